@@ -1,0 +1,58 @@
+// The composition root: the only place that constructs infrastructure from configuration.
+import Redis from "ioredis";
+import { gatesOf } from "../config/gates";
+import type { Config } from "../config/schema";
+import { openPostgres, type Database } from "../data/pools";
+import { createKeyAuthenticator } from "../domain/keys/authenticate";
+import { createMemoryLimiter } from "../domain/ratelimit/memory-limiter";
+import { createValkeyLimiter } from "../domain/ratelimit/valkey-limiter";
+import { createLogger, type Logger } from "../observability/log";
+import { createMetrics } from "../observability/metrics";
+import { bucketPolicyOf, type Deps } from "./deps";
+
+export function openDatabase(config: Config, applicationName: string): Database {
+  if (!config.DATABASE_URL) throw new Error("DATABASE_URL is not set (embedded mode is not available in this build)");
+  return openPostgres(config.DATABASE_URL, config.DATABASE_READ_URL, {
+    max: config.DATABASE_POOL_MAX,
+    statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+    applicationName,
+  });
+}
+
+/** API-side Valkey client: fails fast (no offline queue) so a Valkey outage never stalls a request. */
+export function openApiRedis(url: string, log: Logger): Redis {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 500, connectTimeout: 2000 });
+  let lastLogged = 0;
+  redis.on("error", (error) => {
+    if (Date.now() - lastLogged < 10_000) return;
+    lastLogged = Date.now();
+    log.warn({ msg: "valkey connection error", err: error.message });
+  });
+  return redis;
+}
+
+export type BuildOptions = { applicationName?: string; db?: Database; log?: Logger };
+
+export function buildDeps(config: Config, options: BuildOptions = {}): Deps {
+  const log = options.log ?? createLogger(config.LOG_LEVEL);
+  const metrics = createMetrics();
+  const db = options.db ?? openDatabase(config, options.applicationName ?? "svc");
+  const redis = config.VALKEY_URL ? openApiRedis(config.VALKEY_URL, log) : null;
+  const limiter = redis ? createValkeyLimiter(redis, () => metrics.rateLimitFallbacks.inc()) : createMemoryLimiter();
+  metrics.dbPoolSize.set({ pool: "primary" }, config.DATABASE_POOL_MAX);
+  return {
+    config,
+    gates: gatesOf(config),
+    db,
+    redis,
+    limiter,
+    bucketPolicy: bucketPolicyOf(config),
+    authenticate: createKeyAuthenticator(db, config.SVC_API_KEY),
+    log,
+    metrics,
+  };
+}
+
+export async function closeDeps(deps: Deps): Promise<void> {
+  await Promise.allSettled([deps.db.close(), deps.redis?.quit()]);
+}

@@ -1,0 +1,31 @@
+// Everything a handler or task may use, built once by the composition root and passed in.
+import type Redis from "ioredis";
+import type { Gates } from "../config/gates";
+import type { Config } from "../config/schema";
+import type { Database } from "../data/pools";
+import type { KeyAuthenticator } from "../domain/keys/authenticate";
+import type { BucketPolicy, RateLimiter } from "../domain/ratelimit/limiter";
+import type { Logger } from "../observability/log";
+import type { Metrics } from "../observability/metrics";
+
+export type Deps = {
+  readonly config: Config;
+  readonly gates: Gates;
+  readonly db: Database;
+  /** null in embedded mode (no VALKEY_URL). */
+  readonly redis: Redis | null;
+  readonly limiter: RateLimiter;
+  readonly bucketPolicy: BucketPolicy;
+  readonly authenticate: KeyAuthenticator;
+  readonly log: Logger;
+  readonly metrics: Metrics;
+};
+
+export function bucketPolicyOf(config: Config): BucketPolicy {
+  return {
+    capacity: config.RATE_LIMIT_BURST,
+    refillPerSecond: config.RATE_LIMIT_REQUESTS / config.RATE_LIMIT_WINDOW,
+    limit: config.RATE_LIMIT_REQUESTS,
+    windowSeconds: config.RATE_LIMIT_WINDOW,
+  };
+}

@@ -1,0 +1,15 @@
+// The one schema for every environment variable; each area owns a section file.
+import { Type as T, type Static } from "@sinclair/typebox";
+import { coreSection } from "./sections/core";
+import { gatesSection } from "./sections/gates";
+import { limitsSection } from "./sections/limits";
+import { providersSection } from "./sections/providers";
+
+export const ConfigSchema = T.Object({
+  ...coreSection,
+  ...gatesSection,
+  ...limitsSection,
+  ...providersSection,
+});
+
+export type Config = Readonly<Static<typeof ConfigSchema>>;

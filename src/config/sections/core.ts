@@ -1,0 +1,21 @@
+// Core variables: network, database, broker, keys, logging, CORS, body size.
+import { Type as T } from "@sinclair/typebox";
+
+export const coreSection = {
+  HOST: T.String({ default: "127.0.0.1", minLength: 1, description: "Bind address; loopback by default so a fresh install is private" }),
+  PORT: T.Integer({ default: 8080, minimum: 0, maximum: 65535 }),
+  DATABASE_URL: T.Optional(T.String({ pattern: "^postgres(ql)?://", description: "PostgreSQL URL; unset means embedded mode" })),
+  DATABASE_READ_URL: T.Optional(T.String({ pattern: "^postgres(ql)?://" })),
+  DATABASE_APP_ROLE: T.String({ default: "svc_app", pattern: "^[a-z_][a-z0-9_]*$", description: "Role every tenant transaction switches to (no BYPASSRLS, owns nothing)" }),
+  DATABASE_POOL_MAX: T.Integer({ default: 10, minimum: 1, maximum: 500 }),
+  DATABASE_STATEMENT_TIMEOUT_MS: T.Integer({ default: 30000, minimum: 100 }),
+  VALKEY_URL: T.Optional(T.String({ pattern: "^rediss?://", description: "Valkey URL; unset means in-process queue and limiter" })),
+  SVC_DATA_DIR: T.String({ default: "./.svc-data", minLength: 1 }),
+  SVC_API_KEY: T.Optional(T.String({ pattern: "^svc_sk_[A-Za-z0-9]{24,}$", description: "Bootstrap key of the default org" })),
+  SVC_DEFAULT_ORG: T.String({ default: "default", minLength: 1, maxLength: 100 }),
+  SVC_CORS_ORIGINS: T.String({ default: "*" }),
+  SVC_DOCS_URL: T.Optional(T.String({ pattern: "^https?://", description: "Base of problem type URIs; default is this server's own /docs" })),
+  SVC_MAX_BODY_BYTES: T.Integer({ default: 1048576, minimum: 1024, description: "Cap on JSON request bodies" }),
+  LOG_LEVEL: T.Union([T.Literal("trace"), T.Literal("debug"), T.Literal("info"), T.Literal("warn"), T.Literal("error"), T.Literal("fatal"), T.Literal("silent")], { default: "info" }),
+  OTEL_ENABLED: T.Boolean({ default: false }),
+};

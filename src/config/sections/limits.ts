@@ -1,0 +1,15 @@
+// Rate limit, budgets, intervals and size caps.
+import { Type as T } from "@sinclair/typebox";
+
+export const limitsSection = {
+  RATE_LIMIT_ENABLED: T.Boolean({ default: true }),
+  RATE_LIMIT_REQUESTS: T.Integer({ default: 100, minimum: 1 }),
+  RATE_LIMIT_WINDOW: T.Integer({ default: 60, minimum: 1, description: "Seconds over which RATE_LIMIT_REQUESTS refill" }),
+  RATE_LIMIT_BURST: T.Integer({ default: 20, minimum: 1, description: "Bucket capacity" }),
+  AUDIT_DRAIN_INTERVAL_SECONDS: T.Number({ default: 1, exclusiveMinimum: 0 }),
+  REFINE_BEAT_INTERVAL_SECONDS: T.Integer({ default: 0, minimum: 0 }),
+  USAGE_BUDGET_DAILY_TOKENS: T.Optional(T.Integer({ minimum: 0 })),
+  USAGE_BUDGET_MONTHLY_TOKENS: T.Optional(T.Integer({ minimum: 0 })),
+  INGEST_MAX_FILE_BYTES: T.Integer({ default: 26214400, minimum: 1 }),
+  SVC_AUDIT_LISTEN_ENABLED: T.Boolean({ default: false }),
+};

@@ -1,0 +1,45 @@
+// PostgreSQL connections: the primary pool, an optional read pool. The only file that imports the driver.
+import postgres from "postgres";
+
+export type Sql = postgres.Sql;
+export type Tx = postgres.TransactionSql;
+export type PostgresError = postgres.PostgresError;
+
+export type Database = {
+  readonly primary: Sql;
+  /** Same as primary unless DATABASE_READ_URL is set. */
+  readonly read: Sql;
+  readonly kind: "postgres" | "embedded";
+  close(): Promise<void>;
+};
+
+export type PoolOptions = {
+  max: number;
+  statementTimeoutMs: number;
+  applicationName: string;
+};
+
+export function connect(url: string | { path: string }, options: PoolOptions): Sql {
+  const common = {
+    max: options.max,
+    idle_timeout: 30,
+    connect_timeout: 5,
+    onnotice: () => {},
+    connection: { application_name: options.applicationName, statement_timeout: options.statementTimeoutMs },
+  };
+  return typeof url === "string" ? postgres(url, common) : postgres({ ...common, path: url.path, host: undefined });
+}
+
+export function openPostgres(url: string, readUrl: string | undefined, options: PoolOptions): Database {
+  const primary = connect(url, options);
+  const read = readUrl ? connect(readUrl, { ...options, applicationName: `${options.applicationName}-read` }) : primary;
+  return {
+    primary,
+    read,
+    kind: "postgres",
+    async close() {
+      await primary.end({ timeout: 5 });
+      if (read !== primary) await read.end({ timeout: 5 });
+    },
+  };
+}

@@ -1,0 +1,36 @@
+// withTenant: the only door to tenant rows. A transaction that switches to the RLS-bound app role and
+// pins app.current_org_id transaction-locally, so nothing survives on the pooled connection.
+import type { Database, Sql, Tx } from "./pools";
+
+export const APP_ROLE = "svc_app";
+
+async function enter(tx: Tx, orgId: string): Promise<void> {
+  await tx`SELECT set_config('role', ${APP_ROLE}, true), set_config('app.current_org_id', ${orgId}, true)`;
+}
+
+function run<T>(sql: Sql, mode: "read write" | "read only", orgId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return sql.begin(mode, async (tx) => {
+    await enter(tx, orgId);
+    return fn(tx);
+  }) as Promise<T>;
+}
+
+export function withTenant<T>(db: Database, orgId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return run(db.primary, "read write", orgId, fn);
+}
+
+/** Read-only tenant transaction on the read pool (the primary when no replica is configured). */
+export function withTenantRead<T>(db: Database, orgId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return run(db.read, "read only", orgId, fn);
+}
+
+/**
+ * Authentication runs before the tenant is known: the key_lookup policy lets the transaction see only
+ * the api_keys row whose hash it presents. Once the row names its org, the transaction becomes that tenant's.
+ */
+export function withKeyLookup<T>(db: Database, keyHashHex: string, fn: (tx: Tx, becomeTenant: (orgId: string) => Promise<void>) => Promise<T>): Promise<T> {
+  return db.primary.begin(async (tx) => {
+    await tx`SELECT set_config('role', ${APP_ROLE}, true), set_config('app.key_hash', ${keyHashHex}, true)`;
+    return fn(tx, (orgId) => enter(tx, orgId));
+  }) as Promise<T>;
+}

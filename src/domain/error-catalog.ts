@@ -1,0 +1,19 @@
+// Every problem slug the service can return, with the page served at {SVC_DOCS_URL}/errors/<slug>.
+export const ERROR_CATALOG = {
+  "malformed-request": { status: 400, title: "Malformed Request", description: "The body is not valid JSON, or a header or parameter cannot be parsed. Fix the request; retrying it unchanged will fail again." },
+  unauthenticated: { status: 401, title: "Unauthenticated", description: "No API key, a malformed key, or a key that is unknown or revoked. Send `Authorization: Bearer svc_sk_…` or `X-API-Key: svc_sk_…`." },
+  forbidden: { status: 403, title: "Forbidden", description: "The key is valid but may not call this route (for example a tenant key on a superadmin route)." },
+  "not-found": { status: 404, title: "Not Found", description: "The route does not exist (or its gate is off), or the resource does not exist in your tenant. Another tenant's ids are always reported as not found." },
+  conflict: { status: 409, title: "Conflict", description: "The resource is in a state that does not allow this operation (for example ending a session twice)." },
+  gone: { status: 410, title: "Gone", description: "The resource was deleted or forgotten; its history may still be readable." },
+  "payload-too-large": { status: 413, title: "Payload Too Large", description: "The request body exceeds the configured cap (SVC_MAX_BODY_BYTES for JSON, INGEST_MAX_FILE_BYTES for file uploads)." },
+  "unsupported-media-type": { status: 415, title: "Unsupported Media Type", description: "The Content-Type is not accepted by this route; JSON routes take application/json." },
+  "validation-failed": { status: 422, title: "Validation Failed", description: "The request is well-formed but a field is missing or out of range. The `errors` array names each failing field." },
+  "rate-limited": { status: 429, title: "Rate Limit Exceeded", description: "The key's token bucket is empty. Wait for `Retry-After` seconds; `X-RateLimit-*` headers show the posture." },
+  "budget-exceeded": { status: 429, title: "Budget Exceeded", description: "The tenant's daily or monthly token budget is spent. `Retry-After` says when the period resets." },
+  "internal-error": { status: 500, title: "Internal Server Error", description: "An unexpected failure. Quote the `request_id` when reporting it; no internals are ever included." },
+  "strategy-unavailable": { status: 501, title: "Strategy Unavailable", description: "The pinned recall strategy is not available in this deployment." },
+  "service-unavailable": { status: 503, title: "Service Unavailable", description: "A dependency (database, key-value store, provider) is unreachable. Retry with backoff; nothing was changed." },
+} as const satisfies Record<string, { status: number; title: string; description: string }>;
+
+export type ErrorSlug = keyof typeof ERROR_CATALOG;

@@ -1,0 +1,42 @@
+// Readiness: the database answers, every migration is applied unedited, and Valkey answers (when configured).
+import type Redis from "ioredis";
+import { migrationStatus, MigrationDriftError } from "../../data/migrate";
+import type { Database } from "../../data/pools";
+import { pingDatabase } from "../../data/queries/health";
+
+export type CheckState = "ok" | "failing" | "embedded";
+export type Readiness = { ready: boolean; checks: { database: CheckState; migrations: CheckState; valkey: CheckState }; problems: string[] };
+
+const withTimeout = <T>(p: Promise<T>, ms: number, what: string) =>
+  Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms))]);
+
+export async function checkReadiness(db: Database, redis: Redis | null): Promise<Readiness> {
+  const problems: string[] = [];
+  const checks: Readiness["checks"] = { database: "ok", migrations: "ok", valkey: redis ? "ok" : "embedded" };
+  try {
+    await withTimeout(pingDatabase(db.primary), 2000, "database ping");
+    const status = await withTimeout(migrationStatus(db.primary), 2000, "migration check");
+    if (status.pending.length > 0) {
+      checks.migrations = "failing";
+      problems.push(`pending migrations: ${status.pending.join(", ")} (run \`svc migrate\`)`);
+    }
+  } catch (error) {
+    if (error instanceof MigrationDriftError) {
+      checks.migrations = "failing";
+      problems.push(error.message);
+    } else {
+      checks.database = "failing";
+      checks.migrations = "failing";
+      problems.push("database unreachable");
+    }
+  }
+  if (redis) {
+    try {
+      await withTimeout(redis.ping(), 1000, "valkey ping");
+    } catch {
+      checks.valkey = "failing";
+      problems.push("valkey unreachable");
+    }
+  }
+  return { ready: problems.length === 0, checks, problems };
+}

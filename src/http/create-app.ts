@@ -1,0 +1,57 @@
+// createApp(deps): the request pipeline in the spec's order, then the mounted routes, then one error renderer.
+// CORS → request id → access log → body limit → authenticate → rate limit → handler.
+// Request id and access log wrap the whole app (see handleRequest) so that every response, including
+// early 401/413/429 and unknown routes, is counted once.
+import { Elysia, type AnyElysia } from "elysia";
+import type { Deps } from "../app/deps";
+import { errorHandler } from "./error-handler";
+import { openapiLayer } from "./openapi";
+import { corsLayer } from "./pipeline/1-cors";
+import { resolveRequestId } from "./pipeline/2-request-id";
+import { logRequest } from "./pipeline/3-access-log";
+import { bodyLimitLayer } from "./pipeline/4-body-limit";
+import { authenticateLayer } from "./pipeline/5-authenticate";
+import { rateLimitLayer } from "./pipeline/6-rate-limit";
+import { attachContext, contextOf, type RequestContext } from "./request-context";
+import { ROUTE_GROUPS } from "./routes";
+
+/** Bun's own hard cap: a little above the largest route limit, so our 413 problem answers first. */
+export function serverBodyCap(deps: Deps): number {
+  return Math.max(deps.config.SVC_MAX_BODY_BYTES, deps.config.INGEST_MAX_FILE_BYTES) + 2 * 1024 * 1024;
+}
+
+export function createApp(deps: Deps) {
+  const { config, gates } = deps;
+  let app: AnyElysia = new Elysia({ serve: { maxRequestBodySize: serverBodyCap(deps) } })
+    .onError({ as: "global" }, errorHandler(config.SVC_DOCS_URL, deps.log))
+    .use(corsLayer(config.SVC_CORS_ORIGINS))
+    .use(bodyLimitLayer(config.SVC_MAX_BODY_BYTES, config.INGEST_MAX_FILE_BYTES))
+    .use(authenticateLayer(deps.authenticate, gates.superadmin ? config.SUPERADMIN_API_KEY! : null));
+  if (config.RATE_LIMIT_ENABLED) app = app.use(rateLimitLayer(deps.limiter, deps.bucketPolicy));
+  app = app
+    .onTransform({ as: "global" }, ({ request, route }) => {
+      const ctx = contextOf(request);
+      if (ctx) ctx.route = route;
+    })
+    .use(openapiLayer());
+  for (const group of ROUTE_GROUPS) {
+    if (!group.gate(gates)) continue;
+    for (const route of group.routes) app = app.use(route(deps));
+  }
+  return app;
+}
+
+export type App = AnyElysia;
+
+/** The outer layers: request id in, one log line and the shared headers out. */
+export function handleRequest(app: App, deps: Deps): (request: Request) => Promise<Response> {
+  return async (request) => {
+    const ctx: RequestContext = { requestId: resolveRequestId(request), startedAt: performance.now() };
+    attachContext(request, ctx);
+    const response = await app.handle(request);
+    response.headers.set("x-request-id", ctx.requestId);
+    if (ctx.rateHeaders) for (const [name, value] of Object.entries(ctx.rateHeaders)) response.headers.set(name, value);
+    logRequest(deps.log, deps.metrics, request, response, ctx);
+    return response;
+  };
+}

@@ -1,0 +1,44 @@
+// /openapi.json, /docs (Swagger UI) and /redoc (ReDoc), all served from local npm bundles: no CDN.
+// Only routes that are mounted appear, so a gated-off route is absent from the description.
+import { openapi } from "@elysiajs/openapi";
+import { Elysia } from "elysia";
+import swaggerBundle from "swagger-ui-dist/swagger-ui-bundle.js" with { type: "file" };
+import swaggerCss from "swagger-ui-dist/swagger-ui.css" with { type: "file" };
+import redocBundle from "redoc/bundles/redoc.standalone.js" with { type: "file" };
+import pkg from "../../package.json";
+
+const asset = (path: string, type: string) => () =>
+  new Response(Bun.file(path), { headers: { "content-type": type, "cache-control": "public, max-age=86400" } });
+
+const REDOC_PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>svc API</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body><redoc spec-url="/openapi.json"></redoc><script src="/_assets/redoc.standalone.js"></script></body></html>`;
+
+export function openapiLayer() {
+  return new Elysia({ name: "svc.openapi" })
+    .use(openapi({
+      path: "/docs",
+      specPath: "/openapi.json",
+      provider: "swagger-ui",
+      exclude: { paths: ["/_assets/swagger-ui-bundle.js", "/_assets/swagger-ui.css", "/_assets/redoc.standalone.js", "/redoc", "/docs/errors", "/docs/errors/:slug"] },
+      documentation: {
+        info: {
+          title: "svc — memory service for agents",
+          version: pkg.version,
+          description: "Store, recall, forget and audit agent memories. Every error is RFC 7807 problem+json; see /docs/errors.",
+        },
+        components: {
+          securitySchemes: {
+            bearer: { type: "http", scheme: "bearer", description: "API key (svc_sk_…) as a bearer token" },
+            apiKey: { type: "apiKey", in: "header", name: "X-API-Key" },
+          },
+        },
+        security: [{ bearer: [] }, { apiKey: [] }],
+      },
+      swagger: { cdn: "/_assets/swagger-ui-bundle.js", theme: "/_assets/swagger-ui.css", autoDarkMode: false },
+    }))
+    .get("/_assets/swagger-ui-bundle.js", asset(swaggerBundle, "text/javascript"), { detail: { hide: true } })
+    .get("/_assets/swagger-ui.css", asset(swaggerCss, "text/css"), { detail: { hide: true } })
+    .get("/_assets/redoc.standalone.js", asset(redocBundle, "text/javascript"), { detail: { hide: true } })
+    .get("/redoc", () => new Response(REDOC_PAGE, { headers: { "content-type": "text/html; charset=utf-8" } }), { detail: { hide: true } });
+}

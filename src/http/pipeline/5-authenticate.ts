@@ -1,0 +1,50 @@
+// Layer 5, authentication: `Authorization: Bearer <key>` or `X-API-Key: <key>`. Public paths and CORS
+// preflights bypass it. The superadmin key (when that surface is enabled) is recognised only on the
+// superadmin routes, compared in constant time, and carries no tenant.
+import { timingSafeEqual } from "node:crypto";
+import { Elysia } from "elysia";
+import { forbidden, unauthenticated } from "../../domain/errors";
+import { sha256Bytes } from "../../domain/hash";
+import type { KeyAuthenticator } from "../../domain/keys/authenticate";
+import { contextOf } from "../request-context";
+
+const PUBLIC_EXACT = new Set(["/v1/health", "/v1/ready", "/v1/worker/health", "/metrics", "/openapi.json", "/docs", "/redoc"]);
+const PUBLIC_PREFIXES = ["/docs/", "/_assets/"];
+export const SUPERADMIN_PATH = /^\/v1\/tenants\/(?!me\/)[^/]+\/budgets\/?$/;
+
+export function isPublicPath(path: string): boolean {
+  return PUBLIC_EXACT.has(path) || PUBLIC_PREFIXES.some((p) => path.startsWith(p));
+}
+
+export function presentedKey(headers: Headers): string | null {
+  const authorization = headers.get("authorization");
+  if (authorization !== null) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+    if (!match) throw unauthenticated("The Authorization header must be `Bearer <API key>`");
+    return match[1]!;
+  }
+  const apiKey = headers.get("x-api-key");
+  return apiKey === null ? null : apiKey.trim();
+}
+
+function sameSecret(a: string, b: string): boolean {
+  return timingSafeEqual(sha256Bytes(a), sha256Bytes(b));
+}
+
+export function authenticateLayer(authenticate: KeyAuthenticator, superadminKey: string | null) {
+  return new Elysia({ name: "svc.authenticate" }).onRequest(async ({ request }) => {
+    const path = new URL(request.url).pathname;
+    if (request.method === "OPTIONS" || isPublicPath(path)) return;
+    const ctx = contextOf(request)!;
+    const key = presentedKey(request.headers);
+    if (superadminKey !== null && SUPERADMIN_PATH.test(path)) {
+      if (key === null) throw unauthenticated("The superadmin key is required as a bearer token");
+      if (!sameSecret(key, superadminKey)) throw forbidden("This route needs the superadmin key");
+      ctx.identity = { role: "superadmin", keyStart: key.slice(0, 6) };
+      return;
+    }
+    if (key === null) throw unauthenticated("An API key is required: send `Authorization: Bearer svc_sk_…` or `X-API-Key`");
+    const identity = await authenticate(key);
+    ctx.identity = { role: "tenant", ...identity };
+  });
+}

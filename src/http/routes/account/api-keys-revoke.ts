@@ -1,0 +1,19 @@
+// DELETE /v1/api-keys/{key_id}: revoke; the key fails from the next request on. Idempotent.
+import { Elysia, t } from "elysia";
+import type { Deps } from "../../../app/deps";
+import { revokeTenantKey } from "../../../domain/keys/manage";
+import { notFound } from "../../../domain/errors";
+import { looksLikeId } from "../../../domain/ids";
+import { actorOf } from "../../request-context";
+import { ApiKey } from "../../schemas/api-keys";
+import { authedErrors } from "../../schemas/common";
+
+export const revokeApiKeyRoute = (deps: Deps) => new Elysia().delete("/v1/api-keys/:key_id", async ({ request, params }) => {
+  const actor = actorOf(request);
+  if (!looksLikeId("key", params.key_id)) throw notFound("API key");
+  return revokeTenantKey(deps.db, actor, params.key_id);
+}, {
+  params: t.Object({ key_id: t.String({ maxLength: 64 }) }),
+  response: { 200: ApiKey, ...authedErrors(404) },
+  detail: { tags: ["API keys"], summary: "Revoke an API key" },
+});

@@ -1,0 +1,27 @@
+// The route table: the single place that decides which routes are mounted. A group whose gate is off
+// is never registered, so it is absent from /openapi.json and answers 404.
+import type { AnyElysia } from "elysia";
+import type { Deps } from "../../app/deps";
+import type { Gates } from "../../config/gates";
+import { createApiKeyRoute } from "./account/api-keys-create";
+import { listApiKeysRoute } from "./account/api-keys-list";
+import { revokeApiKeyRoute } from "./account/api-keys-revoke";
+import { limitsRoute } from "./account/limits";
+import { errorPagesRoute } from "./public/error-pages";
+import { healthRoute } from "./public/health";
+import { metricsRoute } from "./public/metrics";
+import { readyRoute } from "./public/ready";
+import { workerHealthRoute } from "./public/worker-health";
+
+export type RouteGroup = {
+  name: string;
+  gate: (gates: Gates) => boolean;
+  routes: Array<(deps: Deps) => AnyElysia>;
+};
+
+const always = () => true;
+
+export const ROUTE_GROUPS: RouteGroup[] = [
+  { name: "public", gate: always, routes: [healthRoute, readyRoute, workerHealthRoute, metricsRoute, errorPagesRoute] },
+  { name: "account", gate: always, routes: [createApiKeyRoute, listApiKeysRoute, revokeApiKeyRoute, limitsRoute] },
+];

@@ -1,0 +1,8 @@
+// GET /metrics: Prometheus text exposition.
+import { Elysia } from "elysia";
+import type { Deps } from "../../../app/deps";
+
+export const metricsRoute = (deps: Deps) => new Elysia().get("/metrics", async () =>
+  new Response(await deps.metrics.registry.metrics(), { headers: { "content-type": deps.metrics.registry.contentType } }), {
+  detail: { tags: ["Operations"], summary: "Prometheus metrics", security: [] },
+});

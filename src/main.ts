@@ -1,0 +1,39 @@
+// The `svc` entry point: dispatches subcommands; a bad invocation prints usage and exits 2.
+import { parseArgs } from "node:util";
+import { runKeysCreate } from "./cli/keys-create";
+import { runMigrate } from "./cli/migrate";
+import { runServe } from "./cli/serve";
+import { exitWithUsage, USAGE, UsageError } from "./cli/usage";
+
+type Command = (args: string[]) => Promise<void>;
+
+const noArgs = (run: () => Promise<void>): Command => async (args) => {
+  if (args.length > 0) throw new UsageError(`unexpected argument ${args[0]}`);
+  await run();
+};
+
+const COMMANDS: Record<string, Command> = {
+  serve: noArgs(runServe),
+  migrate: noArgs(runMigrate),
+  keys: async (args) => {
+    if (args[0] !== "create") throw new UsageError(`unknown keys subcommand ${args[0] ?? "(none)"}`);
+    const { values } = parseArgs({ args: args.slice(1), strict: true, allowPositionals: false, options: { org: { type: "string" }, superadmin: { type: "boolean" }, name: { type: "string" } } });
+    await runKeysCreate(values);
+  },
+  help: async () => console.log(USAGE),
+};
+
+async function main(argv: string[]): Promise<void> {
+  const [name, ...rest] = argv;
+  const command = name ? COMMANDS[name] : undefined;
+  if (!command) exitWithUsage(name ? `unknown command ${name}` : undefined);
+  try {
+    await command(rest);
+  } catch (error) {
+    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) exitWithUsage((error as Error).message);
+    console.error(`svc: ${(error as Error).message}`);
+    process.exit(1);
+  }
+}
+
+await main(process.argv.slice(2));

@@ -1,0 +1,55 @@
+// Builds the real app on the run's database and Valkey, with captured logs and a small request helper.
+import { buildDeps, closeDeps } from "../../src/app/build-deps";
+import type { Deps } from "../../src/app/deps";
+import { loadConfig } from "../../src/config/load";
+import type { Config } from "../../src/config/schema";
+import { systemActor } from "../../src/domain/actor";
+import { ensureOrg } from "../../src/domain/keys/bootstrap";
+import { createKey } from "../../src/domain/keys/manage";
+import { createApp, handleRequest } from "../../src/http/create-app";
+import { createLogger } from "../../src/observability/log";
+import { testDatabaseUrl, TEST_VALKEY_URL } from "./env";
+
+export type TestResponse = { status: number; headers: Headers; body: any; text: string };
+export type RequestOptions = { key?: string | null; body?: unknown; rawBody?: BodyInit; headers?: Record<string, string> };
+export type Tenant = { orgId: string; keyId: string; key: string; name: string };
+
+export type TestApp = Awaited<ReturnType<typeof testApp>>;
+
+let tenantCounter = 0;
+
+export async function testApp(overrides: Partial<Record<keyof Config, unknown>> = {}) {
+  const config = loadConfig({}, { DATABASE_URL: testDatabaseUrl(), VALKEY_URL: TEST_VALKEY_URL, LOG_LEVEL: "info", RATE_LIMIT_ENABLED: false, ...overrides } as Partial<Config>);
+  const logLines: string[] = [];
+  const log = createLogger(config.LOG_LEVEL, { write: (line: string) => void logLines.push(line) });
+  const deps: Deps = buildDeps(config, { log, applicationName: "svc-test" });
+  const app = createApp(deps);
+  const handle = handleRequest(app, deps);
+
+  async function request(method: string, path: string, options: RequestOptions = {}): Promise<TestResponse> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.key) headers.authorization = `Bearer ${options.key}`;
+    let body: BodyInit | undefined = options.rawBody;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers["content-type"] ??= "application/json";
+    }
+    const response = await handle(new Request(`http://localhost${path}`, { method, headers, body }));
+    const text = await response.text();
+    let parsed: unknown = text;
+    try { parsed = text ? JSON.parse(text) : null; } catch { /* non-JSON bodies stay text */ }
+    return { status: response.status, headers: response.headers, body: parsed, text };
+  }
+
+  async function tenant(label = "tenant"): Promise<Tenant> {
+    const name = `${label}-${process.pid}-${++tenantCounter}-${Math.random().toString(36).slice(2, 8)}`;
+    const orgId = await ensureOrg(deps.db, name);
+    const created = await createKey(deps.db, systemActor(orgId), "test");
+    return { orgId, keyId: created.key_id, key: created.key, name };
+  }
+
+  return { config, deps, app, handle, request, tenant, logLines, close: () => closeDeps(deps) };
+}
+
+/** Formats a response for assertion messages, so a failure shows what came back. */
+export const show = (r: TestResponse) => `${r.status} ${r.text.slice(0, 500)}`;
