@@ -10,8 +10,9 @@ import { createApp, handleRequest } from "../../src/http/create-app";
 import { createLogger } from "../../src/observability/log";
 import { testDatabaseUrl, TEST_VALKEY_URL } from "./env";
 
+export type RequestBody = NonNullable<RequestInit["body"]>;
 export type TestResponse = { status: number; headers: Headers; body: any; text: string };
-export type RequestOptions = { key?: string | null; body?: unknown; rawBody?: BodyInit; headers?: Record<string, string> };
+export type RequestOptions = { key?: string | null; body?: unknown; rawBody?: RequestBody; headers?: Record<string, string> };
 export type Tenant = { orgId: string; keyId: string; key: string; name: string };
 
 export type TestApp = Awaited<ReturnType<typeof testApp>>;
@@ -29,7 +30,7 @@ export async function testApp(overrides: Partial<Record<keyof Config, unknown>> 
   async function request(method: string, path: string, options: RequestOptions = {}): Promise<TestResponse> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.key) headers.authorization = `Bearer ${options.key}`;
-    let body: BodyInit | undefined = options.rawBody;
+    let body: RequestBody | undefined = options.rawBody;
     if (options.body !== undefined) {
       body = JSON.stringify(options.body);
       headers["content-type"] ??= "application/json";

@@ -8,6 +8,8 @@ export const MULTIPART_PATH = "/v1/ingest/file";
 /** Multipart framing around the file itself. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
+
 const tooLarge = (limit: number) => new AppError("payload-too-large", `The request body exceeds ${limit} bytes`);
 
 async function readWithin(request: Request, limit: number): Promise<string> {
@@ -48,12 +50,16 @@ export function bodyLimitLayer(jsonLimit: number, fileLimit: number) {
         throw new AppError("unsupported-media-type", "multipart/form-data is only accepted on /v1/ingest/file");
       }
       const text = await readWithin(request, jsonLimit);
-      if (text.trim() === "") return null;
+      if (text.trim() === "") return {};
       if (!isJson(contentType)) throw new AppError("unsupported-media-type", `Content-Type ${contentType || "(none)"} is not accepted; send application/json`);
       try {
         return JSON.parse(text);
       } catch {
         throw new AppError("malformed-request", "The request body is not valid JSON");
       }
+    })
+    // An absent body is an empty object: optional-only bodies accept it, required fields are named in the 422.
+    .onTransform({ as: "global" }, (ctx) => {
+      if (BODY_METHODS.has(ctx.request.method) && (ctx.body === undefined || ctx.body === null)) ctx.body = {};
     });
 }

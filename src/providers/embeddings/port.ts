@@ -22,7 +22,7 @@ export interface EmbeddingProvider {
  * reach the client unchanged.
  */
 export class EmbeddingUnavailableError extends Error {
-  constructor(message: string, readonly cause?: unknown) {
+  constructor(message: string, override readonly cause?: unknown) {
     super(message);
   }
 }

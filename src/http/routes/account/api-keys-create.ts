@@ -7,12 +7,12 @@ import { CreatedApiKey } from "../../schemas/api-keys";
 import { authedErrors } from "../../schemas/common";
 
 export const createApiKeyRoute = (deps: Deps) => new Elysia().post("/v1/api-keys", async ({ request, body, set }) => {
-  const created = await createKey(deps.db, actorOf(request), body?.name ?? "unnamed");
+  const created = await createKey(deps.db, actorOf(request), body.name ?? "unnamed");
   set.status = 201;
   return created;
 }, {
   parse: "json",
-  body: t.Optional(t.Nullable(t.Object({ name: t.Optional(t.String({ minLength: 1, maxLength: 100 })) }, { additionalProperties: false }))),
+  body: t.Object({ name: t.Optional(t.String({ minLength: 1, maxLength: 100 })) }, { additionalProperties: false }),
   response: { 201: CreatedApiKey, ...authedErrors(400, 413, 415) },
   detail: { tags: ["API keys"], summary: "Create an API key (plaintext returned once)" },
 });

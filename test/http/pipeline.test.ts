@@ -1,0 +1,157 @@
+// T19 and the error model: request id, one log line per request, body limits (declared and chunked),
+// malformed JSON, wrong media type, validation, unknown routes, CORS, and the problem pages.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { ERROR_CATALOG } from "../../src/domain/error-catalog";
+import { toAppError } from "../../src/http/error-handler";
+import { createLogger } from "../../src/observability/log";
+import { show, testApp, type RequestBody, type TestApp, type Tenant } from "../harness/app";
+
+let t: TestApp;
+let tenant: Tenant;
+beforeAll(async () => { t = await testApp({ SVC_MAX_BODY_BYTES: 2048 }); tenant = await t.tenant("pipe"); });
+afterAll(() => t.close());
+
+const logsFor = (requestId: string) => t.logLines.map((l) => JSON.parse(l)).filter((l) => l.msg === "request" && l.request_id === requestId);
+
+describe("request id and access log", () => {
+  test("a sane X-Request-Id is kept and echoed; exactly one log line is written", async () => {
+    const r = await t.request("GET", "/v1/api-keys", { key: tenant.key, headers: { "x-request-id": "abc-123_x" } });
+    expect(r.headers.get("x-request-id")).toBe("abc-123_x");
+    await Bun.sleep(20);
+    const lines = logsFor("abc-123_x");
+    expect(lines.length).toBe(1);
+    expect(lines[0]).toMatchObject({ method: "GET", route: "/v1/api-keys", status: 200, org_id: tenant.orgId });
+    expect(typeof lines[0].latency_ms).toBe("number");
+    expect(JSON.stringify(lines[0])).not.toContain(tenant.key);
+  });
+
+  test("an unsafe or oversized request id is replaced", async () => {
+    for (const bad of ["x".repeat(256), "a b", "line\u0001break", "<script>"]) {
+      const r = await t.request("GET", "/v1/health", { headers: { "x-request-id": bad } });
+      const id = r.headers.get("x-request-id")!;
+      expect(id).not.toBe(bad);
+      expect(id).toMatch(/^req_[0-9A-Z]{26}$/);
+    }
+  });
+
+  test("errors are logged once with their status and carry the request id", async () => {
+    const r = await t.request("GET", "/v1/nope", { key: tenant.key, headers: { "x-request-id": "err-1" } });
+    expect(r.status).toBe(404);
+    expect(r.body.request_id).toBe("err-1");
+    await Bun.sleep(20);
+    expect(logsFor("err-1").map((l) => l.status)).toEqual([404]);
+  });
+});
+
+describe("body handling", () => {
+  const post = (body: RequestBody, headers: Record<string, string> = { "content-type": "application/json" }) =>
+    t.handle(new Request("http://localhost/v1/api-keys", { method: "POST", body, headers: { authorization: `Bearer ${tenant.key}`, ...headers } }));
+
+  test("a declared Content-Length over the cap → 413 problem before the body is read", async () => {
+    const r = await post(JSON.stringify({ name: "x".repeat(5000) }));
+    expect(r.status).toBe(413);
+    expect(((await r.json()) as any).type).toEndWith("/errors/payload-too-large");
+  });
+
+  test("a chunked body over the cap → 413 problem", async () => {
+    const chunk = new TextEncoder().encode(`{"name":"${"y".repeat(1500)}`);
+    const stream = new ReadableStream({ start(c) { c.enqueue(chunk); c.enqueue(chunk); c.enqueue(new TextEncoder().encode('"}')); c.close(); } });
+    const r = await post(stream as unknown as RequestBody);
+    expect(r.status).toBe(413);
+  });
+
+  test("malformed JSON → 400, wrong media type → 415, multipart off /v1/ingest/file → 415", async () => {
+    const bad = await post("{\"name\":");
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as any).type).toEndWith("/errors/malformed-request");
+    expect((await post("name=x", { "content-type": "text/plain" })).status).toBe(415);
+    const form = new FormData();
+    form.set("name", "x");
+    const multipart = await t.handle(new Request("http://localhost/v1/api-keys", { method: "POST", body: form, headers: { authorization: `Bearer ${tenant.key}` } }));
+    expect(multipart.status).toBe(415);
+  });
+
+  test("validation failures → 422 naming each field; nothing changes", async () => {
+    const before = (await t.request("GET", "/v1/api-keys", { key: tenant.key })).body.items.length;
+    const r = await t.request("POST", "/v1/api-keys", { key: tenant.key, body: { name: "", extra: 1 } });
+    expect(r.status, show(r)).toBe(422);
+    expect(r.headers.get("content-type")).toStartWith("application/problem+json");
+    expect(r.body.errors.map((e: { path: string }) => e.path)).toContain("/name");
+    const q = await t.request("GET", "/v1/api-keys?limit=0", { key: tenant.key });
+    expect(q.status).toBe(422);
+    expect(q.body.errors[0].path).toContain("limit");
+    const cursor = await t.request("GET", "/v1/api-keys?cursor=%%%", { key: tenant.key });
+    expect(cursor.status).toBe(422);
+    expect((await t.request("GET", "/v1/api-keys", { key: tenant.key })).body.items.length).toBe(before);
+  });
+});
+
+describe("errors and CORS", () => {
+  test("unknown routes → 404 problem with type, title, status, detail, instance", async () => {
+    const r = await t.request("GET", "/v1/does-not-exist", { key: tenant.key });
+    expect(r.status).toBe(404);
+    expect(r.body).toMatchObject({ title: "Not Found", status: 404, instance: "/v1/does-not-exist" });
+    expect(r.body.type).toBe("http://localhost/docs/errors/not-found");
+    expect(typeof r.body.detail).toBe("string");
+  });
+
+  test("every problem type has a page", async () => {
+    for (const slug of Object.keys(ERROR_CATALOG)) {
+      const r = await t.request("GET", `/docs/errors/${slug}`);
+      expect(r.status, slug).toBe(200);
+      expect(r.text).toContain(ERROR_CATALOG[slug as keyof typeof ERROR_CATALOG].title);
+    }
+    expect((await t.request("GET", "/docs/errors/nope")).status).toBe(404);
+  });
+
+  test("an unexpected error becomes a generic 500 without internals; a lost database becomes 503", () => {
+    const log = createLogger("silent");
+    const internal = toAppError("UNKNOWN", new Error("relation secret_table does not exist at line 3"), log, "req-1");
+    expect(internal.status).toBe(500);
+    expect(internal.detail).not.toContain("secret_table");
+    expect(internal.detail).toContain("req-1");
+    expect(toAppError("UNKNOWN", Object.assign(new Error("gone"), { code: "CONNECTION_CLOSED" }), log, "r").status).toBe(503);
+    expect(toAppError("UNKNOWN", Object.assign(new Error("x"), { code: "57P01" }), log, "r").slug).toBe("service-unavailable");
+  });
+
+  test("CORS preflight answers without a key; responses expose the request id", async () => {
+    const pre = await t.handle(new Request("http://localhost/v1/memories", { method: "OPTIONS", headers: { origin: "https://app.example", "access-control-request-method": "POST", "access-control-request-headers": "authorization,content-type" } }));
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get("access-control-allow-origin")).toBe("*");
+    expect(pre.headers.get("access-control-allow-headers")).toContain("authorization");
+    expect(pre.headers.get("access-control-allow-credentials")).toBeNull();
+    const r = await t.request("GET", "/v1/health", { headers: { origin: "https://app.example" } });
+    expect(r.headers.get("access-control-expose-headers")).toContain("x-request-id");
+  });
+
+  test("configured origins are echoed only when allowed", async () => {
+    const scoped = await testApp({ SVC_CORS_ORIGINS: "https://a.example, https://b.example" });
+    try {
+      const ok = await scoped.request("GET", "/v1/health", { headers: { origin: "https://b.example" } });
+      expect(ok.headers.get("access-control-allow-origin")).toBe("https://b.example");
+      const no = await scoped.request("GET", "/v1/health", { headers: { origin: "https://evil.example" } });
+      expect(no.headers.get("access-control-allow-origin")).not.toBe("https://evil.example");
+    } finally {
+      await scoped.close();
+    }
+  });
+
+  test("with the database unreachable, an authenticated request is a 503 problem", async () => {
+    const down = await testApp({ DATABASE_URL: "postgres://svc:svc@127.0.0.1:1/none" });
+    try {
+      const r = await down.request("GET", "/v1/api-keys", { key: tenant.key });
+      expect(r.status, show(r)).toBe(503);
+      expect(r.body.type).toEndWith("/errors/service-unavailable");
+      expect((await down.request("GET", "/v1/ready")).status).toBe(503);
+      expect((await down.request("GET", "/v1/health")).status).toBe(200);
+    } finally {
+      await down.close();
+    }
+  });
+});
+
+test("a POST without a body is an empty object: optional-only bodies accept it", async () => {
+  const r = await t.handle(new Request("http://localhost/v1/api-keys", { method: "POST", headers: { authorization: `Bearer ${tenant.key}` } }));
+  expect(r.status).toBe(201);
+  expect(((await r.json()) as any).name).toBe("unnamed");
+});

@@ -1,0 +1,102 @@
+// Token bucket per API key: accuracy (allowed = burst + ⌊rate × elapsed⌋ ± 1), headers on every
+// authenticated response, the 429 problem, sharing across replicas, and behaviour with Valkey down.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { show, testApp, type TestApp, type Tenant } from "../harness/app";
+
+const LIMITED = { RATE_LIMIT_ENABLED: true, RATE_LIMIT_REQUESTS: 20, RATE_LIMIT_WINDOW: 1, RATE_LIMIT_BURST: 5 };
+let t: TestApp;
+let tenant: Tenant;
+beforeAll(async () => { t = await testApp(LIMITED); tenant = await t.tenant("rl"); });
+afterAll(() => t.close());
+
+describe("rate limit", () => {
+  test("accuracy under 8 concurrent clients at several times the refill rate", async () => {
+    const key = (await t.request("POST", "/v1/api-keys", { key: tenant.key, body: { name: "accuracy" } })).body.key as string;
+    let allowed = 0, firstSend = Infinity, lastSend = 0, firstReceive = Infinity, lastReceive = 0;
+    const deadline = performance.now() + 2500;
+    await Promise.all(Array.from({ length: 8 }, async () => {
+      while (performance.now() < deadline) {
+        const sent = performance.now();
+        const r = await t.request("GET", "/v1/limits", { key });
+        const received = performance.now();
+        firstSend = Math.min(firstSend, sent); lastSend = Math.max(lastSend, sent);
+        firstReceive = Math.min(firstReceive, received); lastReceive = Math.max(lastReceive, received);
+        if (r.status === 200) allowed++;
+        else expect(r.status, show(r)).toBe(429);
+        await Bun.sleep(10);
+      }
+    }));
+    const rate = LIMITED.RATE_LIMIT_REQUESTS / LIMITED.RATE_LIMIT_WINDOW;
+    const low = LIMITED.RATE_LIMIT_BURST + Math.floor((rate * (lastSend - firstReceive)) / 1000) - 1;
+    const high = LIMITED.RATE_LIMIT_BURST + Math.floor((rate * (lastReceive - firstSend)) / 1000) + 1;
+    expect(allowed).toBeGreaterThanOrEqual(low);
+    expect(allowed).toBeLessThanOrEqual(high);
+  });
+
+  test("headers on every authenticated response, including errors; 429 is a problem with Retry-After", async () => {
+    const key = (await t.request("POST", "/v1/api-keys", { key: tenant.key, body: { name: "headers" } })).body.key as string;
+    const seen: Array<{ status: number; remaining: number }> = [];
+    let limited: Awaited<ReturnType<TestApp["request"]>> | undefined;
+    for (let i = 0; i < 8 && !limited; i++) {
+      const r = await t.request("DELETE", "/v1/api-keys/not-an-id", { key });
+      expect(r.headers.get("x-ratelimit-limit")).toBe("20");
+      const reset = Number(r.headers.get("x-ratelimit-reset"));
+      const now = Date.now() / 1000;
+      expect(reset).toBeGreaterThanOrEqual(Math.floor(now));
+      expect(reset).toBeLessThanOrEqual(Math.ceil(now) + LIMITED.RATE_LIMIT_WINDOW + 1);
+      seen.push({ status: r.status, remaining: Number(r.headers.get("x-ratelimit-remaining")) });
+      if (r.status === 429) limited = r;
+    }
+    expect(seen[0]).toEqual({ status: 404, remaining: 4 });
+    expect(limited, JSON.stringify(seen)).toBeDefined();
+    expect(limited!.body).toMatchObject({ status: 429, title: "Rate Limit Exceeded" });
+    expect(limited!.body.type).toEndWith("/errors/rate-limited");
+    expect(Number(limited!.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(limited!.headers.get("x-ratelimit-remaining")).toBe("0");
+  });
+
+  test("public routes carry no rate-limit headers and are never limited", async () => {
+    for (let i = 0; i < 10; i++) {
+      const r = await t.request("GET", "/v1/health");
+      expect(r.status).toBe(200);
+      expect(r.headers.get("x-ratelimit-limit")).toBeNull();
+    }
+  });
+
+  test("two replicas share one bucket through Valkey", async () => {
+    const other = await testApp(LIMITED);
+    try {
+      const key = (await t.request("POST", "/v1/api-keys", { key: tenant.key, body: { name: "shared" } })).body.key as string;
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) statuses.push((await (i % 2 ? other : t).request("GET", "/v1/limits", { key })).status);
+      expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(LIMITED.RATE_LIMIT_BURST + 1);
+      expect(statuses).toContain(429);
+    } finally {
+      await other.close();
+    }
+  });
+
+  test("GET /v1/limits reports the posture", async () => {
+    const key = (await t.request("POST", "/v1/api-keys", { key: tenant.key, body: { name: "posture" } })).body.key as string;
+    const r = await t.request("GET", "/v1/limits", { key });
+    expect(r.body).toMatchObject({ enabled: true, algorithm: "token_bucket", backend: "valkey", limit: 20, window_seconds: 1, burst: 5, refill_per_second: 20, remaining: 4 });
+  });
+
+  test("with Valkey unreachable the API keeps serving, limits per replica, and /v1/ready says why", async () => {
+    const down = await testApp({ ...LIMITED, VALKEY_URL: "redis://127.0.0.1:1" });
+    try {
+      const key = (await down.request("POST", "/v1/api-keys", { key: tenant.key, body: { name: "valkey-down" } }));
+      expect(key.status, show(key)).toBe(201);
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i++) statuses.push((await down.request("GET", "/v1/limits", { key: key.body.key })).status);
+      expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+      expect(statuses).toContain(429);
+      const ready = await down.request("GET", "/v1/ready");
+      expect(ready.status).toBe(503);
+      expect(ready.body.checks.valkey).toBe("failing");
+      expect(ready.headers.get("content-type")).toStartWith("application/problem+json");
+    } finally {
+      await down.close();
+    }
+  });
+});
