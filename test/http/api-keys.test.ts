@@ -80,6 +80,6 @@ describe("API keys", () => {
       const exists = await tx`SELECT to_regclass('audit_log') AS t`;
       return exists[0]!.t ? tx`SELECT operation FROM audit_log WHERE ${created.key_id} = ANY(target_ids)` : [];
     });
-    expect([...ops, ...drained].map((r) => r.operation).sort()).toEqual(["api_key.create", "api_key.revoke"]);
+    expect([...ops, ...drained].map((r: any) => r.operation).sort()).toEqual(["api_key.create", "api_key.revoke"]);
   });
 });
