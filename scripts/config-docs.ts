@@ -10,7 +10,7 @@ function typeOf(p: Prop): string {
 }
 
 export function configurationMarkdown(): string {
-  const required = new Set(ConfigSchema.required ?? []);
+  const required = new Set<string>(ConfigSchema.required ?? []);
   const rows = Object.entries(ConfigSchema.properties as Record<string, Prop>).map(([name, p]) => {
     const def = p.default === undefined ? (required.has(name) ? "required" : "unset") : `\`${String(p.default)}\``;
     return `| \`${name}\` | ${typeOf(p)} | ${def} | ${(p.description ?? "").replace(/\|/g, "\\|")} |`;

@@ -35,8 +35,8 @@ export type BuildOptions = { applicationName?: string; db?: Database; log?: Logg
 
 export function buildDeps(config: Config, options: BuildOptions = {}): Deps {
   const log = options.log ?? createLogger(config.LOG_LEVEL);
-  const metrics = createMetrics();
   const db = options.db ?? openDatabase(config, options.applicationName ?? "svc");
+  const metrics = createMetrics({ transactionsInFlight: () => db.stats.inFlight });
   const redis = config.VALKEY_URL ? openApiRedis(config.VALKEY_URL, log) : null;
   const limiter = redis ? createValkeyLimiter(redis, () => metrics.rateLimitFallbacks.inc()) : createMemoryLimiter();
   metrics.dbPoolSize.set({ pool: "primary" }, config.DATABASE_POOL_MAX);

@@ -10,6 +10,8 @@ export type Database = {
   /** Same as primary unless DATABASE_READ_URL is set. */
   readonly read: Sql;
   readonly kind: "postgres" | "embedded";
+  /** Transactions open right now through withTenant/withKeyLookup/withSystem (for /metrics). */
+  readonly stats: { inFlight: number };
   close(): Promise<void>;
 };
 
@@ -37,6 +39,7 @@ export function openPostgres(url: string, readUrl: string | undefined, options: 
     primary,
     read,
     kind: "postgres",
+    stats: { inFlight: 0 },
     async close() {
       await primary.end({ timeout: 5 });
       if (read !== primary) await read.end({ timeout: 5 });

@@ -8,20 +8,30 @@ async function enter(tx: Tx, orgId: string): Promise<void> {
   await tx`SELECT set_config('role', ${APP_ROLE}, true), set_config('app.current_org_id', ${orgId}, true)`;
 }
 
-function run<T>(sql: Sql, mode: "read write" | "read only", orgId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return sql.begin(mode, async (tx) => {
+/** Counts the transaction as in flight for its whole life, success or failure. */
+export async function tracked<T>(db: Database, work: () => Promise<T>): Promise<T> {
+  db.stats.inFlight++;
+  try {
+    return await work();
+  } finally {
+    db.stats.inFlight--;
+  }
+}
+
+function run<T>(db: Database, sql: Sql, mode: "read write" | "read only", orgId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return tracked(db, () => sql.begin(mode, async (tx) => {
     await enter(tx, orgId);
     return fn(tx);
-  }) as Promise<T>;
+  }) as Promise<T>);
 }
 
 export function withTenant<T>(db: Database, orgId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return run(db.primary, "read write", orgId, fn);
+  return run(db, db.primary, "read write", orgId, fn);
 }
 
 /** Read-only tenant transaction on the read pool (the primary when no replica is configured). */
 export function withTenantRead<T>(db: Database, orgId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return run(db.read, "read only", orgId, fn);
+  return run(db, db.read, "read only", orgId, fn);
 }
 
 /**
@@ -29,8 +39,8 @@ export function withTenantRead<T>(db: Database, orgId: string, fn: (tx: Tx) => P
  * the api_keys row whose hash it presents. Once the row names its org, the transaction becomes that tenant's.
  */
 export function withKeyLookup<T>(db: Database, keyHashHex: string, fn: (tx: Tx, becomeTenant: (orgId: string) => Promise<void>) => Promise<T>): Promise<T> {
-  return db.primary.begin(async (tx) => {
+  return tracked(db, () => db.primary.begin(async (tx) => {
     await tx`SELECT set_config('role', ${APP_ROLE}, true), set_config('app.key_hash', ${keyHashHex}, true)`;
     return fn(tx, (orgId) => enter(tx, orgId));
-  }) as Promise<T>;
+  }) as Promise<T>);
 }

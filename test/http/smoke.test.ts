@@ -22,3 +22,12 @@ describe("smoke", () => {
     expect(list.body.items.length).toBe(2);
   });
 });
+
+test("/metrics exposes request counters and the in-flight transaction gauge", async () => {
+  await t.request("GET", "/v1/api-keys", { key: a.key });
+  const r = await t.request("GET", "/metrics");
+  expect(r.status).toBe(200);
+  expect(r.text).toMatch(/svc_http_requests_total\{method="GET",route="\/v1\/api-keys",status="200"\} \d+/);
+  expect(r.text).toContain("svc_db_transactions_in_flight 0");
+  expect(r.text).toContain("svc_http_request_duration_seconds_bucket");
+});

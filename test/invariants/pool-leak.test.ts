@@ -14,7 +14,7 @@ afterAll(() => t.close());
 
 test("2,000 interleaved tenant transactions leave no tenant on pooled connections", async () => {
   const sql = connect(testDatabaseUrl(), { max: 2, statementTimeoutMs: 5000, applicationName: "svc-pool-leak" });
-  const db = { primary: sql, read: sql, kind: "postgres" as const, close: () => sql.end() };
+  const db = { primary: sql, read: sql, kind: "postgres" as const, stats: { inFlight: 0 }, close: () => sql.end() };
   let leaks = 0;
   let wrongTenant = 0;
   try {
