@@ -31,7 +31,7 @@ export function createLocalEmbedder(dimensions: number, model = `svc-local-hash-
 
   function add(hash: number, weight: number): void {
     const h = mix(hash);
-    acc[h % dimensions] += h & 0x80000000 ? -weight : weight;
+    acc[h % dimensions]! += h & 0x80000000 ? -weight : weight;
   }
 
   function embedOne(raw: string): number[] {
