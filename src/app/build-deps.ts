@@ -8,6 +8,7 @@ import { createMemoryLimiter } from "../domain/ratelimit/memory-limiter";
 import { createValkeyLimiter } from "../domain/ratelimit/valkey-limiter";
 import { createLogger, type Logger } from "../observability/log";
 import { createMetrics } from "../observability/metrics";
+import { selectLlm } from "../providers/llm/select";
 import { bucketPolicyOf, type Deps } from "./deps";
 
 export function openDatabase(config: Config, applicationName: string): Database {
@@ -50,6 +51,7 @@ export function buildDeps(config: Config, options: BuildOptions = {}): Deps {
     authenticate: createKeyAuthenticator(db, config.SVC_API_KEY),
     log,
     metrics,
+    llm: selectLlm(config),
   };
 }
 

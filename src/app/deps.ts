@@ -7,6 +7,7 @@ import type { KeyAuthenticator } from "../domain/keys/authenticate";
 import type { BucketPolicy, RateLimiter } from "../domain/ratelimit/limiter";
 import type { Logger } from "../observability/log";
 import type { Metrics } from "../observability/metrics";
+import type { LlmProvider } from "../providers/llm/port";
 
 export type Deps = {
   readonly config: Config;
@@ -19,6 +20,7 @@ export type Deps = {
   readonly authenticate: KeyAuthenticator;
   readonly log: Logger;
   readonly metrics: Metrics;
+  readonly llm: LlmProvider;
 };
 
 export function bucketPolicyOf(config: Config): BucketPolicy {
