@@ -8,6 +8,8 @@ import { createMemoryLimiter } from "../domain/ratelimit/memory-limiter";
 import { createValkeyLimiter } from "../domain/ratelimit/valkey-limiter";
 import { createLogger, type Logger } from "../observability/log";
 import { createMetrics } from "../observability/metrics";
+import { BullmqQueue } from "../queue/bullmq-queue";
+import { InProcessQueue } from "../queue/in-process-queue";
 import { selectLlm } from "../providers/llm/select";
 import { bucketPolicyOf, type Deps } from "./deps";
 
@@ -40,6 +42,7 @@ export function buildDeps(config: Config, options: BuildOptions = {}): Deps {
   const metrics = createMetrics({ transactionsInFlight: () => db.stats.inFlight });
   const redis = config.VALKEY_URL ? openApiRedis(config.VALKEY_URL, log) : null;
   const limiter = redis ? createValkeyLimiter(redis, () => metrics.rateLimitFallbacks.inc()) : createMemoryLimiter();
+  const queue = config.VALKEY_URL ? new BullmqQueue(config.VALKEY_URL, config.SVC_QUEUE_PREFIX, log) : new InProcessQueue(config.WORKER_CONCURRENCY);
   metrics.dbPoolSize.set({ pool: "primary" }, config.DATABASE_POOL_MAX);
   return {
     config,
@@ -51,10 +54,12 @@ export function buildDeps(config: Config, options: BuildOptions = {}): Deps {
     authenticate: createKeyAuthenticator(db, config.SVC_API_KEY),
     log,
     metrics,
+    queue,
     llm: selectLlm(config),
   };
 }
 
 export async function closeDeps(deps: Deps): Promise<void> {
+  await deps.queue.close();
   await Promise.allSettled([deps.db.close(), deps.redis?.quit()]);
 }

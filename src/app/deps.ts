@@ -7,6 +7,7 @@ import type { KeyAuthenticator } from "../domain/keys/authenticate";
 import type { BucketPolicy, RateLimiter } from "../domain/ratelimit/limiter";
 import type { Logger } from "../observability/log";
 import type { Metrics } from "../observability/metrics";
+import type { TaskQueue } from "../queue/port";
 import type { LlmProvider } from "../providers/llm/port";
 
 export type Deps = {
@@ -20,6 +21,8 @@ export type Deps = {
   readonly authenticate: KeyAuthenticator;
   readonly log: Logger;
   readonly metrics: Metrics;
+  /** BullMQ on Valkey, or the in-process runner in embedded mode (no VALKEY_URL). */
+  readonly queue: TaskQueue;
   readonly llm: LlmProvider;
 };
 

@@ -4,12 +4,14 @@ import { coreSection } from "./sections/core";
 import { gatesSection } from "./sections/gates";
 import { limitsSection } from "./sections/limits";
 import { providersSection } from "./sections/providers";
+import { workerSection } from "./sections/worker";
 
 export const ConfigSchema = T.Object({
   ...coreSection,
   ...gatesSection,
   ...limitsSection,
   ...providersSection,
+  ...workerSection,
 });
 
 export type Config = Readonly<Static<typeof ConfigSchema>>;

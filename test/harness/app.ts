@@ -17,10 +17,13 @@ export type Tenant = { orgId: string; keyId: string; key: string; name: string }
 
 export type TestApp = Awaited<ReturnType<typeof testApp>>;
 
+/** One queue namespace per test process, so parallel runs on the shared Valkey never take each other's jobs. */
+export const TEST_QUEUE_PREFIX = `svct${process.pid}x${Date.now().toString(36)}`;
+
 let tenantCounter = 0;
 
 export async function testApp(overrides: Partial<Record<keyof Config, unknown>> = {}) {
-  const config = loadConfig({}, { DATABASE_URL: testDatabaseUrl(), VALKEY_URL: TEST_VALKEY_URL, LOG_LEVEL: "info", RATE_LIMIT_ENABLED: false, ...overrides } as Partial<Config>);
+  const config = loadConfig({}, { DATABASE_URL: testDatabaseUrl(), VALKEY_URL: TEST_VALKEY_URL, LOG_LEVEL: "info", RATE_LIMIT_ENABLED: false, SVC_QUEUE_PREFIX: TEST_QUEUE_PREFIX, ...overrides } as Partial<Config>);
   const logLines: string[] = [];
   const log = createLogger(config.LOG_LEVEL, { write: (line: string) => void logLines.push(line) });
   const deps: Deps = buildDeps(config, { log, applicationName: "svc-test" });

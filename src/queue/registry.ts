@@ -1,0 +1,28 @@
+// Every task the worker knows, by its spec name; the queue reads retry policies from here.
+import type { TaskDefinition } from "./define-task";
+import type { TaskName } from "./port";
+import { forgeDistillTask } from "./tasks/svc.forge_distill";
+import { ingestRunTask } from "./tasks/svc.ingest_run";
+import { ingestWatchdogTask } from "./tasks/svc.ingest_watchdog";
+import { refineRunTask } from "./tasks/svc.refine_run";
+import { refineSchedulerTickTask } from "./tasks/svc.refine_scheduler_tick";
+import { workerPingTask } from "./tasks/svc.worker_ping";
+
+const DEFINITIONS: TaskDefinition<any>[] = [
+  refineSchedulerTickTask,
+  refineRunTask,
+  ingestWatchdogTask,
+  forgeDistillTask,
+  ingestRunTask,
+  workerPingTask,
+];
+
+export const TASKS: ReadonlyMap<TaskName, TaskDefinition<any>> = new Map(DEFINITIONS.map((d) => [d.name, d]));
+
+export class UnknownTaskError extends Error {}
+
+export function taskDefinition(name: string): TaskDefinition<any> {
+  const definition = TASKS.get(name as TaskName);
+  if (!definition) throw new UnknownTaskError(`unknown task ${name}`);
+  return definition;
+}
