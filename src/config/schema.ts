@@ -4,6 +4,7 @@ import { coreSection } from "./sections/core";
 import { gatesSection } from "./sections/gates";
 import { limitsSection } from "./sections/limits";
 import { providersSection } from "./sections/providers";
+import { recallSection } from "./sections/recall";
 import { workerSection } from "./sections/worker";
 
 export const ConfigSchema = T.Object({
@@ -11,6 +12,7 @@ export const ConfigSchema = T.Object({
   ...gatesSection,
   ...limitsSection,
   ...providersSection,
+  ...recallSection,
   ...workerSection,
 });
 
