@@ -1,0 +1,60 @@
+// Starts the real app (Bun.serve of createApp + handleRequest) on a throwaway, migrated database on loopback.
+import postgres from "postgres";
+import { buildDeps, closeDeps } from "../../src/app/build-deps";
+import { loadConfig } from "../../src/config/load";
+import type { Config } from "../../src/config/schema";
+import { systemActor } from "../../src/domain/actor";
+import { ensureOrg } from "../../src/domain/keys/bootstrap";
+import { createKey } from "../../src/domain/keys/manage";
+import { migrate } from "../../src/data/migrate";
+import { createApp, handleRequest } from "../../src/http/create-app";
+import { createLogger } from "../../src/observability/log";
+
+export const ADMIN_DATABASE_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? "postgres://svc:svc@127.0.0.1:5432/svc";
+export const VALKEY_URL = process.env.BENCH_VALKEY_URL ?? "redis://127.0.0.1:6379";
+
+export type BenchApp = Awaited<ReturnType<typeof startBenchApp>>;
+
+export async function startBenchApp(label: string, overrides: Partial<Record<keyof Config, unknown>> = {}) {
+  const name = `svc_bench_${label}_${process.pid}_${Date.now().toString(36)}`;
+  const admin = postgres(ADMIN_DATABASE_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE DATABASE ${name}`); // generated name, not input
+  const url = new URL(ADMIN_DATABASE_URL);
+  url.pathname = `/${name}`;
+  const migrator = postgres(url.toString(), { max: 1, onnotice: () => {} });
+  await migrate(migrator);
+  await migrator.end();
+
+  const config = loadConfig({}, { DATABASE_URL: url.toString(), VALKEY_URL, LOG_LEVEL: "error", RATE_LIMIT_ENABLED: false, DATABASE_POOL_MAX: 16, SVC_QUEUE_PREFIX: `bench-${process.pid}`, ...overrides } as Partial<Config>);
+  const deps = buildDeps(config, { log: createLogger("error"), applicationName: "svc-bench" });
+  const handle = handleRequest(createApp(deps), deps);
+  const server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: handle, idleTimeout: 60 });
+  const orgId = await ensureOrg(deps.db, `bench-${label}`);
+  const { key } = await createKey(deps.db, systemActor(orgId), "bench");
+  const base = `http://127.0.0.1:${server.port}`;
+
+  async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+    const response = await fetch(base + path, { method, headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { "content-type": "application/json" }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null };
+  }
+
+  async function stop(): Promise<void> {
+    server.stop(true);
+    await closeDeps(deps);
+    await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+
+  return { base, key, orgId, deps, call, stop, databaseUrl: url.toString() };
+}
+
+/** Finds how the running app names the batch array, from its own OpenAPI description. */
+export async function batchShape(app: BenchApp): Promise<{ field: string; max: number }> {
+  const spec = (await app.call("GET", "/openapi.json")).body;
+  const schema = spec.paths?.["/v1/memories/batch"]?.post?.requestBody?.content?.["application/json"]?.schema;
+  if (!schema) throw new Error("POST /v1/memories/batch is not in /openapi.json yet");
+  const resolved = schema.$ref ? spec.components.schemas[schema.$ref.split("/").pop()] : schema;
+  const [field, prop] = Object.entries<any>(resolved.properties).find(([, p]) => p.type === "array")!;
+  return { field, max: prop.maxItems ?? 100 };
+}
