@@ -16,7 +16,6 @@ export async function runServe(): Promise<void> {
     log.warn({ msg: "seeded a DEVELOPMENT API key because no key exists; it is printed once and must not be used off this machine" });
     console.error(`\n  Development API key (shown once): ${boot.developmentKey}\n  Use it as: Authorization: Bearer <key>\n`);
   }
-  if (config.OTEL_ENABLED) log.warn({ msg: "OTEL_ENABLED is set but OpenTelemetry export is not part of this release; use /metrics and the JSON logs" });
   const app = createApp(deps);
   const server = Bun.serve({ hostname: config.HOST, port: config.PORT, maxRequestBodySize: serverBodyCap(deps), fetch: handleRequest(app, deps), idleTimeout: 120 });
   log.info({ msg: "listening", url: `http://${server.hostname}:${server.port}`, mode: deps.db.kind, valkey: Boolean(deps.redis) });

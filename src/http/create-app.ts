@@ -12,6 +12,7 @@ import { logRequest } from "./pipeline/3-access-log";
 import { bodyLimitLayer } from "./pipeline/4-body-limit";
 import { authenticateLayer } from "./pipeline/5-authenticate";
 import { rateLimitLayer } from "./pipeline/6-rate-limit";
+import { endRequestSpan } from "../observability/tracing";
 import { attachContext, contextOf, type RequestContext } from "./request-context";
 import { ROUTE_GROUPS } from "./routes";
 
@@ -48,10 +49,12 @@ export function handleRequest(app: App, deps: Deps): (request: Request) => Promi
   return async (request) => {
     const ctx: RequestContext = { requestId: resolveRequestId(request), startedAt: performance.now() };
     attachContext(request, ctx);
+    const span = deps.tracing?.startRequestSpan(request);
     const response = await app.handle(request);
     response.headers.set("x-request-id", ctx.requestId);
     if (ctx.rateHeaders) for (const [name, value] of Object.entries(ctx.rateHeaders)) response.headers.set(name, value);
     logRequest(deps.log, deps.metrics, request, response, ctx);
+    if (span) endRequestSpan(span, request.method, ctx.route ?? "unmatched", response.status, { "svc.request_id": ctx.requestId, "svc.org_id": ctx.identity?.role === "tenant" ? ctx.identity.orgId : undefined });
     return response;
   };
 }

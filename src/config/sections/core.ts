@@ -16,5 +16,4 @@ export const coreSection = {
   SVC_DOCS_URL: T.Optional(T.String({ pattern: "^https?://", description: "Base of problem type URIs; default is this server's own /docs" })),
   SVC_MAX_BODY_BYTES: T.Integer({ default: 1048576, minimum: 1024, description: "Cap on JSON request bodies" }),
   LOG_LEVEL: T.Union([T.Literal("trace"), T.Literal("debug"), T.Literal("info"), T.Literal("warn"), T.Literal("error"), T.Literal("fatal"), T.Literal("silent")], { default: "info" }),
-  OTEL_ENABLED: T.Boolean({ default: false, description: "Reserved: OpenTelemetry export is not implemented in this release; setting it has no effect beyond a startup notice" }),
 };
