@@ -1,5 +1,6 @@
 // The `svc` entry point: dispatches subcommands; a bad invocation prints usage and exits 2.
 import { parseArgs } from "node:util";
+import { runAuditVerify } from "./cli/audit-verify";
 import { runKeysCreate } from "./cli/keys-create";
 import { runMigrate } from "./cli/migrate";
 import { runServe } from "./cli/serve";
@@ -19,6 +20,11 @@ const COMMANDS: Record<string, Command> = {
     if (args[0] !== "create") throw new UsageError(`unknown keys subcommand ${args[0] ?? "(none)"}`);
     const { values } = parseArgs({ args: args.slice(1), strict: true, allowPositionals: false, options: { org: { type: "string" }, superadmin: { type: "boolean" }, name: { type: "string" } } });
     await runKeysCreate(values);
+  },
+  audit: async (args) => {
+    if (args[0] !== "verify") throw new UsageError(`unknown audit subcommand ${args[0] ?? "(none)"}`);
+    const { values } = parseArgs({ args: args.slice(1), strict: true, allowPositionals: false, options: { org: { type: "string" } } });
+    await runAuditVerify(values);
   },
   help: async () => console.log(USAGE),
 };

@@ -7,6 +7,7 @@ import { createApiKeyRoute } from "./account/api-keys-create";
 import { listApiKeysRoute } from "./account/api-keys-list";
 import { revokeApiKeyRoute } from "./account/api-keys-revoke";
 import { limitsRoute } from "./account/limits";
+import { auditRoute } from "./account/audit";
 import { errorPagesRoute } from "./public/error-pages";
 import { healthRoute } from "./public/health";
 import { metricsRoute } from "./public/metrics";
@@ -24,4 +25,5 @@ const always = () => true;
 export const ROUTE_GROUPS: RouteGroup[] = [
   { name: "public", gate: always, routes: [healthRoute, readyRoute, workerHealthRoute, metricsRoute, errorPagesRoute] },
   { name: "account", gate: always, routes: [createApiKeyRoute, listApiKeysRoute, revokeApiKeyRoute, limitsRoute] },
+  { name: "accountability", gate: always, routes: [auditRoute] },
 ];

@@ -1,0 +1,66 @@
+// Reading the chain: the public listing behind GET /v1/audit and the paged walk used by verification.
+import { listAuditLog, readChainHead, readChainPage, type AuditLogRow } from "../../data/queries/audit";
+import type { Database } from "../../data/pools";
+import { withTenantRead } from "../../data/with-tenant";
+import type { Actor } from "../actor";
+import { decodeCursor, encodeCursor } from "../cursor";
+import { validationFailed } from "../errors";
+import type { StoredChainRow } from "./verify-chain";
+import { createChainVerifier, type ChainVerdict } from "./verify-chain";
+
+export type AuditQuery = { agent_id?: string; operation?: string; since?: string; limit?: number; cursor?: string };
+
+const ISO_8601 = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** Date-only means UTC midnight; a date-time without an offset is read as UTC. */
+export function parseSince(value: string): Date {
+  const match = ISO_8601.exec(value);
+  const hasOffset = match?.[4] !== undefined;
+  const time = match ? Date.parse(match[1] && !hasOffset ? `${value}Z` : value) : Number.NaN;
+  if (Number.isNaN(time)) throw validationFailed([{ path: "/since", message: "must be an ISO 8601 date or date-time, e.g. 2026-01-31T12:00:00Z" }]);
+  return new Date(time);
+}
+
+export function toStoredChainRow(r: AuditLogRow): StoredChainRow {
+  return {
+    org_id: r.org_id, seq: Number(r.seq), occurred_at: Number(r.occurred_us), operation: r.operation, agent_id: r.agent_id,
+    key_id: r.key_id, request_id: r.request_id, target_ids: r.target_ids, detail: r.detail, prev_hash: r.prev_hash, hash: r.hash,
+  };
+}
+
+function publicRow(r: AuditLogRow) {
+  return {
+    seq: Number(r.seq), occurred_at: r.occurred_at, occurred_at_us: Number(r.occurred_us), operation: r.operation,
+    agent_id: r.agent_id, key_id: r.key_id, request_id: r.request_id, target_ids: r.target_ids,
+    detail: r.detail as Record<string, unknown>, prev_hash: r.prev_hash, hash: r.hash,
+  };
+}
+
+export async function listAudit(db: Database, actor: Actor, q: AuditQuery) {
+  const limit = q.limit ?? 50;
+  const afterSeq = q.cursor ? decodeCursor(q.cursor, (v) => {
+    const seq = v[0];
+    if (typeof seq !== "number" || !Number.isSafeInteger(seq) || seq < 0) throw new Error("bad seq");
+    return { seq };
+  }).seq : 0;
+  const since = q.since !== undefined ? parseSince(q.since) : undefined;
+  const rows = await withTenantRead(db, actor.orgId, (tx) =>
+    listAuditLog(tx, { agentId: q.agent_id, operation: q.operation, since, afterSeq, limit: limit + 1 }));
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return { items: page.map(publicRow), next_cursor: rows.length > limit && last ? encodeCursor([Number(last.seq)]) : null };
+}
+
+/** Walks an org's whole chain in pages and checks it against the recorded head. */
+export async function verifyOrgChain(db: Database, orgId: string, pageSize = 5000): Promise<ChainVerdict> {
+  const verifier = createChainVerifier(orgId);
+  let afterSeq = 0;
+  for (;;) {
+    const page = await withTenantRead(db, orgId, (tx) => readChainPage(tx, afterSeq, pageSize));
+    for (const row of page) if (!verifier.push(toStoredChainRow(row))) return verifier.finish(null);
+    if (page.length < pageSize) break;
+    afterSeq = Number(page[page.length - 1]!.seq);
+  }
+  const head = await withTenantRead(db, orgId, readChainHead);
+  return verifier.finish(head);
+}
