@@ -2,9 +2,12 @@
 import { parseArgs } from "node:util";
 import { runAuditVerify } from "./cli/audit-verify";
 import { runKeysCreate } from "./cli/keys-create";
+import { runBeat } from "./cli/beat";
 import { runMigrate } from "./cli/migrate";
+import { runRefineSchedule } from "./cli/refine-schedule";
 import { runServe } from "./cli/serve";
 import { exitWithUsage, USAGE, UsageError } from "./cli/usage";
+import { runWorker } from "./cli/worker";
 
 type Command = (args: string[]) => Promise<void>;
 
@@ -16,6 +19,13 @@ const noArgs = (run: () => Promise<void>): Command => async (args) => {
 const COMMANDS: Record<string, Command> = {
   serve: noArgs(runServe),
   migrate: noArgs(runMigrate),
+  worker: noArgs(runWorker),
+  beat: noArgs(runBeat),
+  refine: async (args) => {
+    if (args[0] !== "schedule") throw new UsageError(`unknown refine subcommand ${args[0] ?? "(none)"}`);
+    const { values } = parseArgs({ args: args.slice(1), strict: true, allowPositionals: false, options: { org: { type: "string" }, off: { type: "boolean" } } });
+    await runRefineSchedule(values);
+  },
   keys: async (args) => {
     if (args[0] !== "create") throw new UsageError(`unknown keys subcommand ${args[0] ?? "(none)"}`);
     const { values } = parseArgs({ args: args.slice(1), strict: true, allowPositionals: false, options: { org: { type: "string" }, superadmin: { type: "boolean" }, name: { type: "string" } } });

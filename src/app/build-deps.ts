@@ -11,6 +11,8 @@ import { createMetrics } from "../observability/metrics";
 import { BullmqQueue } from "../queue/bullmq-queue";
 import { InProcessQueue } from "../queue/in-process-queue";
 import { selectLlm } from "../providers/llm/select";
+import { createUsageMeter } from "../domain/budgets/meter";
+import { meteredEmbedder, meteredLlm } from "../providers/metered";
 import { bucketPolicyOf, type Deps } from "./deps";
 
 export function openDatabase(config: Config, applicationName: string): Database {
@@ -44,6 +46,7 @@ export function buildDeps(config: Config, options: BuildOptions = {}): Deps {
   const limiter = redis ? createValkeyLimiter(redis, () => metrics.rateLimitFallbacks.inc()) : createMemoryLimiter();
   const queue = config.VALKEY_URL ? new BullmqQueue(config.VALKEY_URL, config.SVC_QUEUE_PREFIX, log) : new InProcessQueue(config.WORKER_CONCURRENCY);
   metrics.dbPoolSize.set({ pool: "primary" }, config.DATABASE_POOL_MAX);
+  const meter = createUsageMeter({ db, config });
   return {
     config,
     gates: gatesOf(config),
@@ -55,7 +58,7 @@ export function buildDeps(config: Config, options: BuildOptions = {}): Deps {
     log,
     metrics,
     queue,
-    llm: selectLlm(config),
+    llm: meteredLlm(selectLlm(config), meter),
   };
 }
 

@@ -9,6 +9,7 @@ import type { Logger } from "../observability/log";
 import type { Metrics } from "../observability/metrics";
 import type { TaskQueue } from "../queue/port";
 import type { LlmProvider } from "../providers/llm/port";
+import type { EmbeddingProvider } from "../providers/embeddings/port";
 
 export type Deps = {
   readonly config: Config;
@@ -24,6 +25,7 @@ export type Deps = {
   /** BullMQ on Valkey, or the in-process runner in embedded mode (no VALKEY_URL). */
   readonly queue: TaskQueue;
   readonly llm: LlmProvider;
+  readonly embedder: EmbeddingProvider;
 };
 
 export function bucketPolicyOf(config: Config): BucketPolicy {

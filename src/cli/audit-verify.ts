@@ -8,7 +8,7 @@ import { configOrExit } from "./config";
 
 export async function runAuditVerify(flags: { org?: string }): Promise<void> {
   const config = configOrExit();
-  const db = openDatabase(config, "svc-audit-verify");
+  const db = await openDatabase(config, "svc-audit-verify");
   let broken = 0;
   try {
     const orgIds = flags.org !== undefined ? [flags.org] : await withSystem(db, listOrgIds);

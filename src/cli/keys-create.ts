@@ -18,7 +18,7 @@ export async function runKeysCreate(flags: { org?: string; superadmin?: boolean;
   if (!flags.org) throw new UsageError("keys create needs --org <name> (or --superadmin)");
   if (flags.org.length > 100) throw new UsageError("--org is at most 100 characters");
   const config = configOrExit();
-  const db = openDatabase(config, "svc-cli");
+  const db = await openDatabase(config, "svc-cli");
   try {
     await migrate(db.primary);
     const orgId = await ensureOrg(db, flags.org);

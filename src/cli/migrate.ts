@@ -5,7 +5,7 @@ import { configOrExit } from "./config";
 
 export async function runMigrate(): Promise<void> {
   const config = configOrExit();
-  const db = openDatabase(config, "svc-migrate");
+  const db = await openDatabase(config, "svc-migrate");
   try {
     const result = await migrate(db.primary);
     console.log(JSON.stringify({ applied: result.applied }));

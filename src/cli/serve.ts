@@ -1,13 +1,16 @@
-// `svc serve`: migrate, ensure boot keys, listen; stop cleanly on SIGTERM/SIGINT.
-import { buildDeps, closeDeps } from "../app/build-deps";
+// `svc serve`: migrate, ensure boot keys, listen (plus worker and beat when the queue is in-process);
+// stop cleanly on SIGTERM/SIGINT.
+import { closeDeps, openDeps } from "../app/build-deps";
 import { migrate } from "../data/migrate";
 import { ensureBootKeys } from "../domain/keys/bootstrap";
 import { createApp, handleRequest, serverBodyCap } from "../http/create-app";
+import { startBeat } from "../queue/beat";
+import { startWorker } from "../queue/worker";
 import { configOrExit } from "./config";
 
 export async function runServe(): Promise<void> {
   const config = configOrExit();
-  const deps = buildDeps(config, { applicationName: "svc-serve" });
+  const deps = await openDeps(config, { applicationName: "svc-serve" });
   const { log } = deps;
   const migrated = await migrate(deps.db.primary);
   if (migrated.applied.length > 0) log.info({ msg: "migrations applied", applied: migrated.applied });
@@ -19,10 +22,19 @@ export async function runServe(): Promise<void> {
   const app = createApp(deps);
   const server = Bun.serve({ hostname: config.HOST, port: config.PORT, maxRequestBodySize: serverBodyCap(deps), fetch: handleRequest(app, deps), idleTimeout: 120 });
   log.info({ msg: "listening", url: `http://${server.hostname}:${server.port}`, mode: deps.db.kind, valkey: Boolean(deps.redis) });
+  // Without Valkey nothing outside this process can take jobs, so this process is also the worker and the beat.
+  const background = deps.queue.backend === "in-process" ? [await startWorker(deps), await startBeat(deps)] : [];
+  if (deps.db.kind === "embedded" || background.length > 0) {
+    log.warn({
+      msg: "running EMBEDDED: API, worker and beat in this one process" + (deps.db.kind === "embedded" ? `, PostgreSQL in-process (PGlite) with data in ${config.SVC_DATA_DIR}` : ""),
+      production: "set DATABASE_URL (PostgreSQL 15+ with pgvector) and VALKEY_URL, then run `svc serve`, `svc worker` and exactly one `svc beat`; see docs/operations.md",
+    });
+  }
 
   const stop = async (signal: string) => {
     log.info({ msg: "shutting down", signal });
     await server.stop();
+    for (const part of background.reverse()) await part.close();
     await closeDeps(deps);
     process.exit(0);
   };

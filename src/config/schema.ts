@@ -1,5 +1,6 @@
 // The one schema for every environment variable; each area owns a section file.
 import { Type as T, type Static } from "@sinclair/typebox";
+import { accountabilitySection } from "./sections/accountability";
 import { coreSection } from "./sections/core";
 import { gatesSection } from "./sections/gates";
 import { limitsSection } from "./sections/limits";
@@ -8,6 +9,7 @@ import { recallSection } from "./sections/recall";
 import { workerSection } from "./sections/worker";
 
 export const ConfigSchema = T.Object({
+  ...accountabilitySection,
   ...coreSection,
   ...gatesSection,
   ...limitsSection,

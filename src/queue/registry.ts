@@ -1,6 +1,8 @@
 // Every task the worker knows, by its spec name; the queue reads retry policies from here.
 import type { TaskDefinition } from "./define-task";
 import type { TaskName } from "./port";
+import { auditDrainTask } from "./tasks/svc.audit_drain";
+import { ensureAuditPartitionsTask } from "./tasks/svc.ensure_audit_partitions";
 import { forgeDistillTask } from "./tasks/svc.forge_distill";
 import { ingestRunTask } from "./tasks/svc.ingest_run";
 import { ingestWatchdogTask } from "./tasks/svc.ingest_watchdog";
@@ -9,6 +11,8 @@ import { refineSchedulerTickTask } from "./tasks/svc.refine_scheduler_tick";
 import { workerPingTask } from "./tasks/svc.worker_ping";
 
 const DEFINITIONS: TaskDefinition<any>[] = [
+  auditDrainTask,
+  ensureAuditPartitionsTask,
   refineSchedulerTickTask,
   refineRunTask,
   ingestWatchdogTask,

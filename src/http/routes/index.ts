@@ -8,11 +8,16 @@ import { listApiKeysRoute } from "./account/api-keys-list";
 import { revokeApiKeyRoute } from "./account/api-keys-revoke";
 import { limitsRoute } from "./account/limits";
 import { auditRoute } from "./account/audit";
+import { getOwnBudgetsRoute } from "./account/budgets-get";
+import { putOwnBudgetsRoute } from "./account/budgets-put";
+import { usageRoute } from "./account/usage";
 import { errorPagesRoute } from "./public/error-pages";
 import { healthRoute } from "./public/health";
 import { metricsRoute } from "./public/metrics";
 import { readyRoute } from "./public/ready";
 import { workerHealthRoute } from "./public/worker-health";
+import { superadminGetBudgetsRoute } from "./superadmin/budgets-get";
+import { superadminPutBudgetsRoute } from "./superadmin/budgets-put";
 
 export type RouteGroup = {
   name: string;
@@ -25,5 +30,6 @@ const always = () => true;
 export const ROUTE_GROUPS: RouteGroup[] = [
   { name: "public", gate: always, routes: [healthRoute, readyRoute, workerHealthRoute, metricsRoute, errorPagesRoute] },
   { name: "account", gate: always, routes: [createApiKeyRoute, listApiKeysRoute, revokeApiKeyRoute, limitsRoute] },
-  { name: "accountability", gate: always, routes: [auditRoute] },
+  { name: "accountability", gate: always, routes: [auditRoute, usageRoute, getOwnBudgetsRoute, putOwnBudgetsRoute] },
+  { name: "superadmin", gate: (g) => g.superadmin, routes: [superadminGetBudgetsRoute, superadminPutBudgetsRoute] },
 ];
