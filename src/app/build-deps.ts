@@ -2,6 +2,7 @@
 import Redis from "ioredis";
 import { gatesOf } from "../config/gates";
 import type { Config } from "../config/schema";
+import { openEmbedded } from "../data/embedded";
 import { openPostgres, type Database } from "../data/pools";
 import { createKeyAuthenticator } from "../domain/keys/authenticate";
 import { createMemoryLimiter } from "../domain/ratelimit/memory-limiter";
@@ -15,13 +16,19 @@ import { createUsageMeter } from "../domain/budgets/meter";
 import { meteredEmbedder, meteredLlm } from "../providers/metered";
 import { bucketPolicyOf, type Deps } from "./deps";
 
-export function openDatabase(config: Config, applicationName: string): Database {
-  if (!config.DATABASE_URL) throw new Error("DATABASE_URL is not set (embedded mode is not available in this build)");
+function openServerDatabase(config: Config, applicationName: string): Database {
+  if (!config.DATABASE_URL) throw new Error("embedded mode (no DATABASE_URL): open the database with openDatabase() and pass it in");
   return openPostgres(config.DATABASE_URL, config.DATABASE_READ_URL, {
     max: config.DATABASE_POOL_MAX,
     statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
     applicationName,
   });
+}
+
+/** PostgreSQL when DATABASE_URL is set, else the embedded PGlite database in SVC_DATA_DIR. */
+export async function openDatabase(config: Config, applicationName: string): Promise<Database> {
+  if (config.DATABASE_URL) return openServerDatabase(config, applicationName);
+  return openEmbedded(config.SVC_DATA_DIR, { statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS, applicationName });
 }
 
 /** API-side Valkey client: fails fast (no offline queue) so a Valkey outage never stalls a request. */
@@ -40,7 +47,7 @@ export type BuildOptions = { applicationName?: string; db?: Database; log?: Logg
 
 export function buildDeps(config: Config, options: BuildOptions = {}): Deps {
   const log = options.log ?? createLogger(config.LOG_LEVEL);
-  const db = options.db ?? openDatabase(config, options.applicationName ?? "svc");
+  const db = options.db ?? openServerDatabase(config, options.applicationName ?? "svc");
   const metrics = createMetrics({ transactionsInFlight: () => db.stats.inFlight });
   const redis = config.VALKEY_URL ? openApiRedis(config.VALKEY_URL, log) : null;
   const limiter = redis ? createValkeyLimiter(redis, () => metrics.rateLimitFallbacks.inc()) : createMemoryLimiter();
@@ -60,6 +67,12 @@ export function buildDeps(config: Config, options: BuildOptions = {}): Deps {
     queue,
     llm: meteredLlm(selectLlm(config), meter),
   };
+}
+
+/** buildDeps for processes that may run embedded: opens the database first (PGlite needs async start-up). */
+export async function openDeps(config: Config, options: BuildOptions = {}): Promise<Deps> {
+  const db = options.db ?? (await openDatabase(config, options.applicationName ?? "svc"));
+  return buildDeps(config, { ...options, db });
 }
 
 export async function closeDeps(deps: Deps): Promise<void> {
