@@ -4,6 +4,7 @@ import { accountabilitySection } from "./sections/accountability";
 import { coreSection } from "./sections/core";
 import { gatesSection } from "./sections/gates";
 import { limitsSection } from "./sections/limits";
+import { memorySection } from "./sections/memory";
 import { providersSection } from "./sections/providers";
 import { recallSection } from "./sections/recall";
 import { workerSection } from "./sections/worker";
@@ -13,6 +14,7 @@ export const ConfigSchema = T.Object({
   ...coreSection,
   ...gatesSection,
   ...limitsSection,
+  ...memorySection,
   ...providersSection,
   ...recallSection,
   ...workerSection,

@@ -11,6 +11,12 @@ import { auditRoute } from "./account/audit";
 import { getOwnBudgetsRoute } from "./account/budgets-get";
 import { putOwnBudgetsRoute } from "./account/budgets-put";
 import { usageRoute } from "./account/usage";
+import { batchStoreRoute } from "./memories/batch";
+import { forgetMemoriesRoute } from "./memories/forget";
+import { getMemoryRoute } from "./memories/get";
+import { memoryHistoryRoute } from "./memories/history";
+import { patchMemoryRoute } from "./memories/patch";
+import { storeMemoryRoute } from "./memories/store";
 import { errorPagesRoute } from "./public/error-pages";
 import { healthRoute } from "./public/health";
 import { metricsRoute } from "./public/metrics";
@@ -30,6 +36,7 @@ const always = () => true;
 export const ROUTE_GROUPS: RouteGroup[] = [
   { name: "public", gate: always, routes: [healthRoute, readyRoute, workerHealthRoute, metricsRoute, errorPagesRoute] },
   { name: "account", gate: always, routes: [createApiKeyRoute, listApiKeysRoute, revokeApiKeyRoute, limitsRoute] },
+  { name: "memories", gate: always, routes: [storeMemoryRoute, batchStoreRoute, forgetMemoriesRoute, getMemoryRoute, memoryHistoryRoute, patchMemoryRoute] },
   { name: "accountability", gate: always, routes: [auditRoute, usageRoute, getOwnBudgetsRoute, putOwnBudgetsRoute] },
   { name: "superadmin", gate: (g) => g.superadmin, routes: [superadminGetBudgetsRoute, superadminPutBudgetsRoute] },
 ];

@@ -1,0 +1,40 @@
+// Embedding at write time without ever failing the write: a provider outage stores the row without a
+// vector and schedules svc.generate_embedding; an AppError (e.g. budget-exceeded) still reaches the client.
+import type { Deps } from "../../app/deps";
+import type { TaskQueue } from "../../queue/port";
+import { AppError } from "../errors";
+
+export type EmbedDeps = Pick<Deps, "embedder" | "log"> & { readonly queue?: Pick<TaskQueue, "enqueue"> };
+
+export type EmbedOutcome =
+  | { ok: true; vectors: number[][]; model: string; dims: number }
+  | { ok: false };
+
+/** Backfill runs a little later so the rows that triggered it have committed. */
+const BACKFILL_DELAY_MS = 2000;
+
+export async function embedOrDefer(deps: EmbedDeps, orgId: string, texts: string[]): Promise<EmbedOutcome> {
+  const { embedder } = deps;
+  try {
+    const result = await embedder.embed(texts, { orgId });
+    if (result.vectors.length !== texts.length || result.vectors.some((v) => v.length !== embedder.dimensions)) {
+      throw new Error(`embedder returned ${result.vectors.length} vectors for ${texts.length} texts or a wrong dimension`);
+    }
+    return { ok: true, vectors: result.vectors, model: embedder.model, dims: embedder.dimensions };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    deps.log.warn({ msg: "embedding provider unavailable; storing without vectors", provider: embedder.name, err: (error as Error).message, count: texts.length });
+    await scheduleBackfill(deps, orgId);
+    return { ok: false };
+  }
+}
+
+/** One pending backfill per tenant is enough: the task embeds every row still missing a vector. */
+export async function scheduleBackfill(deps: EmbedDeps, orgId: string): Promise<void> {
+  if (!deps.queue) return;
+  try {
+    await deps.queue.enqueue("svc.generate_embedding", { org_id: orgId }, { jobId: `embed-backfill-${orgId}`, delayMs: BACKFILL_DELAY_MS });
+  } catch (error) {
+    deps.log.warn({ msg: "could not enqueue svc.generate_embedding; rows stay unembedded until the next backfill", org_id: orgId, err: (error as Error).message });
+  }
+}

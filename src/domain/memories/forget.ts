@@ -1,0 +1,40 @@
+// The one forget path (API, TTL sweep, retention caps): close the current versions, mark them deleted,
+// keep history, and audit, all in the caller's tenant transaction.
+import { bytesToHex } from "@noble/hashes/utils.js";
+import { forgetCurrentVersions, lockMemories } from "../../data/queries/memories";
+import type { Tx } from "../../data/pools";
+import type { Actor } from "../actor";
+import { recordAudit } from "../audit/record";
+import { looksLikeId } from "../ids";
+
+export type ForgetReason = "api" | "ttl" | "retention";
+
+export type ForgetResult = {
+  forgotten: Array<{ memory_id: string; version: number; content_hash: string }>;
+  /** Unknown, malformed, another tenant's, already forgotten, or (with agentId) another agent's ids. */
+  not_found: string[];
+};
+
+export async function forgetMemories(tx: Tx, actor: Actor, memoryIds: string[], reason: ForgetReason, options: { agentId?: string } = {}): Promise<ForgetResult> {
+  const unique = [...new Set(memoryIds)];
+  const wellFormed = unique.filter((id) => looksLikeId("mem", id));
+  // Locks first: a PATCH committing meanwhile has then either finished (we close its new version) or not begun.
+  await lockMemories(tx, wellFormed);
+  const rows = wellFormed.length > 0 ? await forgetCurrentVersions(tx, wellFormed, options.agentId ?? null) : [];
+  const forgottenIds = new Set(rows.map((r) => r.memory_id));
+
+  const byAgent = new Map<string, typeof rows>();
+  for (const row of rows) byAgent.set(row.agent_id, [...(byAgent.get(row.agent_id) ?? []), row]);
+  if (rows.length > 0) {
+    await recordAudit(tx, actor, [...byAgent].map(([agentId, list]) => ({
+      operation: "forget" as const,
+      agentId,
+      targetIds: list.map((r) => r.memory_id),
+      detail: { reason, versions: list.map((r) => ({ memory_id: r.memory_id, version: r.version })) },
+    })));
+  }
+  return {
+    forgotten: rows.map((r) => ({ memory_id: r.memory_id, version: r.version, content_hash: bytesToHex(r.content_hash) })),
+    not_found: unique.filter((id) => !forgottenIds.has(id)),
+  };
+}

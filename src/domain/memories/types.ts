@@ -1,0 +1,81 @@
+// Memory shapes shared by the store, read, update and forget paths, and the record the API returns.
+import { bytesToHex } from "@noble/hashes/utils.js";
+import type { MemoryRow } from "../../data/queries/memories";
+
+/** Documented in docs/memories.md. `turn` is reserved for conversation turns (stored by the conversations area). */
+export const MEMORY_TYPES = ["semantic", "episodic", "procedural", "working", "turn"] as const;
+export type MemoryType = (typeof MEMORY_TYPES)[number];
+
+export const DEFAULT_IMPORTANCE = 0.5;
+
+/** What a caller asks to store; bounds are checked by the HTTP schema and again by prepareMemories. */
+export type MemoryInput = {
+  agent_id: string;
+  content: string;
+  memory_type?: MemoryType;
+  /** A plain JSON object; typed loosely because it arrives unchecked from the body. */
+  metadata?: unknown;
+  importance?: number;
+  ttl_seconds?: number;
+  expires_at?: string | Date;
+  dataset_id?: string;
+};
+
+/** A validated, embedded (or not: provider down) memory ready for insertPreparedMemories. */
+export type PreparedMemory = {
+  memory_id: string;
+  agent_id: string;
+  content: string;
+  content_hash: Uint8Array;
+  memory_type: MemoryType;
+  metadata: Record<string, unknown>;
+  importance: number;
+  dataset_id: string | null;
+  embedding: number[] | null;
+  embedding_model: string | null;
+  embedding_dims: number | null;
+  created_at: Date;
+  expires_at: Date | null;
+};
+
+export type MemoryRecord = {
+  memory_id: string;
+  version: number;
+  agent_id: string;
+  content: string;
+  content_hash: string;
+  memory_type: string;
+  metadata: Record<string, unknown>;
+  importance: number;
+  dataset_id: string | null;
+  embedding_status: "ready" | "pending";
+  created_at: Date;
+  valid_from: Date;
+  valid_to: Date | null;
+  deleted_at: Date | null;
+  expires_at: Date | null;
+  last_accessed_at: Date | null;
+  access_count: number;
+};
+
+export function toRecord(row: MemoryRow): MemoryRecord {
+  return {
+    memory_id: row.memory_id,
+    version: row.version,
+    agent_id: row.agent_id,
+    content: row.content,
+    content_hash: bytesToHex(row.content_hash),
+    memory_type: row.memory_type,
+    metadata: row.metadata,
+    importance: row.importance,
+    dataset_id: row.dataset_id,
+    embedding_status: row.has_embedding ? "ready" : "pending",
+    created_at: row.created_at,
+    valid_from: row.valid_from,
+    valid_to: row.valid_to,
+    deleted_at: row.deleted_at,
+    expires_at: row.expires_at,
+    last_accessed_at: row.last_accessed_at,
+    access_count: row.access_count,
+  };
+}

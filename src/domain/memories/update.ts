@@ -1,0 +1,61 @@
+// PATCH: close the current version and insert version + 1, serialised per memory so concurrent
+// PATCHes produce contiguous versions and never two current rows.
+import type { Deps } from "../../app/deps";
+import { findLatestVersion, lockMemories, supersedeVersion, type VersionChanges } from "../../data/queries/memories";
+import { withTenant } from "../../data/with-tenant";
+import type { Actor } from "../actor";
+import { recordAudit } from "../audit/record";
+import { notFound, validationFailed, type FieldProblem } from "../errors";
+import { sha256Bytes } from "../hash";
+import { looksLikeId } from "../ids";
+import { embedOrDefer, type EmbedDeps } from "./embed-or-defer";
+import { checkMetadata } from "./prepare";
+import { assertLive } from "./read";
+import { toRecord, type MemoryRecord } from "./types";
+
+export type MemoryPatch = { content?: string; metadata?: unknown; importance?: number };
+
+export async function patchMemory(deps: Pick<Deps, "db" | "config"> & EmbedDeps, actor: Actor, memoryId: string, patch: MemoryPatch): Promise<MemoryRecord> {
+  if (!looksLikeId("mem", memoryId)) throw notFound(`Memory ${memoryId}`);
+  checkPatch(deps.config, patch);
+
+  // The provider call happens before the transaction so no row lock is held across the network.
+  const embedded = patch.content !== undefined ? await embedOrDefer(deps, actor.orgId, [patch.content]) : null;
+
+  return withTenant(deps.db, actor.orgId, async (tx) => {
+    await lockMemories(tx, [memoryId]);
+    const current = assertLive(await findLatestVersion(tx, memoryId), memoryId);
+    const contentChanged = patch.content !== undefined && patch.content !== current.content;
+    const changes: VersionChanges = {
+      content: contentChanged ? patch.content! : null,
+      content_hash: contentChanged ? sha256Bytes(patch.content!) : null,
+      metadata: (patch.metadata as Record<string, unknown> | undefined) ?? null,
+      importance: patch.importance ?? null,
+      ...(contentChanged && embedded
+        ? { embedding: embedded.ok ? { vector: embedded.vectors[0]!, model: embedded.model, dims: embedded.dims } : { vector: null, model: null, dims: null } }
+        : {}),
+    };
+    const next = await supersedeVersion(tx, memoryId, current.version, changes);
+    await recordAudit(tx, actor, {
+      operation: "update",
+      agentId: next.agent_id,
+      targetIds: [memoryId],
+      detail: { version: next.version, previous_version: current.version, fields: Object.keys(patch).sort() },
+    });
+    return toRecord(next);
+  });
+}
+
+function checkPatch(config: Deps["config"], patch: MemoryPatch): void {
+  const problems: FieldProblem[] = [];
+  if (patch.content === undefined && patch.metadata === undefined && patch.importance === undefined) {
+    problems.push({ path: "", message: "give at least one of content, metadata, importance" });
+  }
+  if (patch.content !== undefined) {
+    if (patch.content.trim().length === 0) problems.push({ path: "content", message: "must contain at least one non-space character" });
+    if (patch.content.length > config.MEMORY_CONTENT_MAX_CHARS) problems.push({ path: "content", message: `must be at most ${config.MEMORY_CONTENT_MAX_CHARS} characters` });
+  }
+  const metadataProblem = patch.metadata === undefined ? null : checkMetadata(config, patch.metadata);
+  if (metadataProblem) problems.push({ path: "metadata", message: metadataProblem });
+  if (problems.length > 0) throw validationFailed(problems);
+}

@@ -1,0 +1,21 @@
+// POST /v1/memories/batch: store up to MEMORY_BATCH_MAX memories all-or-nothing, with one embedding call.
+import { Elysia, t } from "elysia";
+import type { Deps } from "../../../app/deps";
+import { withTenant } from "../../../data/with-tenant";
+import { insertPreparedMemories, prepareMemories } from "../../../domain/memories/prepare";
+import { actorOf } from "../../request-context";
+import { authedErrors } from "../../schemas/common";
+import { batchBody, Memory } from "../../schemas/memories";
+
+export const batchStoreRoute = (deps: Deps) => new Elysia().post("/v1/memories/batch", async ({ request, body, set }) => {
+  const actor = actorOf(request);
+  const prepared = await prepareMemories(deps, actor, body.memories, "memories/");
+  const memories = await withTenant(deps.db, actor.orgId, (tx) => insertPreparedMemories(tx, actor, prepared));
+  set.status = 201;
+  return { memories, count: memories.length };
+}, {
+  parse: "json",
+  body: batchBody(deps.config),
+  response: { 201: t.Object({ memories: t.Array(Memory), count: t.Integer() }, { additionalProperties: false }), ...authedErrors(400, 413, 415) },
+  detail: { tags: ["Memories"], summary: "Store many memories (all-or-nothing)", description: "Every item is validated first; one invalid item rejects the whole batch with 422 naming `memories/<index>/<field>`, and nothing is stored. Results are in request order." },
+});

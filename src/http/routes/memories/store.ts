@@ -1,0 +1,21 @@
+// POST /v1/memories: store one memory (embedded outside the transaction, inserted and audited inside).
+import { Elysia } from "elysia";
+import type { Deps } from "../../../app/deps";
+import { withTenant } from "../../../data/with-tenant";
+import { insertPreparedMemories, prepareMemories } from "../../../domain/memories/prepare";
+import { actorOf } from "../../request-context";
+import { authedErrors } from "../../schemas/common";
+import { Memory, storeBody } from "../../schemas/memories";
+
+export const storeMemoryRoute = (deps: Deps) => new Elysia().post("/v1/memories", async ({ request, body, set }) => {
+  const actor = actorOf(request);
+  const prepared = await prepareMemories(deps, actor, [body]);
+  const [record] = await withTenant(deps.db, actor.orgId, (tx) => insertPreparedMemories(tx, actor, prepared));
+  set.status = 201;
+  return record!;
+}, {
+  parse: "json",
+  body: storeBody(deps.config),
+  response: { 201: Memory, ...authedErrors(400, 413, 415) },
+  detail: { tags: ["Memories"], summary: "Store a memory", description: "Without memory_type the memory is `semantic`, or chosen by the documented rules when MEMORY_TIER_AUTO_ROUTE=true. A provider outage never fails the store: the memory comes back with embedding_status `pending`." },
+});
