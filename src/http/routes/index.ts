@@ -16,6 +16,8 @@ import { forgetMemoriesRoute } from "./memories/forget";
 import { getMemoryRoute } from "./memories/get";
 import { memoryHistoryRoute } from "./memories/history";
 import { patchMemoryRoute } from "./memories/patch";
+import { recallRoute } from "./memories/recall";
+import { recallStreamRoute } from "./memories/recall-stream";
 import { storeMemoryRoute } from "./memories/store";
 import { errorPagesRoute } from "./public/error-pages";
 import { healthRoute } from "./public/health";
@@ -36,7 +38,7 @@ const always = () => true;
 export const ROUTE_GROUPS: RouteGroup[] = [
   { name: "public", gate: always, routes: [healthRoute, readyRoute, workerHealthRoute, metricsRoute, errorPagesRoute] },
   { name: "account", gate: always, routes: [createApiKeyRoute, listApiKeysRoute, revokeApiKeyRoute, limitsRoute] },
-  { name: "memories", gate: always, routes: [storeMemoryRoute, batchStoreRoute, forgetMemoriesRoute, getMemoryRoute, memoryHistoryRoute, patchMemoryRoute] },
+  { name: "memories", gate: always, routes: [storeMemoryRoute, batchStoreRoute, forgetMemoriesRoute, getMemoryRoute, memoryHistoryRoute, patchMemoryRoute, recallRoute, recallStreamRoute] },
   { name: "accountability", gate: always, routes: [auditRoute, usageRoute, getOwnBudgetsRoute, putOwnBudgetsRoute] },
   { name: "superadmin", gate: (g) => g.superadmin, routes: [superadminGetBudgetsRoute, superadminPutBudgetsRoute] },
 ];

@@ -1,0 +1,93 @@
+// Shared pieces of every recall query: the selected columns, the candidate filter, per-transaction
+// limits, cancellation, and the one batched access update per recall.
+import type { Tx } from "../pools";
+
+export type RecallFilterInput = {
+  orgId: string;
+  agentId: string;
+  memoryTypes?: string[];
+  metadata?: Record<string, unknown>;
+  datasetId?: string;
+  createdAfter?: Date;
+  createdBefore?: Date;
+};
+
+export type RecallRow = {
+  memory_id: string;
+  version: number;
+  agent_id: string;
+  content: string;
+  memory_type: string;
+  metadata: Record<string, unknown>;
+  importance: number;
+  dataset_id: string | null;
+  created_at: Date;
+  valid_from: Date;
+  expires_at: Date | null;
+  last_accessed_at: Date | null;
+  access_count: number;
+  score: number;
+};
+
+export const recallColumns = (tx: Tx) => tx`memory_id, version, agent_id, content, memory_type, metadata, importance,
+  dataset_id, created_at, valid_from, expires_at, last_accessed_at, access_count`;
+
+/** Current, unexpired versions of one agent's memories that pass the caller's filters. */
+export function candidateFilter(tx: Tx, f: RecallFilterInput) {
+  return tx`org_id = ${f.orgId} AND agent_id = ${f.agentId} AND valid_to IS NULL
+    AND (expires_at IS NULL OR expires_at > now())
+    ${f.memoryTypes?.length ? tx`AND memory_type = ANY(${f.memoryTypes}::text[])` : tx``}
+    ${f.metadata ? tx`AND metadata @> ${tx.json(f.metadata as never)}::jsonb` : tx``}
+    ${f.datasetId ? tx`AND dataset_id = ${f.datasetId}` : tx``}
+    ${f.createdAfter ? tx`AND created_at >= ${f.createdAfter}` : tx``}
+    ${f.createdBefore ? tx`AND created_at < ${f.createdBefore}` : tx``}`;
+}
+
+/** Bounds the rest of the transaction: a recall never runs longer than its budget. */
+export async function limitRecallTransaction(tx: Tx, timeoutMs: number): Promise<void> {
+  await tx`SELECT set_config('statement_timeout', ${String(timeoutMs)}, true)`;
+}
+
+type CancellableQuery<T> = PromiseLike<T> & { cancel(): unknown };
+
+/** Runs a query that the signal can cancel server-side (a client that hangs up stops its query). */
+export async function cancellable<T>(query: CancellableQuery<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return query;
+  if (signal.aborted) {
+    query.cancel();
+    throw new RecallCancelledError();
+  }
+  const onAbort = () => void query.cancel();
+  signal.addEventListener("abort", onAbort, { once: true });
+  try {
+    return await query;
+  } catch (error) {
+    if (signal.aborted) throw new RecallCancelledError();
+    throw error;
+  } finally {
+    signal.removeEventListener("abort", onAbort);
+  }
+}
+
+export class RecallCancelledError extends Error {
+  constructor() {
+    super("recall cancelled by the client");
+  }
+}
+
+/**
+ * One UPDATE per recall, however many results: access time and count feed importance decay.
+ * SKIP LOCKED: a memory being PATCHed or forgotten right now is simply not counted this time,
+ * so a recall never waits on a writer.
+ */
+export async function recordRecallAccess(tx: Tx, orgId: string, memoryIds: string[]): Promise<void> {
+  if (memoryIds.length === 0) return;
+  await tx`
+    UPDATE memories AS m SET last_accessed_at = now(), access_count = m.access_count + 1
+    FROM (
+      SELECT org_id, memory_id, version FROM memories
+      WHERE org_id = ${orgId} AND memory_id = ANY(${memoryIds}::text[]) AND valid_to IS NULL
+      FOR UPDATE SKIP LOCKED
+    ) AS hit
+    WHERE m.org_id = hit.org_id AND m.memory_id = hit.memory_id AND m.version = hit.version`;
+}

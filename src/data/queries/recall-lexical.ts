@@ -1,0 +1,54 @@
+// LEXICAL recall: weighted full text over svc_memory_document (the indexed expression of sql/0110),
+// and the trigram fallback for short or misspelt queries.
+import type { Tx } from "../pools";
+import { candidateFilter, recallColumns, type RecallFilterInput, type RecallRow } from "./recall-common";
+
+export type FullTextSearch = {
+  filter: RecallFilterInput;
+  /** The user's query for websearch_to_tsquery: quoted phrases, OR and -exclusion work. */
+  text: string;
+  /** Sanitised `word:*` prefix query (lexemes of [a-z0-9] only) OR-ed in for short queries, or null. */
+  prefix: string | null;
+  limit: number;
+};
+
+/**
+ * Score in [0, 1): ts_rank_cd normalised by rank/(rank+1), halved; a document holding the whole query
+ * as a phrase gets +0.5, so exact phrases always outrank scattered words.
+ */
+export function fullTextSearch(tx: Tx, s: FullTextSearch) {
+  return tx<RecallRow[]>`
+    WITH q AS (
+      SELECT CASE WHEN ${s.prefix}::text IS NULL THEN websearch_to_tsquery('english', ${s.text})
+                  ELSE websearch_to_tsquery('english', ${s.text}) || to_tsquery('english', ${s.prefix}::text) END AS query,
+             phraseto_tsquery('english', ${s.text}) AS phrase
+    )
+    SELECT ${recallColumns(tx)},
+      (ts_rank_cd(svc_memory_document(content, metadata), q.query, 32) / 2
+        + CASE WHEN numnode(q.phrase) > 1 AND svc_memory_document(content, metadata) @@ q.phrase THEN 0.5 ELSE 0 END)::real AS score
+    FROM memories, q
+    WHERE ${candidateFilter(tx, s.filter)} AND svc_memory_document(content, metadata) @@ q.query
+    ORDER BY score DESC, valid_from DESC, memory_id
+    LIMIT ${s.limit}`;
+}
+
+export type TrigramSearch = {
+  filter: RecallFilterInput;
+  text: string;
+  excludeIds: string[];
+  limit: number;
+};
+
+export async function setTrigramThreshold(tx: Tx, threshold: number): Promise<void> {
+  await tx`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(threshold)}, true)`;
+}
+
+/** word_similarity through the trigram index; scores are scaled to [0, 0.3] so full-text hits rank first. */
+export function trigramSearch(tx: Tx, s: TrigramSearch) {
+  return tx<RecallRow[]>`
+    SELECT ${recallColumns(tx)}, (0.3 * word_similarity(${s.text}, content))::real AS score
+    FROM memories
+    WHERE ${candidateFilter(tx, s.filter)} AND ${s.text} <% content AND NOT (memory_id = ANY(${s.excludeIds}::text[]))
+    ORDER BY score DESC, valid_from DESC, memory_id
+    LIMIT ${s.limit}`;
+}

@@ -1,0 +1,68 @@
+// POST /v1/memories/recall/stream: the same recall as server-sent events, one event per result.
+import { Elysia } from "elysia";
+import type { Deps } from "../../../app/deps";
+import { RecallCancelledError } from "../../../data/queries/recall-common";
+import { executeRecall, planRecall, type RecallPlan } from "../../../domain/recall/recall";
+import type { Actor } from "../../../domain/actor";
+import { toAppError } from "../../error-handler";
+import { problemResponse } from "../../problem";
+import { actorOf, contextOf } from "../../request-context";
+import { authedErrors } from "../../schemas/common";
+import { recallBody, toRecallInput } from "../../schemas/recall";
+
+const FRAMING = [
+  "Server-sent events (`text/event-stream`). Errors found before the stream opens (authentication, validation, a pinned",
+  "unavailable strategy, the LLM router or embedder failing with a problem) are ordinary problem responses with their status.",
+  "Once the stream is open (status 200) it carries, in order:",
+  "- `event: result`, `id: <rank>` (1-based), `data:` one result object as in POST /v1/memories/recall plus `rank`;",
+  "- `event: summary`, `data:` `{count, strategy, routing, window, note, top_k, redactions}` — always the last event of a successful recall;",
+  "- or, instead of the summary, `event: error`, `data:` an RFC 7807 problem object; the stream then ends.",
+  "Every `data:` field is one line of JSON. Closing the connection cancels the database query; a cancelled recall is not audited.",
+].join("\n");
+
+const frame = (event: string, data: unknown, id?: number) =>
+  `event: ${event}\n${id === undefined ? "" : `id: ${id}\n`}data: ${JSON.stringify(data)}\n\n`;
+
+function eventStream(deps: Deps, actor: Actor, plan: RecallPlan, request: Request): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const abort = new AbortController();
+  request.signal?.addEventListener("abort", () => abort.abort(), { once: true });
+  return new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const send = (text: string) => { if (!abort.signal.aborted) controller.enqueue(encoder.encode(text)); };
+      try {
+        const { results, ...summary } = await executeRecall(deps, actor, plan, abort.signal);
+        results.forEach((result, i) => send(frame("result", { rank: i + 1, ...result }, i + 1)));
+        send(frame("summary", { count: results.length, ...summary }));
+      } catch (error) {
+        if (error instanceof RecallCancelledError || abort.signal.aborted) return;
+        const requestId = contextOf(request)?.requestId;
+        const problem = problemResponse(toAppError("STREAM", error, deps.log, requestId), request, deps.config.SVC_DOCS_URL, requestId);
+        send(frame("error", await problem.json()));
+      } finally {
+        if (!abort.signal.aborted) controller.close();
+      }
+    },
+    cancel() {
+      abort.abort();
+    },
+  });
+}
+
+export const recallStreamRoute = (deps: Deps) => new Elysia().post("/v1/memories/recall/stream", async ({ request, body }) => {
+  const actor = actorOf(request);
+  const plan = await planRecall(deps, actor, toRecallInput(body));
+  return new Response(eventStream(deps, actor, plan, request), {
+    headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", "x-accel-buffering": "no" },
+  });
+}, {
+  parse: "json",
+  body: recallBody(deps.config),
+  response: authedErrors(400, 413, 415, 501),
+  detail: {
+    tags: ["Memories"],
+    summary: "Recall memories as a server-sent-events stream",
+    description: FRAMING,
+    responses: { 200: { description: "The event stream", content: { "text/event-stream": { schema: { type: "string", description: FRAMING } } } } },
+  },
+});

@@ -1,0 +1,98 @@
+// Recall request and response shapes, shared by the JSON and the SSE routes.
+import { t } from "elysia";
+import type { Config } from "../../config/schema";
+import { validationFailed, type FieldProblem } from "../../domain/errors";
+import type { RecallInput } from "../../domain/recall/recall";
+import { describeStrategies } from "../../domain/recall/registry";
+import { STRATEGY_NAMES } from "../../domain/recall/strategy";
+import { NullableTimestamp, Timestamp } from "./common";
+
+export const recallBody = (config: Config) => t.Object({
+  agent_id: t.String({ minLength: 1, maxLength: 256 }),
+  query: t.String({ minLength: 1, maxLength: config.RECALL_QUERY_MAX_CHARS, description: `At most ${config.RECALL_QUERY_MAX_CHARS} characters` }),
+  top_k: t.Optional(t.Integer({ minimum: 1, maximum: config.RECALL_TOP_K_MAX, description: `Default ${config.RECALL_TOP_K_DEFAULT}, maximum ${config.RECALL_TOP_K_MAX} (larger values are a 422)` })),
+  strategy: t.Optional(t.UnionEnum(STRATEGY_NAMES, { default: "AUTO", description: `Default AUTO.\n${describeStrategies()}` })),
+  filters: t.Optional(t.Object({
+    memory_type: t.Optional(t.Union([t.String({ minLength: 1, maxLength: 64 }), t.Array(t.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: 20 })], { description: "One type or a list (any of)" })),
+    metadata: t.Optional(t.Unknown({ description: "JSON object the memory's metadata must contain (jsonb @>)" })),
+    dataset_id: t.Optional(t.String({ minLength: 1, maxLength: 256 })),
+    created_after: t.Optional(t.String({ format: "date-time", description: "Inclusive lower bound on created_at" })),
+    created_before: t.Optional(t.String({ format: "date-time", description: "Exclusive upper bound on created_at" })),
+  }, { additionalProperties: false })),
+}, { additionalProperties: false });
+
+export const RecallResult = t.Object({
+  memory_id: t.String(),
+  version: t.Integer({ minimum: 1 }),
+  agent_id: t.String(),
+  content: t.String({ description: "Redacted when RETRIEVAL_REDACTION_ENABLED=true" }),
+  score: t.Number({ description: "Higher is better; comparable within one strategy only (VECTOR: cosine similarity)" }),
+  memory_type: t.String(),
+  metadata: t.Record(t.String(), t.Unknown()),
+  importance: t.Number(),
+  dataset_id: t.Union([t.String(), t.Null()]),
+  created_at: Timestamp,
+  valid_from: Timestamp,
+  expires_at: NullableTimestamp,
+}, { additionalProperties: false });
+
+const StrategyName = t.UnionEnum(STRATEGY_NAMES);
+
+export const Routing = t.Object({
+  requested: StrategyName,
+  method: t.Union([t.Literal("pinned"), t.Literal("llm"), t.Literal("rules")], { description: "pinned: the request named the strategy; llm: the LLM router chose; rules: the deterministic router chose" }),
+  reason: t.String(),
+  degraded_from: t.Optional(StrategyName),
+}, { additionalProperties: false });
+
+export const RecallSummaryFields = {
+  strategy: StrategyName,
+  routing: Routing,
+  window: t.Union([t.Object({ from: NullableTimestamp, to: NullableTimestamp, expression: t.String() }), t.Null()], { description: "TEMPORAL: the window read from the query; null bounds are open" }),
+  note: t.Union([t.String(), t.Null()]),
+  top_k: t.Integer(),
+  redactions: t.Integer({ description: "How many values were masked by RETRIEVAL_REDACTION_ENABLED" }),
+};
+
+export const RecallResponse = t.Object({ results: t.Array(RecallResult), ...RecallSummaryFields }, { additionalProperties: false });
+
+type RecallBody = {
+  agent_id: string;
+  query: string;
+  top_k?: number;
+  strategy?: (typeof STRATEGY_NAMES)[number];
+  filters?: { memory_type?: string | string[]; metadata?: unknown; dataset_id?: string; created_after?: string; created_before?: string };
+};
+
+function dateField(value: string | undefined, path: string, problems: FieldProblem[]): Date | undefined {
+  if (value === undefined) return undefined;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) problems.push({ path, message: "must be an ISO 8601 date-time" });
+  return date;
+}
+
+/** The request body as the domain's RecallInput; the checks TypeBox cannot express become 422s. */
+export function toRecallInput(body: RecallBody): RecallInput {
+  const f = body.filters;
+  const problems: FieldProblem[] = [];
+  const metadata = f?.metadata;
+  if (metadata !== undefined && (metadata === null || typeof metadata !== "object" || Array.isArray(metadata))) {
+    problems.push({ path: "/filters/metadata", message: "must be a JSON object" });
+  }
+  const createdAfter = dateField(f?.created_after, "/filters/created_after", problems);
+  const createdBefore = dateField(f?.created_before, "/filters/created_before", problems);
+  if (problems.length > 0) throw validationFailed(problems);
+  return {
+    agentId: body.agent_id,
+    query: body.query,
+    topK: body.top_k,
+    strategy: body.strategy,
+    filters: f && {
+      memoryTypes: f.memory_type === undefined ? undefined : [f.memory_type].flat(),
+      metadata: metadata as Record<string, unknown> | undefined,
+      datasetId: f.dataset_id,
+      createdAfter,
+      createdBefore,
+    },
+  };
+}

@@ -1,0 +1,29 @@
+// Seeding helpers for recall tests: memories through the real batch route, backdating through withTenant.
+import { expect } from "bun:test";
+import { withTenant } from "../../../src/data/with-tenant";
+import { show, type TestApp } from "../../harness/app";
+
+export type SeedMemory = { content: string; memory_type?: string; metadata?: Record<string, unknown>; created_at?: string };
+
+/** Stores the memories for one agent and returns their ids in order. created_at values are applied afterwards. */
+export async function seed(t: TestApp, tenant: { key: string; orgId: string }, agentId: string, memories: SeedMemory[]): Promise<string[]> {
+  const res = await t.request("POST", "/v1/memories/batch", {
+    key: tenant.key,
+    body: { memories: memories.map(({ created_at: _c, ...m }) => ({ agent_id: agentId, ...m })) },
+  });
+  expect(res.status, show(res)).toBe(201);
+  const ids: string[] = res.body.memories.map((m: { memory_id: string }) => m.memory_id);
+  const dated = memories.flatMap((m, i) => (m.created_at ? [{ id: ids[i]!, at: new Date(m.created_at) }] : []));
+  if (dated.length > 0) {
+    await withTenant(t.deps.db, tenant.orgId, async (tx) => {
+      for (const d of dated) await tx`UPDATE memories SET created_at = ${d.at}, valid_from = ${d.at} WHERE memory_id = ${d.id}`;
+    });
+  }
+  return ids;
+}
+
+export async function recall(t: TestApp, key: string, body: Record<string, unknown>) {
+  return t.request("POST", "/v1/memories/recall", { key, body });
+}
+
+export const idsOf = (res: { body: { results: Array<{ memory_id: string }> } }) => res.body.results.map((r) => r.memory_id);
