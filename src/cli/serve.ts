@@ -2,6 +2,7 @@
 // stop cleanly on SIGTERM/SIGINT.
 import { closeDeps, openDeps } from "../app/build-deps";
 import { migrate } from "../data/migrate";
+import { ensureVectorIndex } from "../data/queries/memories-vector-index";
 import { ensureBootKeys } from "../domain/keys/bootstrap";
 import { createApp, handleRequest, serverBodyCap } from "../http/create-app";
 import { startBeat } from "../queue/beat";
@@ -13,6 +14,7 @@ export async function runServe(): Promise<void> {
   const deps = await openDeps(config, { applicationName: "svc-serve" });
   const { log } = deps;
   const migrated = await migrate(deps.db.primary);
+  await ensureVectorIndex(deps.db.primary, config.EMBEDDING_DIMENSIONS);
   if (migrated.applied.length > 0) log.info({ msg: "migrations applied", applied: migrated.applied });
   const boot = await ensureBootKeys(deps.db, { bootstrapKey: config.SVC_API_KEY, defaultOrg: config.SVC_DEFAULT_ORG, host: config.HOST });
   if (boot.developmentKey) {

@@ -1,0 +1,60 @@
+// memories queries for the background tasks: expiry, importance decay, retention caps, embedding backfill.
+import type { Tx } from "../pools";
+import { vectorLiteral } from "./memories";
+
+export async function findExpiredIds(tx: Tx, now: Date, limit: number): Promise<string[]> {
+  const rows = await tx<{ memory_id: string }[]>`
+    SELECT memory_id FROM memories WHERE valid_to IS NULL AND expires_at <= ${now} ORDER BY expires_at LIMIT ${limit}`;
+  return rows.map((r) => r.memory_id);
+}
+
+/**
+ * Exponential moving average towards `floor`: importance ← floor + (importance − floor) · 0.5^(Δt / halfLife),
+ * Δt = hours since the later of the last access and the last decay (or the version's start). Decaying twice
+ * over two spans equals decaying once over their sum, so reruns and missed runs change nothing.
+ */
+export async function decayCurrentImportance(tx: Tx, now: Date, halfLifeHours: number, floor: number): Promise<number> {
+  const rows = await tx`
+    UPDATE memories SET
+      importance = ${floor}::real + (importance - ${floor}::real) * power(0.5,
+        extract(epoch FROM (${now}::timestamptz - GREATEST(COALESCE(importance_decayed_at, valid_from), COALESCE(last_accessed_at, valid_from)))) / 3600.0 / ${halfLifeHours}),
+      importance_decayed_at = ${now}
+    WHERE valid_to IS NULL AND importance > ${floor}::real
+      AND GREATEST(COALESCE(importance_decayed_at, valid_from), COALESCE(last_accessed_at, valid_from)) < ${now}
+    RETURNING 1`;
+  return rows.length;
+}
+
+/** Current memories beyond the `cap` most valuable (highest importance, then newest) of each agent. */
+export async function findOverCapIds(tx: Tx, cap: number, limit: number): Promise<string[]> {
+  const rows = await tx<{ memory_id: string }[]>`
+    SELECT memory_id FROM (
+      SELECT memory_id, row_number() OVER (PARTITION BY agent_id ORDER BY importance DESC, valid_from DESC, memory_id DESC) AS rank
+      FROM memories WHERE valid_to IS NULL AND agent_id IN (
+        SELECT agent_id FROM memories WHERE valid_to IS NULL GROUP BY agent_id HAVING count(*) > ${cap})
+    ) AS ranked WHERE rank > ${cap} LIMIT ${limit}`;
+  return rows.map((r) => r.memory_id);
+}
+
+export type UnembeddedRow = { memory_id: string; version: number; content: string };
+
+/** Current versions without a vector, or with one from another model or dimension. */
+export async function findStaleEmbeddings(tx: Tx, model: string, dims: number, limit: number): Promise<UnembeddedRow[]> {
+  return tx<UnembeddedRow[]>`
+    SELECT memory_id, version, content FROM memories
+    WHERE valid_to IS NULL AND (embedding IS NULL OR embedding_model IS DISTINCT FROM ${model} OR embedding_dims IS DISTINCT FROM ${dims})
+    ORDER BY valid_from LIMIT ${limit}`;
+}
+
+/** Writes vectors in place; a version closed or re-embedded meanwhile is left alone. */
+export async function setEmbeddings(tx: Tx, rows: UnembeddedRow[], vectors: number[][], model: string, dims: number): Promise<number> {
+  if (rows.length === 0) return 0;
+  const updated = await tx`
+    UPDATE memories AS m SET embedding = v.embedding::vector, embedding_model = ${model}, embedding_dims = ${dims}
+    FROM unnest(${rows.map((r) => r.memory_id)}::text[], ${rows.map((r) => r.version)}::int[], ${vectors.map(vectorLiteral)}::text[])
+      AS v(memory_id, version, embedding)
+    WHERE m.memory_id = v.memory_id AND m.version = v.version AND m.valid_to IS NULL
+      AND (m.embedding IS NULL OR m.embedding_model IS DISTINCT FROM ${model} OR m.embedding_dims IS DISTINCT FROM ${dims})
+    RETURNING 1`;
+  return updated.length;
+}
