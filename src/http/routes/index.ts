@@ -11,6 +11,14 @@ import { auditRoute } from "./account/audit";
 import { getOwnBudgetsRoute } from "./account/budgets-get";
 import { putOwnBudgetsRoute } from "./account/budgets-put";
 import { usageRoute } from "./account/usage";
+import { endSessionRoute } from "./account/sessions-end";
+import { getSessionRoute } from "./account/sessions-get";
+import { startSessionRoute } from "./account/sessions-start";
+import { appendTurnRoute } from "./conversations/append-turn";
+import { deleteConversationRoute } from "./conversations/delete";
+import { getConversationRoute } from "./conversations/get";
+import { listTurnsRoute } from "./conversations/list-turns";
+import { openConversationRoute } from "./conversations/open";
 import { batchStoreRoute } from "./memories/batch";
 import { forgetMemoriesRoute } from "./memories/forget";
 import { getMemoryRoute } from "./memories/get";
@@ -39,6 +47,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
   { name: "public", gate: always, routes: [healthRoute, readyRoute, workerHealthRoute, metricsRoute, errorPagesRoute] },
   { name: "account", gate: always, routes: [createApiKeyRoute, listApiKeysRoute, revokeApiKeyRoute, limitsRoute] },
   { name: "memories", gate: always, routes: [storeMemoryRoute, batchStoreRoute, forgetMemoriesRoute, getMemoryRoute, memoryHistoryRoute, patchMemoryRoute, recallRoute, recallStreamRoute] },
-  { name: "accountability", gate: always, routes: [auditRoute, usageRoute, getOwnBudgetsRoute, putOwnBudgetsRoute] },
+  { name: "accountability", gate: always, routes: [auditRoute, usageRoute, getOwnBudgetsRoute, putOwnBudgetsRoute, startSessionRoute, getSessionRoute, endSessionRoute] },
+  { name: "conversations", gate: always, routes: [openConversationRoute, getConversationRoute, deleteConversationRoute, appendTurnRoute, listTurnsRoute] },
   { name: "superadmin", gate: (g) => g.superadmin, routes: [superadminGetBudgetsRoute, superadminPutBudgetsRoute] },
 ];

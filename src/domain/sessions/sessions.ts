@@ -1,0 +1,39 @@
+// Sessions: `active` from POST /v1/sessions until POST …/end makes them `ended` (final; a second end is
+// a 409). Each transition is audited.
+import { findSession, insertSession, markSessionEnded, type SessionRow } from "../../data/queries/sessions";
+import type { Database } from "../../data/pools";
+import { withTenant, withTenantRead } from "../../data/with-tenant";
+import type { Actor } from "../actor";
+import { recordAudit } from "../audit/record";
+import { conflict, notFound } from "../errors";
+import { looksLikeId, newId } from "../ids";
+
+const view = (s: SessionRow) => ({ ...s, state: s.ended_at === null ? "active" as const : "ended" as const });
+
+export async function startSession(db: Database, actor: Actor, input: { agent_id: string; metadata?: Record<string, unknown> }) {
+  const row = await withTenant(db, actor.orgId, async (tx) => {
+    const inserted = await insertSession(tx, { org_id: actor.orgId, session_id: newId("ses"), agent_id: input.agent_id, metadata: input.metadata ?? {} });
+    await recordAudit(tx, actor, { operation: "session.start", agentId: input.agent_id, targetIds: [inserted.session_id] });
+    return inserted;
+  });
+  return view(row);
+}
+
+export async function getSession(db: Database, actor: Actor, sessionId: string) {
+  const row = looksLikeId("ses", sessionId) ? await withTenantRead(db, actor.orgId, (tx) => findSession(tx, sessionId)) : null;
+  if (!row) throw notFound("Session");
+  return view(row);
+}
+
+export async function endSession(db: Database, actor: Actor, sessionId: string) {
+  if (!looksLikeId("ses", sessionId)) throw notFound("Session");
+  const row = await withTenant(db, actor.orgId, async (tx) => {
+    const current = await findSession(tx, sessionId, true);
+    if (!current) throw notFound("Session");
+    if (current.ended_at !== null) throw conflict(`Session ${sessionId} already ended at ${current.ended_at.toISOString()}`);
+    const ended = await markSessionEnded(tx, sessionId);
+    await recordAudit(tx, actor, { operation: "session.end", agentId: ended.agent_id, targetIds: [sessionId] });
+    return ended;
+  });
+  return view(row);
+}

@@ -1,0 +1,21 @@
+// POST /v1/conversations: open a conversation for an agent.
+import { Elysia } from "elysia";
+import type { Deps } from "../../../app/deps";
+import { openConversation } from "../../../domain/conversations/conversations";
+import { checkMetadata } from "../../../domain/sessions/metadata";
+import { actorOf } from "../../request-context";
+import { authedErrors } from "../../schemas/common";
+import { Conversation, OpenConversation } from "../../schemas/conversations";
+
+export const openConversationRoute = (deps: Deps) => new Elysia().post("/v1/conversations", async ({ request, body, set }) => {
+  const actor = actorOf(request);
+  const metadata = checkMetadata(body.metadata, deps.config.MEMORY_METADATA_MAX_BYTES);
+  const conversation = await openConversation(deps.db, deps.config, actor, { agent_id: body.agent_id, title: body.title, metadata });
+  set.status = 201;
+  return conversation;
+}, {
+  parse: "json",
+  body: OpenConversation,
+  response: { 201: Conversation, ...authedErrors(400, 413, 415) },
+  detail: { tags: ["Conversations"], summary: "Open a conversation" },
+});
