@@ -1,0 +1,119 @@
+// AUTO routing: deterministic rules without an LLM, the LLM router against a fake OpenAI-compatible
+// server (and its fallbacks), and VECTOR degrading to LEXICAL when the embedder is down.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { show, testApp, type Tenant, type TestApp } from "../../harness/app";
+import { startFakeLlm, type FakeLlm } from "./fake-llm";
+import { recall, seed } from "./seed";
+
+const AGENT = "agent-routing";
+let t: TestApp;
+let a: Tenant;
+
+beforeAll(async () => {
+  t = await testApp();
+  a = await t.tenant("routing");
+  await seed(t, a, AGENT, [{ content: "The user drinks oat milk lattes." }]);
+});
+afterAll(() => t.close());
+
+describe("rules (no LLM configured)", () => {
+  const cases: Array<[string, string, string]> = [
+    ["where is parseHttpRequest defined", "CODE", "camelCase"],
+    ["open src/app/main.go", "CODE", "file path"],
+    ["what did we ship yesterday", "TEMPORAL", "yesterday"],
+    ["decisions made before the launch", "TEMPORAL", "before the launch"],
+    ["latte", "LEXICAL", "short keyword"],
+    ["find the \"oat milk\" note", "LEXICAL", "quoted phrase"],
+    ["status of ticket INC-20931 please", "LEXICAL", "id-like"],
+    ["how does the user usually take their coffee", "VECTOR", "semantic"],
+  ];
+  for (const [query, strategy, why] of cases) {
+    test(`${JSON.stringify(query)} → ${strategy}`, async () => {
+      const res = await recall(t, a.key, { agent_id: AGENT, query });
+      expect(res.status, show(res)).toBe(200);
+      expect(res.body.strategy).toBe(strategy);
+      expect(res.body.routing.method).toBe("rules");
+      expect(res.body.routing.requested).toBe("AUTO");
+      expect(res.body.routing.reason).toContain(why);
+    });
+  }
+});
+
+describe("LLM router", () => {
+  let fake: FakeLlm;
+  let llmApp: TestApp;
+  let tenant: Tenant;
+  let answer: () => Response | { content: string } = () => ({ content: "{}" });
+
+  beforeAll(async () => {
+    fake = startFakeLlm(() => answer());
+    llmApp = await testApp({ LLM_API_KEY: "sk-test-router", LLM_BASE_URL: fake.url, LLM_MODEL: "router-model", LLM_TIMEOUT_MS: 2000 });
+    tenant = await llmApp.tenant("llm-routing");
+    await seed(llmApp, tenant, AGENT, [{ content: "The user drinks oat milk lattes.", created_at: new Date().toISOString() }]);
+  });
+  afterAll(async () => {
+    await llmApp.close();
+    fake.stop();
+  });
+
+  test("the LLM's choice runs, and the menu lists only available strategies", async () => {
+    answer = () => ({ content: JSON.stringify({ strategy: "temporal", reason: "asks about recent events" }) });
+    const res = await recall(llmApp, tenant.key, { agent_id: AGENT, query: "lattes" });
+    expect(res.status, show(res)).toBe(200);
+    expect(res.body.strategy).toBe("TEMPORAL");
+    expect(res.body.routing).toEqual({ requested: "AUTO", method: "llm", reason: "asks about recent events" });
+    const sent = fake.requests.at(-1)!;
+    expect(sent.authorization).toBe("Bearer sk-test-router");
+    expect(sent.body.model).toBe("router-model");
+    expect(sent.body.response_format).toEqual({ type: "json_object" });
+    const prompt = sent.body.messages.map((m: { content: string }) => m.content).join("\n");
+    for (const name of ["VECTOR", "LEXICAL", "TEMPORAL", "CODE"]) expect(prompt).toContain(`- ${name}:`);
+    for (const name of ["GRAPH", "TRIPLET", "TRACE", "ASK", "CYPHER"]) expect(prompt).not.toContain(name);
+  });
+
+  test("an unavailable or unknown choice falls back to the rules, saying why", async () => {
+    answer = () => ({ content: JSON.stringify({ strategy: "GRAPH" }) });
+    const res = await recall(llmApp, tenant.key, { agent_id: AGENT, query: "latte" });
+    expect(res.body.strategy).toBe("LEXICAL");
+    expect(res.body.routing.method).toBe("rules");
+    expect(res.body.routing.reason).toContain("\"GRAPH\", which is not available");
+    answer = () => ({ content: "I think VECTOR" });
+    const prose = await recall(llmApp, tenant.key, { agent_id: AGENT, query: "latte" });
+    expect(prose.body.routing.reason).toContain("not JSON");
+  });
+
+  test("an LLM outage falls back to the rules", async () => {
+    answer = () => new Response(JSON.stringify({ error: { message: "overloaded" } }), { status: 500, headers: { "content-type": "application/json" } });
+    const res = await recall(llmApp, tenant.key, { agent_id: AGENT, query: "latte" });
+    expect(res.status, show(res)).toBe(200);
+    expect(res.body.routing.method).toBe("rules");
+    expect(res.body.routing.reason).toContain("LLM was unavailable");
+  });
+
+  test("a pinned strategy never asks the LLM", async () => {
+    const before = fake.requests.length;
+    const res = await recall(llmApp, tenant.key, { agent_id: AGENT, query: "latte", strategy: "LEXICAL" });
+    expect(res.body.routing.method).toBe("pinned");
+    expect(fake.requests.length).toBe(before);
+  });
+});
+
+describe("embedder down", () => {
+  test("VECTOR degrades to LEXICAL and says so", async () => {
+    const down = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response("down", { status: 503 }) });
+    const d = await testApp({ EMBEDDING_PROVIDER: "openai", EMBEDDING_PROVIDER_API_KEY: "sk-emb", EMBEDDING_BASE_URL: `http://127.0.0.1:${down.port}/v1`, EMBEDDING_MAX_RETRIES: 0, EMBEDDING_TIMEOUT_MS: 1000 });
+    try {
+      const tenant = await d.tenant("embedder-down");
+      const [id] = await seed(d, tenant, AGENT, [{ content: "The user drinks oat milk lattes." }]);
+      const res = await recall(d, tenant.key, { agent_id: AGENT, query: "oat milk lattes", strategy: "VECTOR" });
+      expect(res.status, show(res)).toBe(200);
+      expect(res.body.strategy).toBe("LEXICAL");
+      expect(res.body.routing.degraded_from).toBe("VECTOR");
+      expect(res.body.routing.reason).toContain("embedding provider is unavailable");
+      expect(res.body.results.map((r: { memory_id: string }) => r.memory_id)).toEqual([id]);
+    } finally {
+      await d.close();
+      down.stop(true);
+    }
+  });
+});
