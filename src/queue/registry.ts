@@ -3,21 +3,29 @@ import type { TaskDefinition } from "./define-task";
 import type { TaskName } from "./port";
 import { auditDrainTask } from "./tasks/svc.audit_drain";
 import { ensureAuditPartitionsTask } from "./tasks/svc.ensure_audit_partitions";
+import { decayImportanceTask } from "./tasks/svc.decay_importance";
+import { enforceRetentionCapsTask } from "./tasks/svc.enforce_retention_caps";
 import { forgeDistillTask } from "./tasks/svc.forge_distill";
+import { generateEmbeddingTask } from "./tasks/svc.generate_embedding";
 import { ingestRunTask } from "./tasks/svc.ingest_run";
 import { ingestWatchdogTask } from "./tasks/svc.ingest_watchdog";
 import { refineRunTask } from "./tasks/svc.refine_run";
 import { refineSchedulerTickTask } from "./tasks/svc.refine_scheduler_tick";
+import { sweepExpiredMemoriesTask } from "./tasks/svc.sweep_expired_memories";
 import { workerPingTask } from "./tasks/svc.worker_ping";
 
 const DEFINITIONS: TaskDefinition<any>[] = [
   auditDrainTask,
+  sweepExpiredMemoriesTask,
+  decayImportanceTask,
+  enforceRetentionCapsTask,
   ensureAuditPartitionsTask,
   refineSchedulerTickTask,
   refineRunTask,
   ingestWatchdogTask,
   forgeDistillTask,
   ingestRunTask,
+  generateEmbeddingTask,
   workerPingTask,
 ];
 
