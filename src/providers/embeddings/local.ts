@@ -5,7 +5,7 @@ import { stemEnd, STOPWORD_HASHES, wordHash } from "./local-text";
 // Weights chosen so a shared word outweighs a shared trigram, while trigrams still rescue typos and inflections.
 const UNIGRAM_WEIGHT = 1.0;
 const BIGRAM_WEIGHT = 0.7;
-const TRIGRAM_WEIGHT = 0.25;
+const TRIGRAM_WEIGHT = 0.35;
 const BIGRAM_SEED = 0x9e3779b1;
 const TRIGRAM_SEED = 0x85ebca6b;
 const BOUNDARY = 0x5e; // '^' marks word edges so prefixes and suffixes get their own trigrams
@@ -46,6 +46,8 @@ export function createLocalEmbedder(dimensions: number, model = `svc-local-hash-
       while (i < n && isWordChar(text.charCodeAt(i))) i++;
       if (i === start) break;
 
+      const h = wordHash(text, start, stemEnd(text, start, i));
+      if (STOPWORD_HASHES.has(h)) continue;
       // Character trigrams over "^word^" (unstemmed: they carry the spelling, stems carry the meaning).
       let a = BOUNDARY;
       let b = text.charCodeAt(start);
@@ -56,8 +58,6 @@ export function createLocalEmbedder(dimensions: number, model = `svc-local-hash-
         b = c;
       }
 
-      const h = wordHash(text, start, stemEnd(text, start, i));
-      if (STOPWORD_HASHES.has(h)) continue;
       add(h, UNIGRAM_WEIGHT);
       if (previous !== -1) add((Math.imul(previous, 0x01000193) ^ h ^ BIGRAM_SEED) >>> 0, BIGRAM_WEIGHT);
       previous = h;

@@ -124,3 +124,17 @@ describe("POST /v1/memories/batch", () => {
     }
   });
 });
+
+test("budget-exceeded from the metered embedder reaches the client unchanged and stores nothing", async () => {
+  const b = await t.tenant();
+  const put = await t.request("PUT", "/v1/tenants/me/budgets", { key: b.key, body: { daily_tokens: 1, monthly_tokens: 1 } });
+  expect(put.status, show(put)).toBe(200);
+  expect((await t.request("POST", "/v1/memories", { key: b.key, body: { agent_id: "x", content: "spends the whole budget" } })).status).toBe(201);
+  for (const [path, body] of [["/v1/memories", { agent_id: "x", content: "refused" }], ["/v1/memories/batch", { memories: [{ agent_id: "x", content: "refused" }] }]] as const) {
+    const r = await t.request("POST", path, { key: b.key, body });
+    expect(r.status, show(r)).toBe(429);
+    expect(r.body.type).toEndWith("/errors/budget-exceeded");
+  }
+  const [count] = await withTenant(t.deps.db, b.orgId, (tx) => tx<{ n: number }[]>`SELECT count(*)::int AS n FROM memories`);
+  expect(count!.n).toBe(1);
+});
