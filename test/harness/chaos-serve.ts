@@ -1,0 +1,45 @@
+// A real `svc serve` child process with its own bootstrap key and org, for chaos tests.
+import postgres from "postgres";
+import { BUN, freePort, MAIN, serviceEnv, waitFor } from "./process";
+
+export type ServeChild = { base: string; key: string; orgName: string; proc: ReturnType<typeof Bun.spawn>; stderr: () => string; alive: () => boolean; stop: () => Promise<void> };
+
+export function randomKey(): string {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  return "svc_sk_" + Array.from(crypto.getRandomValues(new Uint8Array(40)), (b) => alphabet[b % alphabet.length]).join("");
+}
+
+export async function startServe(env: Record<string, string> = {}, readyTimeoutMs = 20_000): Promise<ServeChild> {
+  const port = freePort();
+  const key = randomKey();
+  const orgName = `chaos-${process.pid}-${port}`;
+  const proc = Bun.spawn([BUN, MAIN, "serve"], {
+    env: serviceEnv({ PORT: String(port), HOST: "127.0.0.1", SVC_API_KEY: key, SVC_DEFAULT_ORG: orgName, RATE_LIMIT_ENABLED: "false", LOG_LEVEL: "warn", ...env }),
+    stdout: "ignore",
+    stderr: "pipe",
+  });
+  let err = "";
+  void (async () => {
+    const decoder = new TextDecoder();
+    for await (const chunk of proc.stderr as ReadableStream<Uint8Array>) err = (err + decoder.decode(chunk)).slice(-20_000);
+  })();
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(`${base}/v1/health`, readyTimeoutMs);
+  } catch (error) {
+    proc.kill("SIGKILL");
+    throw new Error(`svc serve did not come up: ${(error as Error).message}\n${err}`);
+  }
+  return {
+    base, key, orgName, proc,
+    stderr: () => err,
+    alive: () => proc.exitCode === null && proc.signalCode === null,
+    async stop() { proc.kill("SIGTERM"); const t = setTimeout(() => proc.kill("SIGKILL"), 5000); await proc.exited; clearTimeout(t); },
+  };
+}
+
+/** Terminates every backend the serve process holds (application_name `svc-serve`); returns how many. */
+export async function terminateServeBackends(admin: postgres.Sql): Promise<number> {
+  const rows = await admin`SELECT pg_terminate_backend(pid) AS done FROM pg_stat_activity WHERE application_name = 'svc-serve' AND datname = current_database()`;
+  return rows.filter((r) => r.done).length;
+}
