@@ -1,0 +1,51 @@
+// `svc worker` and `svc beat` as real processes: the beat registers the schedules, the worker runs them
+// (the ping makes /v1/worker/health green), both exit 0 on SIGTERM; without VALKEY_URL both refuse clearly.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { BullmqQueue } from "../../src/queue/bullmq-queue";
+import { TEST_QUEUE_PREFIX, testApp, type TestApp } from "../harness/app";
+import { BUN, MAIN, runSvc, serviceEnv } from "../harness/process";
+import { eventually } from "./wait";
+
+const prefix = `${TEST_QUEUE_PREFIX}-cli`;
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await testApp({ SVC_QUEUE_PREFIX: prefix });
+});
+
+afterAll(async () => {
+  await (t.deps.queue as BullmqQueue).queue.obliterate({ force: true });
+  await t.close();
+});
+
+test("svc beat + svc worker drive the worker pulse, then stop gracefully on SIGTERM", async () => {
+  const env = serviceEnv({ SVC_QUEUE_PREFIX: prefix, LOG_LEVEL: "info" });
+  const beat = Bun.spawn([BUN, MAIN, "beat"], { env, stdout: "pipe", stderr: "pipe" });
+  const worker = Bun.spawn([BUN, MAIN, "worker"], { env, stdout: "pipe", stderr: "pipe" });
+  try {
+    await eventually(async () => {
+      const r = await t.request("GET", "/v1/worker/health");
+      return r.status === 200 && r.body.worker_id.endsWith(`-${worker.pid}`);
+    }, "the worker's pulse", 30_000);
+    const schedulerKeys = (await (t.deps.queue as BullmqQueue).queue.getJobSchedulers()).map((s) => s.key);
+    expect(schedulerKeys).toContain("audit-drain");
+  } finally {
+    worker.kill("SIGTERM");
+    beat.kill("SIGTERM");
+  }
+  const [workerCode, beatCode] = await Promise.all([worker.exited, beat.exited]);
+  const workerLog = await new Response(worker.stdout).text();
+  expect(workerCode, workerLog.slice(-1000)).toBe(0);
+  expect(beatCode).toBe(0);
+  expect(workerLog).toContain("worker stopped");
+}, 60_000);
+
+test("svc worker and svc beat without VALKEY_URL explain that svc serve runs them in embedded mode", async () => {
+  for (const command of ["worker", "beat"]) {
+    const env = serviceEnv();
+    delete env.VALKEY_URL;
+    const result = await runSvc([command], env);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("svc serve");
+  }
+});
