@@ -13,7 +13,8 @@ import { recallBody, toRecallInput } from "../../schemas/recall";
 const FRAMING = [
   "Server-sent events (`text/event-stream`). Errors found before the stream opens (authentication, validation, a pinned",
   "unavailable strategy, the LLM router or embedder failing with a problem) are ordinary problem responses with their status.",
-  "Once the stream is open (status 200) it carries, in order:",
+  "Once the stream is open (status 200) it carries, in order: a comment line `: recall started` (sent at once, so",
+  "clients and proxies see the response begin before the query finishes), then",
   "- `event: result`, `id: <rank>` (1-based), `data:` one result object as in POST /v1/memories/recall plus `rank`;",
   "- `event: summary`, `data:` `{count, strategy, routing, window, note, top_k, redactions}` — always the last event of a successful recall;",
   "- or, instead of the summary, `event: error`, `data:` an RFC 7807 problem object; the stream then ends.",
@@ -30,6 +31,7 @@ function eventStream(deps: Deps, actor: Actor, plan: RecallPlan, request: Reques
   return new ReadableStream<Uint8Array>({
     async start(controller) {
       const send = (text: string) => { if (!abort.signal.aborted) controller.enqueue(encoder.encode(text)); };
+      send(": recall started\n\n");
       try {
         const { results, ...summary } = await executeRecall(deps, actor, plan, abort.signal);
         results.forEach((result, i) => send(frame("result", { rank: i + 1, ...result }, i + 1)));
