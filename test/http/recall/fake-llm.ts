@@ -12,7 +12,7 @@ export function startFakeLlm(reply: FakeLlm["reply"]): FakeLlm {
     port: 0,
     hostname: "127.0.0.1",
     async fetch(request) {
-      const body = await request.json().catch(() => null);
+      const body: any = await request.json().catch(() => null);
       const path = new URL(request.url).pathname;
       fake.requests.push({ path, body, authorization: request.headers.get("authorization") });
       if (path !== "/v1/chat/completions") return new Response("not found", { status: 404 });

@@ -11,7 +11,7 @@ let t: TestApp;
 let a: Tenant;
 let ids: string[];
 
-type SseEvent = { event: string; id?: string; data: any };
+type SseEvent = { event: string | undefined; id?: string; data: any };
 
 function parseSse(text: string): SseEvent[] {
   return text.split("\n\n").filter((block) => block.trim() !== "" && !block.startsWith(":")).map((block) => {
