@@ -16,7 +16,7 @@ type SseEvent = { event: string | undefined; id?: string; data: any };
 function parseSse(text: string): SseEvent[] {
   return text.split("\n\n").filter((block) => block.trim() !== "" && !block.startsWith(":")).map((block) => {
     const fields = Object.fromEntries(block.split("\n").map((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 2)]));
-    return { event: fields.event, id: fields.id, data: JSON.parse(fields.data) };
+    return { event: fields.event, id: fields.id, data: JSON.parse(fields.data ?? "null") };
   });
 }
 
