@@ -12,18 +12,26 @@ import { connect, type Database } from "./pools";
 
 export class DataDirInUseError extends Error {}
 
-/** One process per data directory: PGlite has no locking of its own and two writers corrupt it. */
+const heldHere = new Set<string>();
+
+/** One open per data directory: PGlite has no locking of its own and two writers corrupt it. */
 function lockDataDir(dataDir: string): () => void {
   const lockPath = path.join(dataDir, "svc.pid");
+  if (heldHere.has(lockPath)) throw new DataDirInUseError(`the embedded database in ${dataDir} is already open in this process`);
   for (let tries = 0; tries < 2; tries++) {
     try {
       const fd = openSync(lockPath, "wx");
       writeSync(fd, String(process.pid));
       closeSync(fd);
-      return () => rmSync(lockPath, { force: true });
+      heldHere.add(lockPath);
+      return () => {
+        heldHere.delete(lockPath);
+        rmSync(lockPath, { force: true });
+      };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const holder = Number(readFileSync(lockPath, "utf8").trim());
+      // Our own pid in the file but not held here: a previous life of this pid (containers restart as pid 1).
       if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) {
         throw new DataDirInUseError(`the embedded database in ${dataDir} is in use by process ${holder}; stop it first (one process per SVC_DATA_DIR), or set DATABASE_URL to use PostgreSQL`);
       }
