@@ -1,6 +1,7 @@
 // The `svc` entry point: dispatches subcommands; a bad invocation prints usage and exits 2.
 import { parseArgs } from "node:util";
 import { runAuditVerify } from "./cli/audit-verify";
+import { runForgetVerify } from "./cli/forget-verify";
 import { runKeysCreate } from "./cli/keys-create";
 import { runBeat } from "./cli/beat";
 import { runMigrate } from "./cli/migrate";
@@ -35,6 +36,12 @@ const COMMANDS: Record<string, Command> = {
     if (args[0] !== "verify") throw new UsageError(`unknown audit subcommand ${args[0] ?? "(none)"}`);
     const { values } = parseArgs({ args: args.slice(1), strict: true, allowPositionals: false, options: { org: { type: "string" } } });
     await runAuditVerify(values);
+  },
+  forget: async (args) => {
+    if (args[0] !== "verify") throw new UsageError(`unknown forget subcommand ${args[0] ?? "(none)"}`);
+    const { values, positionals } = parseArgs({ args: args.slice(1), strict: true, allowPositionals: true, options: { "public-key": { type: "string" } } });
+    if (positionals.length > 1) throw new UsageError("forget verify takes one certificate file");
+    await runForgetVerify(positionals[0], values);
   },
   help: async () => console.log(USAGE),
 };

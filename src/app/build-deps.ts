@@ -12,8 +12,10 @@ import { createMetrics } from "../observability/metrics";
 import { BullmqQueue } from "../queue/bullmq-queue";
 import { InProcessQueue } from "../queue/in-process-queue";
 import { selectLlm } from "../providers/llm/select";
+import { selectEmbedder } from "../providers/embeddings/select";
 import { createUsageMeter } from "../domain/budgets/meter";
 import { meteredEmbedder, meteredLlm } from "../providers/metered";
+import { createForgetSigner } from "../domain/forget-proof/signer";
 import { bucketPolicyOf, type Deps } from "./deps";
 
 function openServerDatabase(config: Config, applicationName: string): Database {
@@ -66,6 +68,8 @@ export function buildDeps(config: Config, options: BuildOptions = {}): Deps {
     metrics,
     queue,
     llm: meteredLlm(selectLlm(config), meter),
+    embedder: meteredEmbedder(selectEmbedder(config), meter),
+    forgetSigner: config.FORGET_PROOF_ENABLED ? createForgetSigner(config, db) : null,
   };
 }
 

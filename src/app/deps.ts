@@ -10,6 +10,7 @@ import type { Metrics } from "../observability/metrics";
 import type { TaskQueue } from "../queue/port";
 import type { LlmProvider } from "../providers/llm/port";
 import type { EmbeddingProvider } from "../providers/embeddings/port";
+import type { ForgetSigner } from "../domain/forget-proof/signer";
 
 export type Deps = {
   readonly config: Config;
@@ -26,6 +27,8 @@ export type Deps = {
   readonly queue: TaskQueue;
   readonly llm: LlmProvider;
   readonly embedder: EmbeddingProvider;
+  /** null unless FORGET_PROOF_ENABLED. */
+  readonly forgetSigner: ForgetSigner | null;
 };
 
 export function bucketPolicyOf(config: Config): BucketPolicy {

@@ -10,6 +10,7 @@ Usage:
   svc keys create --superadmin               mint a value for SUPERADMIN_API_KEY (not stored)
   svc audit verify [--org <id>]              verify audit hash chains offline; exit 1 naming the first broken row
   svc refine schedule --org <name> [--off]   opt an org in to (out of) scheduled refine runs
+  svc forget verify <file> --public-key <hex> verify a saved forget certificate offline
   svc help                                   this text
 
 Configuration comes from environment variables; see README.md.`;

@@ -19,6 +19,8 @@ import { deleteConversationRoute } from "./conversations/delete";
 import { getConversationRoute } from "./conversations/get";
 import { listTurnsRoute } from "./conversations/list-turns";
 import { openConversationRoute } from "./conversations/open";
+import { forgetCertificateRoute } from "./forget-proof/certificate";
+import { forgetKeysRoute } from "./forget-proof/keys";
 import { batchStoreRoute } from "./memories/batch";
 import { forgetMemoriesRoute } from "./memories/forget";
 import { getMemoryRoute } from "./memories/get";
@@ -49,5 +51,6 @@ export const ROUTE_GROUPS: RouteGroup[] = [
   { name: "memories", gate: always, routes: [storeMemoryRoute, batchStoreRoute, forgetMemoriesRoute, getMemoryRoute, memoryHistoryRoute, patchMemoryRoute, recallRoute, recallStreamRoute] },
   { name: "accountability", gate: always, routes: [auditRoute, usageRoute, getOwnBudgetsRoute, putOwnBudgetsRoute, startSessionRoute, getSessionRoute, endSessionRoute] },
   { name: "conversations", gate: always, routes: [openConversationRoute, getConversationRoute, deleteConversationRoute, appendTurnRoute, listTurnsRoute] },
+  { name: "forget-proof", gate: (g) => g.forgetProof, routes: [forgetKeysRoute, forgetCertificateRoute] },
   { name: "superadmin", gate: (g) => g.superadmin, routes: [superadminGetBudgetsRoute, superadminPutBudgetsRoute] },
 ];

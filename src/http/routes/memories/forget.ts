@@ -3,6 +3,7 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { withTenant } from "../../../data/with-tenant";
 import { validationFailed } from "../../../domain/errors";
+import { issueForgetCertificate } from "../../../domain/forget-proof/certificate";
 import { forgetMemories } from "../../../domain/memories/forget";
 import { actorOf } from "../../request-context";
 import { authedErrors } from "../../schemas/common";
@@ -17,7 +18,8 @@ export const forgetMemoriesRoute = (deps: Deps) => new Elysia().post("/v1/memori
   // One transaction: forget-proof certificates (FORGET_PROOF_ENABLED) are issued in it, after the forget.
   return withTenant(deps.db, actor.orgId, async (tx) => {
     const result = await forgetMemories(tx, actor, ids, "api", { agentId: body.agent_id });
-    return { forgotten: result.forgotten.map((f) => f.memory_id), not_found: result.not_found, cert_id: null };
+    const certId = deps.forgetSigner ? await issueForgetCertificate(tx, actor, result.forgotten, { forgetSigner: deps.forgetSigner }) : null;
+    return { forgotten: result.forgotten.map((f) => f.memory_id), not_found: result.not_found, cert_id: certId };
   });
 }, {
   parse: "json",

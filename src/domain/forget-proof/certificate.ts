@@ -1,0 +1,55 @@
+// Forget certificates: the signed payload (canonical JSON, see docs/forget-certificates.md), issuing
+// one inside the forget's own transaction, and reading one back as the document clients verify.
+import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
+import { findCertificate, insertCertificate } from "../../data/queries/forget-certificates";
+import type { Database, Tx } from "../../data/pools";
+import { withTenantRead } from "../../data/with-tenant";
+import type { Actor } from "../actor";
+import { canonicalJson } from "../audit/canonical";
+import { notFound } from "../errors";
+import { looksLikeId, newId } from "../ids";
+import { merkleRoot } from "./merkle";
+import type { ForgetSigner } from "./signer";
+
+export type ForgottenVersion = { memory_id: string; version: number; content_hash: string };
+
+export type CertificatePayload = {
+  version: 1;
+  cert_id: string;
+  org_id: string;
+  issued_at: string;
+  reason: string;
+  items: ForgottenVersion[];
+  tree_size: number;
+  merkle_root: string;
+  merkle_algorithm: "rfc9162-sha256";
+  signature_algorithm: "ed25519";
+  key_id: string;
+  public_key: string;
+};
+
+export type CertificateDocument = CertificatePayload & { payload: string; signature: string };
+
+/** Leaves are the raw 32-byte content hashes, in item order (items sorted by memory_id). */
+export const rootOf = (items: ForgottenVersion[]) => bytesToHex(merkleRoot(items.map((i) => hexToBytes(i.content_hash))));
+
+export async function issueForgetCertificate(tx: Tx, actor: Actor, forgotten: ForgottenVersion[], deps: { forgetSigner: ForgetSigner }, reason = "api"): Promise<string | null> {
+  if (forgotten.length === 0) return null;
+  const issuedAt = new Date();
+  const items = [...forgotten].sort((a, b) => (a.memory_id < b.memory_id ? -1 : 1)).map((f) => ({ memory_id: f.memory_id, version: f.version, content_hash: f.content_hash }));
+  const payload: CertificatePayload = {
+    version: 1, cert_id: newId("cert", issuedAt.getTime()), org_id: actor.orgId, issued_at: issuedAt.toISOString(), reason, items,
+    tree_size: items.length, merkle_root: rootOf(items), merkle_algorithm: "rfc9162-sha256", signature_algorithm: "ed25519",
+    key_id: await deps.forgetSigner.keyId(), public_key: await deps.forgetSigner.publicKeyHex(),
+  };
+  const text = canonicalJson(payload);
+  const signature = await deps.forgetSigner.sign(utf8ToBytes(text));
+  await insertCertificate(tx, { org_id: actor.orgId, cert_id: payload.cert_id, issued_at: issuedAt, payload: text, signature });
+  return payload.cert_id;
+}
+
+export async function readCertificate(db: Database, actor: Actor, certId: string): Promise<CertificateDocument> {
+  const row = looksLikeId("cert", certId) ? await withTenantRead(db, actor.orgId, (tx) => findCertificate(tx, certId)) : null;
+  if (!row) throw notFound("Forget certificate");
+  return { ...(JSON.parse(row.payload) as CertificatePayload), payload: row.payload, signature: row.signature };
+}

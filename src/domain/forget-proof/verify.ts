@@ -1,0 +1,44 @@
+// Offline verification of a forget certificate document with nothing but the service's public key:
+// the document's fields must be exactly the signed payload's, the payload canonical, the Merkle root
+// recomputable from the items, and the ed25519 signature valid.
+import * as ed from "@noble/ed25519";
+import { hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
+import { canonicalJson } from "../audit/canonical";
+import { rootOf, type ForgottenVersion } from "./certificate";
+
+export type CertificateVerdict = { ok: true; cert_id: string } | { ok: false; reason: string };
+
+const PAYLOAD_KEYS = ["cert_id", "issued_at", "items", "key_id", "merkle_algorithm", "merkle_root", "org_id", "public_key", "reason", "signature_algorithm", "tree_size", "version"];
+const HEX64 = /^[0-9a-f]{64}$/;
+const isItem = (i: unknown): i is ForgottenVersion => {
+  const o = i as Record<string, unknown>;
+  return typeof o === "object" && o !== null && Object.keys(o).sort().join() === "content_hash,memory_id,version"
+    && typeof o.memory_id === "string" && Number.isInteger(o.version) && typeof o.content_hash === "string" && HEX64.test(o.content_hash);
+};
+
+export async function verifyCertificate(documentText: string, trustedPublicKeyHex: string): Promise<CertificateVerdict> {
+  const fail = (reason: string): CertificateVerdict => ({ ok: false, reason });
+  let doc: Record<string, unknown>;
+  let payload: Record<string, unknown>;
+  try {
+    doc = JSON.parse(documentText);
+    if (typeof doc !== "object" || doc === null || Array.isArray(doc)) return fail("the document is not a JSON object");
+    if (typeof doc.payload !== "string") return fail("payload is missing");
+    payload = JSON.parse(doc.payload);
+  } catch {
+    return fail("not valid JSON");
+  }
+  if (Object.keys(doc).sort().join() !== [...PAYLOAD_KEYS, "payload", "signature"].sort().join()) return fail("unexpected or missing fields");
+  if (Object.keys(payload).sort().join() !== PAYLOAD_KEYS.join()) return fail("unexpected or missing payload fields");
+  if (canonicalJson(payload) !== doc.payload) return fail("payload is not in canonical form");
+  for (const key of PAYLOAD_KEYS) if (canonicalJson(doc[key]) !== canonicalJson(payload[key])) return fail(`field ${key} differs from the signed payload`);
+  if (payload.version !== 1 || payload.signature_algorithm !== "ed25519" || payload.merkle_algorithm !== "rfc9162-sha256") return fail("unsupported version or algorithm");
+  if (payload.public_key !== trustedPublicKeyHex) return fail("signed by a different key");
+  const items = payload.items;
+  if (!Array.isArray(items) || items.length === 0 || !items.every(isItem)) return fail("items are malformed");
+  if (payload.tree_size !== items.length) return fail("tree_size does not match the items");
+  if (rootOf(items) !== payload.merkle_root) return fail("merkle_root does not match the items");
+  if (typeof doc.signature !== "string" || !/^[0-9a-f]{128}$/.test(doc.signature)) return fail("signature is not 64 bytes of lowercase hex");
+  const valid = await ed.verifyAsync(hexToBytes(doc.signature), utf8ToBytes(doc.payload as string), hexToBytes(trustedPublicKeyHex)).catch(() => false);
+  return valid ? { ok: true, cert_id: String(payload.cert_id) } : fail("the signature does not verify");
+}
