@@ -15,7 +15,8 @@ export async function runBeat(): Promise<void> {
     deps.log.info({ msg: "beat shutting down", signal });
     await beat.close();
     await closeDeps(deps);
-    process.exit(0);
+    deps.log.info({ msg: "beat stopped" });
+    deps.log.flush(() => process.exit(0)); // the destination is asynchronous: exit only once the last lines are out
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));

@@ -6,6 +6,7 @@ import { ensureVectorIndex } from "../data/queries/memories-vector-index";
 import { ensureBootKeys } from "../domain/keys/bootstrap";
 import { createApp, handleRequest, serverBodyCap } from "../http/create-app";
 import { startBeat } from "../queue/beat";
+import { startQueueDepthSampler } from "../queue/depth";
 import { startWorker } from "../queue/worker";
 import { configOrExit } from "./config";
 
@@ -26,6 +27,7 @@ export async function runServe(): Promise<void> {
   log.info({ msg: "listening", url: `http://${server.hostname}:${server.port}`, mode: deps.db.kind, valkey: Boolean(deps.redis) });
   // Without Valkey nothing outside this process can take jobs, so this process is also the worker and the beat.
   const background = deps.queue.backend === "in-process" ? [await startWorker(deps), await startBeat(deps)] : [];
+  const depth = background.length === 0 ? startQueueDepthSampler(deps) : null; // the in-process worker samples it itself
   if (deps.db.kind === "embedded" || background.length > 0) {
     log.warn({
       msg: "running EMBEDDED: API, worker and beat in this one process" + (deps.db.kind === "embedded" ? `, PostgreSQL in-process (PGlite) with data in ${config.SVC_DATA_DIR}` : ""),
@@ -36,6 +38,7 @@ export async function runServe(): Promise<void> {
   const stop = async (signal: string) => {
     log.info({ msg: "shutting down", signal });
     await server.stop();
+    depth?.stop();
     for (const part of background.reverse()) await part.close();
     await closeDeps(deps);
     process.exit(0);

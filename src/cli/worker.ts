@@ -19,7 +19,7 @@ export async function runWorker(): Promise<void> {
     await metricsServer?.stop();
     await closeDeps(deps);
     deps.log.info({ msg: "worker stopped" });
-    process.exit(0);
+    deps.log.flush(() => process.exit(0)); // the destination is asynchronous: exit only once the last lines are out
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));

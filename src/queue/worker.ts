@@ -5,21 +5,20 @@ import Redis from "ioredis";
 import type { Deps } from "../app/deps";
 import { startAuditListener, type AuditListener } from "../data/listen";
 import { drainAudit } from "../domain/audit/drain";
-import { BullmqQueue, QUEUE_NAME, type JobCounts } from "./bullmq-queue";
+import { BullmqQueue, QUEUE_NAME } from "./bullmq-queue";
+import { startQueueDepthSampler } from "./depth";
 import { InProcessQueue } from "./in-process-queue";
 import { createTaskRunner, UnrecoverableTaskError } from "./run-task";
 
 export type RunningWorker = { close(): Promise<void> };
 
-const DEPTH_SAMPLE_MS = 5000;
 /** After this long on SIGTERM, running BullMQ jobs are released (their lock lapses and another worker re-runs them). */
 const SHUTDOWN_GRACE_MS = 20_000;
 
 export async function startWorker(deps: Deps): Promise<RunningWorker> {
   const runTask = createTaskRunner(deps);
-  const { queue, config, log, metrics } = deps;
+  const { queue, config, log } = deps;
   let stopProcessing: () => Promise<void>;
-  let counts: () => Promise<JobCounts> | JobCounts;
 
   if (queue instanceof BullmqQueue) {
     // Workers block on Valkey and must wait out outages instead of failing commands.
@@ -44,24 +43,14 @@ export async function startWorker(deps: Deps): Promise<RunningWorker> {
       if (timedOut) await worker.close(true);
       await connection.quit().catch(() => connection.disconnect());
     };
-    counts = () => queue.counts();
   } else if (queue instanceof InProcessQueue) {
     queue.start((name, payload, info) => runTask(name, payload, info));
     stopProcessing = () => queue.stop();
-    counts = () => queue.counts();
   } else {
     throw new Error(`no worker for queue backend ${queue.backend}`);
   }
 
-  const sampleDepth = async () => {
-    try {
-      for (const [state, n] of Object.entries(await counts())) metrics.queueDepth.set({ state }, n);
-    } catch (error) {
-      log.debug({ msg: "queue depth sample failed", err: (error as Error).message });
-    }
-  };
-  void sampleDepth();
-  const sampler = setInterval(sampleDepth, DEPTH_SAMPLE_MS);
+  const depth = startQueueDepthSampler(deps);
 
   let listener: AuditListener | null = null;
   if (config.SVC_AUDIT_LISTEN_ENABLED && config.DATABASE_URL) {
@@ -80,7 +69,7 @@ export async function startWorker(deps: Deps): Promise<RunningWorker> {
 
   return {
     async close() {
-      clearInterval(sampler);
+      depth.stop();
       await listener?.close();
       await stopProcessing();
     },
