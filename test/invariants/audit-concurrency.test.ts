@@ -44,4 +44,4 @@ test("rows appear exactly once under concurrent writers and concurrent drains", 
   }
   expect(all.length).toBe(8 * 25 * 2);
   expect(new Set(all).size).toBe(all.length);
-});
+}, 60_000);

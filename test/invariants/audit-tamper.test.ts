@@ -102,4 +102,12 @@ test("svc audit verify exits 1 naming the broken row, and 0 on an intact chain",
   expect(JSON.parse(good.stdout.trim())).toEqual({ org_id: intact, ok: true, rows: 1 });
   const unknown = await runSvc(["audit", "verify", "--org", "org_nope"], serviceEnv());
   expect(unknown.code).toBe(1);
+}, 30_000);
+
+test("undoing the edit makes the chain verify again (and leaves the run's database clean)", async () => {
+  await t.deps.db.primary.begin(async (tx) => {
+    await tx`SELECT set_config('app.current_org_id', ${orgId}, true)`;
+    await tx`UPDATE audit_log SET detail = detail - 'tampered' WHERE seq = 17`;
+  });
+  expect(await verifyOrgChain(t.deps.db, orgId)).toEqual({ ok: true, rows: 61 });
 });

@@ -81,5 +81,5 @@ describe("budgets", () => {
     expect(usage.body.today.tokens).toBe(stored * 100);
     expect(usage.body.today.tokens).toBeGreaterThanOrEqual(cap);
     expect(usage.body.today.tokens).toBeLessThanOrEqual(cap + 100);
-  });
+  }, 30_000);
 });

@@ -75,7 +75,7 @@ describe("forget certificates", () => {
       expect(nodeVerify(null, Buffer.from(doc.payload, "utf8"), jwk, Buffer.from(doc.signature, "hex"))).toBe(true);
     }
     expect(documents.length).toBe(200);
-  });
+  }, 60_000);
 
   test("200 single-byte mutations are all rejected", async () => {
     let checked = 0;
@@ -90,7 +90,7 @@ describe("forget certificates", () => {
     expect(checked).toBe(200);
     const otherKey = "11".repeat(32);
     expect((await verifyCertificate(documents[0]!, otherKey)).ok).toBe(false);
-  });
+  }, 30_000);
 
   test("svc forget verify checks a saved certificate offline", async () => {
     const dir = await mkdtemp(join(tmpdir(), "svc-cert-"));
@@ -105,7 +105,7 @@ describe("forget certificates", () => {
     const ko = await runSvc(["forget", "verify", bad, "--public-key", publicKey], env);
     expect(ko.code).toBe(1);
     expect((await runSvc(["forget", "verify", good], env)).code).toBe(2);
-  });
+  }, 30_000);
 
   test("other tenants' and malformed cert ids are 404", async () => {
     const certId = JSON.parse(documents[0]!).cert_id;
