@@ -10,6 +10,14 @@ const toCounter = (r: RawCounter): CounterRow => ({
 });
 const COLUMNS = "period, tokens::text, reserved_tokens::text, embedding_calls::text, llm_calls::text";
 
+/**
+ * Counter writes need not wait for the WAL flush: a crash loses at most the last few milliseconds of
+ * counts, while every provider call would otherwise pay a disk sync on its path.
+ */
+export async function skipCommitFlush(tx: Tx): Promise<void> {
+  await tx`SET LOCAL synchronous_commit = off`;
+}
+
 export async function readCounters(tx: Tx, periods: string[]): Promise<CounterRow[]> {
   const rows = await tx<RawCounter[]>`SELECT ${tx.unsafe(COLUMNS)} FROM usage_counters WHERE period = ANY(${periods}::text[])`;
   return rows.map(toCounter);

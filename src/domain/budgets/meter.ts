@@ -2,7 +2,7 @@
 // day's and month's counters under a row lock; a call is admitted only while spent + reserved is below
 // every cap, so concurrent callers see each other and the overshoot is at most one call's estimate.
 // After the call the actual tokens are added and the reservation released, in a small transaction.
-import { addReserved, applyUsage, lockCounters } from "../../data/queries/usage";
+import { addReserved, applyUsage, lockCounters, skipCommitFlush } from "../../data/queries/usage";
 import { readBudgetOverrides } from "../../data/queries/budgets";
 import type { Database } from "../../data/pools";
 import { withTenant } from "../../data/with-tenant";
@@ -34,6 +34,7 @@ export function createUsageMeter(deps: { db: Database; config: Config }, clock: 
       return withTenant(deps.db, orgId, async (tx) => {
         const caps = resolveCaps(await readBudgetOverrides(tx), deps.config);
         if (caps.daily_tokens === null && caps.monthly_tokens === null) return { orgId, periods, reserved: 0 };
+        await skipCommitFlush(tx);
         const rows = new Map((await lockCounters(tx, orgId, periods)).map((r) => [r.period, r]));
         const day = rows.get(periods[0]!)!;
         const month = rows.get(periods[1]!)!;
@@ -44,9 +45,12 @@ export function createUsageMeter(deps: { db: Database; config: Config }, clock: 
       });
     },
     async settle(reservation, spend) {
-      await withTenant(deps.db, reservation.orgId, (tx) => applyUsage(tx, reservation.orgId, reservation.periods, {
-        tokens: spend.tokens, embeddingCalls: spend.embeddingCalls ?? 0, llmCalls: spend.llmCalls ?? 0, releaseReserved: reservation.reserved,
-      }));
+      await withTenant(deps.db, reservation.orgId, async (tx) => {
+        await skipCommitFlush(tx);
+        await applyUsage(tx, reservation.orgId, reservation.periods, {
+          tokens: spend.tokens, embeddingCalls: spend.embeddingCalls ?? 0, llmCalls: spend.llmCalls ?? 0, releaseReserved: reservation.reserved,
+        });
+      });
     },
   };
 }
