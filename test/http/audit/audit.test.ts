@@ -49,12 +49,14 @@ describe("GET /v1/audit", () => {
     expect(byOp.body.items.map((r: any) => r.target_ids)).toEqual([["mem_1"], ["mem_2", "mem_3"]]);
     const future = await t.request("GET", "/v1/audit?since=2999-01-01T00:00:00Z", { key: a.key });
     expect(future.body.items).toEqual([]);
+    const leap = await t.request("GET", `/v1/audit?since=${encodeURIComponent("2024-02-29T23:00:00+01:00")}`, { key: a.key });
+    expect(leap.status, show(leap)).toBe(200);
     const past = await t.request("GET", "/v1/audit?since=2000-01-01", { key: a.key });
     expect(past.body.items.length).toBe(byOp.body.items.length + 2);
   });
 
   test("a bad since or cursor is a 422 problem", async () => {
-    for (const since of ["yesterday", "2026-13-45", "2026-01-01T25:00:00Z", "1700000000"]) {
+    for (const since of ["yesterday", "2026-13-45", "2026-02-30", "2026-04-31T10:00:00Z", "2026-01-01T25:00:00Z", "2026-01-01T10:60:00Z", "1700000000"]) {
       const res = await t.request("GET", `/v1/audit?since=${encodeURIComponent(since)}`, { key: a.key });
       expect(res.status, since).toBe(422);
       expect(res.body.type).toEndWith("/errors/validation-failed");
