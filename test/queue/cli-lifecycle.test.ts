@@ -1,9 +1,9 @@
 // `svc worker` and `svc beat` as real processes: the beat registers the schedules, the worker runs them
-// (the ping makes /v1/worker/health green), both exit 0 on SIGTERM; without VALKEY_URL both refuse clearly.
+// (the ping makes /v1/worker/health green, its outcomes show on WORKER_METRICS_PORT), both exit 0 on SIGTERM; without VALKEY_URL both refuse clearly.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { BullmqQueue } from "../../src/queue/bullmq-queue";
 import { TEST_QUEUE_PREFIX, testApp, type TestApp } from "../harness/app";
-import { BUN, MAIN, runSvc, serviceEnv } from "../harness/process";
+import { BUN, freePort, MAIN, runSvc, serviceEnv } from "../harness/process";
 import { eventually } from "./wait";
 
 const prefix = `${TEST_QUEUE_PREFIX}-cli`;
@@ -19,9 +19,10 @@ afterAll(async () => {
 });
 
 test("svc beat + svc worker drive the worker pulse, then stop gracefully on SIGTERM", async () => {
+  const metricsPort = freePort();
   const env = serviceEnv({ SVC_QUEUE_PREFIX: prefix, LOG_LEVEL: "info" });
   const beat = Bun.spawn([BUN, MAIN, "beat"], { env, stdout: "pipe", stderr: "pipe" });
-  const worker = Bun.spawn([BUN, MAIN, "worker"], { env, stdout: "pipe", stderr: "pipe" });
+  const worker = Bun.spawn([BUN, MAIN, "worker"], { env: { ...env, WORKER_METRICS_PORT: String(metricsPort) }, stdout: "pipe", stderr: "pipe" });
   try {
     await eventually(async () => {
       const r = await t.request("GET", "/v1/worker/health");
@@ -29,6 +30,11 @@ test("svc beat + svc worker drive the worker pulse, then stop gracefully on SIGT
     }, "the worker's pulse", 30_000);
     const schedulerKeys = (await (t.deps.queue as BullmqQueue).queue.getJobSchedulers()).map((s) => s.key);
     expect(schedulerKeys).toContain("audit-drain");
+    const metrics = await eventually(async () => {
+      const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+      return text.includes('svc_task_runs_total{task="svc.worker_ping",outcome="completed"}') ? text : null;
+    }, "the worker's own /metrics");
+    expect(metrics).toContain('svc_queue_jobs{state="waiting"}');
   } finally {
     worker.kill("SIGTERM");
     beat.kill("SIGTERM");
