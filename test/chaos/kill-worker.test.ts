@@ -1,6 +1,7 @@
 // A `svc worker` SIGKILLed in the middle of a long audit drain leaves nothing half-done: every committed
 // batch is whole, the stalled job is picked up by a second worker once its (shortened) lock lapses, and
 // the final chain equals a single run — every pending row exactly once, seq gapless, chain verifies.
+// SIGTERM instead lets the running drain finish before the process exits 0.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Subprocess } from "bun";
 import { withTenant } from "../../src/data/with-tenant";
@@ -17,7 +18,7 @@ const children: Subprocess[] = [];
 
 const workerEnv = () => serviceEnv({ SVC_QUEUE_PREFIX: prefix, WORKER_LOCK_DURATION_MS: "1000", WORKER_STALLED_INTERVAL_MS: "500", WORKER_CONCURRENCY: "1" });
 const spawnWorker = () => {
-  const child = Bun.spawn([BUN, MAIN, "worker"], { env: workerEnv(), stdout: "ignore", stderr: "pipe" });
+  const child = Bun.spawn([BUN, MAIN, "worker"], { env: workerEnv(), stdout: "ignore", stderr: "ignore" });
   children.push(child);
   return child;
 };
@@ -32,17 +33,32 @@ afterAll(async () => {
   await t.close();
 });
 
-test("kill -9 mid-drain, then a second worker: the final state equals one run", async () => {
-  const tenant = await t.tenant("kill");
+async function seedPending(label: string) {
+  const tenant = await t.tenant(label);
   const counts = () => withTenant(t.deps.db, tenant.orgId, async (tx) => {
     const [row] = await tx`SELECT (SELECT count(*)::int FROM audit_log) AS logged, (SELECT count(*)::int FROM audit_pending) AS pending`;
     return row as { logged: number; pending: number };
   });
-
   const total = (await counts()).pending + ROWS; // creating the tenant's key was audited too
   await withTenant(t.deps.db, tenant.orgId, (tx) => tx`
     INSERT INTO audit_pending (org_id, operation, agent_id, target_ids, detail)
     SELECT ${tenant.orgId}, 'store', 'agent', ARRAY['mem_' || g], jsonb_build_object('n', g) FROM generate_series(1, ${ROWS}) AS g`);
+  return { tenant, counts, total };
+}
+
+test("SIGTERM mid-drain: the worker finishes the running job, then exits 0", async () => {
+  const { tenant, counts, total } = await seedPending("term");
+  const worker = spawnWorker();
+  const job = await (t.deps.queue as BullmqQueue).queue.add("svc.audit_drain", { org_id: tenant.orgId }, { attempts: 3 });
+  await eventually(async () => (await counts()).logged >= BATCH, "the drain to be under way", 30_000);
+  worker.kill("SIGTERM");
+  expect(await worker.exited).toBe(0);
+  expect(await counts()).toEqual({ logged: total, pending: 0 });
+  expect(await job.getState()).toBe("completed");
+}, 120_000);
+
+test("kill -9 mid-drain, then a second worker: the final state equals one run", async () => {
+  const { tenant, counts, total } = await seedPending("kill");
   const first = spawnWorker();
   const queue = (t.deps.queue as BullmqQueue).queue;
   const job = await queue.add("svc.audit_drain", { org_id: tenant.orgId }, { attempts: 3 });
