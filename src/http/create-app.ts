@@ -12,6 +12,7 @@ import { logRequest } from "./pipeline/3-access-log";
 import { bodyLimitLayer } from "./pipeline/4-body-limit";
 import { authenticateLayer } from "./pipeline/5-authenticate";
 import { rateLimitLayer } from "./pipeline/6-rate-limit";
+import { collectAllowedFields, strictBodyLayer, type AllowedFields } from "./pipeline/strict-body";
 import { endRequestSpan } from "../observability/tracing";
 import { attachContext, contextOf, type RequestContext } from "./request-context";
 import { ROUTE_GROUPS } from "./routes";
@@ -23,7 +24,9 @@ export function serverBodyCap(deps: Deps): number {
 
 export function createApp(deps: Deps) {
   const { config, gates } = deps;
-  let app: AnyElysia = new Elysia({ serve: { maxRequestBodySize: serverBodyCap(deps) } })
+  const allowedFields: AllowedFields = new Map();
+  // normalize "typebox": wrong types are rejected (the default would coerce a string body to {}).
+  let app: AnyElysia = new Elysia({ normalize: "typebox", serve: { maxRequestBodySize: serverBodyCap(deps) } })
     .onError({ as: "global" }, errorHandler(config.SVC_DOCS_URL, deps.log))
     .use(corsLayer(config.SVC_CORS_ORIGINS))
     .use(bodyLimitLayer(config.SVC_MAX_BODY_BYTES, config.INGEST_MAX_FILE_BYTES))
@@ -34,11 +37,13 @@ export function createApp(deps: Deps) {
       const ctx = contextOf(request);
       if (ctx) ctx.route = route;
     })
+    .use(strictBodyLayer(allowedFields))
     .use(openapiLayer());
   for (const group of ROUTE_GROUPS) {
     if (!group.gate(gates)) continue;
     for (const route of group.routes) app = app.use(route(deps));
   }
+  collectAllowedFields(app, allowedFields);
   return app;
 }
 

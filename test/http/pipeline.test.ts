@@ -73,7 +73,7 @@ describe("body handling", () => {
 
   test("validation failures → 422 naming each field; nothing changes", async () => {
     const before = (await t.request("GET", "/v1/api-keys", { key: tenant.key })).body.items.length;
-    const r = await t.request("POST", "/v1/api-keys", { key: tenant.key, body: { name: "", extra: 1 } });
+    const r = await t.request("POST", "/v1/api-keys", { key: tenant.key, body: { name: "" } });
     expect(r.status, show(r)).toBe(422);
     expect(r.headers.get("content-type")).toStartWith("application/problem+json");
     expect(r.body.errors.map((e: { path: string }) => e.path)).toContain("/name");
@@ -154,4 +154,19 @@ test("a POST without a body is an empty object: optional-only bodies accept it",
   const r = await t.handle(new Request("http://localhost/v1/api-keys", { method: "POST", headers: { authorization: `Bearer ${tenant.key}` } }));
   expect(r.status).toBe(201);
   expect(((await r.json()) as any).name).toBe("unnamed");
+});
+
+describe("body strictness", () => {
+  test("unknown top-level fields are a 422 naming them, not silently dropped", async () => {
+    const r = await t.request("POST", "/v1/api-keys", { key: tenant.key, body: { name: "x", org_id: "org_other", kind: "development" } });
+    expect(r.status, show(r)).toBe(422);
+    expect(r.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(["/kind", "/org_id"]);
+  });
+
+  test("a body of the wrong JSON type is a 422, never coerced", async () => {
+    for (const raw of ['"text"', "[1,2]", "42", "true"]) {
+      const r = await t.handle(new Request("http://localhost/v1/api-keys", { method: "POST", body: raw, headers: { authorization: `Bearer ${tenant.key}`, "content-type": "application/json" } }));
+      expect(r.status, raw).toBe(422);
+    }
+  });
 });

@@ -4,5 +4,8 @@ import type { Deps } from "../../../app/deps";
 
 export const metricsRoute = (deps: Deps) => new Elysia().get("/metrics", async () =>
   new Response(await deps.metrics.registry.metrics(), { headers: { "content-type": deps.metrics.registry.contentType } }), {
-  detail: { tags: ["Operations"], summary: "Prometheus metrics", security: [] },
+  detail: {
+    tags: ["Operations"], summary: "Prometheus metrics", security: [],
+    responses: { 200: { description: "Prometheus text exposition format", content: { "text/plain": { schema: { type: "string" } } } } },
+  },
 });
