@@ -9,6 +9,7 @@ import { createMemoryLimiter } from "../domain/ratelimit/memory-limiter";
 import { createValkeyLimiter } from "../domain/ratelimit/valkey-limiter";
 import { createLogger, type Logger } from "../observability/log";
 import { createMetrics } from "../observability/metrics";
+import { createTracing } from "../observability/tracing";
 import { BullmqQueue } from "../queue/bullmq-queue";
 import { InProcessQueue } from "../queue/in-process-queue";
 import { selectLlm } from "../providers/llm/select";
@@ -66,6 +67,7 @@ export function buildDeps(config: Config, options: BuildOptions = {}): Deps {
     authenticate: createKeyAuthenticator(db, config.SVC_API_KEY),
     log,
     metrics,
+    tracing: createTracing(config),
     queue,
     llm: meteredLlm(selectLlm(config), meter),
     embedder: meteredEmbedder(selectEmbedder(config), meter),
@@ -81,5 +83,5 @@ export async function openDeps(config: Config, options: BuildOptions = {}): Prom
 
 export async function closeDeps(deps: Deps): Promise<void> {
   await deps.queue.close();
-  await Promise.allSettled([deps.db.close(), deps.redis?.quit()]);
+  await Promise.allSettled([deps.db.close(), deps.redis?.quit(), deps.tracing?.shutdown()]);
 }

@@ -7,6 +7,7 @@ import type { KeyAuthenticator } from "../domain/keys/authenticate";
 import type { BucketPolicy, RateLimiter } from "../domain/ratelimit/limiter";
 import type { Logger } from "../observability/log";
 import type { Metrics } from "../observability/metrics";
+import type { Tracing } from "../observability/tracing";
 import type { TaskQueue } from "../queue/port";
 import type { LlmProvider } from "../providers/llm/port";
 import type { EmbeddingProvider } from "../providers/embeddings/port";
@@ -23,6 +24,8 @@ export type Deps = {
   readonly authenticate: KeyAuthenticator;
   readonly log: Logger;
   readonly metrics: Metrics;
+  /** null unless OTEL_ENABLED. */
+  readonly tracing: Tracing | null;
   /** BullMQ on Valkey, or the in-process runner in embedded mode (no VALKEY_URL). */
   readonly queue: TaskQueue;
   readonly llm: LlmProvider;

@@ -7,6 +7,7 @@ import { limitsSection } from "./sections/limits";
 import { memorySection } from "./sections/memory";
 import { providersSection } from "./sections/providers";
 import { recallSection } from "./sections/recall";
+import { telemetrySection } from "./sections/telemetry";
 import { workerSection } from "./sections/worker";
 
 export const ConfigSchema = T.Object({
@@ -17,6 +18,7 @@ export const ConfigSchema = T.Object({
   ...memorySection,
   ...providersSection,
   ...recallSection,
+  ...telemetrySection,
   ...workerSection,
 });
 
