@@ -1,6 +1,10 @@
--- Recall: the text documents and indexes behind LEXICAL (weighted full text + trigram fallback) and
--- CODE (identifier tokens). Expressions live in IMMUTABLE functions so the queries in
--- src/data/queries/recall-*.ts name exactly the indexed expression.
+-- Recall: the text document behind LEXICAL and TEMPORAL, and the identifier tokens behind CODE.
+--
+-- Why a stored column and no GIN index: under row-level security PostgreSQL only uses an index for a
+-- condition whose operator is LEAKPROOF, and the full-text (@@), trigram (<%) and array (&&)
+-- operators are not (marking them needs a superuser). Recall therefore narrows candidates with the
+-- btree memories_agent_current (org_id, agent_id: leakproof equality) and matches inside that set;
+-- storing the weighted tsvector makes each match a cheap comparison instead of re-parsing the content.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 
 -- Weighted document: the content is weight A, string values of metadata (tags, titles…) weight C.
@@ -8,6 +12,9 @@ CREATE FUNCTION svc_memory_document(content text, metadata jsonb) RETURNS tsvect
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
   RETURN setweight(to_tsvector('english'::regconfig, content), 'A')
       || setweight(jsonb_to_tsvector('english'::regconfig, metadata, '["string"]'), 'C');
+
+ALTER TABLE memories ADD COLUMN search_document tsvector
+  GENERATED ALWAYS AS (svc_memory_document(content, metadata)) STORED;
 
 -- A memory holds code when its metadata says so: {"kind": "code"}, or a "language" or "path" key.
 CREATE FUNCTION svc_marks_code(metadata jsonb) RETURNS boolean
@@ -37,12 +44,5 @@ CREATE FUNCTION svc_code_tokens(content text, metadata jsonb) RETURNS text[]
     SELECT coalesce(array_agg(DISTINCT tok), '{}')
     FROM (SELECT tok FROM qualified UNION SELECT lower(id) FROM idents UNION SELECT tok FROM parts) AS all_tokens
   $$;
-
-CREATE INDEX memories_document_fts ON memories
-  USING gin (svc_memory_document(content, metadata)) WHERE valid_to IS NULL;
-CREATE INDEX memories_content_trgm ON memories
-  USING gin (content gin_trgm_ops) WHERE valid_to IS NULL;
-CREATE INDEX memories_code_tokens ON memories
-  USING gin (svc_code_tokens(content, metadata)) WHERE valid_to IS NULL AND svc_marks_code(metadata);
 
 GRANT EXECUTE ON FUNCTION svc_memory_document(text, jsonb), svc_marks_code(jsonb), svc_code_tokens(text, jsonb) TO svc_app;

@@ -1,4 +1,4 @@
-// CODE recall: identifier tokens (svc_code_tokens, indexed in sql/0110) over memories marked as code.
+// CODE recall: identifier tokens (svc_code_tokens, sql/0110) over the agent's memories marked as code.
 import type { Tx } from "../pools";
 import { candidateFilter, recallColumns, type RecallFilterInput, type RecallRow } from "./recall-common";
 

@@ -1,5 +1,6 @@
-// LEXICAL recall: weighted full text over svc_memory_document (the indexed expression of sql/0110),
-// and the trigram fallback for short or misspelt queries.
+// LEXICAL recall: weighted full text over the stored search_document (sql/0110), and the trigram
+// fallback for short or misspelt queries. Both match inside the agent's candidate set (see sql/0110
+// for why no text index can serve them under row-level security).
 import type { Tx } from "../pools";
 import { candidateFilter, recallColumns, type RecallFilterInput, type RecallRow } from "./recall-common";
 
@@ -24,10 +25,10 @@ export function fullTextSearch(tx: Tx, s: FullTextSearch) {
              phraseto_tsquery('english', ${s.text}) AS phrase
     )
     SELECT ${recallColumns(tx)},
-      (ts_rank_cd(svc_memory_document(content, metadata), q.query, 32) / 2
-        + CASE WHEN numnode(q.phrase) > 1 AND svc_memory_document(content, metadata) @@ q.phrase THEN 0.5 ELSE 0 END)::real AS score
+      (ts_rank_cd(search_document, q.query, 32) / 2
+        + CASE WHEN numnode(q.phrase) > 1 AND search_document @@ q.phrase THEN 0.5 ELSE 0 END)::real AS score
     FROM memories, q
-    WHERE ${candidateFilter(tx, s.filter)} AND svc_memory_document(content, metadata) @@ q.query
+    WHERE ${candidateFilter(tx, s.filter)} AND search_document @@ q.query
     ORDER BY score DESC, valid_from DESC, memory_id
     LIMIT ${s.limit}`;
 }
@@ -37,18 +38,26 @@ export type TrigramSearch = {
   text: string;
   excludeIds: string[];
   limit: number;
+  /** word_similarity is costly per row: only the agent's most recent `scanLimit` memories are compared. */
+  scanLimit: number;
 };
 
 export async function setTrigramThreshold(tx: Tx, threshold: number): Promise<void> {
   await tx`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(threshold)}, true)`;
 }
 
-/** word_similarity through the trigram index; scores are scaled to [0, 0.3] so full-text hits rank first. */
+/** word_similarity over the agent's most recent memories; scores are scaled to [0, 0.3] so full-text hits rank first. */
 export function trigramSearch(tx: Tx, s: TrigramSearch) {
   return tx<RecallRow[]>`
-    SELECT ${recallColumns(tx)}, (0.3 * word_similarity(${s.text}, content))::real AS score
-    FROM memories
-    WHERE ${candidateFilter(tx, s.filter)} AND ${s.text} <% content AND NOT (memory_id = ANY(${s.excludeIds}::text[]))
+    WITH recent AS MATERIALIZED (
+      SELECT ${recallColumns(tx)} FROM memories
+      WHERE ${candidateFilter(tx, s.filter)} AND NOT (memory_id = ANY(${s.excludeIds}::text[]))
+      ORDER BY valid_from DESC
+      LIMIT ${s.scanLimit}
+    )
+    SELECT *, (0.3 * word_similarity(${s.text}, content))::real AS score
+    FROM recent
+    WHERE ${s.text} <% content
     ORDER BY score DESC, valid_from DESC, memory_id
     LIMIT ${s.limit}`;
 }

@@ -16,7 +16,7 @@ export function windowSearch(tx: Tx, s: WindowSearch) {
     WITH q AS (SELECT CASE WHEN ${s.terms}::text IS NULL THEN NULL ELSE to_tsquery('english', ${s.terms}::text) END AS query)
     SELECT ${recallColumns(tx)},
       (CASE WHEN q.query IS NULL THEN 0
-            ELSE ts_rank_cd(svc_memory_document(content, metadata), q.query, 32) END)::real AS score
+            ELSE ts_rank_cd(search_document, q.query, 32) END)::real AS score
     FROM memories, q
     WHERE ${candidateFilter(tx, s.filter)} AND NOT (memory_id = ANY(${s.excludeIds}::text[]))
     ORDER BY score DESC, created_at DESC, memory_id
@@ -32,7 +32,7 @@ export function findAnchor(tx: Tx, filter: RecallFilterInput, eventWords: string
   return tx<AnchorRow[]>`
     WITH q AS (SELECT websearch_to_tsquery('english', ${eventWords}) AS query)
     SELECT memory_id, content, created_at FROM memories, q
-    WHERE ${candidateFilter(tx, filter)} AND svc_memory_document(content, metadata) @@ q.query
-    ORDER BY ts_rank_cd(svc_memory_document(content, metadata), q.query, 32) DESC, created_at DESC
+    WHERE ${candidateFilter(tx, filter)} AND search_document @@ q.query
+    ORDER BY ts_rank_cd(search_document, q.query, 32) DESC, created_at DESC
     LIMIT ${ANCHOR_CANDIDATES}`;
 }

@@ -6,6 +6,8 @@ import type { RecallStrategy } from "../strategy";
 /** Queries of at most this many words count as short: they get a prefix query and the trigram fallback. */
 const SHORT_QUERY_WORDS = 4;
 const TRIGRAM_THRESHOLD = 0.5;
+/** The fuzzy fallback compares the agent's most recent memories only, so its cost stays bounded. */
+export const TRIGRAM_SCAN_LIMIT = 5000;
 
 /** `word:*` on the last word of a short query, restricted to [a-z0-9] so it is always valid tsquery text. */
 export function prefixQueryOf(query: string): string | null {
@@ -34,6 +36,7 @@ export const lexicalStrategy: RecallStrategy = {
       text: search.query,
       excludeIds: rows.map((r) => r.memory_id),
       limit: search.topK - rows.length,
+      scanLimit: TRIGRAM_SCAN_LIMIT,
     }), search.signal);
     return { rows: [...rows, ...fuzzy], note: fuzzy.length > 0 ? `trigram fallback added ${fuzzy.length} result(s)` : undefined };
   },
