@@ -33,6 +33,32 @@ export function fullTextSearch(tx: Tx, s: FullTextSearch) {
     LIMIT ${s.limit}`;
 }
 
+export type AnyWordSearch = {
+  filter: RecallFilterInput;
+  /** Sanitised OR-query ("deploy | database"). */
+  terms: string;
+  excludeIds: string[];
+  limit: number;
+  /** Only the agent's most recent `scanLimit` memories are ranked. */
+  scanLimit: number;
+};
+
+/** Documents holding some of the words, by ts_rank normalised to [0, 0.3): always below all-word hits. */
+export function anyWordSearch(tx: Tx, s: AnyWordSearch) {
+  return tx<RecallRow[]>`
+    WITH recent AS MATERIALIZED (
+      SELECT ${recallColumns(tx)}, search_document FROM memories
+      WHERE ${candidateFilter(tx, s.filter)} AND NOT (memory_id = ANY(${s.excludeIds}::text[]))
+      ORDER BY valid_from DESC
+      LIMIT ${s.scanLimit}
+    ), q AS (SELECT to_tsquery('english', ${s.terms}) AS query)
+    SELECT ${recallColumns(tx)}, (0.3 * ts_rank(search_document, q.query, 32))::real AS score
+    FROM recent, q
+    WHERE search_document @@ q.query
+    ORDER BY score DESC, valid_from DESC, memory_id
+    LIMIT ${s.limit}`;
+}
+
 export type TrigramSearch = {
   filter: RecallFilterInput;
   text: string;

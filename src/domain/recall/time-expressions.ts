@@ -108,10 +108,3 @@ export function dateWrittenIn(text: string): Date | null {
   if (dmy) return new Date(Date.UTC(+dmy[3]!, monthIndex(dmy[2]!), +dmy[1]!));
   return null;
 }
-
-/** The remaining words as a safe OR-query for to_tsquery ("deploy | database"), or null. */
-export function orQueryOf(text: string): string | null {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  const unique = [...new Set(words)].slice(0, 32);
-  return unique.length > 0 ? unique.join(" | ") : null;
-}

@@ -4,7 +4,8 @@ import { cancellable, type RecallFilterInput } from "../../../data/queries/recal
 import { findAnchor, windowSearch } from "../../../data/queries/recall-temporal";
 import type { Tx } from "../../../data/pools";
 import type { RecallSearch, RecallStrategy } from "../strategy";
-import { dateWrittenIn, orQueryOf, parseTimeExpression, type EventAnchor, type TimeWindow } from "../time-expressions";
+import { orQueryOf } from "../query-words";
+import { dateWrittenIn, parseTimeExpression, type EventAnchor, type TimeWindow } from "../time-expressions";
 
 const DAY = 86_400_000;
 
