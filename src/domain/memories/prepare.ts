@@ -45,8 +45,11 @@ function normalise(config: PrepareDeps["config"], input: MemoryInput, now: Date,
   if (content.trim().length === 0) fail("content", "must contain at least one non-space character");
   if (content.length > config.MEMORY_CONTENT_MAX_CHARS) fail("content", `must be at most ${config.MEMORY_CONTENT_MAX_CHARS} characters`);
   if (typeof input.agent_id !== "string" || input.agent_id.trim().length === 0) fail("agent_id", "is required and must not be blank");
+  for (const field of ["content", "agent_id", "dataset_id"] as const) {
+    if (typeof input[field] === "string" && hasNul(input[field])) fail(field, NUL_MESSAGE);
+  }
   if (input.memory_type !== undefined && !MEMORY_TYPES.includes(input.memory_type)) fail("memory_type", `must be one of ${MEMORY_TYPES.join(", ")}`);
-  const importance = input.importance ?? DEFAULT_IMPORTANCE;
+  const importance = roundImportance(input.importance ?? DEFAULT_IMPORTANCE);
   if (!(importance >= 0 && importance <= 1)) fail("importance", "must be between 0 and 1");
   const metadata = input.metadata === undefined ? {} : input.metadata;
   const metadataProblem = checkMetadata(config, metadata);
@@ -80,10 +83,19 @@ function normalise(config: PrepareDeps["config"], input: MemoryInput, now: Date,
   };
 }
 
+const NUL_MESSAGE = "must not contain the NUL character (U+0000)";
+export const hasNul = (s: string) => s.includes("\u0000");
+
+/** The column is float4: six decimals keep every value representable (no underflow on 1e-300). */
+export const roundImportance = (x: number) => Math.round(x * 1e6) / 1e6;
+
 /** Why the metadata is unacceptable, or null: it must be a plain JSON object within the size cap. */
 export function checkMetadata(config: PrepareDeps["config"], metadata: unknown): string | null {
   if (typeof metadata !== "object" || metadata === null || Array.isArray(metadata)) return "must be a JSON object";
-  if (utf8.encode(JSON.stringify(metadata)).length > config.MEMORY_METADATA_MAX_BYTES) return `must be at most ${config.MEMORY_METADATA_MAX_BYTES} bytes as JSON`;
+  const json = JSON.stringify(metadata);
+  if (utf8.encode(json).length > config.MEMORY_METADATA_MAX_BYTES) return `must be at most ${config.MEMORY_METADATA_MAX_BYTES} bytes as JSON`;
+  // jsonb cannot store U+0000 in keys or strings.
+  if (json.includes("\\u0000")) return NUL_MESSAGE;
   return null;
 }
 

@@ -9,7 +9,7 @@ import { notFound, validationFailed, type FieldProblem } from "../errors";
 import { sha256Bytes } from "../hash";
 import { looksLikeId } from "../ids";
 import { embedOrDefer, type EmbedDeps } from "./embed-or-defer";
-import { checkMetadata } from "./prepare";
+import { checkMetadata, hasNul, roundImportance } from "./prepare";
 import { assertLive } from "./read";
 import { toRecord, type MemoryRecord } from "./types";
 
@@ -30,7 +30,7 @@ export async function patchMemory(deps: Pick<Deps, "db" | "config"> & EmbedDeps,
       content: contentChanged ? patch.content! : null,
       content_hash: contentChanged ? sha256Bytes(patch.content!) : null,
       metadata: (patch.metadata as Record<string, unknown> | undefined) ?? null,
-      importance: patch.importance ?? null,
+      importance: patch.importance === undefined ? null : roundImportance(patch.importance),
       ...(contentChanged && embedded
         ? { embedding: embedded.ok ? { vector: embedded.vectors[0]!, model: embedded.model, dims: embedded.dims } : { vector: null, model: null, dims: null } }
         : {}),
@@ -52,6 +52,7 @@ function checkPatch(config: Deps["config"], patch: MemoryPatch): void {
     problems.push({ path: "", message: "give at least one of content, metadata, importance" });
   }
   if (patch.content !== undefined) {
+    if (hasNul(patch.content)) problems.push({ path: "content", message: "must not contain the NUL character (U+0000)" });
     if (patch.content.trim().length === 0) problems.push({ path: "content", message: "must contain at least one non-space character" });
     if (patch.content.length > config.MEMORY_CONTENT_MAX_CHARS) problems.push({ path: "content", message: `must be at most ${config.MEMORY_CONTENT_MAX_CHARS} characters` });
   }

@@ -5,6 +5,7 @@ import { withTenant } from "../../../data/with-tenant";
 import { validationFailed } from "../../../domain/errors";
 import { issueForgetCertificate } from "../../../domain/forget-proof/certificate";
 import { forgetMemories } from "../../../domain/memories/forget";
+import { hasNul } from "../../../domain/memories/prepare";
 import { actorOf } from "../../request-context";
 import { authedErrors } from "../../schemas/common";
 import { forgetBody, ForgetResponse } from "../../schemas/memories";
@@ -14,6 +15,7 @@ export const forgetMemoriesRoute = (deps: Deps) => new Elysia().post("/v1/memori
   if ((body.memory_id === undefined) === (body.memory_ids === undefined)) {
     throw validationFailed([{ path: "memory_ids", message: "give exactly one of memory_id or memory_ids" }]);
   }
+  if (body.agent_id !== undefined && hasNul(body.agent_id)) throw validationFailed([{ path: "agent_id", message: "must not contain the NUL character (U+0000)" }]);
   const ids = body.memory_ids ?? [body.memory_id!];
   // One transaction: forget-proof certificates (FORGET_PROOF_ENABLED) are issued in it, after the forget.
   return withTenant(deps.db, actor.orgId, async (tx) => {
