@@ -50,7 +50,10 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   const start = () => ctl(["-o", options, "-l", join(root, "log"), "start"]).then(() => undefined);
   await start();
   const psql = (db: string, sql: string) => run(pgCommand("psql", ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-d", db, "-v", "ON_ERROR_STOP=1", "-Atc", sql]));
-  await psql("postgres", "CREATE ROLE svc LOGIN PASSWORD 'svc' CREATEROLE");
+  // Mirrors scripts/setup-services.sh: a non-superuser owner, the RLS-bound app role granted to it, pgvector pre-created.
+  await psql("postgres", "CREATE ROLE svc LOGIN PASSWORD 'svc' CREATEDB NOSUPERUSER NOBYPASSRLS");
+  await psql("postgres", "CREATE ROLE svc_app NOLOGIN NOSUPERUSER NOBYPASSRLS NOINHERIT");
+  await psql("postgres", "GRANT svc_app TO svc");
   await psql("postgres", "CREATE DATABASE svc OWNER svc");
   await psql("svc", "CREATE EXTENSION IF NOT EXISTS vector");
   return {
