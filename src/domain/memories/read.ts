@@ -1,7 +1,7 @@
 // Reading one memory (its current version) and its full version history, tenant-scoped.
 import type { Database } from "../../data/pools";
 import { findLatestVersion, listVersions, type MemoryRow } from "../../data/queries/memories";
-import { withTenantRead } from "../../data/with-tenant";
+import { withTenant } from "../../data/with-tenant";
 import type { Actor } from "../actor";
 import { gone, notFound } from "../errors";
 import { looksLikeId } from "../ids";
@@ -17,14 +17,15 @@ export function assertLive(row: MemoryRow | null, memoryId: string, now = new Da
 
 export async function getMemory(db: Database, actor: Actor, memoryId: string): Promise<MemoryRecord> {
   if (!looksLikeId("mem", memoryId)) throw notFound(`Memory ${memoryId}`);
-  const row = await withTenantRead(db, actor.orgId, (tx) => findLatestVersion(tx, memoryId));
+  // The primary, not a replica: a client reading the memory it just stored or patched must see it.
+  const row = await withTenant(db, actor.orgId, (tx) => findLatestVersion(tx, memoryId));
   return toRecord(assertLive(row, memoryId));
 }
 
 /** Every version, oldest first, including a forgotten memory's (history is kept on forget). */
 export async function getHistory(db: Database, actor: Actor, memoryId: string): Promise<MemoryRecord[]> {
   if (!looksLikeId("mem", memoryId)) throw notFound(`Memory ${memoryId}`);
-  const rows = await withTenantRead(db, actor.orgId, (tx) => listVersions(tx, memoryId));
+  const rows = await withTenant(db, actor.orgId, (tx) => listVersions(tx, memoryId));
   if (rows.length === 0) throw notFound(`Memory ${memoryId}`);
   return rows.map(toRecord);
 }
