@@ -7,7 +7,7 @@ import type { Actor } from "../actor";
 export type AuditOperation =
   | "store" | "recall" | "forget" | "update" | "ingest" | "distill" | "refine"
   | "api_key.create" | "api_key.revoke" | "budget.update" | "session.start" | "session.end"
-  | "conversation.open" | "conversation.delete" | "conversation.turn";
+  | "conversation.open" | "conversation.delete" | "conversation.turn" | "forget.certificate";
 
 export type AuditEntry = {
   operation: AuditOperation;

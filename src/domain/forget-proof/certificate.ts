@@ -6,7 +6,9 @@ import type { Database, Tx } from "../../data/pools";
 import { withTenantRead } from "../../data/with-tenant";
 import type { Actor } from "../actor";
 import { canonicalJson } from "../audit/canonical";
+import { recordAudit } from "../audit/record";
 import { notFound } from "../errors";
+import { sha256Hex } from "../hash";
 import { looksLikeId, newId } from "../ids";
 import { merkleRoot } from "./merkle";
 import type { ForgetSigner } from "./signer";
@@ -45,6 +47,11 @@ export async function issueForgetCertificate(tx: Tx, actor: Actor, forgotten: Fo
   const text = canonicalJson(payload);
   const signature = await deps.forgetSigner.sign(utf8ToBytes(text));
   await insertCertificate(tx, { org_id: actor.orgId, cert_id: payload.cert_id, issued_at: issuedAt, payload: text, signature });
+  // Chains the certificate into the audit log, so a certificate cannot later be dropped or swapped unnoticed.
+  await recordAudit(tx, actor, {
+    operation: "forget.certificate", targetIds: [payload.cert_id, ...items.map((i) => i.memory_id)],
+    detail: { merkle_root: payload.merkle_root, tree_size: payload.tree_size, key_id: payload.key_id, payload_sha256: sha256Hex(text) },
+  });
   return payload.cert_id;
 }
 

@@ -7,6 +7,7 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
+import { drainAudit } from "../../../src/domain/audit/drain";
 import { sha256Hex } from "../../../src/domain/hash";
 import { verifyCertificate } from "../../../src/domain/forget-proof/verify";
 import { show, testApp, type TestApp, type Tenant } from "../../harness/app";
@@ -47,6 +48,13 @@ describe("forget certificates", () => {
     const expectedItems = [m1!, m2!].sort((x, y) => (x.memory_id < y.memory_id ? -1 : 1)).map((m) => ({ memory_id: m.memory_id, version: 1, content_hash: sha256Hex(m.content) }));
     expect(cert.body).toMatchObject({ org_id: a.orgId, reason: "api", items: expectedItems, tree_size: 2, signature_algorithm: "ed25519", merkle_algorithm: "rfc9162-sha256", public_key: publicKey });
     expect(await verifyCertificate(cert.text, publicKey)).toEqual({ ok: true, cert_id: forget.body.cert_id });
+    await drainAudit(t.deps.db, { orgId: a.orgId });
+    const audit = await t.request("GET", "/v1/audit?operation=forget.certificate", { key: a.key });
+    expect(audit.body.items.length).toBe(1);
+    expect(audit.body.items[0]).toMatchObject({
+      target_ids: [forget.body.cert_id, ...expectedItems.map((i) => i.memory_id)],
+      detail: { merkle_root: cert.body.merkle_root, tree_size: 2, key_id: cert.body.key_id, payload_sha256: sha256Hex(cert.body.payload) },
+    });
   });
 
   test("nothing forgotten → cert_id null", async () => {
