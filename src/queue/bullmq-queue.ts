@@ -18,7 +18,7 @@ export class BullmqQueue implements TaskQueue {
   private readonly connection: Redis;
 
   constructor(url: string, readonly prefix: string, log: Logger) {
-    this.connection = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2000, lazyConnect: false });
+    this.connection = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2000 });
     let lastLogged = 0;
     this.connection.on("error", (error) => {
       if (Date.now() - lastLogged < 10_000) return;

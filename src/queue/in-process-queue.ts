@@ -47,7 +47,7 @@ export class InProcessQueue implements TaskQueue {
   }
 
   counts() {
-    return { waiting: this.ready.length + this.timers.size, active: this.running.size, delayed: this.timers.size, failed: this.failedCount, completed: this.completedCount, prioritized: 0 };
+    return { waiting: this.ready.length, active: this.running.size, delayed: this.timers.size, failed: this.failedCount, completed: this.completedCount, prioritized: 0 };
   }
 
   async close(): Promise<void> {
