@@ -43,3 +43,21 @@ export async function terminateServeBackends(admin: postgres.Sql): Promise<numbe
   const rows = await admin`SELECT pg_terminate_backend(pid) AS done FROM pg_stat_activity WHERE application_name = 'svc-serve' AND datname = current_database()`;
   return rows.filter((r) => r.done).length;
 }
+
+export type SvcChild = { proc: ReturnType<typeof Bun.spawn>; stderr: () => string; alive: () => boolean; kill: (signal?: NodeJS.Signals | number) => Promise<void> };
+
+/** Any long-running `svc` subcommand (worker, beat) as a child process, stderr captured. */
+export function spawnSvc(args: string[], env: Record<string, string>): SvcChild {
+  const proc = Bun.spawn([BUN, MAIN, ...args], { env: serviceEnv({ LOG_LEVEL: "warn", ...env }), stdout: "ignore", stderr: "pipe" });
+  let err = "";
+  void (async () => {
+    const decoder = new TextDecoder();
+    for await (const chunk of proc.stderr as ReadableStream<Uint8Array>) err = (err + decoder.decode(chunk)).slice(-20_000);
+  })();
+  return {
+    proc,
+    stderr: () => err,
+    alive: () => proc.exitCode === null && proc.signalCode === null,
+    async kill(signal = "SIGTERM") { proc.kill(signal); const t = setTimeout(() => proc.kill("SIGKILL"), 5000); await proc.exited; clearTimeout(t); },
+  };
+}
