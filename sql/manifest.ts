@@ -12,6 +12,7 @@ import m0200 from "./0200_audit_log.sql" with { type: "text" };
 import m0201 from "./0201_usage_and_budgets.sql" with { type: "text" };
 import m0202 from "./0202_sessions_and_conversations.sql" with { type: "text" };
 import m0203 from "./0203_forget_certificates.sql" with { type: "text" };
+import m0204 from "./0204_audit_drain_scan.sql" with { type: "text" };
 import m0300 from "./0300_jobs.sql" with { type: "text" };
 
 export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
@@ -27,5 +28,6 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0201_usage_and_budgets.sql", sql: m0201 },
   { name: "0202_sessions_and_conversations.sql", sql: m0202 },
   { name: "0203_forget_certificates.sql", sql: m0203 },
+  { name: "0204_audit_drain_scan.sql", sql: m0204 },
   { name: "0300_jobs.sql", sql: m0300 },
 ];

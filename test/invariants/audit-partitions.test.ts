@@ -1,6 +1,8 @@
 // Audit partitions: ensureAuditPartitions is idempotent and concurrent-safe, each partition has its own
 // ENABLE + FORCE RLS and policy and no grant to the app role, and rows route to their month.
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { orgsWithPendingAudit } from "../../src/data/queries/audit";
+import { withSystem } from "../../src/data/with-system";
 import { APP_ROLE, withTenantRead } from "../../src/data/with-tenant";
 import { systemActor } from "../../src/domain/actor";
 import { drainAudit } from "../../src/domain/audit/drain";
@@ -41,4 +43,17 @@ test("drained rows land in the partition of their month and stay readable throug
   const direct = withTenantRead(t.deps.db, orgId, (tx) => tx.unsafe(`SELECT count(*) FROM audit_log_${month}`));
   await expect(direct).rejects.toThrow(/permission denied/);
   expect((await verifyOrgChain(t.deps.db, orgId)).ok).toBe(true);
+});
+
+test("the drain's org scan sees every org's pending rows; a tenant transaction sees only its own", async () => {
+  const x = (await t.tenant("scan-x")).orgId;
+  const y = (await t.tenant("scan-y")).orgId;
+  for (const orgId of [x, y]) await withTenant(t.deps.db, orgId, (tx) => recordAudit(tx, systemActor(orgId), { operation: "store" }));
+  const pendingOrgs = await withSystem(t.deps.db, orgsWithPendingAudit);
+  expect(pendingOrgs).toContain(x);
+  expect(pendingOrgs).toContain(y);
+  const seen = await withTenant(t.deps.db, x, (tx) => tx<{ org_id: string }[]>`SELECT DISTINCT org_id FROM audit_pending`);
+  expect(seen.map((r) => r.org_id)).toEqual([x]);
+  await drainAudit(t.deps.db, {});
+  expect(await withSystem(t.deps.db, orgsWithPendingAudit)).toEqual([]);
 });
