@@ -24,8 +24,8 @@ async function svc(args: string[], env: Record<string, string>) {
   return { code, stdout, stderr };
 }
 
-function start(args: string[], env: Record<string, string>): Subprocess {
-  const proc = Bun.spawn([binary, ...args], { cwd: dir, env, stdout: "ignore", stderr: "pipe" });
+function start(args: string[], env: Record<string, string>): Subprocess<"ignore", "pipe", "pipe"> {
+  const proc = Bun.spawn([binary, ...args], { cwd: dir, env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
   running.push(proc);
   return proc;
 }
@@ -81,6 +81,9 @@ test("embedded: keys create, serve from an empty directory, main flows, data dir
   expect(second.code).toBe(1);
   expect(second.stderr).toContain("in use by process");
   expect(await stop(serve)).toBe(0);
+  const startupLog = await new Response(serve.stdout).text();
+  expect(startupLog).toContain("running EMBEDDED");
+  expect(startupLog).toContain("set DATABASE_URL");
 }, 60_000);
 
 test("server mode: migrate, keys create, serve + worker + beat against PostgreSQL and Valkey", async () => {
