@@ -1,6 +1,7 @@
 // `svc worker` and `svc beat` as real processes: the beat registers the schedules, the worker runs them
 // (the ping makes /v1/worker/health green, its outcomes show on WORKER_METRICS_PORT), both exit 0 on SIGTERM; without VALKEY_URL both refuse clearly.
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { withSystem } from "../../src/data/with-system";
 import { BullmqQueue } from "../../src/queue/bullmq-queue";
 import { TEST_QUEUE_PREFIX, testApp, type TestApp } from "../harness/app";
 import { BUN, freePort, MAIN, runSvc, serviceEnv } from "../harness/process";
@@ -54,4 +55,19 @@ test("svc worker and svc beat without VALKEY_URL explain that svc serve runs the
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("svc serve");
   }
+});
+
+test("svc refine schedule opts an org in and out; an unknown org is an error", async () => {
+  const tenant = await t.tenant("refine-cli");
+  const optedIn = () => withSystem(t.deps.db, async (tx) => (await tx`SELECT refine_opted_in_at IS NOT NULL AS on FROM orgs WHERE id = ${tenant.orgId}`)[0]!.on);
+  const on = await runSvc(["refine", "schedule", "--org", tenant.name], serviceEnv());
+  expect(on.code, on.stderr).toBe(0);
+  expect(JSON.parse(on.stdout)).toMatchObject({ org_id: tenant.orgId, refine_scheduled: true });
+  expect(await optedIn()).toBe(true);
+  const off = await runSvc(["refine", "schedule", "--org", tenant.name, "--off"], serviceEnv());
+  expect(off.code, off.stderr).toBe(0);
+  expect(await optedIn()).toBe(false);
+  const unknown = await runSvc(["refine", "schedule", "--org", "no-such-org-anywhere"], serviceEnv());
+  expect(unknown.code).toBe(1);
+  expect(unknown.stderr).toContain("no org named");
 });
