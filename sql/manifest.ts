@@ -6,7 +6,7 @@ import m0003 from "./0003_audit_pending.sql" with { type: "text" };
 import m0004 from "./0004_worker_heartbeats.sql" with { type: "text" };
 import m0100 from "./0100_memories.sql" with { type: "text" };
 import m0101 from "./0101_memories_decay.sql" with { type: "text" };
-import m0101 from "./0101_memories_decay.sql" with { type: "text" };
+import m0102 from "./0102_memories_fillfactor.sql" with { type: "text" };
 import m0110 from "./0110_recall_indexes.sql" with { type: "text" };
 import m0200 from "./0200_audit_log.sql" with { type: "text" };
 import m0201 from "./0201_usage_and_budgets.sql" with { type: "text" };
@@ -22,7 +22,7 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0004_worker_heartbeats.sql", sql: m0004 },
   { name: "0100_memories.sql", sql: m0100 },
   { name: "0101_memories_decay.sql", sql: m0101 },
-  { name: "0101_memories_decay.sql", sql: m0101 },
+  { name: "0102_memories_fillfactor.sql", sql: m0102 },
   { name: "0110_recall_indexes.sql", sql: m0110 },
   { name: "0200_audit_log.sql", sql: m0200 },
   { name: "0201_usage_and_budgets.sql", sql: m0201 },
