@@ -4,4 +4,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [[ $(id -u) -eq 0 ]]; then bash scripts/setup-services.sh >/dev/null; else sudo bash scripts/setup-services.sh >/dev/null; fi
-exec node_modules/.bin/bun test --reporter=junit --reporter-outfile=junit.xml "$@"
+exec node_modules/.bin/bun test --timeout 30000 --reporter=junit --reporter-outfile=junit.xml "$@"
