@@ -8,6 +8,7 @@ import { withTenant } from "../../src/data/with-tenant";
 import { systemActor } from "../../src/domain/actor";
 import { drainAudit } from "../../src/domain/audit/drain";
 import { recordAudit } from "../../src/domain/audit/record";
+import { BullmqQueue } from "../../src/queue/bullmq-queue";
 import { startWorker, type RunningWorker } from "../../src/queue/worker";
 import { TEST_QUEUE_PREFIX, testApp, type TestApp, type Tenant } from "../harness/app";
 import { testDatabaseUrl } from "../harness/env";
@@ -19,7 +20,10 @@ beforeAll(async () => {
   t = await testApp({ SVC_QUEUE_PREFIX: `${TEST_QUEUE_PREFIX}-listen`, SVC_AUDIT_LISTEN_ENABLED: true });
 });
 
-afterAll(() => t.close());
+afterAll(async () => {
+  await (t.deps.queue as BullmqQueue).queue.obliterate({ force: true });
+  await t.close();
+});
 
 const write = (tenant: Tenant, target: string) =>
   withTenant(t.deps.db, tenant.orgId, (tx) => recordAudit(tx, systemActor(tenant.orgId), { operation: "store", agentId: "a", targetIds: [target] }));

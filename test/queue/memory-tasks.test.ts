@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { withTenant } from "../../src/data/with-tenant";
 import { TASK_NAMES } from "../../src/queue/port";
 import { TASKS } from "../../src/queue/registry";
+import { BullmqQueue } from "../../src/queue/bullmq-queue";
 import { startWorker, type RunningWorker } from "../../src/queue/worker";
 import { show, TEST_QUEUE_PREFIX, testApp, type TestApp, type Tenant } from "../harness/app";
 import { eventually } from "./wait";
@@ -18,6 +19,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await worker.close();
+  await (t.deps.queue as BullmqQueue).queue.obliterate({ force: true });
   await t.close();
 });
 

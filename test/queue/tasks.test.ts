@@ -23,6 +23,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await worker.close();
+  await (t.deps.queue as BullmqQueue).queue.obliterate({ force: true });
   await t.close();
 });
 
