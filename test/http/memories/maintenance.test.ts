@@ -103,7 +103,7 @@ test("backfillEmbeddings fills missing vectors and re-embeds rows from another m
   const rows = await sql(a, (tx) => tx<{ memory_id: string; version: number; ok: boolean }[]>`
     SELECT memory_id, version, embedding IS NOT NULL AND embedding_model = ${embedder.model} AS ok FROM memories ORDER BY memory_id, version`);
   expect(rows.map((r) => [r.memory_id, r.version, r.ok])).toEqual([[missing, 1, true], [oldModel, 1, true], [closed, 1, false], [closed, 2, true]].sort((x, y) => String(x[0]).localeCompare(String(y[0])) || Number(x[1]) - Number(y[1])));
-  expect(await backfillEmbeddings(t.deps.db, embedder, { limit: 100 })).toBe(0);
+  expect(await backfillEmbeddings(t.deps.db, embedder, { limit: 100, orgId: a.orgId })).toBe(0);
 });
 
 test("ensureVectorIndex creates the HNSW index for another dimension, idempotently", async () => {
