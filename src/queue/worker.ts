@@ -5,6 +5,7 @@ import Redis from "ioredis";
 import type { Deps } from "../app/deps";
 import { startAuditListener, type AuditListener } from "../data/listen";
 import { drainAudit } from "../domain/audit/drain";
+import { brokerWarnings } from "./broker-check";
 import { BullmqQueue, QUEUE_NAME } from "./bullmq-queue";
 import { startQueueDepthSampler } from "./depth";
 import { InProcessQueue } from "./in-process-queue";
@@ -36,6 +37,7 @@ export async function startWorker(deps: Deps): Promise<RunningWorker> {
       lockDuration: config.WORKER_LOCK_DURATION_MS, stalledInterval: config.WORKER_STALLED_INTERVAL_MS, maxStalledCount: 2,
     });
     worker.on("error", (error) => log.warn({ msg: "worker error", err: error.message }));
+    for (const warning of await brokerWarnings(connection)) log.warn({ msg: "valkey configuration", warning });
     worker.on("stalled", (jobId) => log.warn({ msg: "job stalled (its worker died or froze); it will run again", job_id: jobId }));
     stopProcessing = async () => {
       const graceful = worker.close();
