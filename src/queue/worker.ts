@@ -37,7 +37,8 @@ export async function startWorker(deps: Deps): Promise<RunningWorker> {
       lockDuration: config.WORKER_LOCK_DURATION_MS, stalledInterval: config.WORKER_STALLED_INTERVAL_MS, maxStalledCount: 2,
     });
     worker.on("error", (error) => log.warn({ msg: "worker error", err: error.message }));
-    for (const warning of await brokerWarnings(connection)) log.warn({ msg: "valkey configuration", warning });
+    // Not awaited: with Valkey down at start this would wait for it, and the worker already does.
+    void brokerWarnings(connection).then((warnings) => warnings.forEach((warning) => log.warn({ msg: "valkey configuration", warning })));
     worker.on("stalled", (jobId) => log.warn({ msg: "job stalled (its worker died or froze); it will run again", job_id: jobId }));
     stopProcessing = async () => {
       const graceful = worker.close();
