@@ -43,9 +43,13 @@ export function candidateFilter(tx: Tx, f: RecallFilterInput) {
     ${f.createdBefore ? tx`AND created_at < ${f.createdBefore}` : tx``}`;
 }
 
-/** Bounds the rest of the transaction: a recall never runs longer than its budget. */
+/**
+ * Bounds the rest of the transaction: a recall never runs longer than its budget. Custom plans:
+ * whether the HNSW index or the (org_id, agent_id) btree is the better path depends on how many
+ * memories this agent has, which a cached generic plan cannot know.
+ */
 export async function limitRecallTransaction(tx: Tx, timeoutMs: number): Promise<void> {
-  await tx`SELECT set_config('statement_timeout', ${String(timeoutMs)}, true)`;
+  await tx`SELECT set_config('statement_timeout', ${String(timeoutMs)}, true), set_config('plan_cache_mode', 'force_custom_plan', true)`;
 }
 
 type CancellableQuery<T> = PromiseLike<T> & { cancel(): unknown };

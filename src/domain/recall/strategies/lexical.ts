@@ -7,7 +7,7 @@ import type { RecallStrategy } from "../strategy";
 
 const TRIGRAM_THRESHOLD = 0.5;
 /** The fallbacks compare the agent's most recent memories only, so their cost stays bounded. */
-export const ANY_WORD_SCAN_LIMIT = 20_000;
+export const ANY_WORD_SCAN_LIMIT = 5_000;
 export const TRIGRAM_SCAN_LIMIT = 5_000;
 
 export const lexicalStrategy: RecallStrategy = {
