@@ -1,6 +1,7 @@
 // `bun run bench/store.ts [--count=20000] [--dims=1536]`: batch store throughput through HTTP
 // (POST /v1/memories/batch, 500 per call, 2 in flight) with the local embedder, and the embedder alone,
-// on a throwaway database with the HNSW index of that dimension in place.
+// on a throwaway database with the HNSW index of that dimension in place (`--without-hnsw` drops it, to
+// show how much of the store cost is HNSW maintenance).
 import { startBenchApp } from "./lib/bench-app";
 import { corpus } from "./lib/corpus";
 import { loadCorpus } from "./lib/load-corpus";
@@ -10,6 +11,7 @@ import { createLocalEmbedder } from "../src/providers/embeddings/local";
 const flag = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
 const count = flag("count", 20_000);
 const dims = flag("dims", 1536);
+const withoutHnsw = process.argv.includes("--without-hnsw");
 const contents = corpus(count, 5);
 
 const embedder = createLocalEmbedder(dims);
@@ -20,11 +22,12 @@ const embedPerSecond = count / ((performance.now() - started) / 1000);
 const app = await startBenchApp("store", { EMBEDDING_DIMENSIONS: dims });
 try {
   await ensureVectorIndex(app.deps.db.primary, dims);
+  if (withoutHnsw) await app.deps.db.primary.unsafe(`DROP INDEX memories_embedding_${dims}`); // integer from argv
   await loadCorpus(app, corpus(1000, 6));
   const loaded = await loadCorpus(app, contents);
   console.log(`| measure | memories/s |\n|---|---|`);
   console.log(`| local embedder alone (${dims} dims) | ${Math.round(embedPerSecond).toLocaleString("en-US")} |`);
-  console.log(`| batch store through HTTP, ${count} memories, ${dims} dims (embed + insert + HNSW + audit) | ${Math.round(loaded.perSecond).toLocaleString("en-US")} |`);
+  console.log(`| batch store through HTTP, ${count} memories, ${dims} dims (embed + insert + ${withoutHnsw ? "no HNSW" : "HNSW"} + audit) | ${Math.round(loaded.perSecond).toLocaleString("en-US")} |`);
 } finally {
   await app.stop();
 }
