@@ -68,15 +68,19 @@ export async function insertMemoryRows(tx: Tx, rows: NewMemoryRow[]): Promise<Me
 /**
  * Serialises every writer of the given memories (PATCH, forget, sweeps) for the rest of the transaction.
  * Taken before reading the current version, so the read sees whatever the previous writer committed.
- * Keys are sorted so two multi-memory writers cannot deadlock.
+ * Ids map onto LOCK_BUCKETS advisory locks per tenant, so a 1000-id forget holds at most that many
+ * locks (PostgreSQL's shared lock table is small); keys are sorted so writers cannot deadlock.
  */
 export async function lockMemories(tx: Tx, memoryIds: string[]): Promise<void> {
   if (memoryIds.length === 0) return;
   await tx`
     SELECT pg_advisory_xact_lock(k) FROM (
-      SELECT DISTINCT hashtextextended(svc_current_org() || '/' || id, 0) AS k FROM unnest(${memoryIds}::text[]) AS id
+      SELECT DISTINCT hashtextextended(svc_current_org() || '/' || (abs(hashtext(id)::bigint) % ${LOCK_BUCKETS}), 0) AS k
+      FROM unnest(${memoryIds}::text[]) AS id
     ) AS keys ORDER BY k`;
 }
+
+const LOCK_BUCKETS = 64;
 
 /** The latest version whatever its state (current, superseded by nothing, or forgotten). */
 export async function findLatestVersion(tx: Tx, memoryId: string): Promise<MemoryRow | null> {
@@ -103,7 +107,9 @@ export type VersionChanges = {
  * (lockMemories) and has checked `current` is the current version.
  */
 export async function supersedeVersion(tx: Tx, memoryId: string, currentVersion: number, changes: VersionChanges): Promise<MemoryRow> {
-  await tx`UPDATE memories SET valid_to = now() WHERE memory_id = ${memoryId} AND version = ${currentVersion} AND valid_to IS NULL`;
+  const closed = await tx`UPDATE memories SET valid_to = now() WHERE memory_id = ${memoryId} AND version = ${currentVersion} AND valid_to IS NULL RETURNING 1`;
+  // Unreachable while every writer takes lockMemories; refusing beats resurrecting a forgotten memory.
+  if (closed.length !== 1) throw new Error(`memory ${memoryId} version ${currentVersion} is no longer current`);
   const e = changes.embedding;
   const rows = await tx<MemoryRow[]>`
     INSERT INTO memories (org_id, memory_id, version, agent_id, content, content_hash, memory_type, metadata, importance,

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { withSystem } from "../../../src/data/with-system";
 import { withTenant } from "../../../src/data/with-tenant";
+import { newId } from "../../../src/domain/ids";
 import { testApp, show, type TestApp, type Tenant } from "../../harness/app";
 
 let t: TestApp;
@@ -128,6 +129,13 @@ describe("POST /v1/memories/forget", () => {
   test("more than MEMORY_FORGET_MAX_IDS ids is 422", async () => {
     const ids = Array.from({ length: t.config.MEMORY_FORGET_MAX_IDS + 1 }, (_, i) => `mem_${i}`);
     expect((await t.request("POST", "/v1/memories/forget", { key: a.key, body: { memory_ids: ids } })).status).toBe(422);
+  });
+
+  test("ten concurrent forgets of the maximum id count all succeed", async () => {
+    const batches = Array.from({ length: 10 }, () => Array.from({ length: t.config.MEMORY_FORGET_MAX_IDS }, () => newId("mem")));
+    const results = await Promise.all(batches.map((memory_ids) => t.request("POST", "/v1/memories/forget", { key: a.key, body: { memory_ids } })));
+    expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
+    expect(results[0]!.body.not_found.length).toBe(t.config.MEMORY_FORGET_MAX_IDS);
   });
 
   test("concurrent PATCH and forget never leave a current version behind", async () => {
