@@ -1,4 +1,5 @@
-// Recall benchmark (on demand, not part of `bun test`): `node_modules/.bin/bun run bench/recall.ts [--tiers=10k,100k] [--queries=300]`.
+// Recall benchmark (on demand, not part of `bun test`):
+// `node_modules/.bin/bun run bench/recall.ts [--tiers=10k,100k] [--queries=300] [--ef=<RECALL_HNSW_EF_SEARCH>] [--skip-quality]`.
 // Per tier and layout (one agent; 100 agents in 10 orgs): batch and single store throughput, recall p50/p95/p99
 // over loopback HTTP for VECTOR and LEXICAL, ANN recall@10 of the production HNSW query against an exact scan;
 // then a seeded retrieval-quality set: recall@5/@10 per strategy against an in-process BM25 baseline.
@@ -19,6 +20,7 @@ const SIZES: Record<string, number> = { "10k": 10_000, "100k": 100_000 };
 const tiers = (args.get("tiers") ?? "10k").split(",");
 const queryCount = Number(args.get("queries") ?? 300);
 const ANN_QUERIES = 50;
+const overrides = args.has("ef") ? { RECALL_HNSW_EF_SEARCH: Number(args.get("ef")) } : {};
 
 type Tenant = { orgId: string; key: string; agents: string[] };
 type Layout = "1 agent" | "100 agents / 10 orgs";
@@ -96,7 +98,7 @@ type Row = { tier: string; layout: Layout; memories: number; batchPerSecond: num
 
 async function runLayout(tier: string, layout: Layout): Promise<Row> {
   const size = SIZES[tier]!;
-  const app = await startBenchApp(`recall_${tier}_${layout === "1 agent" ? "one" : "multi"}`);
+  const app = await startBenchApp(`recall_${tier}_${layout === "1 agent" ? "one" : "multi"}`, overrides);
   try {
     const tenants = await tenantsFor(app, layout);
     const batchPerSecond = await load(app, tenants, corpus(size, 42));
@@ -172,13 +174,15 @@ for (const tier of tiers) {
     }
   }
 }
-const quality = await runQuality();
-console.log(`\nRetrieval quality: ${quality.facts} facts among ${quality.distractors} distractors, one right fact per question`);
-console.log("  question     strategy           recall@5  recall@10");
-for (const [kind, q] of Object.entries(quality.byKind)) {
-  for (const [name, r] of Object.entries(q)) console.log(`  ${kind.padEnd(12)} ${name.padEnd(18)} ${r.at5.toFixed(2).padStart(8)} ${r.at10.toFixed(2).padStart(10)}`);
+const quality = args.has("skip-quality") ? null : await runQuality();
+if (quality) {
+  console.log(`\nRetrieval quality: ${quality.facts} facts among ${quality.distractors} distractors, one right fact per question`);
+  console.log("  question     strategy           recall@5  recall@10");
+  for (const [kind, q] of Object.entries(quality.byKind)) {
+    for (const [name, r] of Object.entries(q)) console.log(`  ${kind.padEnd(12)} ${name.padEnd(18)} ${r.at5.toFixed(2).padStart(8)} ${r.at10.toFixed(2).padStart(10)}`);
+  }
 }
 mkdirSync("bench/results", { recursive: true });
 const file = `bench/results/recall-${new Date().toISOString().replace(/[:.]/g, "").slice(0, 17)}.json`;
-writeFileSync(file, JSON.stringify({ tiers, queryCount, rows, quality }, null, 2));
+writeFileSync(file, JSON.stringify({ tiers, queryCount, overrides, rows, quality }, null, 2));
 console.log(`\nwrote ${file}`);
