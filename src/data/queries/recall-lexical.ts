@@ -8,7 +8,7 @@ export type FullTextSearch = {
   filter: RecallFilterInput;
   /** The user's query for websearch_to_tsquery: quoted phrases, OR and -exclusion work. */
   text: string;
-  /** Sanitised `word:*` prefix query (lexemes of [a-z0-9] only) OR-ed in for short queries, or null. */
+  /** Sanitised "a & b:*" query (lexemes of [a-z0-9] only) used instead of websearch for short plain queries, or null. */
   prefix: string | null;
   limit: number;
 };
@@ -21,7 +21,7 @@ export function fullTextSearch(tx: Tx, s: FullTextSearch) {
   return tx<RecallRow[]>`
     WITH q AS (
       SELECT CASE WHEN ${s.prefix}::text IS NULL THEN websearch_to_tsquery('english', ${s.text})
-                  ELSE websearch_to_tsquery('english', ${s.text}) || to_tsquery('english', ${s.prefix}::text) END AS query,
+                  ELSE to_tsquery('english', ${s.prefix}::text) END AS query,
              phraseto_tsquery('english', ${s.text}) AS phrase
     )
     SELECT ${recallColumns(tx)},

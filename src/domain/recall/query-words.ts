@@ -21,10 +21,14 @@ export const isShortQuery = (text: string) => { const n = wordsOf(text).length; 
 
 export const wordCount = (text: string) => wordsOf(text).length;
 
-/** `word:*` on the last word of a short query, restricted to [a-z0-9] so it is always valid tsquery text. */
+/**
+ * "maria & lives:*": every word, the last one as a prefix, for short queries without websearch
+ * syntax (quotes, "-word", "or"); null otherwise. Lexemes are [a-z0-9] only, so it is always valid.
+ */
 export function prefixQueryOf(text: string): string | null {
-  if (!isShortQuery(text)) return null;
+  if (!isShortQuery(text) || /"|(^|\s)-\S|\sor\s/i.test(text)) return null;
   const words = wordsOf(text);
+  if (!words.every((w) => /^[a-z0-9]+$/.test(w))) return null;
   const last = words[words.length - 1]!;
-  return /^[a-z0-9]{2,}$/.test(last) ? `${last}:*` : null;
+  return last.length >= 2 ? [...words.slice(0, -1), `${last}:*`].join(" & ") : null;
 }

@@ -17,9 +17,11 @@ const CODE_SIGNS: Array<[RegExp, string]> = [
 
 /**
  * The rules, in order: code signs → CODE; a time expression or "before/after <event>" → TEMPORAL;
- * a quoted phrase, one or two words, or an id-like token → LEXICAL; anything else → VECTOR.
+ * a quoted phrase, one or two words, or an id-like token → LEXICAL; anything else → VECTOR when the
+ * embedder is a semantic model, else LEXICAL: the local hashing embedder only matches shared words
+ * and character n-grams, where full text with its any-word tier ranks better (bench/recall.ts quality set).
  */
-export function routeByRules(query: string, now: Date, available: ReadonlySet<ConcreteStrategyName>): RouteDecision {
+export function routeByRules(query: string, now: Date, available: ReadonlySet<ConcreteStrategyName>, semanticEmbedder: boolean): RouteDecision {
   const pick = (strategy: ConcreteStrategyName, reason: string): RouteDecision | null =>
     available.has(strategy) ? { strategy, method: "rules", reason } : null;
   for (const [re, sign] of CODE_SIGNS) {
@@ -34,7 +36,9 @@ export function routeByRules(query: string, now: Date, available: ReadonlySet<Co
   if (/"[^"]+"/.test(query)) { const d = pick("LEXICAL", "query contains a quoted phrase"); if (d) return d; }
   if (words <= 2) { const d = pick("LEXICAL", `short keyword query (${words} word${words === 1 ? "" : "s"})`); if (d) return d; }
   if (/\b(?=[A-Za-z-]*\d)[A-Za-z0-9-]{6,}\b/.test(query)) { const d = pick("LEXICAL", "query contains an id-like token"); if (d) return d; }
-  return pick("VECTOR", "natural-language query: semantic similarity") ?? { strategy: "LEXICAL", method: "rules", reason: "default" };
+  if (semanticEmbedder) { const d = pick("VECTOR", "natural-language query: semantic similarity"); if (d) return d; }
+  return pick("LEXICAL", "natural-language query; the local embedder has no semantics, so full text (any-word tier) ranks better")
+    ?? { strategy: "LEXICAL", method: "rules", reason: "default" };
 }
 
 const SYSTEM_PROMPT = "You route search queries over an AI agent's stored memories to one retrieval strategy. "
@@ -55,9 +59,9 @@ function parseAnswer(text: string, available: ReadonlySet<ConcreteStrategyName>)
 }
 
 /** AppErrors from the LLM port (e.g. budget-exceeded) propagate; provider failures fall back to the rules. */
-export async function routeAuto(llm: LlmProvider, orgId: string, query: string, now: Date, strategies: RecallStrategy[]): Promise<RouteDecision> {
+export async function routeAuto(llm: LlmProvider, orgId: string, query: string, now: Date, strategies: RecallStrategy[], semanticEmbedder: boolean): Promise<RouteDecision> {
   const available = new Set(strategies.map((s) => s.name));
-  if (llm.name === "local") return routeByRules(query, now, available);
+  if (llm.name === "local") return routeByRules(query, now, available, semanticEmbedder);
   let fallbackWhy: string;
   try {
     const answer = await llm.complete({ system: SYSTEM_PROMPT, prompt: routingPrompt(query, strategies), json: true, maxTokens: 100 }, { orgId });
@@ -68,6 +72,6 @@ export async function routeAuto(llm: LlmProvider, orgId: string, query: string, 
     if (!(error instanceof LlmUnavailableError)) throw error;
     fallbackWhy = "the LLM was unavailable";
   }
-  const rules = routeByRules(query, now, available);
+  const rules = routeByRules(query, now, available, semanticEmbedder);
   return { ...rules, reason: `${fallbackWhy}; rules: ${rules.reason}` };
 }

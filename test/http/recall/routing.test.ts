@@ -2,6 +2,7 @@
 // server (and its fallbacks), and VECTOR degrading to LEXICAL when the embedder is down.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { show, testApp, type Tenant, type TestApp } from "../../harness/app";
+import { routeByRules } from "../../../src/domain/recall/route-auto";
 import { startFakeLlm, type FakeLlm } from "./fake-llm";
 import { recall, seed } from "./seed";
 
@@ -25,7 +26,7 @@ describe("rules (no LLM configured)", () => {
     ["latte", "LEXICAL", "short keyword"],
     ["find the \"oat milk\" note", "LEXICAL", "quoted phrase"],
     ["status of ticket INC-20931 please", "LEXICAL", "id-like"],
-    ["how does the user usually take their coffee", "VECTOR", "semantic"],
+    ["how does the user usually take their coffee", "LEXICAL", "local embedder has no semantics"],
   ];
   for (const [query, strategy, why] of cases) {
     test(`${JSON.stringify(query)} → ${strategy}`, async () => {
@@ -37,6 +38,13 @@ describe("rules (no LLM configured)", () => {
       expect(res.body.routing.reason).toContain(why);
     });
   }
+});
+
+test("with a semantic embedder, natural-language queries go to VECTOR", () => {
+  const available = new Set(["VECTOR", "LEXICAL", "TEMPORAL", "CODE"] as const);
+  const decision = routeByRules("how does the user usually take their coffee", new Date(), available, true);
+  expect(decision).toEqual({ strategy: "VECTOR", method: "rules", reason: "natural-language query: semantic similarity" });
+  expect(routeByRules("latte", new Date(), available, true).strategy).toBe("LEXICAL");
 });
 
 describe("LLM router", () => {
