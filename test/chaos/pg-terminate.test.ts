@@ -21,7 +21,7 @@ beforeAll(async () => {
   serve = await startServe();
   admin = postgres(testDatabaseUrl(), { max: 1, onnotice: () => {} });
 });
-afterAll(async () => { await serve?.stop(); await admin?.end(); });
+afterAll(async () => { await serve?.stop(); await admin?.end(); }, 30_000);
 
 type Outcome = { tag: string; status: number; contentType: string };
 
