@@ -6,6 +6,7 @@ import { startBenchApp } from "./lib/bench-app";
 import { corpus, queries } from "./lib/corpus";
 import { exactVsHnsw } from "./lib/exact-vs-hnsw";
 import { httpOverhead } from "./lib/http-overhead";
+import { listenerLatency, type ListenerLatency } from "./lib/listener-latency";
 import { loadCorpus, recallLoop, storeSingles } from "./lib/load-corpus";
 import { type Latency } from "./lib/stats";
 import { runMem0, type PeerResult } from "./peer/mem0";
@@ -23,7 +24,7 @@ const tiers = (args.get("tier") ?? (quick ? "10k" : "10k,100k")).split(",").map(
 const queryCount = quick ? 100 : 300;
 const peerQueries = quick ? 20 : 50;
 
-type TierResult = { tier: string; memories: number; batchStorePerSecond: number; singleStore?: Latency; recall: Latency; sql: Awaited<ReturnType<typeof exactVsHnsw>>; http?: Awaited<ReturnType<typeof httpOverhead>>; peer?: PeerResult };
+type TierResult = { tier: string; memories: number; batchStorePerSecond: number; singleStore?: Latency; recall: Latency; sql: Awaited<ReturnType<typeof exactVsHnsw>>; http?: Awaited<ReturnType<typeof httpOverhead>>; listener?: ListenerLatency; peer?: PeerResult };
 
 const fmt = (n: number | undefined, digits = 1) => n === undefined || Number.isNaN(n) ? "—" : n >= 100 ? Math.round(n).toLocaleString("en-US") : n.toFixed(digits);
 
@@ -41,12 +42,13 @@ async function runTier(tier: string): Promise<TierResult> {
     const recall = await recallLoop(app, qs, 1, "VECTOR");
     const sql = await exactVsHnsw(app, qs.slice(0, quick ? 30 : 100));
     const http = tier === "10k" ? await httpOverhead(app, loaded.ids, qs, quick) : undefined;
+    const listener = tier === tiers[0] ? await listenerLatency(app, quick ? 50 : 200) : undefined;
     let peer: PeerResult | undefined;
     if (tier === "10k" && !args.has("no-peer")) {
       console.error(`[${tier}] mem0ai peer on the same corpus …`);
       peer = await runMem0(contents, qs.slice(0, peerQueries), app.deps.config.EMBEDDING_DIMENSIONS);
     }
-    return { tier, memories: size, batchStorePerSecond: loaded.perSecond, singleStore, recall, sql, http, peer };
+    return { tier, memories: size, batchStorePerSecond: loaded.perSecond, singleStore, recall, sql, http, listener, peer };
   } finally {
     await app.stop();
   }
@@ -71,6 +73,11 @@ function print(results: TierResult[]): void {
     if (!r.http) continue;
     lines.push("", `HTTP overhead at ${r.tier} (loopback, real server):`, "", "| route | concurrency | req/s | p50 ms | p95 ms | p99 ms | errors |", "|---|---|---|---|---|---|---|");
     for (const row of r.http) lines.push(`| ${row.route} | ${row.concurrency} | ${fmt(row.perSecond)} | ${fmt(row.p50, 2)} | ${fmt(row.p95, 2)} | ${fmt(row.p99, 2)} | ${row.errors} |`);
+  }
+  for (const r of results) {
+    if (!r.listener) continue;
+    const l = r.listener;
+    lines.push("", `Audit listener latency (store 201 → row in audit_log, ${l.writes} sequential stores, debounce ${l.debounceMs} ms): p50 ${fmt(l.p50, 1)} ms, p95 ${fmt(l.p95, 1)} ms, p99 ${fmt(l.p99, 1)} ms, max ${fmt(l.max, 1)} ms`);
   }
   console.log(lines.join("\n"));
 }
