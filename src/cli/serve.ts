@@ -1,6 +1,7 @@
 // `svc serve`: migrate, ensure boot keys, listen (plus worker and beat when the queue is in-process);
 // stop cleanly on SIGTERM/SIGINT.
 import { closeDeps, openDeps } from "../app/build-deps";
+import { installProcessGuards } from "../app/process-guards";
 import { migrate } from "../data/migrate";
 import { ensureVectorIndex } from "../data/queries/memories-vector-index";
 import { ensureBootKeys } from "../domain/keys/bootstrap";
@@ -13,6 +14,7 @@ import { configOrExit } from "./config";
 export async function runServe(): Promise<void> {
   const config = configOrExit();
   const deps = await openDeps(config, { applicationName: "svc-serve" });
+  installProcessGuards(deps.log);
   const { log } = deps;
   const migrated = await migrate(deps.db.primary);
   await ensureVectorIndex(deps.db.primary, config.EMBEDDING_DIMENSIONS);

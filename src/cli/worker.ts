@@ -1,5 +1,6 @@
 // `svc worker`: processes background tasks from Valkey until SIGTERM/SIGINT, then stops gracefully.
 import { closeDeps, openDeps } from "../app/build-deps";
+import { installProcessGuards } from "../app/process-guards";
 import { startWorker } from "../queue/worker";
 import { configOrExit } from "./config";
 import { serveMetrics } from "./metrics-server";
@@ -8,6 +9,7 @@ export async function runWorker(): Promise<void> {
   const config = configOrExit();
   if (!config.VALKEY_URL) throw new Error("svc worker needs VALKEY_URL; without it (embedded mode) `svc serve` runs the worker itself");
   const deps = await openDeps(config, { applicationName: "svc-worker" });
+  installProcessGuards(deps.log);
   const worker = await startWorker(deps);
   const metricsServer = config.WORKER_METRICS_PORT > 0 ? serveMetrics(deps, config.WORKER_METRICS_PORT) : null;
   let stopping = false;
