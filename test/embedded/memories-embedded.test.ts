@@ -66,7 +66,7 @@ test("batch, concurrent PATCHes, history and forget behave as on PostgreSQL", as
 
   expect(await sweepExpiredMemories(deps.db, new Date(Date.now() + 120_000))).toBe(1);
   expect((await call("GET", `/v1/memories/${one}`)).status).toBe(410);
-  expect(await decayImportance(deps.db, new Date(Date.now() + 3600_000))).toBe(1);
+  expect(await decayImportance(deps.db, new Date(Date.now() + 3600_000), { halfLifeHours: 720, floor: 0.05 })).toBe(1);
   await call("POST", "/v1/memories", { agent_id: "x", content: "four" });
   expect(await enforceRetentionCaps(deps.db, 1)).toBe(1);
 });

@@ -7,9 +7,7 @@ import { sumOverOrgs } from "./for-each-org";
 
 export type DecayOptions = { halfLifeHours: number; floor: number };
 
-export const DEFAULT_DECAY: DecayOptions = { halfLifeHours: 720, floor: 0.05 };
-
 /** Returns how many current memories had their importance moved. */
-export function decayImportance(db: Database, now: Date, options: DecayOptions = DEFAULT_DECAY): Promise<number> {
+export function decayImportance(db: Database, now: Date, options: DecayOptions): Promise<number> {
   return sumOverOrgs(db, (orgId) => withTenant(db, orgId, (tx) => decayCurrentImportance(tx, now, options.halfLifeHours, options.floor)));
 }
