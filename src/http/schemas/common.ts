@@ -22,5 +22,11 @@ export function authedErrors(...extra: Array<400 | 404 | 409 | 410 | 413 | 415 |
   return Object.fromEntries(statuses.map((s) => [s, Problem]));
 }
 
+/** The same error statuses as OpenAPI response objects, for routes documented by hand (streams). */
+export function authedErrorResponses(...extra: Array<400 | 404 | 409 | 410 | 413 | 415 | 501>) {
+  return Object.fromEntries(Object.entries(authedErrors(...extra)).map(([status, schema]) =>
+    [status, { description: "Problem details (RFC 7807)", content: { "application/problem+json": { schema } } }]));
+}
+
 export const Timestamp = t.Date({ description: "ISO 8601 timestamp" });
 export const NullableTimestamp = t.Union([t.Date(), t.Null()]);

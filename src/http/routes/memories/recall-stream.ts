@@ -7,7 +7,7 @@ import type { Actor } from "../../../domain/actor";
 import { toAppError } from "../../error-handler";
 import { problemResponse } from "../../problem";
 import { actorOf, contextOf } from "../../request-context";
-import { authedErrors } from "../../schemas/common";
+import { authedErrorResponses } from "../../schemas/common";
 import { recallBody, toRecallInput } from "../../schemas/recall";
 
 const FRAMING = [
@@ -60,11 +60,14 @@ export const recallStreamRoute = (deps: Deps) => new Elysia().post("/v1/memories
 }, {
   parse: "json",
   body: recallBody(deps.config),
-  response: authedErrors(400, 413, 415, 501),
   detail: {
     tags: ["Memories"],
     summary: "Recall memories as a server-sent-events stream",
     description: FRAMING,
-    responses: { 200: { description: "The event stream", content: { "text/event-stream": { schema: { type: "string", description: FRAMING } } } } },
+    // Documented by hand: a `response` map would replace these, and the stream itself is not JSON.
+    responses: {
+      200: { description: "The event stream", content: { "text/event-stream": { schema: { type: "string", description: FRAMING } } } },
+      ...authedErrorResponses(400, 413, 415, 501),
+    },
   },
 });
