@@ -9,24 +9,28 @@ import type { LlmProvider, LlmRequest } from "./llm/port";
 const estimate = (text: string) => Math.ceil(text.length / 4);
 const DEFAULT_COMPLETION_ALLOWANCE = 512;
 
+/** Reserve the estimate, make the call, settle what it really cost (nothing if it failed). */
+async function metered<T extends { tokens: number }>(meter: UsageMeter, orgId: string, estimated: number, kind: "embeddingCalls" | "llmCalls", call: () => Promise<T>): Promise<T> {
+  const reservation = await meter.reserve(orgId, estimated);
+  let tokens = 0;
+  let calls = 0;
+  try {
+    const result = await call();
+    tokens = result.tokens;
+    calls = 1;
+    return result;
+  } finally {
+    await meter.settle(reservation, { tokens, [kind]: calls });
+  }
+}
+
 export function meteredEmbedder(inner: EmbeddingProvider, meter: UsageMeter): EmbeddingProvider {
   return {
     name: inner.name,
     model: inner.model,
     dimensions: inner.dimensions,
-    async embed(texts, ctx) {
-      const reservation = await meter.reserve(ctx.orgId, texts.reduce((n, t) => n + estimate(t), 0));
-      let tokens = 0;
-      let calls = 0;
-      try {
-        const result = await inner.embed(texts, ctx);
-        tokens = result.tokens;
-        calls = 1;
-        return result;
-      } finally {
-        await meter.settle(reservation, { tokens, embeddingCalls: calls });
-      }
-    },
+    embed: (texts, ctx) =>
+      metered(meter, ctx.orgId, texts.reduce((n, t) => n + estimate(t), 0), "embeddingCalls", () => inner.embed(texts, ctx)),
   };
 }
 
@@ -34,19 +38,9 @@ export function meteredLlm(inner: LlmProvider, meter: UsageMeter): LlmProvider {
   return {
     name: inner.name,
     model: inner.model,
-    async complete(request: LlmRequest, ctx) {
+    complete: (request: LlmRequest, ctx) => {
       const allowance = request.maxTokens ?? DEFAULT_COMPLETION_ALLOWANCE;
-      const reservation = await meter.reserve(ctx.orgId, estimate((request.system ?? "") + request.prompt) + allowance);
-      let tokens = 0;
-      let calls = 0;
-      try {
-        const result = await inner.complete(request, ctx);
-        tokens = result.tokens;
-        calls = 1;
-        return result;
-      } finally {
-        await meter.settle(reservation, { tokens, llmCalls: calls });
-      }
+      return metered(meter, ctx.orgId, estimate((request.system ?? "") + request.prompt) + allowance, "llmCalls", () => inner.complete(request, ctx));
     },
   };
 }

@@ -1,6 +1,6 @@
 // Memory shapes shared by the store, read, update and forget paths, and the record the API returns.
 import { bytesToHex } from "@noble/hashes/utils.js";
-import type { MemoryRow } from "../../data/queries/memories";
+import type { MemoryRow, NewMemoryRow } from "../../data/queries/memories";
 
 /** Documented in docs/memories.md. `turn` is reserved for conversation turns (stored by the conversations area). */
 export const MEMORY_TYPES = ["semantic", "episodic", "procedural", "working", "turn"] as const;
@@ -22,21 +22,7 @@ export type MemoryInput = {
 };
 
 /** A validated, embedded (or not: provider down) memory ready for insertPreparedMemories. */
-export type PreparedMemory = {
-  memory_id: string;
-  agent_id: string;
-  content: string;
-  content_hash: Uint8Array;
-  memory_type: MemoryType;
-  metadata: Record<string, unknown>;
-  importance: number;
-  dataset_id: string | null;
-  embedding: number[] | null;
-  embedding_model: string | null;
-  embedding_dims: number | null;
-  created_at: Date;
-  expires_at: Date | null;
-};
+export type PreparedMemory = Omit<NewMemoryRow, "org_id" | "memory_type"> & { memory_type: MemoryType };
 
 export type MemoryRecord = {
   memory_id: string;
