@@ -24,24 +24,10 @@ export type MemoryInput = {
 /** A validated, embedded (or not: provider down) memory ready for insertPreparedMemories. */
 export type PreparedMemory = Omit<NewMemoryRow, "org_id" | "memory_type"> & { memory_type: MemoryType };
 
-export type MemoryRecord = {
-  memory_id: string;
-  version: number;
-  agent_id: string;
-  content: string;
+/** The API shape of a version: the row with its hash as hex and the vector reduced to a status. */
+export type MemoryRecord = Omit<MemoryRow, "content_hash" | "has_embedding"> & {
   content_hash: string;
-  memory_type: string;
-  metadata: Record<string, unknown>;
-  importance: number;
-  dataset_id: string | null;
   embedding_status: "ready" | "pending";
-  created_at: Date;
-  valid_from: Date;
-  valid_to: Date | null;
-  deleted_at: Date | null;
-  expires_at: Date | null;
-  last_accessed_at: Date | null;
-  access_count: number;
 };
 
 export function toRecord(row: MemoryRow): MemoryRecord {
