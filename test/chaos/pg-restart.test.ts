@@ -3,7 +3,7 @@
 // acknowledged write is still there afterwards. Never touches the shared 5432 cluster.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { destroyPostgres, startThrowawayPostgres, type ThrowawayPostgres } from "../harness/chaos-pg";
-import { startServe, type ServeChild } from "../harness/chaos-serve";
+import { callServe, startServe, type ServeChild } from "../harness/chaos-serve";
 import { runSvc, serviceEnv } from "../harness/process";
 
 const RESTARTS = 3 * Number(process.env.SVC_TEST_LONG ?? "1");
@@ -21,15 +21,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => { await serve?.stop(); if (pg) await destroyPostgres(pg); }, 30_000);
 
-async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  try {
-    const r = await fetch(serve.base + path, { method, headers: { authorization: `Bearer ${serve.key}`, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(30_000) });
-    const text = await r.text();
-    return { status: r.status, body: text.startsWith("{") ? JSON.parse(text) : text };
-  } catch {
-    return { status: 0, body: null };
-  }
-}
+const call = (method: string, path: string, body?: unknown) => callServe(serve, method, path, body);
 
 describe(`PostgreSQL crash-restart × ${RESTARTS}`, () => {
   test("/v1/ready recovers within 10 s, writes resume, no acknowledged write lost", async () => {

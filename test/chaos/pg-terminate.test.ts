@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import postgres from "postgres";
 import { rng } from "../../bench/lib/corpus";
-import { startServe, terminateServeBackends, type ServeChild } from "../harness/chaos-serve";
+import { callServe, startServe, terminateServeBackends, type ServeChild } from "../harness/chaos-serve";
 import { testDatabaseUrl } from "../harness/env";
 
 const CYCLES = 50 * Number(process.env.SVC_TEST_LONG ?? "1");
@@ -26,13 +26,8 @@ afterAll(async () => { await serve?.stop(); await admin?.end(); }, 30_000);
 type Outcome = { tag: string; status: number; contentType: string };
 
 async function call(method: string, path: string, body?: unknown): Promise<{ status: number; contentType: string }> {
-  try {
-    const r = await fetch(serve.base + path, { method, headers: { authorization: `Bearer ${serve.key}`, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-    await r.arrayBuffer();
-    return { status: r.status, contentType: r.headers.get("content-type") ?? "" };
-  } catch {
-    return { status: 0, contentType: "" }; // no answer within REQUEST_TIMEOUT_MS, or the process is gone
-  }
+  const { status, contentType } = await callServe(serve, method, path, body, REQUEST_TIMEOUT_MS);
+  return { status, contentType };
 }
 
 function batchStore(tag: string): Promise<Outcome> {

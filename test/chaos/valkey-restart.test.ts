@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import postgres from "postgres";
 import { startThrowawayValkey, type ThrowawayValkey } from "../harness/chaos-pg";
-import { spawnSvc, startServe, type ServeChild, type SvcChild } from "../harness/chaos-serve";
+import { callServe, spawnSvc, startServe, type ServeChild, type SvcChild } from "../harness/chaos-serve";
 import { testDatabaseUrl } from "../harness/env";
 import { runSvc, serviceEnv } from "../harness/process";
 
@@ -32,15 +32,7 @@ afterAll(async () => {
   await admin?.end();
 }, 30_000);
 
-async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  try {
-    const r = await fetch(serve.base + path, { method, headers: { authorization: `Bearer ${serve.key}`, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(30_000) });
-    const text = await r.text();
-    return { status: r.status, body: text.startsWith("{") ? JSON.parse(text) : text };
-  } catch {
-    return { status: 0, body: null };
-  }
-}
+const call = (method: string, path: string, body?: unknown) => callServe(serve, method, path, body);
 
 async function orgId(): Promise<string> {
   return (await admin`SELECT id FROM orgs WHERE name = ${serve.orgName}`)[0]!.id;

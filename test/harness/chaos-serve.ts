@@ -38,6 +38,19 @@ export async function startServe(env: Record<string, string> = {}, readyTimeoutM
   };
 }
 
+export type ServeAnswer = { status: number; body: any; contentType: string };
+
+/** An authenticated call to a serve child; status 0 when no answer came within `timeoutMs` (or the process is gone). */
+export async function callServe(serve: ServeChild, method: string, path: string, body?: unknown, timeoutMs = 30_000): Promise<ServeAnswer> {
+  try {
+    const r = await fetch(serve.base + path, { method, headers: { authorization: `Bearer ${serve.key}`, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs) });
+    const text = await r.text();
+    return { status: r.status, body: text.startsWith("{") ? JSON.parse(text) : text, contentType: r.headers.get("content-type") ?? "" };
+  } catch {
+    return { status: 0, body: null, contentType: "" };
+  }
+}
+
 /** Terminates every backend the serve process holds (application_name `svc-serve`); returns how many. */
 export async function terminateServeBackends(admin: postgres.Sql): Promise<number> {
   const rows = await admin`SELECT pg_terminate_backend(pid) AS done FROM pg_stat_activity WHERE application_name = 'svc-serve' AND datname = current_database()`;
