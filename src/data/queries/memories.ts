@@ -1,9 +1,9 @@
 // memories rows (SCD-2 versions): insert, read, per-memory locks, close-and-supersede, forget.
 import type { Tx } from "../pools";
 
-export type MemoryRow = {
+/** Columns every version carries, whether being written or read back. */
+type MemoryFields = {
   memory_id: string;
-  version: number;
   agent_id: string;
   content: string;
   content_hash: Uint8Array;
@@ -11,31 +11,25 @@ export type MemoryRow = {
   metadata: Record<string, unknown>;
   importance: number;
   dataset_id: string | null;
-  has_embedding: boolean;
   created_at: Date;
+  expires_at: Date | null;
+};
+
+export type MemoryRow = MemoryFields & {
+  version: number;
+  has_embedding: boolean;
   valid_from: Date;
   valid_to: Date | null;
   deleted_at: Date | null;
-  expires_at: Date | null;
   last_accessed_at: Date | null;
   access_count: number;
 };
 
-export type NewMemoryRow = {
+export type NewMemoryRow = MemoryFields & {
   org_id: string;
-  memory_id: string;
-  agent_id: string;
-  content: string;
-  content_hash: Uint8Array;
-  memory_type: string;
-  metadata: Record<string, unknown>;
-  importance: number;
-  dataset_id: string | null;
   embedding: number[] | null;
   embedding_model: string | null;
   embedding_dims: number | null;
-  created_at: Date;
-  expires_at: Date | null;
 };
 
 /** pgvector's text input form; the column is dimension-less, so any length is accepted. */
