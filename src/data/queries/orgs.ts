@@ -25,8 +25,3 @@ export async function listOrgIds(tx: Tx): Promise<string[]> {
   const rows = await tx<{ id: string }[]>`SELECT id FROM orgs ORDER BY created_at, id`;
   return rows.map((r) => r.id);
 }
-
-export async function countOrgs(tx: Tx): Promise<number> {
-  const rows = await tx<{ n: number }[]>`SELECT count(*)::int AS n FROM orgs`;
-  return rows[0]?.n ?? 0;
-}

@@ -4,14 +4,13 @@
 import { hashKey } from "./format";
 import { createKey } from "./manage";
 import { findKeyByHash, hasLiveKeyOfKind } from "../../data/queries/api-keys";
-import { countOrgs, listOrgIds, upsertOrg } from "../../data/queries/orgs";
+import { listOrgIds, upsertOrg } from "../../data/queries/orgs";
 import type { Database } from "../../data/pools";
 import { withSystem } from "../../data/with-system";
-import { withTenant } from "../../data/with-tenant";
+import { withKeyLookup, withTenant } from "../../data/with-tenant";
 import { systemActor } from "../actor";
 import { newId } from "../ids";
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { withKeyLookup } from "../../data/with-tenant";
 
 export function isLoopback(host: string): boolean {
   return host === "localhost" || host === "::1" || host.startsWith("127.");
@@ -30,8 +29,8 @@ async function anyKeyExists(db: Database): Promise<boolean> {
   return false;
 }
 
+/** Every org, not only the current default: an earlier boot may have seeded it under another SVC_DEFAULT_ORG. */
 async function liveDevelopmentKeyExists(db: Database): Promise<boolean> {
-  if ((await withSystem(db, countOrgs)) === 0) return false;
   for (const orgId of await withSystem(db, listOrgIds)) {
     if (await withTenant(db, orgId, (tx) => hasLiveKeyOfKind(tx, "development"))) return true;
   }
