@@ -9,11 +9,6 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return typeof code === "string" && UNAVAILABLE_CODES.has(code);
 }
 
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  const e = error as { code?: string; constraint_name?: string } | null;
-  return e?.code === "23505" && (constraint === undefined || e.constraint_name === constraint);
-}
-
 /** 57014: statement_timeout fired. */
 export function isQueryTimeout(error: unknown): boolean {
   return (error as { code?: string } | null)?.code === "57014";

@@ -24,7 +24,6 @@ export const conflict = (detail: string) => new AppError("conflict", detail);
 export const gone = (detail: string) => new AppError("gone", detail);
 export const validationFailed = (errors: FieldProblem[]) =>
   new AppError("validation-failed", errors.map((e) => `${e.path || "body"}: ${e.message}`).join("; "), { fields: { errors } });
-export const serviceUnavailable = (detail: string) => new AppError("service-unavailable", detail);
 
 export function rateLimited(retryAfterSeconds: number, headers: Record<string, string>) {
   return new AppError("rate-limited", `Too many requests; retry after ${retryAfterSeconds} s`, {

@@ -34,11 +34,6 @@ export async function listKeys(tx: Tx, limit: number, after?: { created_at: Date
     ORDER BY created_at DESC, key_id DESC LIMIT ${limit}`;
 }
 
-export async function findKey(tx: Tx, keyId: string): Promise<ApiKeyRow | null> {
-  const rows = await tx<ApiKeyRow[]>`SELECT ${tx(COLUMNS)} FROM api_keys WHERE key_id = ${keyId}`;
-  return rows[0] ?? null;
-}
-
 /** Revokes once; a second call returns the row with its original revoked_at. */
 export async function revokeKey(tx: Tx, keyId: string): Promise<ApiKeyRow | null> {
   const rows = await tx<ApiKeyRow[]>`
@@ -48,11 +43,6 @@ export async function revokeKey(tx: Tx, keyId: string): Promise<ApiKeyRow | null
 
 export async function touchLastUsed(tx: Tx, keyId: string): Promise<void> {
   await tx`UPDATE api_keys SET last_used_at = now() WHERE key_id = ${keyId}`;
-}
-
-export async function countKeys(tx: Tx): Promise<number> {
-  const rows = await tx<{ n: number }[]>`SELECT count(*)::int AS n FROM api_keys`;
-  return rows[0]?.n ?? 0;
 }
 
 export async function hasLiveKeyOfKind(tx: Tx, kind: ApiKeyKind): Promise<boolean> {
