@@ -12,7 +12,7 @@ import { logRequest } from "./pipeline/3-access-log";
 import { bodyLimitLayer } from "./pipeline/4-body-limit";
 import { authenticateLayer } from "./pipeline/5-authenticate";
 import { rateLimitLayer } from "./pipeline/6-rate-limit";
-import { collectAllowedFields, strictBodyLayer, type AllowedFields } from "./pipeline/strict-body";
+import { collectBodySchemas, strictBodyLayer, type BodySchemas } from "./pipeline/strict-body";
 import { endRequestSpan } from "../observability/tracing";
 import { attachContext, contextOf, type RequestContext } from "./request-context";
 import { ROUTE_GROUPS } from "./routes";
@@ -24,7 +24,7 @@ export function serverBodyCap(deps: Deps): number {
 
 export function createApp(deps: Deps) {
   const { config, gates } = deps;
-  const allowedFields: AllowedFields = new Map();
+  const bodySchemas: BodySchemas = new Map();
   // normalize "typebox": wrong types are rejected (the default would coerce a string body to {}).
   let app: AnyElysia = new Elysia({ normalize: "typebox", serve: { maxRequestBodySize: serverBodyCap(deps) } })
     .onError({ as: "global" }, errorHandler(config.SVC_DOCS_URL, deps.log))
@@ -37,13 +37,13 @@ export function createApp(deps: Deps) {
       const ctx = contextOf(request);
       if (ctx) ctx.route = route;
     })
-    .use(strictBodyLayer(allowedFields))
+    .use(strictBodyLayer(bodySchemas))
     .use(openapiLayer());
   for (const group of ROUTE_GROUPS) {
     if (!group.gate(gates)) continue;
     for (const route of group.routes) app = app.use(route(deps));
   }
-  collectAllowedFields(app, allowedFields);
+  collectBodySchemas(app, bodySchemas);
   return app;
 }
 

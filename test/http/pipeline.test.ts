@@ -170,3 +170,12 @@ describe("body strictness", () => {
     }
   });
 });
+
+test("unknown fields inside closed nested objects are named too (e.g. a misspelt recall filter)", async () => {
+  const r = await t.request("POST", "/v1/memories/recall", { key: tenant.key, body: { agent_id: "a", query: "q", filters: { memory_typ: "semantic" } } });
+  expect(r.status, show(r)).toBe(422);
+  expect(r.body.errors.map((e: { path: string }) => e.path)).toEqual(["/filters/memory_typ"]);
+  const batch = await t.request("POST", "/v1/memories/batch", { key: tenant.key, body: { memories: [{ agent_id: "a", content: "x", ttl: 5 }] } });
+  expect(batch.status, show(batch)).toBe(422);
+  expect(batch.body.errors.map((e: { path: string }) => e.path)).toEqual(["/memories/0/ttl"]);
+});
