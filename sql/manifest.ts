@@ -8,12 +8,17 @@ import m0100 from "./0100_memories.sql" with { type: "text" };
 import m0101 from "./0101_memories_decay.sql" with { type: "text" };
 import m0102 from "./0102_memories_fillfactor.sql" with { type: "text" };
 import m0110 from "./0110_recall_indexes.sql" with { type: "text" };
+import m0120 from "./0120_memories_occurred_at.sql" with { type: "text" };
 import m0200 from "./0200_audit_log.sql" with { type: "text" };
 import m0201 from "./0201_usage_and_budgets.sql" with { type: "text" };
 import m0202 from "./0202_sessions_and_conversations.sql" with { type: "text" };
 import m0203 from "./0203_forget_certificates.sql" with { type: "text" };
 import m0204 from "./0204_audit_drain_scan.sql" with { type: "text" };
 import m0300 from "./0300_jobs.sql" with { type: "text" };
+import m0400 from "./0400_graph.sql" with { type: "text" };
+import m0401 from "./0401_graph_distill.sql" with { type: "text" };
+import m0410 from "./0410_ingest.sql" with { type: "text" };
+import m0420 from "./0420_refine.sql" with { type: "text" };
 
 export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0001_roles_and_extensions.sql", sql: m0001 },
@@ -24,10 +29,15 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0101_memories_decay.sql", sql: m0101 },
   { name: "0102_memories_fillfactor.sql", sql: m0102 },
   { name: "0110_recall_indexes.sql", sql: m0110 },
+  { name: "0120_memories_occurred_at.sql", sql: m0120 },
   { name: "0200_audit_log.sql", sql: m0200 },
   { name: "0201_usage_and_budgets.sql", sql: m0201 },
   { name: "0202_sessions_and_conversations.sql", sql: m0202 },
   { name: "0203_forget_certificates.sql", sql: m0203 },
   { name: "0204_audit_drain_scan.sql", sql: m0204 },
   { name: "0300_jobs.sql", sql: m0300 },
+  { name: "0400_graph.sql", sql: m0400 },
+  { name: "0401_graph_distill.sql", sql: m0401 },
+  { name: "0410_ingest.sql", sql: m0410 },
+  { name: "0420_refine.sql", sql: m0420 },
 ];
