@@ -9,6 +9,7 @@ import { runRefineSchedule } from "./cli/refine-schedule";
 import { runServe } from "./cli/serve";
 import { exitWithUsage, USAGE, UsageError } from "./cli/usage";
 import { runWorker } from "./cli/worker";
+import { ownValue } from "./domain/own-key";
 
 type Command = (args: string[]) => Promise<void>;
 
@@ -48,7 +49,7 @@ const COMMANDS: Record<string, Command> = {
 
 async function main(argv: string[]): Promise<void> {
   const [name, ...rest] = argv;
-  const command = name ? COMMANDS[name] : undefined;
+  const command = name ? ownValue(COMMANDS, name) : undefined;
   if (!command) exitWithUsage(name ? `unknown command ${name}` : undefined);
   try {
     await command(rest);

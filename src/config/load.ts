@@ -1,5 +1,9 @@
-// Parses the environment once at boot; an invalid value names its variable and stops the process.
+// Parses the environment once at boot; an invalid value names its variable and the rule it breaks (never
+// a secret's value) and stops the process.
 import { Value } from "@sinclair/typebox/value";
+import { ownValue } from "../domain/own-key";
+import { describeSchema } from "../domain/validation/describe-schema";
+import { shownValue } from "./redact";
 import { ConfigSchema, type Config } from "./schema";
 
 export class ConfigError extends Error {
@@ -18,7 +22,7 @@ function coerce(env: Record<string, string | undefined>): Record<string, unknown
     if (raw === undefined || raw.trim() === "") continue;
     const value = raw.trim();
     const kind = (schema as { type?: string }).type;
-    if (kind === "boolean") out[name] = BOOLEAN_WORDS[value.toLowerCase()] ?? value;
+    if (kind === "boolean") out[name] = ownValue(BOOLEAN_WORDS, value.toLowerCase()) ?? value;
     else if (kind === "integer" || kind === "number") out[name] = /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
     else out[name] = value;
   }
@@ -27,9 +31,12 @@ function coerce(env: Record<string, string | undefined>): Record<string, unknown
 
 export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
   const candidate = Value.Default(ConfigSchema, { ...coerce(env), ...overrides }) as Record<string, unknown>;
-  const problems = [...Value.Errors(ConfigSchema, candidate)].map((e) => {
-    const name = e.path.replace(/^\//, "");
-    return `${name}: ${e.message} (got ${JSON.stringify(env[name] ?? candidate[name])})`;
+  const failing = new Set([...Value.Errors(ConfigSchema, candidate)].map((e) => e.path.replace(/^\//, "").split("/")[0]!));
+  // Name and rule, in words from the schema; the value only when it is not a secret (see redact.ts).
+  const problems = [...failing].map((name) => {
+    const schema = ownValue<Record<string, unknown>>(ConfigSchema.properties, name);
+    const rule = schema ? `must be ${describeSchema(schema)}` : "is not a known setting";
+    return `${name} ${rule}${shownValue(name, env[name] ?? candidate[name])}`;
   });
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(candidate) as Config;

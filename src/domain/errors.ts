@@ -1,5 +1,6 @@
 // Typed errors: every failure a client can see has a slug, a status and a public detail.
 import { ERROR_CATALOG, type ErrorSlug } from "./error-catalog";
+import { fieldLabel } from "./validation/field-label";
 
 export type FieldProblem = { path: string; message: string };
 
@@ -22,8 +23,9 @@ export const unauthenticated = (detail: string) => new AppError("unauthenticated
 export const forbidden = (detail: string) => new AppError("forbidden", detail);
 export const conflict = (detail: string) => new AppError("conflict", detail);
 export const gone = (detail: string) => new AppError("gone", detail);
+/** 422 whose detail names each field in plain words ("top_k must be an integer from 1 to 100"). */
 export const validationFailed = (errors: FieldProblem[]) =>
-  new AppError("validation-failed", errors.map((e) => `${e.path || "body"}: ${e.message}`).join("; "), { fields: { errors } });
+  new AppError("validation-failed", errors.map((e) => `${fieldLabel(e.path)} ${e.message}`).join("; "), { fields: { errors } });
 
 export function rateLimited(retryAfterSeconds: number, headers: Record<string, string>) {
   return new AppError("rate-limited", `Too many requests; retry after ${retryAfterSeconds} s`, {

@@ -1,13 +1,20 @@
-// Renders AppError as RFC 7807 application/problem+json.
+// Renders AppError as RFC 7807 application/problem+json. The `type` base comes from configuration only:
+// a request's Host header is never reflected into a response.
+import type { Config } from "../config/schema";
 import type { AppError } from "../domain/errors";
 
-export function docsBase(configured: string | undefined, request: Request): string {
-  return (configured ?? `${new URL(request.url).origin}/docs`).replace(/\/+$/, "");
+/** Where /docs lives for clients: SVC_DOCS_URL, else SVC_PUBLIC_URL/docs, else the bind address. */
+export function problemTypeBase(config: Pick<Config, "SVC_DOCS_URL" | "SVC_PUBLIC_URL" | "HOST" | "PORT">): string {
+  if (config.SVC_DOCS_URL) return config.SVC_DOCS_URL.replace(/\/+$/, "");
+  if (config.SVC_PUBLIC_URL) return `${config.SVC_PUBLIC_URL.replace(/\/+$/, "")}/docs`;
+  const wildcard = config.HOST === "0.0.0.0" || config.HOST === "::";
+  const host = wildcard ? "localhost" : config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST;
+  return `http://${host}:${config.PORT}/docs`;
 }
 
-export function problemResponse(error: AppError, request: Request, docsUrl: string | undefined, requestId: string | undefined): Response {
+export function problemResponse(error: AppError, request: Request, typeBase: string, requestId: string | undefined): Response {
   const body = {
-    type: `${docsBase(docsUrl, request)}/errors/${error.slug}`,
+    type: `${typeBase}/errors/${error.slug}`,
     title: error.title,
     status: error.status,
     detail: error.detail,

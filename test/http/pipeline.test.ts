@@ -91,7 +91,7 @@ describe("errors and CORS", () => {
     const r = await t.request("GET", "/v1/does-not-exist", { key: tenant.key });
     expect(r.status).toBe(404);
     expect(r.body).toMatchObject({ title: "Not Found", status: 404, instance: "/v1/does-not-exist" });
-    expect(r.body.type).toBe("http://localhost/docs/errors/not-found");
+    expect(r.body.type).toBe("http://127.0.0.1:8080/docs/errors/not-found"); // from HOST/PORT: see problem-type.test.ts
     expect(typeof r.body.detail).toBe("string");
   });
 

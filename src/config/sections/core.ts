@@ -13,7 +13,7 @@ export const coreSection = {
   SVC_API_KEY: T.Optional(T.String({ pattern: "^svc_sk_[A-Za-z0-9]{24,}$", description: "Bootstrap key of the default org" })),
   SVC_DEFAULT_ORG: T.String({ default: "default", minLength: 1, maxLength: 100, description: "Name of the org that owns SVC_API_KEY and the development key" }),
   SVC_CORS_ORIGINS: T.String({ default: "*", description: "Comma-separated allowed origins; * allows any origin without credentials" }),
-  SVC_DOCS_URL: T.Optional(T.String({ pattern: "^https?://", description: "Base of problem type URIs; default is this server's own /docs" })),
+  SVC_DOCS_URL: T.Optional(T.String({ pattern: "^https?://", description: "Base of problem type URIs; default {SVC_PUBLIC_URL}/docs, else http://HOST:PORT/docs (never the request's Host header)" })),
   SVC_MAX_BODY_BYTES: T.Integer({ default: 1048576, minimum: 1024, description: "Cap on JSON request bodies" }),
   LOG_LEVEL: T.Union([T.Literal("trace"), T.Literal("debug"), T.Literal("info"), T.Literal("warn"), T.Literal("error"), T.Literal("fatal"), T.Literal("silent")], { default: "info" }),
 };

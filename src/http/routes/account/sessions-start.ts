@@ -1,7 +1,7 @@
 // POST /v1/sessions: start a session (state `active`).
 import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
-import { checkMetadata } from "../../../domain/sessions/metadata";
+import { checkMetadata } from "../../../domain/metadata";
 import { startSession } from "../../../domain/sessions/sessions";
 import { actorOf } from "../../request-context";
 import { authedErrors } from "../../schemas/common";
@@ -9,7 +9,7 @@ import { Session, StartSession } from "../../schemas/sessions";
 
 export const startSessionRoute = (deps: Deps) => new Elysia().post("/v1/sessions", async ({ request, body, set }) => {
   const actor = actorOf(request);
-  const metadata = checkMetadata(body.metadata, deps.config.MEMORY_METADATA_MAX_BYTES);
+  const metadata = checkMetadata(deps.config, body.metadata);
   const session = await startSession(deps.db, actor, { agent_id: body.agent_id, metadata });
   set.status = 201;
   return session;

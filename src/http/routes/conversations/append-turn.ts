@@ -2,15 +2,15 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { appendTurn } from "../../../domain/conversations/turns";
-import { checkMetadata } from "../../../domain/sessions/metadata";
+import { checkMetadata } from "../../../domain/metadata";
 import { actorOf } from "../../request-context";
 import { authedErrors } from "../../schemas/common";
 import { AppendedTurn, AppendTurn, ConversationParams } from "../../schemas/conversations";
 
 export const appendTurnRoute = (deps: Deps) => new Elysia().post("/v1/conversations/:conversation_id/turns", async ({ request, params, body, set }) => {
   const actor = actorOf(request);
-  const metadata = checkMetadata(body.metadata, deps.config.MEMORY_METADATA_MAX_BYTES);
-  const turn = await appendTurn(deps, actor, params.conversation_id, { role: body.role, content: body.content, metadata });
+  const metadata = checkMetadata(deps.config, body.metadata);
+  const turn = await appendTurn(deps, actor, params.conversation_id, { role: body.role, content: body.content, metadata, occurred_at: body.occurred_at });
   set.status = 201;
   return turn;
 }, {

@@ -2,14 +2,14 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { openConversation } from "../../../domain/conversations/conversations";
-import { checkMetadata } from "../../../domain/sessions/metadata";
+import { checkMetadata } from "../../../domain/metadata";
 import { actorOf } from "../../request-context";
 import { authedErrors } from "../../schemas/common";
 import { Conversation, OpenConversation } from "../../schemas/conversations";
 
 export const openConversationRoute = (deps: Deps) => new Elysia().post("/v1/conversations", async ({ request, body, set }) => {
   const actor = actorOf(request);
-  const metadata = checkMetadata(body.metadata, deps.config.MEMORY_METADATA_MAX_BYTES);
+  const metadata = checkMetadata(deps.config, body.metadata);
   const conversation = await openConversation(deps.db, deps.config, actor, { agent_id: body.agent_id, title: body.title, metadata });
   set.status = 201;
   return conversation;

@@ -1,7 +1,8 @@
 // GET /docs/errors and /docs/errors/{slug}: the pages that problem `type` URIs point at.
 import { Elysia } from "elysia";
-import { ERROR_CATALOG, type ErrorSlug } from "../../../domain/error-catalog";
+import { ERROR_CATALOG } from "../../../domain/error-catalog";
 import { notFound } from "../../../domain/errors";
+import { ownValue } from "../../../domain/own-key";
 
 const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 const page = (title: string, body: string) => new Response(
@@ -13,7 +14,7 @@ export const errorPagesRoute = () => new Elysia()
   .get("/docs/errors", () => page("svc errors", `<h1>Problem types</h1><ul>${Object.entries(ERROR_CATALOG)
     .map(([slug, e]) => `<li><a href="/docs/errors/${slug}">${slug}</a> — ${e.status} ${escape(e.title)}</li>`).join("")}</ul>`), { detail: { hide: true } })
   .get("/docs/errors/:slug", ({ params }) => {
-    const entry = ERROR_CATALOG[params.slug as ErrorSlug];
+    const entry = ownValue<{ status: number; title: string; description: string }>(ERROR_CATALOG, params.slug);
     if (!entry) throw notFound("Problem type");
     return page(`${params.slug} — svc`, `<h1>${escape(entry.title)}</h1><p>HTTP ${entry.status} · <code>${escape(params.slug)}</code></p><p>${escape(entry.description)}</p><p><a href="/docs/errors">All problem types</a></p>`);
   }, { detail: { hide: true } });
