@@ -45,12 +45,12 @@ export async function insertTurn(tx: Tx, row: { org_id: string; conversation_id:
   return rows[0]!;
 }
 
-export type TurnRow = { turn_index: number; role: string; memory_id: string; created_at: Date; content: string | null; metadata: Record<string, unknown> | null };
+export type TurnRow = { turn_index: number; role: string; memory_id: string; created_at: Date; occurred_at: Date | null; content: string | null; metadata: Record<string, unknown> | null };
 
 /** Turns after `afterTurn` in order, with their memory's current text (null once that memory is forgotten). */
 export async function listTurns(tx: Tx, conversationId: string, afterTurn: number, limit: number): Promise<TurnRow[]> {
   return tx<TurnRow[]>`
-    SELECT t.turn_index, t.role, t.memory_id, t.created_at, m.content, m.metadata
+    SELECT t.turn_index, t.role, t.memory_id, t.created_at, m.occurred_at, m.content, m.metadata
     FROM conversation_turns t
     LEFT JOIN memories m ON m.org_id = t.org_id AND m.memory_id = t.memory_id AND m.valid_to IS NULL
     WHERE t.conversation_id = ${conversationId} AND t.turn_index > ${afterTurn}

@@ -12,6 +12,8 @@ type MemoryFields = {
   importance: number;
   dataset_id: string | null;
   created_at: Date;
+  /** Event time: when the remembered thing happened (the store time unless the writer said otherwise). */
+  occurred_at: Date;
   expires_at: Date | null;
 };
 
@@ -38,10 +40,10 @@ export const vectorLiteral = (v: number[]): string => `[${v.join(",")}]`;
 // Every read returns these columns; the vector itself never leaves the database through the API.
 const returning = (tx: Tx) => tx`
   memory_id, version, agent_id, content, content_hash, memory_type, metadata, importance, dataset_id,
-  embedding IS NOT NULL AS has_embedding, created_at, valid_from, valid_to, deleted_at, expires_at,
+  embedding IS NOT NULL AS has_embedding, created_at, occurred_at, valid_from, valid_to, deleted_at, expires_at,
   last_accessed_at, access_count`;
 
-/** Postgres caps a statement at 65535 parameters; 14 columns a row keeps a chunk well under it. */
+/** Postgres caps a statement at 65535 parameters; 15 columns a row keeps a chunk well under it. */
 const INSERT_CHUNK = 1000;
 
 export async function insertMemoryRows(tx: Tx, rows: NewMemoryRow[]): Promise<MemoryRow[]> {
@@ -92,6 +94,7 @@ export type VersionChanges = {
   content_hash: Uint8Array | null;
   metadata: Record<string, unknown> | null;
   importance: number | null;
+  occurred_at: Date | null;
   /** Only when the content changed: the new vector, or null when the provider was down. */
   embedding?: { vector: number[] | null; model: string | null; dims: number | null };
 };
@@ -107,13 +110,13 @@ export async function supersedeVersion(tx: Tx, memoryId: string, currentVersion:
   const e = changes.embedding;
   const rows = await tx<MemoryRow[]>`
     INSERT INTO memories (org_id, memory_id, version, agent_id, content, content_hash, memory_type, metadata, importance,
-      dataset_id, embedding, embedding_model, embedding_dims, created_at, valid_from, expires_at, last_accessed_at, access_count)
+      dataset_id, embedding, embedding_model, embedding_dims, created_at, occurred_at, valid_from, expires_at, last_accessed_at, access_count)
     SELECT org_id, memory_id, version + 1, agent_id, COALESCE(${changes.content}::text, content),
       COALESCE(${changes.content_hash}::bytea, content_hash), memory_type,
       COALESCE(${changes.metadata as never}::jsonb, metadata),
       COALESCE(${changes.importance}::real, importance), dataset_id,
       ${e ? tx`${e.vector ? vectorLiteral(e.vector) : null}::vector, ${e.model}::text, ${e.dims}::int` : tx`embedding, embedding_model, embedding_dims`},
-      created_at, now(), expires_at, last_accessed_at, access_count
+      created_at, COALESCE(${changes.occurred_at}::timestamptz, occurred_at), now(), expires_at, last_accessed_at, access_count
     FROM memories WHERE memory_id = ${memoryId} AND version = ${currentVersion}
     RETURNING ${returning(tx)}`;
   return rows[0]!;

@@ -1,5 +1,6 @@
 // Shared pieces of every recall query: the selected columns, the candidate filter, per-transaction
 // limits, cancellation, and the one batched access update per recall.
+import type { ResultGraphLink } from "../../domain/recall/graph-evidence";
 import type { Tx } from "../pools";
 
 export type RecallFilterInput = {
@@ -10,6 +11,9 @@ export type RecallFilterInput = {
   datasetId?: string;
   createdAfter?: Date;
   createdBefore?: Date;
+  /** Event-time range: occurred_at >= occurredAfter and occurred_at < occurredBefore. */
+  occurredAfter?: Date;
+  occurredBefore?: Date;
 };
 
 export type RecallRow = {
@@ -22,15 +26,18 @@ export type RecallRow = {
   importance: number;
   dataset_id: string | null;
   created_at: Date;
+  occurred_at: Date;
   valid_from: Date;
   expires_at: Date | null;
   last_accessed_at: Date | null;
   access_count: number;
   score: number;
+  /** Graph strategies: the edges (and path) that led to this memory. */
+  graph?: ResultGraphLink;
 };
 
 export const recallColumns = (tx: Tx) => tx`memory_id, version, agent_id, content, memory_type, metadata, importance,
-  dataset_id, created_at, valid_from, expires_at, last_accessed_at, access_count`;
+  dataset_id, created_at, occurred_at, valid_from, expires_at, last_accessed_at, access_count`;
 
 /** Current, unexpired versions of one agent's memories that pass the caller's filters. */
 export function candidateFilter(tx: Tx, f: RecallFilterInput) {
@@ -40,7 +47,9 @@ export function candidateFilter(tx: Tx, f: RecallFilterInput) {
     ${f.metadata ? tx`AND metadata @> ${tx.json(f.metadata as never)}::jsonb` : tx``}
     ${f.datasetId ? tx`AND dataset_id = ${f.datasetId}` : tx``}
     ${f.createdAfter ? tx`AND created_at >= ${f.createdAfter}` : tx``}
-    ${f.createdBefore ? tx`AND created_at < ${f.createdBefore}` : tx``}`;
+    ${f.createdBefore ? tx`AND created_at < ${f.createdBefore}` : tx``}
+    ${f.occurredAfter ? tx`AND occurred_at >= ${f.occurredAfter}` : tx``}
+    ${f.occurredBefore ? tx`AND occurred_at < ${f.occurredBefore}` : tx``}`;
 }
 
 /**

@@ -1,5 +1,6 @@
-// TEMPORAL recall: every candidate inside a time window, ranked by relevance to the remaining words,
-// newest first on ties; and the anchor lookup behind "before/after <event>".
+// TEMPORAL recall: every candidate whose event time (occurred_at) falls inside a time window, ranked by
+// relevance to the remaining words, latest event first on ties; and the anchor lookup behind
+// "before/after <event>".
 import type { Tx } from "../pools";
 import { candidateFilter, recallColumns, type RecallFilterInput, type RecallRow } from "./recall-common";
 
@@ -19,20 +20,20 @@ export function windowSearch(tx: Tx, s: WindowSearch) {
             ELSE ts_rank_cd(search_document, q.query, 32) END)::real AS score
     FROM memories, q
     WHERE ${candidateFilter(tx, s.filter)} AND NOT (memory_id = ANY(${s.excludeIds}::text[]))
-    ORDER BY score DESC, created_at DESC, memory_id
+    ORDER BY score DESC, occurred_at DESC, memory_id
     LIMIT ${s.limit}`;
 }
 
 const ANCHOR_CANDIDATES = 10;
 
-export type AnchorRow = { memory_id: string; content: string; created_at: Date };
+export type AnchorRow = { memory_id: string; content: string; occurred_at: Date };
 
 /** The agent's memory that best names an event ("the launch"), to date "before/after" windows. */
 export function findAnchor(tx: Tx, filter: RecallFilterInput, eventWords: string) {
   return tx<AnchorRow[]>`
     WITH q AS (SELECT websearch_to_tsquery('english', ${eventWords}) AS query)
-    SELECT memory_id, content, created_at FROM memories, q
+    SELECT memory_id, content, occurred_at FROM memories, q
     WHERE ${candidateFilter(tx, filter)} AND search_document @@ q.query
-    ORDER BY ts_rank_cd(search_document, q.query, 32) DESC, created_at DESC
+    ORDER BY ts_rank_cd(search_document, q.query, 32) DESC, occurred_at DESC
     LIMIT ${ANCHOR_CANDIDATES}`;
 }

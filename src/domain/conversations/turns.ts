@@ -12,7 +12,8 @@ import { needsSummary, readConversation } from "./conversations";
 
 export const TURN_ROLES = ["user", "assistant", "system", "tool", "summary"] as const;
 export type TurnRole = (typeof TURN_ROLES)[number];
-export type TurnInput = { role: TurnRole; content: string; metadata: Record<string, unknown> };
+/** occurred_at: when the turn was said (ISO 8601), stored as its memory's event time; default now. */
+export type TurnInput = { role: TurnRole; content: string; metadata: Record<string, unknown>; occurred_at?: string };
 
 const estimateTokens = (text: string) => Math.ceil(text.length / 4);
 const deletedProblem = (id: string) => gone(`Conversation ${id} was deleted; its turns stay readable but no turn can be appended`);
@@ -23,6 +24,7 @@ export async function appendTurn(deps: Pick<Deps, "db" | "config" | "embedder" |
   const [prepared] = await prepareMemories(deps, actor, [{
     agent_id: conversation.agent_id, content: input.content, memory_type: "turn",
     metadata: { ...input.metadata, conversation_id: conversationId, role: input.role },
+    ...(input.occurred_at === undefined ? {} : { occurred_at: input.occurred_at }),
   }]);
   return withTenant(deps.db, actor.orgId, async (tx) => {
     const claimed = await claimTurnIndex(tx, conversationId, estimateTokens(input.content), input.role === "summary");
@@ -34,6 +36,7 @@ export async function appendTurn(deps: Pick<Deps, "db" | "config" | "embedder" |
     return {
       conversation_id: conversationId, turn_index: claimed.turn_index, role: input.role, memory_id: memory!.memory_id,
       needs_summary: needsSummary(claimed, deps.config), turns_since_summary: claimed.turns_since_summary, created_at: turn.created_at,
+      occurred_at: memory!.occurred_at,
     };
   });
 }

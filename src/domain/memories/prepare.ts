@@ -5,7 +5,10 @@ import { insertMemoryRows } from "../../data/queries/memories";
 import type { Tx } from "../../data/pools";
 import type { Actor } from "../actor";
 import { recordAudit } from "../audit/record";
+import { requireLiveDatasets } from "../datasets/require-live";
 import { validationFailed, type FieldProblem } from "../errors";
+import { metadataProblem } from "../metadata";
+import { unstorableReason } from "../validation/input-walk";
 import { sha256Bytes } from "../hash";
 import { newId } from "../ids";
 import { autoMemoryType } from "./auto-tier";
@@ -15,7 +18,6 @@ import { DEFAULT_IMPORTANCE, MEMORY_TYPES, toRecord, type MemoryInput, type Memo
 export type PrepareDeps = Pick<Deps, "config"> & EmbedDeps;
 
 const MAX_TTL_SECONDS = 10 * 365 * 86_400;
-const utf8 = new TextEncoder();
 
 /**
  * Checks every input (all problems reported at once, paths like "memories/3/metadata" when `pathPrefix`
@@ -46,14 +48,15 @@ function normalise(config: PrepareDeps["config"], input: MemoryInput, now: Date,
   if (content.length > config.MEMORY_CONTENT_MAX_CHARS) fail("content", `must be at most ${config.MEMORY_CONTENT_MAX_CHARS} characters`);
   if (typeof input.agent_id !== "string" || input.agent_id.trim().length === 0) fail("agent_id", "is required and must not be blank");
   for (const field of ["content", "agent_id", "dataset_id"] as const) {
-    if (typeof input[field] === "string" && hasNul(input[field])) fail(field, NUL_MESSAGE);
+    const reason = typeof input[field] === "string" ? unstorableReason(input[field]) : null;
+    if (reason) fail(field, reason);
   }
   if (input.memory_type !== undefined && !MEMORY_TYPES.includes(input.memory_type)) fail("memory_type", `must be one of ${MEMORY_TYPES.join(", ")}`);
   const importance = roundImportance(input.importance ?? DEFAULT_IMPORTANCE);
   if (!(importance >= 0 && importance <= 1)) fail("importance", "must be between 0 and 1");
   const metadata = input.metadata === undefined ? {} : input.metadata;
-  const metadataProblem = checkMetadata(config, metadata);
-  if (metadataProblem) fail("metadata", metadataProblem);
+  const problem = metadataProblem(config, metadata);
+  if (problem) fail("metadata", problem);
 
   let expiresAt: Date | null = null;
   if (input.ttl_seconds !== undefined && input.expires_at !== undefined) fail("ttl_seconds", "give ttl_seconds or expires_at, not both");
@@ -67,6 +70,9 @@ function normalise(config: PrepareDeps["config"], input: MemoryInput, now: Date,
     else expiresAt = at;
   }
 
+  const occurredAt = input.occurred_at === undefined ? now : parseEventTime(input.occurred_at);
+  if (!occurredAt) fail("occurred_at", EVENT_TIME_MESSAGE);
+
   const ttlSeconds = expiresAt ? Math.round((expiresAt.getTime() - now.getTime()) / 1000) : null;
   const memoryType: MemoryType = input.memory_type ?? (config.MEMORY_TIER_AUTO_ROUTE ? autoMemoryType(content, ttlSeconds) : "semantic");
   return {
@@ -79,29 +85,34 @@ function normalise(config: PrepareDeps["config"], input: MemoryInput, now: Date,
     importance,
     dataset_id: input.dataset_id ?? null,
     created_at: now,
+    occurred_at: occurredAt ?? now,
     expires_at: expiresAt,
   };
 }
 
-const NUL_MESSAGE = "must not contain the NUL character (U+0000)";
-export const hasNul = (s: string) => s.includes("\u0000");
+export const EVENT_TIME_MESSAGE = "must be an ISO 8601 date or date-time between the years 1 and 9999";
+
+/** Event time from an ISO 8601 date ("2023-05-08", read as UTC midnight) or date-time; null when unusable. */
+export function parseEventTime(value: string | Date): Date | null {
+  const at = value instanceof Date ? value : /^\d{4}-\d{2}-\d{2}(?:[Tt ].+)?$/.test(value) ? new Date(value) : new Date(Number.NaN);
+  const year = at.getUTCFullYear();
+  return Number.isNaN(at.getTime()) || year < 1 || year > 9999 ? null : at;
+}
 
 /** The column is float4: six decimals keep every value representable (no underflow on 1e-300). */
 export const roundImportance = (x: number) => Math.round(x * 1e6) / 1e6;
 
-/** Why the metadata is unacceptable, or null: it must be a plain JSON object within the size cap. */
-export function checkMetadata(config: PrepareDeps["config"], metadata: unknown): string | null {
-  if (typeof metadata !== "object" || metadata === null || Array.isArray(metadata)) return "must be a JSON object";
-  const json = JSON.stringify(metadata);
-  if (utf8.encode(json).length > config.MEMORY_METADATA_MAX_BYTES) return `must be at most ${config.MEMORY_METADATA_MAX_BYTES} bytes as JSON`;
-  // jsonb cannot store U+0000 in keys or strings.
-  if (json.includes("\\u0000")) return NUL_MESSAGE;
-  return null;
-}
-
-/** Inserts the prepared memories and their audit rows (one per agent) in the caller's tenant transaction. */
-export async function insertPreparedMemories(tx: Tx, actor: Actor, prepared: PreparedMemory[]): Promise<MemoryRecord[]> {
+/**
+ * Inserts the prepared memories and their audit rows (one per agent) in the caller's tenant transaction,
+ * after checking that every dataset they name is live (a 422 naming the field otherwise; `pathPrefix`
+ * as for prepareMemories).
+ */
+export async function insertPreparedMemories(tx: Tx, actor: Actor, prepared: PreparedMemory[], pathPrefix = ""): Promise<MemoryRecord[]> {
   if (prepared.length === 0) return [];
+  await requireLiveDatasets(tx, prepared.flatMap((p, i) => p.dataset_id === null ? [] : [{
+    datasetId: p.dataset_id,
+    path: `${prepared.length > 1 || pathPrefix ? `${pathPrefix}${i}/` : ""}dataset_id`,
+  }]));
   const rows = await insertMemoryRows(tx, prepared.map((p) => ({ org_id: actor.orgId, ...p })));
   const byAgent = new Map<string, string[]>();
   for (const row of rows) {

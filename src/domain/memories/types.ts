@@ -18,6 +18,8 @@ export type MemoryInput = {
   importance?: number;
   ttl_seconds?: number;
   expires_at?: string | Date;
+  /** Event time (ISO 8601 date or date-time); defaults to the store time. */
+  occurred_at?: string | Date;
   dataset_id?: string;
 };
 
@@ -43,6 +45,7 @@ export function toRecord(row: MemoryRow): MemoryRecord {
     dataset_id: row.dataset_id,
     embedding_status: row.has_embedding ? "ready" : "pending",
     created_at: row.created_at,
+    occurred_at: row.occurred_at,
     valid_from: row.valid_from,
     valid_to: row.valid_to,
     deleted_at: row.deleted_at,

@@ -9,15 +9,17 @@ import { notFound, validationFailed, type FieldProblem } from "../errors";
 import { sha256Bytes } from "../hash";
 import { looksLikeId } from "../ids";
 import { embedOrDefer, type EmbedDeps } from "./embed-or-defer";
-import { checkMetadata, hasNul, roundImportance } from "./prepare";
+import { metadataProblem } from "../metadata";
+import { unstorableReason } from "../validation/input-walk";
+import { EVENT_TIME_MESSAGE, parseEventTime, roundImportance } from "./prepare";
 import { assertLive } from "./read";
 import { toRecord, type MemoryRecord } from "./types";
 
-export type MemoryPatch = { content?: string; metadata?: unknown; importance?: number };
+export type MemoryPatch = { content?: string; metadata?: unknown; importance?: number; occurred_at?: string };
 
 export async function patchMemory(deps: Pick<Deps, "db" | "config"> & EmbedDeps, actor: Actor, memoryId: string, patch: MemoryPatch): Promise<MemoryRecord> {
   if (!looksLikeId("mem", memoryId)) throw notFound(`Memory ${memoryId}`);
-  checkPatch(deps.config, patch);
+  const occurredAt = checkPatch(deps.config, patch);
 
   // The provider call happens before the transaction so no row lock is held across the network.
   const embedded = patch.content !== undefined ? await embedOrDefer(deps, actor.orgId, [patch.content]) : null;
@@ -31,6 +33,7 @@ export async function patchMemory(deps: Pick<Deps, "db" | "config"> & EmbedDeps,
       content_hash: contentChanged ? sha256Bytes(patch.content!) : null,
       metadata: (patch.metadata as Record<string, unknown> | undefined) ?? null,
       importance: patch.importance === undefined ? null : roundImportance(patch.importance),
+      occurred_at: occurredAt,
       ...(contentChanged && embedded
         ? { embedding: embedded.ok ? { vector: embedded.vectors[0]!, model: embedded.model, dims: embedded.dims } : { vector: null, model: null, dims: null } }
         : {}),
@@ -46,17 +49,22 @@ export async function patchMemory(deps: Pick<Deps, "db" | "config"> & EmbedDeps,
   });
 }
 
-function checkPatch(config: Deps["config"], patch: MemoryPatch): void {
+/** Every problem at once as a 422; returns the parsed event time (null when not being changed). */
+function checkPatch(config: Deps["config"], patch: MemoryPatch): Date | null {
   const problems: FieldProblem[] = [];
-  if (patch.content === undefined && patch.metadata === undefined && patch.importance === undefined) {
-    problems.push({ path: "", message: "give at least one of content, metadata, importance" });
+  if (patch.content === undefined && patch.metadata === undefined && patch.importance === undefined && patch.occurred_at === undefined) {
+    problems.push({ path: "", message: "give at least one of content, metadata, importance, occurred_at" });
   }
+  const occurredAt = patch.occurred_at === undefined ? null : parseEventTime(patch.occurred_at);
+  if (patch.occurred_at !== undefined && !occurredAt) problems.push({ path: "occurred_at", message: EVENT_TIME_MESSAGE });
   if (patch.content !== undefined) {
-    if (hasNul(patch.content)) problems.push({ path: "content", message: "must not contain the NUL character (U+0000)" });
+    const unstorable = unstorableReason(patch.content);
+    if (unstorable) problems.push({ path: "content", message: unstorable });
     if (patch.content.trim().length === 0) problems.push({ path: "content", message: "must contain at least one non-space character" });
     if (patch.content.length > config.MEMORY_CONTENT_MAX_CHARS) problems.push({ path: "content", message: `must be at most ${config.MEMORY_CONTENT_MAX_CHARS} characters` });
   }
-  const metadataProblem = patch.metadata === undefined ? null : checkMetadata(config, patch.metadata);
-  if (metadataProblem) problems.push({ path: "metadata", message: metadataProblem });
+  const metadata = patch.metadata === undefined ? null : metadataProblem(config, patch.metadata);
+  if (metadata) problems.push({ path: "metadata", message: metadata });
   if (problems.length > 0) throw validationFailed(problems);
+  return occurredAt;
 }

@@ -4,6 +4,7 @@ import type { LlmProvider } from "../../providers/llm/port";
 import { LlmUnavailableError } from "../../providers/llm/port";
 import type { ConcreteStrategyName, RecallStrategy } from "./strategy";
 import { parseTimeExpression } from "./time-expressions";
+import type { GraphRouting } from "./routing/graph-rules";
 
 export type RoutingMethod = "pinned" | "llm" | "rules";
 export type RouteDecision = { strategy: ConcreteStrategyName; method: RoutingMethod; reason: string };
@@ -59,8 +60,11 @@ function parseAnswer(text: string, available: ReadonlySet<ConcreteStrategyName>)
 }
 
 /** AppErrors from the LLM port (e.g. budget-exceeded) propagate; provider failures fall back to the rules. */
-export async function routeAuto(llm: LlmProvider, orgId: string, query: string, now: Date, strategies: RecallStrategy[], semanticEmbedder: boolean): Promise<RouteDecision> {
+export async function routeAuto(llm: LlmProvider, orgId: string, query: string, now: Date, strategies: RecallStrategy[], semanticEmbedder: boolean, graphRouting?: GraphRouting): Promise<RouteDecision> {
   const available = new Set(strategies.map((s) => s.name));
+  // Graph rules (CYPHER, ASK, GRAPH) first: routing/graph-rules.ts.
+  const graph = graphRouting ? await graphRouting(query, available, llm.name !== "local") : null;
+  if (graph) return graph;
   if (llm.name === "local") return routeByRules(query, now, available, semanticEmbedder);
   let fallbackWhy: string;
   try {

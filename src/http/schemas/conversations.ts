@@ -3,6 +3,7 @@ import { t } from "elysia";
 import type { Config } from "../../config/schema";
 import { TURN_ROLES } from "../../domain/conversations/turns";
 import { NullableTimestamp, Timestamp } from "./common";
+import { EventTimeInput } from "./memories";
 
 const MetadataInput = t.Optional(t.Unknown({ description: "JSON object, at most MEMORY_METADATA_MAX_BYTES" }));
 
@@ -34,6 +35,7 @@ export const AppendTurn = (config: Config) => t.Object({
   role: Role,
   content: t.String({ minLength: 1, maxLength: config.MEMORY_CONTENT_MAX_CHARS }),
   metadata: MetadataInput,
+  occurred_at: t.Optional(EventTimeInput),
 }, { additionalProperties: false });
 
 export const AppendedTurn = t.Object({
@@ -44,6 +46,7 @@ export const AppendedTurn = t.Object({
   needs_summary: t.Boolean({ description: "true once CONVERSATION_SUMMARY_TURNS turns or CONVERSATION_SUMMARY_TOKENS estimated tokens were appended since the last `summary` turn" }),
   turns_since_summary: t.Integer({ minimum: 0 }),
   created_at: Timestamp,
+  occurred_at: t.Date({ description: "When the turn was said (its memory's event time)" }),
 });
 
 export const TurnsQuery = t.Object({
@@ -60,6 +63,7 @@ export const TurnPage = t.Object({
     metadata: t.Record(t.String(), t.Unknown()),
     forgotten: t.Boolean(),
     created_at: Timestamp,
+    occurred_at: t.Union([t.Date(), t.Null()], { description: "When the turn was said; null once the turn's memory was forgotten" }),
   })),
   next_after_turn: t.Union([t.Integer(), t.Null()], { description: "Pass as after_turn for the next page; null at the end" }),
 });

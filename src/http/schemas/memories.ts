@@ -13,6 +13,9 @@ const Metadata = t.Record(t.String(), t.Unknown(), { description: "Free-form JSO
 // {"0": …} objects, so the schema accepts any JSON and the domain checks for a plain object.
 const MetadataInput = t.Unknown({ description: "Free-form JSON object (not an array); at most MEMORY_METADATA_MAX_BYTES as JSON" });
 
+/** Checked by the domain (parseEventTime), which answers a 422 naming the field. */
+export const EventTimeInput = t.String({ minLength: 10, maxLength: 64, description: "Event time: when the remembered thing happened. ISO 8601 date (`2023-05-08`, read as UTC midnight) or date-time; default: the store time" });
+
 export const Memory = t.Object({
   memory_id: t.String(),
   version: t.Integer({ minimum: 1 }),
@@ -25,6 +28,7 @@ export const Memory = t.Object({
   dataset_id: t.Union([t.String(), t.Null()]),
   embedding_status: t.Union([t.Literal("ready"), t.Literal("pending")], { description: "pending: stored without a vector (provider unavailable); svc.generate_embedding fills it in" }),
   created_at: Timestamp,
+  occurred_at: t.Date({ description: "Event time: when the remembered thing happened (defaults to the store time)" }),
   valid_from: Timestamp,
   valid_to: NullableTimestamp,
   deleted_at: NullableTimestamp,
@@ -41,6 +45,7 @@ export const storeBody = (config: Config) => t.Object({
   importance: t.Optional(t.Number({ minimum: 0, maximum: 1, default: 0.5, description: "0..1, default 0.5" })),
   ttl_seconds: t.Optional(t.Integer({ minimum: 1, maximum: 315_360_000, description: "Expire this many seconds from now (at most 10 years); not with expires_at" })),
   expires_at: t.Optional(t.String({ format: "date-time", description: "Expiry time (future); not with ttl_seconds" })),
+  occurred_at: t.Optional(EventTimeInput),
   dataset_id: t.Optional(t.String({ minLength: 1, maxLength: 128 })),
 }, { additionalProperties: false });
 
@@ -52,6 +57,7 @@ export const patchBody = (config: Config) => t.Object({
   content: t.Optional(t.String({ minLength: 1, maxLength: config.MEMORY_CONTENT_MAX_CHARS })),
   metadata: t.Optional(MetadataInput),
   importance: t.Optional(t.Number({ minimum: 0, maximum: 1 })),
+  occurred_at: t.Optional(EventTimeInput),
 }, { additionalProperties: false });
 
 export const forgetBody = (config: Config) => t.Object({

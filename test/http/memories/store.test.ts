@@ -2,6 +2,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { withSystem } from "../../../src/data/with-system";
 import { withTenant } from "../../../src/data/with-tenant";
+import { systemActor } from "../../../src/domain/actor";
+import { createDataset } from "../../../src/domain/datasets/datasets";
 import { testApp, show, type TestApp, type Tenant } from "../../harness/app";
 
 let t: TestApp;
@@ -32,12 +34,13 @@ describe("POST /v1/memories", () => {
   });
 
   test("accepts every documented field", async () => {
+    const dataset = await createDataset(t.deps.db, systemActor(a.orgId), { name: "docs" });
     const r = await t.request("POST", "/v1/memories", { key: a.key, body: {
       agent_id: "agent-2", content: "Deploys happen on Tuesdays", memory_type: "procedural", metadata: { source: "wiki", tags: ["ops"] },
-      importance: 0.9, ttl_seconds: 3600, dataset_id: "ds_docs",
+      importance: 0.9, ttl_seconds: 3600, dataset_id: dataset.dataset_id,
     } });
     expect(r.status, show(r)).toBe(201);
-    expect(r.body).toMatchObject({ memory_type: "procedural", metadata: { source: "wiki", tags: ["ops"] }, importance: expect.closeTo(0.9, 5), dataset_id: "ds_docs" });
+    expect(r.body).toMatchObject({ memory_type: "procedural", metadata: { source: "wiki", tags: ["ops"] }, importance: expect.closeTo(0.9, 5), dataset_id: dataset.dataset_id });
     const ttl = (Date.parse(r.body.expires_at) - Date.parse(r.body.created_at)) / 1000;
     expect(ttl).toBe(3600);
     const at = new Date(Date.now() + 86_400_000).toISOString();

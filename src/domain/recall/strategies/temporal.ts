@@ -1,5 +1,5 @@
-// TEMPORAL: reads a time window from the query (see time-expressions.ts), then ranks the memories
-// created inside it by relevance to the remaining words, newest first on ties.
+// TEMPORAL: reads a time window from the query (see time-expressions.ts), then ranks the memories whose
+// event time (occurred_at) falls inside it by relevance to the remaining words, latest event first on ties.
 import { cancellable, type RecallFilterInput } from "../../../data/queries/recall-common";
 import { findAnchor, windowSearch } from "../../../data/queries/recall-temporal";
 import type { Tx } from "../../../data/pools";
@@ -10,9 +10,9 @@ import { dateWrittenIn, parseTimeExpression, type EventAnchor, type TimeWindow }
 const DAY = 86_400_000;
 
 /**
- * "before/after the launch": among the memories best matching the event words, the first one with a
- * date written in it dates the event ("launched on March 20, 2025"); failing that, the best match's
- * creation time does. The anchoring memory itself is excluded from the results.
+ * "before/after the launch": among the memories best matching the event words, the first one with a date
+ * written in it ("launched on March 20, 2025") dates the event to that day; failing that, the best match's
+ * event time (occurred_at) does. The anchoring memory itself is excluded from the results.
  */
 async function windowOfAnchor(tx: Tx, search: RecallSearch, anchor: EventAnchor): Promise<{ window: TimeWindow | null; anchorId: string | null }> {
   const candidates = await cancellable(findAnchor(tx, search.filter, anchor.event), search.signal);
@@ -20,8 +20,8 @@ async function windowOfAnchor(tx: Tx, search: RecallSearch, anchor: EventAnchor)
   if (!row) return { window: null, anchorId: null };
   const written = dateWrittenIn(row.content);
   const expression = `${anchor.expression} (dated by ${row.memory_id})`;
-  if (anchor.relation === "before") return { window: { from: null, to: written ?? row.created_at, expression }, anchorId: row.memory_id };
-  const from = written ? new Date(written.getTime() + DAY) : new Date(row.created_at.getTime() + 1);
+  if (anchor.relation === "before") return { window: { from: null, to: written ?? row.occurred_at, expression }, anchorId: row.memory_id };
+  const from = written ? new Date(written.getTime() + DAY) : new Date(row.occurred_at.getTime() + 1);
   return { window: { from, to: null, expression }, anchorId: row.memory_id };
 }
 
@@ -30,7 +30,7 @@ const earlier = (a: Date | undefined, b: Date | null) => (!b ? a : !a || b < a ?
 
 function narrow(filter: RecallFilterInput, window: TimeWindow | null): RecallFilterInput {
   if (!window) return filter;
-  return { ...filter, createdAfter: later(filter.createdAfter, window.from), createdBefore: earlier(filter.createdBefore, window.to) };
+  return { ...filter, occurredAfter: later(filter.occurredAfter, window.from), occurredBefore: earlier(filter.occurredBefore, window.to) };
 }
 
 export const temporalStrategy: RecallStrategy = {
@@ -48,12 +48,18 @@ export const temporalStrategy: RecallStrategy = {
     } else if (!window) {
       note = "no time expression found; ranked over all time";
     }
-    const rows = await cancellable(windowSearch(tx, {
-      filter: narrow(search.filter, window),
+    const ranked = (filter: RecallFilterInput) => cancellable(windowSearch(tx, {
+      filter,
       terms: orQueryOf(parsed.rest),
       excludeIds: anchorId ? [anchorId] : [],
       limit: search.topK,
     }), search.signal);
+    let rows = await ranked(narrow(search.filter, window));
+    // A window nothing happened in must not silently empty the answer: rank over all time and say so.
+    if (rows.length === 0 && window) {
+      rows = await ranked(search.filter);
+      if (rows.length > 0) note = `no memory's event time falls in "${window.expression}"; ranked over all time instead`;
+    }
     return { rows, window, note };
   },
 };
