@@ -12,16 +12,23 @@ import { sha256Hex } from "../hash";
 import { looksLikeId, newId } from "../ids";
 import { merkleRoot } from "./merkle";
 import type { ForgetSigner } from "./signer";
+import type { GraphRetirement } from "../graph/cascade";
 
 export type ForgottenVersion = { memory_id: string; version: number; content_hash: string };
 
+/** A graph row the forget retired: digest = hex SHA-256 of the edge's fact or the memo's name (UTF-8). */
+export type DerivedRow = { kind: "edge" | "memo"; id: string; digest: string };
+
 export type CertificatePayload = {
-  version: 1;
+  /** 1: items only (still verifiable); 2: items and the derived graph rows the forget retired. */
+  version: 1 | 2;
   cert_id: string;
   org_id: string;
   issued_at: string;
   reason: string;
   items: ForgottenVersion[];
+  /** Version 2 only. */
+  derived?: DerivedRow[];
   tree_size: number;
   merkle_root: string;
   merkle_algorithm: "rfc9162-sha256";
@@ -32,16 +39,30 @@ export type CertificatePayload = {
 
 export type CertificateDocument = CertificatePayload & { payload: string; signature: string };
 
-/** Leaves are the raw 32-byte content hashes, in item order (items sorted by memory_id). */
-export const rootOf = (items: ForgottenVersion[]) => bytesToHex(merkleRoot(items.map((i) => hexToBytes(i.content_hash))));
+/**
+ * Leaves are raw 32-byte hashes: the items' content hashes in item order (items sorted by memory_id),
+ * then (version 2) the derived rows' digests in their order (sorted by kind, then id).
+ */
+export const rootOf = (items: ForgottenVersion[], derived: DerivedRow[] = []) =>
+  bytesToHex(merkleRoot([...items.map((i) => i.content_hash), ...derived.map((d) => d.digest)].map((h) => hexToBytes(h))));
 
-export async function issueForgetCertificate(tx: Tx, actor: Actor, forgotten: ForgottenVersion[], deps: { forgetSigner: ForgetSigner }, reason = "api"): Promise<string | null> {
+export function derivedRowsOf(retired: GraphRetirement): DerivedRow[] {
+  const rows: DerivedRow[] = [
+    ...retired.edges.map((e) => ({ kind: "edge" as const, id: e.edge_id, digest: sha256Hex(e.fact) })),
+    ...retired.memos.map((m) => ({ kind: "memo" as const, id: m.memo_id, digest: sha256Hex(m.name) })),
+  ];
+  const unique = [...new Map(rows.map((r) => [`${r.kind}/${r.id}`, r])).values()];
+  return unique.sort((a, b) => (a.kind !== b.kind ? (a.kind < b.kind ? -1 : 1) : a.id < b.id ? -1 : 1));
+}
+
+export async function issueForgetCertificate(tx: Tx, actor: Actor, forgotten: ForgottenVersion[], retired: GraphRetirement, deps: { forgetSigner: ForgetSigner }, reason = "api"): Promise<string | null> {
   if (forgotten.length === 0) return null;
   const issuedAt = new Date();
   const items = [...forgotten].sort((a, b) => (a.memory_id < b.memory_id ? -1 : 1)).map((f) => ({ memory_id: f.memory_id, version: f.version, content_hash: f.content_hash }));
+  const derived = derivedRowsOf(retired);
   const payload: CertificatePayload = {
-    version: 1, cert_id: newId("cert", issuedAt.getTime()), org_id: actor.orgId, issued_at: issuedAt.toISOString(), reason, items,
-    tree_size: items.length, merkle_root: rootOf(items), merkle_algorithm: "rfc9162-sha256", signature_algorithm: "ed25519",
+    version: 2, cert_id: newId("cert", issuedAt.getTime()), org_id: actor.orgId, issued_at: issuedAt.toISOString(), reason, items, derived,
+    tree_size: items.length + derived.length, merkle_root: rootOf(items, derived), merkle_algorithm: "rfc9162-sha256", signature_algorithm: "ed25519",
     key_id: await deps.forgetSigner.keyId(), public_key: await deps.forgetSigner.publicKeyHex(),
   };
   const text = canonicalJson(payload);
@@ -50,7 +71,7 @@ export async function issueForgetCertificate(tx: Tx, actor: Actor, forgotten: Fo
   // Chains the certificate into the audit log, so a certificate cannot later be dropped or swapped unnoticed.
   await recordAudit(tx, actor, {
     operation: "forget.certificate", targetIds: [payload.cert_id, ...items.map((i) => i.memory_id)],
-    detail: { merkle_root: payload.merkle_root, tree_size: payload.tree_size, key_id: payload.key_id, payload_sha256: sha256Hex(text) },
+    detail: { merkle_root: payload.merkle_root, tree_size: payload.tree_size, derived_rows: derived.length, key_id: payload.key_id, payload_sha256: sha256Hex(text) },
   });
   return payload.cert_id;
 }

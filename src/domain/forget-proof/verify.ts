@@ -1,15 +1,21 @@
 // Offline verification of a forget certificate document with nothing but the service's public key:
 // the document's fields must be exactly the signed payload's, the payload canonical, the Merkle root
-// recomputable from the items, and the ed25519 signature valid.
+// recomputable from the items (and, version 2, the derived graph rows), and the ed25519 signature valid.
 import * as ed from "@noble/ed25519";
 import { hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
 import { canonicalJson } from "../audit/canonical";
-import { rootOf, type ForgottenVersion } from "./certificate";
+import { rootOf, type DerivedRow, type ForgottenVersion } from "./certificate";
 
 export type CertificateVerdict = { ok: true; cert_id: string } | { ok: false; reason: string };
 
-const PAYLOAD_KEYS = ["cert_id", "issued_at", "items", "key_id", "merkle_algorithm", "merkle_root", "org_id", "public_key", "reason", "signature_algorithm", "tree_size", "version"];
+const PAYLOAD_KEYS_V1 = ["cert_id", "issued_at", "items", "key_id", "merkle_algorithm", "merkle_root", "org_id", "public_key", "reason", "signature_algorithm", "tree_size", "version"];
+const PAYLOAD_KEYS_V2 = [...PAYLOAD_KEYS_V1, "derived"].sort();
 const HEX64 = /^[0-9a-f]{64}$/;
+const isDerived = (d: unknown): d is DerivedRow => {
+  const o = d as Record<string, unknown>;
+  return typeof o === "object" && o !== null && Object.keys(o).sort().join() === "digest,id,kind"
+    && (o.kind === "edge" || o.kind === "memo") && typeof o.id === "string" && typeof o.digest === "string" && HEX64.test(o.digest);
+};
 const isItem = (i: unknown): i is ForgottenVersion => {
   const o = i as Record<string, unknown>;
   return typeof o === "object" && o !== null && Object.keys(o).sort().join() === "content_hash,memory_id,version"
@@ -28,16 +34,20 @@ export async function verifyCertificate(documentText: string, trustedPublicKeyHe
   } catch {
     return fail("not valid JSON");
   }
-  if (Object.keys(doc).sort().join() !== [...PAYLOAD_KEYS, "payload", "signature"].sort().join()) return fail("unexpected or missing fields");
-  if (Object.keys(payload).sort().join() !== PAYLOAD_KEYS.join()) return fail("unexpected or missing payload fields");
+  if (payload === null || typeof payload !== "object" || (payload.version !== 1 && payload.version !== 2)) return fail("unsupported version");
+  const keys = payload.version === 1 ? PAYLOAD_KEYS_V1 : PAYLOAD_KEYS_V2;
+  if (Object.keys(doc).sort().join() !== [...keys, "payload", "signature"].sort().join()) return fail("unexpected or missing fields");
+  if (Object.keys(payload).sort().join() !== keys.join()) return fail("unexpected or missing payload fields");
   if (canonicalJson(payload) !== doc.payload) return fail("payload is not in canonical form");
-  for (const key of PAYLOAD_KEYS) if (canonicalJson(doc[key]) !== canonicalJson(payload[key])) return fail(`field ${key} differs from the signed payload`);
-  if (payload.version !== 1 || payload.signature_algorithm !== "ed25519" || payload.merkle_algorithm !== "rfc9162-sha256") return fail("unsupported version or algorithm");
+  for (const key of keys) if (canonicalJson(doc[key]) !== canonicalJson(payload[key])) return fail(`field ${key} differs from the signed payload`);
+  if (payload.signature_algorithm !== "ed25519" || payload.merkle_algorithm !== "rfc9162-sha256") return fail("unsupported algorithm");
   if (payload.public_key !== trustedPublicKeyHex) return fail("signed by a different key");
   const items = payload.items;
   if (!Array.isArray(items) || items.length === 0 || !items.every(isItem)) return fail("items are malformed");
-  if (payload.tree_size !== items.length) return fail("tree_size does not match the items");
-  if (rootOf(items) !== payload.merkle_root) return fail("merkle_root does not match the items");
+  const derived = payload.version === 2 ? payload.derived : [];
+  if (!Array.isArray(derived) || !derived.every(isDerived)) return fail("derived rows are malformed");
+  if (payload.tree_size !== items.length + derived.length) return fail("tree_size does not match the items");
+  if (rootOf(items, derived) !== payload.merkle_root) return fail("merkle_root does not match the items");
   if (typeof doc.signature !== "string" || !/^[0-9a-f]{128}$/.test(doc.signature)) return fail("signature is not 64 bytes of lowercase hex");
   const valid = await ed.verifyAsync(hexToBytes(doc.signature), utf8ToBytes(doc.payload as string), hexToBytes(trustedPublicKeyHex)).catch(() => false);
   return valid ? { ok: true, cert_id: String(payload.cert_id) } : fail("the signature does not verify");

@@ -1,5 +1,5 @@
-// Recall in two steps. plan: pick the strategy (pinned or AUTO) and embed the query — network calls,
-// outside any transaction. execute: one tenant transaction that runs the strategy, counts the access
+// Recall in two steps. plan: pick the strategy (pinned or AUTO), embed the query and run the strategy's
+// prepare step (CYPHER's read-only query, ASK's LLM call) — network calls, outside the recall transaction. execute: one tenant transaction that runs the strategy, counts the access
 // and writes the audit row, so a recall is audited if and only if it returned results to someone.
 import type { Deps } from "../../app/deps";
 import { isQueryTimeout } from "../../data/errors";
@@ -10,10 +10,13 @@ import type { Actor } from "../actor";
 import { recordAudit } from "../audit/record";
 import { AppError, validationFailed } from "../errors";
 import { sha256Hex } from "../hash";
+import { redactGraphEvidence } from "./graph-redaction";
 import { redactJson, redactText } from "./redaction";
 import { AVAILABLE_STRATEGIES, strategyNamed } from "./registry";
 import { routeAuto, type RoutingMethod } from "./route-auto";
-import type { ConcreteStrategyName, RecallStrategy, StrategyName } from "./strategy";
+import { graphRoutingFor } from "./routing/graph-rules";
+import type { GraphEvidence } from "./graph-evidence";
+import type { ConcreteStrategyName, RecallSearch, RecallStrategy, StrategyName } from "./strategy";
 import type { TimeWindow } from "./time-expressions";
 
 export type RecallDeps = Pick<Deps, "config" | "db" | "llm" | "embedder" | "log">;
@@ -23,12 +26,16 @@ export type RecallInput = {
   query: string;
   topK?: number;
   strategy?: StrategyName;
-  filters?: { memoryTypes?: string[]; metadata?: Record<string, unknown>; datasetId?: string; createdAfter?: Date; createdBefore?: Date };
+  /** Graph strategies: the event time to read the graph at. */
+  asOf?: Date;
+  /** CYPHER: values for the query's $parameters. */
+  params?: Record<string, unknown>;
+  filters?: { memoryTypes?: string[]; metadata?: Record<string, unknown>; datasetId?: string; createdAfter?: Date; createdBefore?: Date; occurredAfter?: Date; occurredBefore?: Date };
 };
 
 export type Routing = { requested: StrategyName; method: RoutingMethod; reason: string; degraded_from?: ConcreteStrategyName };
 
-export type RecallPlan = { input: RecallInput; topK: number; strategy: RecallStrategy; routing: Routing; queryVector: number[] | null; now: Date };
+export type RecallPlan = { input: RecallInput; topK: number; strategy: RecallStrategy; routing: Routing; queryVector: number[] | null; now: Date; prepared: unknown };
 
 export type RecallResult = Omit<RecallRow, "last_accessed_at" | "access_count">;
 
@@ -40,19 +47,16 @@ export type RecallOutcome = {
   note: string | null;
   top_k: number;
   redactions: number;
+  /** Graph strategies only. */
+  graph?: GraphEvidence;
 };
-
-const hasNul = (v: unknown): boolean =>
-  typeof v === "string" ? v.includes("\u0000") : Array.isArray(v) ? v.some(hasNul) : v !== null && typeof v === "object" ? Object.entries(v).some(([k, x]) => k.includes("\u0000") || hasNul(x)) : false;
 
 function validate(input: RecallInput): void {
   const problems = [];
   if (input.query.trim() === "") problems.push({ path: "/query", message: "must contain a non-blank character" });
-  if (hasNul(input.query)) problems.push({ path: "/query", message: "must not contain NUL characters" });
-  if (hasNul(input.agentId)) problems.push({ path: "/agent_id", message: "must not contain NUL characters" });
-  if (hasNul(input.filters)) problems.push({ path: "/filters", message: "must not contain NUL characters" });
   const f = input.filters;
   if (f?.createdAfter && f.createdBefore && f.createdAfter >= f.createdBefore) problems.push({ path: "/filters/created_before", message: "must be after created_after" });
+  if (f?.occurredAfter && f.occurredBefore && f.occurredAfter >= f.occurredBefore) problems.push({ path: "/filters/occurred_before", message: "must be after occurred_after" });
   if (problems.length > 0) throw validationFailed(problems);
 }
 
@@ -68,14 +72,14 @@ async function embedQuery(deps: RecallDeps, actor: Actor, query: string): Promis
   }
 }
 
-export async function planRecall(deps: RecallDeps, actor: Actor, input: RecallInput): Promise<RecallPlan> {
+export async function planRecall(deps: RecallDeps, actor: Actor, input: RecallInput, signal?: AbortSignal): Promise<RecallPlan> {
   validate(input);
   const now = new Date();
   const requested = input.strategy ?? "AUTO";
   let routing: Routing;
   let strategy: RecallStrategy;
   if (requested === "AUTO") {
-    const decision = await routeAuto(deps.llm, actor.orgId, input.query, now, AVAILABLE_STRATEGIES, deps.embedder.name !== "local");
+    const decision = await routeAuto(deps.llm, actor.orgId, input.query, now, AVAILABLE_STRATEGIES, deps.embedder.name !== "local", graphRoutingFor());
     strategy = strategyNamed(decision.strategy);
     routing = { requested, method: decision.method, reason: decision.reason };
   } else {
@@ -90,7 +94,27 @@ export async function planRecall(deps: RecallDeps, actor: Actor, input: RecallIn
       strategy = strategyNamed("LEXICAL");
     }
   }
-  return { input, topK: input.topK ?? deps.config.RECALL_TOP_K_DEFAULT, strategy, routing, queryVector, now };
+  const plan: RecallPlan = { input, topK: input.topK ?? deps.config.RECALL_TOP_K_DEFAULT, strategy, routing, queryVector, now, prepared: undefined };
+  if (strategy.prepare) plan.prepared = await strategy.prepare({ deps, orgId: actor.orgId, signal }, searchOf(deps, actor, plan, signal));
+  return plan;
+}
+
+function searchOf(deps: RecallDeps, actor: Actor, plan: RecallPlan, signal: AbortSignal | undefined): RecallSearch {
+  const { input } = plan;
+  return {
+    filter: { orgId: actor.orgId, agentId: input.agentId, ...input.filters },
+    query: input.query,
+    topK: plan.topK,
+    now: plan.now,
+    queryVector: plan.queryVector,
+    dimensions: deps.embedder.dimensions,
+    efSearch: deps.config.RECALL_HNSW_EF_SEARCH,
+    maxScanTuples: deps.config.RECALL_HNSW_MAX_SCAN_TUPLES,
+    asOf: input.asOf ?? null,
+    params: input.params ?? {},
+    graphBounds: { maxHops: deps.config.GRAPH_MAX_HOPS, fanout: deps.config.GRAPH_FANOUT, maxRows: deps.config.GRAPH_MAX_ROWS },
+    signal,
+  };
 }
 
 function present(rows: RecallRow[], redact: boolean): { results: RecallResult[]; redactions: number } {
@@ -111,17 +135,7 @@ export async function executeRecall(deps: RecallDeps, actor: Actor, plan: Recall
   try {
     outcome = await withTenant(deps.db, actor.orgId, async (tx) => {
       await limitRecallTransaction(tx, deps.config.RECALL_TIMEOUT_MS);
-      const ran = await strategy.run(tx, {
-        filter: { orgId: actor.orgId, agentId: input.agentId, ...input.filters },
-        query: input.query,
-        topK,
-        now: plan.now,
-        queryVector: plan.queryVector,
-        dimensions: deps.embedder.dimensions,
-        efSearch: deps.config.RECALL_HNSW_EF_SEARCH,
-        maxScanTuples: deps.config.RECALL_HNSW_MAX_SCAN_TUPLES,
-        signal,
-      });
+      const ran = await strategy.run(tx, searchOf(deps, actor, plan, signal), plan.prepared);
       const ids = ran.rows.map((r) => r.memory_id);
       await recordRecallAccess(tx, actor.orgId, ids);
       await recordAudit(tx, actor, {
@@ -136,7 +150,9 @@ export async function executeRecall(deps: RecallDeps, actor: Actor, plan: Recall
     if (isQueryTimeout(error) && !signal?.aborted) throw new AppError("service-unavailable", `The recall did not finish within ${deps.config.RECALL_TIMEOUT_MS} ms; narrow the query or retry`);
     throw error;
   }
-  const { results, redactions } = present(outcome.rows, deps.config.RETRIEVAL_REDACTION_ENABLED);
+  const redact = deps.config.RETRIEVAL_REDACTION_ENABLED;
+  const { results, redactions } = present(outcome.rows, redact);
+  const graph = outcome.graph && redact ? redactGraphEvidence(outcome.graph) : outcome.graph ? { value: outcome.graph, count: 0 } : null;
   const window: TimeWindow | null = outcome.window ?? null;
-  return { results, strategy: strategy.name, routing: plan.routing, window, note: outcome.note ?? null, top_k: topK, redactions };
+  return { results, strategy: strategy.name, routing: plan.routing, window, note: outcome.note ?? null, top_k: topK, redactions: redactions + (graph?.count ?? 0), ...(graph ? { graph: graph.value } : {}) };
 }

@@ -1,7 +1,12 @@
 // The strategy registry, exhaustive over the ten names: available modules, the AUTO router, and the
 // strategies that arrive with the Forge issue (pinned → 501 strategy-unavailable).
 import { AppError } from "../errors";
+import { ownValue } from "../own-key";
 import { codeStrategy } from "./strategies/code";
+import { cypherStrategy } from "./strategies/cypher";
+import { graphStrategy } from "./strategies/graph";
+import { traceStrategy } from "./strategies/trace";
+import { tripletStrategy } from "./strategies/triplet";
 import { lexicalStrategy } from "./strategies/lexical";
 import { temporalStrategy } from "./strategies/temporal";
 import { vectorStrategy } from "./strategies/vector";
@@ -20,19 +25,19 @@ export const REGISTRY: Record<StrategyName, Entry> = {
   LEXICAL: { kind: "available", strategy: lexicalStrategy },
   TEMPORAL: { kind: "available", strategy: temporalStrategy },
   CODE: { kind: "available", strategy: codeStrategy },
-  GRAPH: { kind: "unavailable", reason: LATER },
-  TRIPLET: { kind: "unavailable", reason: LATER },
-  TRACE: { kind: "unavailable", reason: LATER },
+  GRAPH: { kind: "available", strategy: graphStrategy },
+  TRIPLET: { kind: "available", strategy: tripletStrategy },
+  TRACE: { kind: "available", strategy: traceStrategy },
   ASK: { kind: "unavailable", reason: LATER },
-  CYPHER: { kind: "unavailable", reason: LATER },
+  CYPHER: { kind: "available", strategy: cypherStrategy },
 };
 
 export const AVAILABLE_STRATEGIES: RecallStrategy[] = Object.values(REGISTRY).flatMap((e) => (e.kind === "available" ? [e.strategy] : []));
 
 export function strategyNamed(name: ConcreteStrategyName): RecallStrategy {
-  const entry = REGISTRY[name];
-  if (entry.kind === "available") return entry.strategy;
-  throw new AppError("strategy-unavailable", `Strategy ${name} ${entry.kind === "unavailable" ? entry.reason : "is a router"}`);
+  const entry = ownValue(REGISTRY, name);
+  if (entry?.kind === "available") return entry.strategy;
+  throw new AppError("strategy-unavailable", `Strategy ${name} ${entry?.kind === "unavailable" ? entry.reason : entry ? "is a router" : "does not exist"}`);
 }
 
 /** For the OpenAPI description of the `strategy` field. */

@@ -1,6 +1,8 @@
 // The RecallStrategy interface and the ten strategy names of the spec.
+import type { Deps } from "../../app/deps";
 import type { RecallFilterInput, RecallRow } from "../../data/queries/recall-common";
 import type { Tx } from "../../data/pools";
+import type { GraphEvidence } from "./graph-evidence";
 import type { TimeWindow } from "./time-expressions";
 
 export const STRATEGY_NAMES = ["AUTO", "VECTOR", "LEXICAL", "GRAPH", "TRIPLET", "TRACE", "TEMPORAL", "ASK", "CYPHER", "CODE"] as const;
@@ -17,8 +19,19 @@ export type RecallSearch = {
   dimensions: number;
   efSearch: number;
   maxScanTuples: number;
+  /** Graph strategies: read the graph as it was at this event time (null: now). */
+  asOf: Date | null;
+  /** CYPHER: the $parameters of the query. */
+  params: Record<string, unknown>;
+  /** Graph strategies: traversal bounds (GRAPH_MAX_HOPS, GRAPH_FANOUT, GRAPH_MAX_ROWS); absent: the configuration defaults. */
+  graphBounds?: GraphBounds;
   signal?: AbortSignal;
 };
+
+export type GraphBounds = { maxHops: number; fanout: number; maxRows: number };
+
+/** The configuration defaults of GRAPH_MAX_HOPS, GRAPH_FANOUT and GRAPH_MAX_ROWS (src/config/sections/graph.ts). */
+export const DEFAULT_GRAPH_BOUNDS: GraphBounds = Object.freeze({ maxHops: 3, fanout: 20, maxRows: 5000 });
 
 export type StrategyOutcome = {
   rows: RecallRow[];
@@ -26,13 +39,24 @@ export type StrategyOutcome = {
   window?: TimeWindow | null;
   /** A short note on how the strategy ran (e.g. "trigram fallback added 3 results"). */
   note?: string;
+  /** Graph strategies: the facts, paths, answer or table behind the rows. */
+  graph?: GraphEvidence;
 };
 
-export interface RecallStrategy {
+/** What a strategy's prepare step may use; it runs outside the recall transaction. */
+export type StrategyEnv = { deps: Pick<Deps, "config" | "db" | "llm" | "log">; orgId: string; signal?: AbortSignal };
+
+export interface RecallStrategy<Prepared = unknown> {
   readonly name: ConcreteStrategyName;
   /** One line for the OpenAPI description and the LLM router's menu. */
   readonly description: string;
   readonly needsEmbedding: boolean;
+  /**
+   * Optional, at plan time and outside the recall transaction: checks that must fail before a stream
+   * opens (CYPHER's parser), network calls (ASK's LLM), and graph reads in their own READ ONLY tenant
+   * transaction. Its result reaches run().
+   */
+  prepare?(env: StrategyEnv, search: RecallSearch): Promise<Prepared>;
   /** Runs inside the recall's tenant transaction; read-only on memories. */
-  run(tx: Tx, search: RecallSearch): Promise<StrategyOutcome>;
+  run(tx: Tx, search: RecallSearch, prepared: Prepared): Promise<StrategyOutcome>;
 }

@@ -6,18 +6,23 @@ import type { RecallInput } from "../../domain/recall/recall";
 import { describeStrategies } from "../../domain/recall/registry";
 import { STRATEGY_NAMES } from "../../domain/recall/strategy";
 import { NullableTimestamp, Timestamp } from "./common";
+import { GraphEvidenceSchema, ResultGraphLinkSchema } from "./graph-evidence";
 
 export const recallBody = (config: Config) => t.Object({
   agent_id: t.String({ minLength: 1, maxLength: 256 }),
   query: t.String({ minLength: 1, maxLength: config.RECALL_QUERY_MAX_CHARS, description: `At most ${config.RECALL_QUERY_MAX_CHARS} characters` }),
   top_k: t.Optional(t.Integer({ minimum: 1, maximum: config.RECALL_TOP_K_MAX, description: `Default ${config.RECALL_TOP_K_DEFAULT}, maximum ${config.RECALL_TOP_K_MAX} (larger values are a 422)` })),
   strategy: t.Optional(t.UnionEnum(STRATEGY_NAMES, { default: "AUTO", description: `Default AUTO.\n${describeStrategies()}` })),
+  as_of: t.Optional(t.String({ format: "date-time", description: "Graph strategies: read the graph as it was at this event time (edges valid then)" })),
+  params: t.Optional(t.Record(t.String({ pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$" }), t.Unknown(), { description: "CYPHER: values for the query's $parameters", maxProperties: 64 })),
   filters: t.Optional(t.Object({
     memory_type: t.Optional(t.Union([t.String({ minLength: 1, maxLength: 64 }), t.Array(t.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: 20 })], { description: "One type or a list (any of)" })),
     metadata: t.Optional(t.Unknown({ description: "JSON object the memory's metadata must contain (jsonb @>)" })),
     dataset_id: t.Optional(t.String({ minLength: 1, maxLength: 256 })),
     created_after: t.Optional(t.String({ format: "date-time", description: "Inclusive lower bound on created_at" })),
     created_before: t.Optional(t.String({ format: "date-time", description: "Exclusive upper bound on created_at" })),
+    occurred_after: t.Optional(t.String({ format: "date-time", description: "Inclusive lower bound on occurred_at (event time)" })),
+    occurred_before: t.Optional(t.String({ format: "date-time", description: "Exclusive upper bound on occurred_at (event time)" })),
   }, { additionalProperties: false })),
 }, { additionalProperties: false });
 
@@ -32,8 +37,10 @@ export const RecallResult = t.Object({
   importance: t.Number(),
   dataset_id: t.Union([t.String(), t.Null()]),
   created_at: Timestamp,
+  occurred_at: t.Date({ description: "Event time: when the remembered thing happened" }),
   valid_from: Timestamp,
   expires_at: NullableTimestamp,
+  graph: t.Optional(ResultGraphLinkSchema),
 }, { additionalProperties: false });
 
 const StrategyName = t.UnionEnum(STRATEGY_NAMES);
@@ -52,6 +59,7 @@ export const RecallSummaryFields = {
   note: t.Union([t.String(), t.Null()]),
   top_k: t.Integer(),
   redactions: t.Integer({ description: "How many values were masked by RETRIEVAL_REDACTION_ENABLED" }),
+  graph: t.Optional(GraphEvidenceSchema),
 };
 
 export const RecallResponse = t.Object({ results: t.Array(RecallResult), ...RecallSummaryFields }, { additionalProperties: false });
@@ -61,7 +69,9 @@ type RecallBody = {
   query: string;
   top_k?: number;
   strategy?: (typeof STRATEGY_NAMES)[number];
-  filters?: { memory_type?: string | string[]; metadata?: unknown; dataset_id?: string; created_after?: string; created_before?: string };
+  as_of?: string;
+  params?: Record<string, unknown>;
+  filters?: { memory_type?: string | string[]; metadata?: unknown; dataset_id?: string; created_after?: string; created_before?: string; occurred_after?: string; occurred_before?: string };
 };
 
 function dateField(value: string | undefined, path: string, problems: FieldProblem[]): Date | undefined {
@@ -81,18 +91,25 @@ export function toRecallInput(body: RecallBody): RecallInput {
   }
   const createdAfter = dateField(f?.created_after, "/filters/created_after", problems);
   const createdBefore = dateField(f?.created_before, "/filters/created_before", problems);
+  const occurredAfter = dateField(f?.occurred_after, "/filters/occurred_after", problems);
+  const occurredBefore = dateField(f?.occurred_before, "/filters/occurred_before", problems);
+  const asOf = dateField(body.as_of, "/as_of", problems);
   if (problems.length > 0) throw validationFailed(problems);
   return {
     agentId: body.agent_id,
     query: body.query,
     topK: body.top_k,
     strategy: body.strategy,
+    asOf,
+    params: body.params,
     filters: f && {
       memoryTypes: f.memory_type === undefined ? undefined : [f.memory_type].flat(),
       metadata: metadata as Record<string, unknown> | undefined,
       datasetId: f.dataset_id,
       createdAfter,
       createdBefore,
+      occurredAfter,
+      occurredBefore,
     },
   };
 }

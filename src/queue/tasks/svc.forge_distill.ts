@@ -1,4 +1,6 @@
-// svc.forge_distill: distill pipeline for a job row created by POST /v1/distill; self-rejects when DISTILL_ENABLED=false.
+// svc.forge_distill: the distill pipeline for a job row created by POST /v1/distill or a chained ingest;
+// self-rejects when DISTILL_ENABLED=false. Idempotent: committed batches are skipped on a retry.
+import { runDistillJob } from "../../domain/forge/distill/run";
 import { defineTask } from "../define-task";
 import { JobRowPayload, settleJobRow } from "./job-row-task";
 
@@ -7,5 +9,7 @@ export const forgeDistillTask = defineTask({
   payload: JobRowPayload,
   attempts: 5,
   backoffMs: 2000,
-  run: (payload, deps) => settleJobRow(deps, payload, "distill", { enabled: deps.config.DISTILL_ENABLED, variable: "DISTILL_ENABLED" }),
+  run: (payload, deps) => deps.config.DISTILL_ENABLED
+    ? runDistillJob(deps, deps.extractor, payload.org_id, payload.job_id)
+    : settleJobRow(deps, payload, "distill", { enabled: false, variable: "DISTILL_ENABLED" }),
 });

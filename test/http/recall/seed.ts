@@ -3,9 +3,12 @@ import { expect } from "bun:test";
 import { withTenant } from "../../../src/data/with-tenant";
 import { show, type TestApp } from "../../harness/app";
 
-export type SeedMemory = { content: string; memory_type?: string; metadata?: Record<string, unknown>; created_at?: string };
+export type SeedMemory = { content: string; memory_type?: string; metadata?: Record<string, unknown>; occurred_at?: string; created_at?: string };
 
-/** Stores the memories for one agent and returns their ids in order. created_at values are applied afterwards. */
+/**
+ * Stores the memories for one agent and returns their ids in order. occurred_at (event time) goes through
+ * the API; created_at (store time) is backdated afterwards, since no client can set it.
+ */
 export async function seed(t: TestApp, tenant: { key: string; orgId: string }, agentId: string, memories: SeedMemory[]): Promise<string[]> {
   const res = await t.request("POST", "/v1/memories/batch", {
     key: tenant.key,

@@ -15,14 +15,14 @@ const utcDay = (back: number) => new Date(Date.UTC(today.getUTCFullYear(), today
 
 const MEMORIES = [
   { content: "The user prefers dark roast coffee every morning before work." },                              // 0
-  { content: "Deployment of the billing service happened with zero downtime.", created_at: utcDay(1) },          // 1
+  { content: "Deployment of the billing service happened with zero downtime.", occurred_at: utcDay(1) },         // 1
   { content: "Kubernetes cluster upgrade to version 1.29 is planned.", created_at: utcDay(20) },                  // 2
   { content: "We chose PostgreSQL over MongoDB for the ledger because of transactions." },                      // 3
   { content: "function parseHttpRequest(raw) lives in src/http/parse_request.ts and returns a Request", metadata: { kind: "code", language: "ts" } }, // 4
   { content: "def load_user_profile(user_id): reads the profile row", metadata: { language: "python" } },        // 5
-  { content: "Team retrospective about the launch plan and marketing budget.", created_at: "2025-03-10T10:00:00Z" }, // 6
-  { content: "Product launch happened on March 20, 2025 with a press release.", created_at: "2025-03-21T09:00:00Z" }, // 7
-  { content: "Post-launch bug triage session for the mobile app.", created_at: "2025-04-02T09:00:00Z" },          // 8
+  { content: "Team retrospective about the launch plan and marketing budget.", occurred_at: "2025-03-10T10:00:00Z" }, // 6
+  { content: "Product launch happened on March 20, 2025 with a press release.", occurred_at: "2025-03-21T09:00:00Z" }, // 7
+  { content: "Post-launch bug triage session for the mobile app.", occurred_at: "2025-04-02T09:00:00Z" },          // 8
   { content: "Notes mention parseHttpRequest in prose but this is not marked as code." },                      // 9
   { content: "Reminder: quarterly tax filing deadline for the accounting team." },                              // 10
 ];
@@ -160,11 +160,16 @@ describe("scope", () => {
     expect(fromB.body.results).toEqual([]);
   });
 
-  test("filters narrow by memory_type, metadata containment and creation time", async () => {
+  test("filters narrow by memory_type, metadata containment, store time and event time", async () => {
     const byMeta = await recall(t, a.key, { agent_id: AGENT, query: "profile request", strategy: "LEXICAL", filters: { metadata: { language: "python" } } });
     expect(idsOf(byMeta)).toEqual([ids[5]!]);
-    const byTime = await recall(t, a.key, { agent_id: AGENT, query: "launch", strategy: "LEXICAL", filters: { created_after: "2025-03-15T00:00:00Z", created_before: "2025-12-01T00:00:00Z" } });
-    expect(idsOf(byTime).sort()).toEqual([ids[7]!, ids[8]!].sort());
+    const byEventTime = await recall(t, a.key, { agent_id: AGENT, query: "launch", strategy: "LEXICAL", filters: { occurred_after: "2025-03-15T00:00:00Z", occurred_before: "2025-12-01T00:00:00Z" } });
+    expect(idsOf(byEventTime).sort()).toEqual([ids[7]!, ids[8]!].sort());
+    const tenDaysAgo = new Date(now - 10 * DAY).toISOString();
+    const storedBefore = await recall(t, a.key, { agent_id: AGENT, query: "Kubernetes cluster", strategy: "LEXICAL", filters: { created_before: tenDaysAgo } });
+    expect(idsOf(storedBefore)).toEqual([ids[2]!]);
+    const storedAfter = await recall(t, a.key, { agent_id: AGENT, query: "Kubernetes cluster", strategy: "LEXICAL", filters: { created_after: tenDaysAgo } });
+    expect(storedAfter.body.results).toEqual([]);
     const byType = await recall(t, a.key, { agent_id: AGENT, query: "launch", strategy: "LEXICAL", filters: { memory_type: ["procedural"] } });
     expect(byType.body.results).toEqual([]);
   });

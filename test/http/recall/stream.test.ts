@@ -51,7 +51,7 @@ describe("framing", () => {
 
   test("errors known before the stream opens are ordinary problems", async () => {
     expect((await stream(t, a.key, { agent_id: AGENT, query: "x", top_k: 0 })).status).toBe(422);
-    expect((await stream(t, a.key, { agent_id: AGENT, query: "x", strategy: "CYPHER" })).status).toBe(501);
+    expect((await stream(t, a.key, { agent_id: AGENT, query: "x", strategy: "CYPHER" })).status).toBe(422);
     expect((await stream(t, null as never, { agent_id: AGENT, query: "x" })).status).toBe(401);
   });
 });

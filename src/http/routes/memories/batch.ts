@@ -10,7 +10,7 @@ import { batchBody, Memory } from "../../schemas/memories";
 export const batchStoreRoute = (deps: Deps) => new Elysia().post("/v1/memories/batch", async ({ request, body, set }) => {
   const actor = actorOf(request);
   const prepared = await prepareMemories(deps, actor, body.memories, "memories/");
-  const memories = await withTenant(deps.db, actor.orgId, (tx) => insertPreparedMemories(tx, actor, prepared));
+  const memories = await withTenant(deps.db, actor.orgId, (tx) => insertPreparedMemories(tx, actor, prepared, "memories/"));
   set.status = 201;
   return { memories, count: memories.length };
 }, {

@@ -5,7 +5,6 @@ import { withTenant } from "../../../data/with-tenant";
 import { validationFailed } from "../../../domain/errors";
 import { issueForgetCertificate } from "../../../domain/forget-proof/certificate";
 import { forgetMemories } from "../../../domain/memories/forget";
-import { hasNul } from "../../../domain/memories/prepare";
 import { actorOf } from "../../request-context";
 import { authedErrors } from "../../schemas/common";
 import { forgetBody, ForgetResponse } from "../../schemas/memories";
@@ -15,12 +14,11 @@ export const forgetMemoriesRoute = (deps: Deps) => new Elysia().post("/v1/memori
   if ((body.memory_id === undefined) === (body.memory_ids === undefined)) {
     throw validationFailed([{ path: "memory_ids", message: "give exactly one of memory_id or memory_ids" }]);
   }
-  if (body.agent_id !== undefined && hasNul(body.agent_id)) throw validationFailed([{ path: "agent_id", message: "must not contain the NUL character (U+0000)" }]);
   const ids = body.memory_ids ?? [body.memory_id!];
   // One transaction: forget-proof certificates (FORGET_PROOF_ENABLED) are issued in it, after the forget.
   return withTenant(deps.db, actor.orgId, async (tx) => {
     const result = await forgetMemories(tx, actor, ids, "api", { agentId: body.agent_id });
-    const certId = deps.forgetSigner ? await issueForgetCertificate(tx, actor, result.forgotten, { forgetSigner: deps.forgetSigner }) : null;
+    const certId = deps.forgetSigner ? await issueForgetCertificate(tx, actor, result.forgotten, result.derived, { forgetSigner: deps.forgetSigner }) : null;
     return { forgotten: result.forgotten.map((f) => f.memory_id), not_found: result.not_found, cert_id: certId };
   });
 }, {

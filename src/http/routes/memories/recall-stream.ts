@@ -5,7 +5,7 @@ import { RecallCancelledError } from "../../../data/queries/recall-common";
 import { executeRecall, planRecall, type RecallPlan } from "../../../domain/recall/recall";
 import type { Actor } from "../../../domain/actor";
 import { toAppError } from "../../error-handler";
-import { problemResponse } from "../../problem";
+import { problemResponse, problemTypeBase } from "../../problem";
 import { actorOf, contextOf } from "../../request-context";
 import { authedErrorResponses } from "../../schemas/common";
 import { recallBody, toRecallInput } from "../../schemas/recall";
@@ -39,7 +39,7 @@ function eventStream(deps: Deps, actor: Actor, plan: RecallPlan, request: Reques
       } catch (error) {
         if (error instanceof RecallCancelledError || abort.signal.aborted) return;
         const requestId = contextOf(request)?.requestId;
-        const problem = problemResponse(toAppError("STREAM", error, deps.log, requestId), request, deps.config.SVC_DOCS_URL, requestId);
+        const problem = problemResponse(toAppError("STREAM", error, deps.log, requestId), request, problemTypeBase(deps.config), requestId);
         send(frame("error", await problem.json()));
       } finally {
         if (!abort.signal.aborted) controller.close();
@@ -53,7 +53,7 @@ function eventStream(deps: Deps, actor: Actor, plan: RecallPlan, request: Reques
 
 export const recallStreamRoute = (deps: Deps) => new Elysia().post("/v1/memories/recall/stream", async ({ request, body }) => {
   const actor = actorOf(request);
-  const plan = await planRecall(deps, actor, toRecallInput(body));
+  const plan = await planRecall(deps, actor, toRecallInput(body), request.signal);
   return new Response(eventStream(deps, actor, plan, request), {
     headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", "x-accel-buffering": "no" },
   });

@@ -8,7 +8,7 @@ import { recallBody, RecallResponse, toRecallInput } from "../../schemas/recall"
 
 export const recallRoute = (deps: Deps) => new Elysia().post("/v1/memories/recall", async ({ request, body }) => {
   const actor = actorOf(request);
-  const plan = await planRecall(deps, actor, toRecallInput(body));
+  const plan = await planRecall(deps, actor, toRecallInput(body), request.signal);
   return executeRecall(deps, actor, plan, request.signal);
 }, {
   parse: "json",
@@ -19,7 +19,9 @@ export const recallRoute = (deps: Deps) => new Elysia().post("/v1/memories/recal
     summary: "Recall memories by query",
     description: "Searches the agent's current (not forgotten, not expired) memories. `strategy` defaults to AUTO, "
       + "which routes by LLM when one is configured and by deterministic rules otherwise; the response says which strategy ran and why (`routing`). "
-      + "GRAPH, TRIPLET, TRACE, ASK and CYPHER are not available in this build: pinning them answers 501 `strategy-unavailable`. "
+      + "GRAPH, TRIPLET and TRACE read the knowledge graph built by distill and add a `graph` section (facts, paths, each citing memory versions); `as_of` reads it at an event time. "
+      + "With CYPHER the query is a read-only openCypher query (`params` fills its $parameters; docs/cypher.md); a syntax error or a clause outside the subset is a 422 naming the token, line and column. "
+      + "A strategy that is not available in this build answers 501 `strategy-unavailable` when pinned. "
       + "Each recall writes one audit row (operation `recall`) in the transaction that reads the results.",
   },
 });

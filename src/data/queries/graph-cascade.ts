@@ -1,0 +1,93 @@
+// The cascade from memory versions into the graph (forget, and re-distill after a PATCH): delete their
+// provenance rows, expire edges left without a source, retire memos left without sources or live
+// edges, and retire SUMMARY memos whose cluster they touched.
+import type { Tx } from "../pools";
+
+export type CascadeReason = "source_forgotten" | "source_revised";
+
+/** Whole memories (forget), or only their versions below `belowVersion` (a re-distill after a PATCH). */
+export type ProvenanceScope = Array<{ memory_id: string; belowVersion: number | null }>;
+
+export type RetiredEdge = { edge_id: string; fact: string };
+export type RetiredMemo = { memo_id: string; name: string; reason: string };
+
+const scopeArrays = (scope: ProvenanceScope) => [scope.map((s) => s.memory_id), scope.map((s) => s.belowVersion ?? 2147483647)] as const;
+
+/** Deletes the scoped edge_sources and memo_sources rows; returns the edges and memos that lost one, with how many. */
+export async function deleteProvenance(tx: Tx, orgId: string, scope: ProvenanceScope): Promise<{ edges: Map<string, number>; memos: Map<string, number> }> {
+  const [ids, below] = scopeArrays(scope);
+  const edges = await tx<{ edge_id: string }[]>`
+    DELETE FROM edge_sources s USING unnest(${ids}::text[], ${below}::int[]) AS v(memory_id, below)
+    WHERE s.org_id = ${orgId} AND s.memory_id = v.memory_id AND s.memory_version < v.below
+    RETURNING s.edge_id`;
+  const memos = await tx<{ memo_id: string }[]>`
+    DELETE FROM memo_sources s USING unnest(${ids}::text[], ${below}::int[]) AS v(memory_id, below)
+    WHERE s.org_id = ${orgId} AND s.memory_id = v.memory_id AND s.memory_version < v.below
+    RETURNING s.memo_id`;
+  const count = (list: string[]) => list.reduce((m, id) => m.set(id, (m.get(id) ?? 0) + 1), new Map<string, number>());
+  return { edges: count(edges.map((e) => e.edge_id)), memos: count(memos.map((m) => m.memo_id)) };
+}
+
+/**
+ * Edges that lost sources: those left with none are expired with `reason` (live ones, and superseded
+ * ones, which would otherwise still show in as_of views and TRACE timelines); the others count one
+ * mention less. User-made edges stay. A revision never relabels an edge a forget already retired.
+ */
+export async function expireUnsourcedEdges(tx: Tx, orgId: string, lost: Map<string, number>, reason: CascadeReason): Promise<Array<RetiredEdge & { src_memo_id: string; dst_memo_id: string }>> {
+  if (lost.size === 0) return [];
+  const ids = [...lost.keys()];
+  await tx`
+    UPDATE edges e SET mention_count = greatest(0, e.mention_count - d.n)
+    FROM unnest(${ids}::text[], ${ids.map((id) => lost.get(id)!)}::int[]) AS d(edge_id, n)
+    WHERE e.org_id = ${orgId} AND e.edge_id = d.edge_id`;
+  const relabel = reason === "source_forgotten"
+    ? tx`e.expired_reason IS DISTINCT FROM 'source_forgotten'`
+    : tx`(e.expired_reason IS NULL OR e.expired_reason = 'superseded')`;
+  return tx<Array<RetiredEdge & { src_memo_id: string; dst_memo_id: string }>>`
+    UPDATE edges e SET expired_at = now(), expired_reason = ${reason}
+    WHERE e.org_id = ${orgId} AND e.edge_id = ANY(${ids}::text[]) AND e.origin <> 'user' AND ${relabel}
+      AND NOT EXISTS (SELECT 1 FROM edge_sources s WHERE s.org_id = e.org_id AND s.edge_id = e.edge_id)
+    RETURNING e.edge_id, e.fact, e.src_memo_id, e.dst_memo_id`;
+}
+
+/** Memos that lost sources count fewer mentions; candidates left without sources and without live edges are retired. */
+export async function retireOrphanMemos(tx: Tx, orgId: string, lost: Map<string, number>, candidates: string[], reason: CascadeReason): Promise<RetiredMemo[]> {
+  if (lost.size > 0) {
+    const ids = [...lost.keys()];
+    await tx`
+      UPDATE memos m SET mention_count = greatest(0, m.mention_count - d.n)
+      FROM unnest(${ids}::text[], ${ids.map((id) => lost.get(id)!)}::int[]) AS d(memo_id, n)
+      WHERE m.org_id = ${orgId} AND m.memo_id = d.memo_id`;
+  }
+  if (candidates.length === 0) return [];
+  return tx<RetiredMemo[]>`
+    UPDATE memos m SET retired_at = now(), retired_reason = ${reason}, updated_at = now()
+    WHERE m.org_id = ${orgId} AND m.memo_id = ANY(${candidates}::text[]) AND m.retired_at IS NULL
+      AND m.origin <> 'user' AND m.memo_type <> 'SUMMARY'
+      AND NOT EXISTS (SELECT 1 FROM memo_sources s WHERE s.org_id = m.org_id AND s.memo_id = m.memo_id)
+      AND NOT EXISTS (SELECT 1 FROM edges e WHERE e.org_id = m.org_id AND e.src_memo_id = m.memo_id AND e.expired_at IS NULL)
+      AND NOT EXISTS (SELECT 1 FROM edges e WHERE e.org_id = m.org_id AND e.dst_memo_id = m.memo_id AND e.expired_at IS NULL)
+    RETURNING m.memo_id, m.name, m.retired_reason AS reason`;
+}
+
+/**
+ * SUMMARY memos whose cluster contained a touched memo (a live SUMMARIZES edge to it) or that cite the
+ * memory themselves (memo_sources): their text may repeat what was removed, so they are retired
+ * ('stale_summary') with their SUMMARIZES edges; refine's summarize pass writes a fresh one.
+ */
+export async function retireStaleSummaries(tx: Tx, orgId: string, touchedMemos: string[], reason: CascadeReason): Promise<{ memos: RetiredMemo[]; edges: RetiredEdge[] }> {
+  if (touchedMemos.length === 0) return { memos: [], edges: [] };
+  const memos = await tx<RetiredMemo[]>`
+    UPDATE memos m SET retired_at = now(), retired_reason = 'stale_summary', updated_at = now()
+    WHERE m.org_id = ${orgId} AND m.memo_type = 'SUMMARY' AND m.retired_at IS NULL AND (
+      m.memo_id = ANY(${touchedMemos}::text[])
+      OR m.memo_id IN (SELECT e.src_memo_id FROM edges e WHERE e.org_id = ${orgId} AND e.dst_memo_id = ANY(${touchedMemos}::text[])
+                         AND e.relation = 'SUMMARIZES' AND e.expired_at IS NULL))
+    RETURNING m.memo_id, m.name, m.retired_reason AS reason`;
+  if (memos.length === 0) return { memos, edges: [] };
+  const edges = await tx<RetiredEdge[]>`
+    UPDATE edges e SET expired_at = now(), expired_reason = ${reason}
+    WHERE e.org_id = ${orgId} AND e.src_memo_id = ANY(${memos.map((m) => m.memo_id)}::text[]) AND e.expired_at IS NULL
+    RETURNING e.edge_id, e.fact`;
+  return { memos, edges };
+}

@@ -1,0 +1,69 @@
+// GRAPH: multi-hop answers. Seeds are the memos the query names (names and aliases, btree equality)
+// and the endpoints of facts whose words match the query; paths of up to GRAPH_MAX_HOPS hops grow
+// from them, each scored by seed strength × the product of its edges' weights × 0.7 per extra hop ×
+// (1 + how well its facts match the query). The result is the memories that ground the best paths,
+// each with the path that reached it — including memories that share no word with the question.
+import { cancellable } from "../../../data/queries/recall-common";
+import { agentHasGraph } from "../../../data/queries/graph-memos";
+import { edgesById, edgesMatchingText, rankEdges } from "../../../data/queries/graph-facts";
+import { findPaths } from "../../../data/queries/graph-traverse";
+import { citeFacts, groundedRows, noGraphNotice, pathSources, type Grounding } from "../../graph/evidence";
+import { seedsFromQuery } from "../../graph/seeds";
+import type { GraphPath } from "../graph-evidence";
+import { orQueryOf } from "../query-words";
+import { DEFAULT_GRAPH_BOUNDS, type RecallStrategy } from "../strategy";
+
+const NAME_SEEDS = 8;
+const TEXT_SEEDS = 6;
+const HOP_DECAY = 0.7;
+const PATHS_CONSIDERED = 200;
+/** Fact-text seeds weigh less than a name the query spells out. */
+const TEXT_SEED_SCORE = 0.5;
+const TEXT_SCAN_LIMIT = 20_000;
+
+export const graphStrategy: RecallStrategy = {
+  name: "GRAPH",
+  description: "Multi-hop questions about named people, organisations, places, tools: follows the knowledge graph built by distill.",
+  needsEmbedding: false,
+  async run(tx, search) {
+    const { filter, query, topK, signal } = search;
+    const bounds = search.graphBounds ?? DEFAULT_GRAPH_BOUNDS;
+    const view = { asOf: search.asOf, includeExpired: false };
+    if (!(await agentHasGraph(tx, filter.orgId, filter.agentId))) return { rows: [], graph: { as_of: search.asOf, notice: noGraphNotice(filter.agentId), paths: [], facts: [] } };
+
+    const terms = orQueryOf(query);
+    const seeds = new Map<string, number>();
+    for (const s of await seedsFromQuery(tx, filter.orgId, filter.agentId, query, NAME_SEEDS)) seeds.set(s.memo.memo_id, s.score);
+    const textHits = terms ? await cancellable(edgesMatchingText(tx, { orgId: filter.orgId, agentId: filter.agentId, terms, view, scanLimit: TEXT_SCAN_LIMIT, limit: TEXT_SEEDS }), signal) : [];
+    for (const hit of textHits) {
+      for (const id of [hit.src_memo_id, hit.dst_memo_id]) seeds.set(id, Math.max(seeds.get(id) ?? 0, TEXT_SEED_SCORE * (0.5 + hit.rank)));
+    }
+    if (seeds.size === 0) return { rows: [], graph: { as_of: search.asOf, notice: "no memo of this agent is named in the query, and no fact matches its words", paths: [], facts: [] } };
+
+    const found = await cancellable(findPaths(tx, {
+      orgId: filter.orgId, agentId: filter.agentId, seeds: [...seeds].map(([memo_id, score]) => ({ memo_id, score })), view,
+      maxHops: bounds.maxHops, fanout: bounds.fanout, maxRows: bounds.maxRows, hopDecay: HOP_DECAY, target: null, limit: PATHS_CONSIDERED,
+    }), signal);
+    const edgeIds = [...new Set(found.flatMap((p) => p.edge_ids))];
+    const ranks = new Map((await rankEdges(tx, filter.orgId, edgeIds, terms)).map((r) => [r.edge_id, r.rank]));
+    const cited = await citeFacts(tx, filter, await edgesById(tx, filter.orgId, edgeIds));
+    const paths: GraphPath[] = found
+      .filter((p) => p.edge_ids.every((id) => cited.facts.has(id)))
+      .map((p) => ({ memo_ids: p.memo_ids, edge_ids: p.edge_ids, hops: p.hops, score: p.score * (1 + p.edge_ids.reduce((n, id) => n + (ranks.get(id) ?? 0), 0)), sources: [] }))
+      .sort((a, b) => b.score - a.score || a.hops - b.hops);
+    for (const p of paths) p.sources = pathSources(p, cited.facts);
+
+    const groundings: Grounding[] = paths.flatMap((path) => path.sources.map((s) => ({
+      memoryId: s.memory_id, score: path.score, path,
+      edgeIds: path.edge_ids.filter((id) => cited.facts.get(id)!.sources.some((x) => x.memory_id === s.memory_id)),
+    })));
+    const rows = groundedRows(cited, groundings, topK);
+    const shown = paths.slice(0, topK);
+    const facts = [...new Set(shown.flatMap((p) => p.edge_ids))].map((id) => cited.facts.get(id)!);
+    return {
+      rows,
+      graph: { as_of: search.asOf, paths: shown, facts, ...(paths.length === 0 ? { notice: "the named memos have no facts that can be cited here" } : {}) },
+      note: `${seeds.size} seed memo(s), ${found.length} path(s) explored`,
+    };
+  },
+};
