@@ -1,4 +1,5 @@
 // svc.ingest_run: ingest pipeline for a job row created by POST /v1/ingest*; self-rejects when INGEST_ENABLED=false.
+import { runIngestJob } from "../../domain/ingest/run/run-ingest-job";
 import { defineTask } from "../define-task";
 import { JobRowPayload, settleJobRow } from "./job-row-task";
 
@@ -7,5 +8,7 @@ export const ingestRunTask = defineTask({
   payload: JobRowPayload,
   attempts: 5,
   backoffMs: 2000,
-  run: (payload, deps) => settleJobRow(deps, payload, "ingest", { enabled: deps.config.INGEST_ENABLED, variable: "INGEST_ENABLED" }),
+  run: (payload, deps) => deps.config.INGEST_ENABLED
+    ? runIngestJob(deps, payload.org_id, payload.job_id)
+    : settleJobRow(deps, payload, "ingest", { enabled: false, variable: "INGEST_ENABLED" }),
 });

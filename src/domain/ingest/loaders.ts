@@ -1,0 +1,13 @@
+// GET /v1/ingest/loaders: every registered loader, and whether this server can use it right now.
+import type { Deps } from "../../app/deps";
+import { LOADERS } from "../../ingest/registry";
+
+export function listLoaders(deps: Pick<Deps, "config" | "llm">) {
+  const media = deps.config.MULTIMODAL_ENABLED && typeof deps.llm.describeImage === "function" && typeof deps.llm.transcribeAudio === "function";
+  return {
+    loaders: LOADERS.map((l) => ({
+      id: l.id, mime_types: [...l.mimeTypes], extensions: [...l.extensions], needs_multimodal: l.needsMultimodal,
+      available: !l.needsMultimodal || media, description: l.description,
+    })),
+  };
+}

@@ -1,0 +1,45 @@
+// Object storage on S3 or any S3-compatible service (STORAGE_BACKEND=s3), through Bun's built-in
+// S3Client: SigV4 signing and presigned URLs without an SDK.
+import { rm } from "node:fs/promises";
+import path from "node:path";
+import type { ObjectStorage } from "./port";
+
+export type S3Options = { bucket: string; endpoint?: string; region: string; accessKeyId: string; secretAccessKey: string };
+
+export function createS3Storage(options: S3Options): ObjectStorage {
+  const client = new Bun.S3Client({
+    bucket: options.bucket, endpoint: options.endpoint, region: options.region,
+    accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey,
+  });
+  const isMissing = (error: unknown) => (error as { code?: string }).code === "NoSuchKey" || /not ?found|NoSuchKey|404/i.test(String((error as Error).message));
+  return {
+    backend: "s3",
+    async putFile(key, localPath, type) {
+      await client.write(key, Bun.file(localPath), type ? { type } : {});
+      await rm(localPath, { force: true });
+    },
+    async stat(key) {
+      try {
+        const s = await client.file(key).stat();
+        return { size: s.size, type: s.type || null };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    async head(key, length) {
+      return client.file(key).slice(0, length).bytes();
+    },
+    async openLocal(key, scratchDir) {
+      const local = path.join(scratchDir, `${crypto.randomUUID()}.download`);
+      await Bun.write(local, client.file(key));
+      return { path: local, release: () => rm(local, { force: true }) };
+    },
+    async delete(key) {
+      await client.file(key).delete();
+    },
+    presignPut(key, { expiresInSeconds, type }) {
+      return client.presign(key, { method: "PUT", expiresIn: expiresInSeconds, ...(type ? { type } : {}) });
+    },
+  };
+}

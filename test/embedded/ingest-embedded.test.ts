@@ -1,0 +1,85 @@
+// Ingest in embedded mode (PGlite, in-process queue and worker), through HTTP: datasets, text ingest with
+// dedupe and the distill chain, and a dataset delete that detaches.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { closeDeps, openDeps } from "../../src/app/build-deps";
+import type { Deps } from "../../src/app/deps";
+import { loadConfig } from "../../src/config/load";
+import type { Config } from "../../src/config/schema";
+import { migrate } from "../../src/data/migrate";
+import { systemActor } from "../../src/domain/actor";
+import { ensureOrg } from "../../src/domain/keys/bootstrap";
+import { createKey } from "../../src/domain/keys/manage";
+import { createApp, handleRequest } from "../../src/http/create-app";
+import { createLogger } from "../../src/observability/log";
+import { startWorker, type RunningWorker } from "../../src/queue/worker";
+import { DEEP_FACT, documentWithDeepFact } from "../http/ingest/fixtures";
+import { eventually } from "../queue/wait";
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "svc-embedded-ingest-"));
+let deps: Deps;
+let worker: RunningWorker;
+let key: string;
+let handle: (r: Request) => Promise<Response>;
+
+async function call(method: string, url: string, body?: unknown): Promise<{ status: number; body: any }> {
+  const response = await handle(new Request(`http://localhost${url}`, {
+    method, headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  }));
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+const settled = (jobId: string) => eventually(async () => {
+  const r = await call("GET", `/v1/ingest/${jobId}`);
+  return ["succeeded", "failed", "rejected"].includes(r.body?.state) ? r.body : null;
+}, `job ${jobId}`, 30_000);
+
+beforeAll(async () => {
+  const config = loadConfig({}, {
+    SVC_DATA_DIR: dataDir, LOG_LEVEL: "error", RATE_LIMIT_ENABLED: false, EMBEDDING_DIMENSIONS: 256,
+    INGEST_ENABLED: true, DISTILL_ENABLED: true, INGEST_CHUNK_CHARS: 600,
+  } as Partial<Config>);
+  deps = await openDeps(config, { log: createLogger("error"), applicationName: "svc-embedded-ingest" });
+  await migrate(deps.db.primary);
+  worker = await startWorker(deps);
+  handle = handleRequest(createApp(deps), deps);
+  const orgId = await ensureOrg(deps.db, "embedded-ingest");
+  key = (await createKey(deps.db, systemActor(orgId), "test")).key;
+}, 60_000);
+
+afterAll(async () => {
+  await worker.close();
+  await closeDeps(deps);
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+test("datasets and text ingest on PGlite: chunks, deep recall, dedupe, the distill chain, detach on delete", async () => {
+  const ds = await call("POST", "/v1/datasets", { name: "embedded handbook" });
+  expect(ds.status, JSON.stringify(ds.body)).toBe(201);
+  const datasetId = ds.body.dataset_id as string;
+  const text = documentWithDeepFact(30);
+  const submitted = await call("POST", "/v1/ingest", { agent_id: "reader", dataset_id: datasetId, text });
+  expect(submitted.status, JSON.stringify(submitted.body)).toBe(202);
+  const job = await settled(submitted.body.job_id);
+  expect(job.state, JSON.stringify(job)).toBe("succeeded");
+  expect(job.memory_count).toBeGreaterThan(5);
+  expect(job.distill_job_id).toMatch(/^job_/);
+
+  const recalled = await call("POST", "/v1/memories/recall", { agent_id: "reader", query: "How many trawlers does the Skerryvore lighthouse keeper count?", top_k: 3 });
+  expect(recalled.body.results[0].content).toContain(DEEP_FACT);
+
+  const again = await settled((await call("POST", "/v1/ingest", { agent_id: "reader", dataset_id: datasetId, text })).body.job_id);
+  expect(again.duplicate_of?.job_id).toBe(job.job_id);
+  expect((await call("GET", `/v1/datasets/${datasetId}`)).body.counts).toMatchObject({ documents: 1, memories: job.memory_count, jobs: 2 });
+
+  const deleted = await call("DELETE", `/v1/datasets/${datasetId}`);
+  expect(deleted.body.counts).toMatchObject({ memories: 0, detached_memories: job.memory_count });
+  const memory = await call("GET", `/v1/memories/${job.memory_ids[0]}`);
+  expect(memory.body).toMatchObject({ dataset_id: null, deleted_at: null });
+  const stillThere = await call("POST", "/v1/memories/recall", { agent_id: "reader", query: "Skerryvore trawlers", top_k: 3 });
+  expect(stillThere.body.results[0].content).toContain(DEEP_FACT);
+}, 60_000);
