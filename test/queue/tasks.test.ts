@@ -97,7 +97,7 @@ test("svc.refine_scheduler_tick enqueues refine runs for opted-in orgs oldest fi
   const rowsOf = (orgId: string) => withTenant(t.deps.db, orgId, (tx) => tx`SELECT job_id, state, error, payload FROM jobs WHERE kind = 'refine'`);
   const olderRows = await eventually(async () => { const r = await rowsOf(older.orgId); return r.length === 1 && r[0]!.state === "rejected" ? r : null; }, "older org's refine row");
   expect(olderRows[0]!.error).toContain("REFINE_ENABLED=false");
-  expect(olderRows[0]!.payload).toEqual({ trigger: "scheduler" });
+  expect(olderRows[0]!.payload).toMatchObject({ trigger: "scheduler", agent_id: null, dry_run: false });
   await eventually(async () => (await rowsOf(newer.orgId)).length === 1, "newer org's refine row");
   expect((await rowsOf(notOptedIn.orgId)).length).toBe(0);
 

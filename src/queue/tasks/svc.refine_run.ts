@@ -1,11 +1,18 @@
-// svc.refine_run: one refine pass for a tenant (API or scheduler); self-rejects when REFINE_ENABLED=false.
+// svc.refine_run: one refine run for a tenant's job row (API or scheduler), resumable from its last
+// committed batch; self-rejects when REFINE_ENABLED=false.
+import { runRefineJob } from "../../domain/forge/refine/run";
 import { defineTask } from "../define-task";
 import { JobRowPayload, settleJobRow } from "./job-row-task";
+
+const ATTEMPTS = 5;
 
 export const refineRunTask = defineTask({
   name: "svc.refine_run",
   payload: JobRowPayload,
-  attempts: 5,
+  attempts: ATTEMPTS,
   backoffMs: 2000,
-  run: (payload, deps) => settleJobRow(deps, payload, "refine", { enabled: deps.config.REFINE_ENABLED, variable: "REFINE_ENABLED" }),
+  run: async (payload, deps, info) => {
+    if (!deps.config.REFINE_ENABLED) return settleJobRow(deps, payload, "refine", { enabled: false, variable: "REFINE_ENABLED" });
+    return runRefineJob(deps, payload.org_id, payload.job_id, info.attempt >= ATTEMPTS);
+  },
 });
