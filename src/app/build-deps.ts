@@ -17,6 +17,9 @@ import { selectEmbedder } from "../providers/embeddings/select";
 import { createUsageMeter } from "../domain/budgets/meter";
 import { meteredEmbedder, meteredLlm } from "../providers/metered";
 import { createForgetSigner } from "../domain/forget-proof/signer";
+import { selectExtractor } from "../domain/forge/extract/select";
+import { createAddressPolicy } from "../ingest/fetch/address-policy";
+import { selectStorage } from "../providers/storage/select";
 import { bucketPolicyOf, type Deps } from "./deps";
 
 function openServerDatabase(config: Config, applicationName: string): Database {
@@ -57,6 +60,7 @@ export function buildDeps(config: Config, options: BuildOptions = {}): Deps {
   const queue = config.VALKEY_URL ? new BullmqQueue(config.VALKEY_URL, config.SVC_QUEUE_PREFIX, log) : new InProcessQueue(config.WORKER_CONCURRENCY);
   metrics.dbPoolSize.set({ pool: "primary" }, config.DATABASE_POOL_MAX);
   const meter = createUsageMeter({ db, config });
+  const llm = meteredLlm(selectLlm(config), meter);
   return {
     config,
     gates: gatesOf(config),
@@ -69,9 +73,12 @@ export function buildDeps(config: Config, options: BuildOptions = {}): Deps {
     metrics,
     tracing: createTracing(config),
     queue,
-    llm: meteredLlm(selectLlm(config), meter),
+    llm,
     embedder: meteredEmbedder(selectEmbedder(config), meter),
     forgetSigner: config.FORGET_PROOF_ENABLED ? createForgetSigner(config, db) : null,
+    extractor: selectExtractor(config, llm),
+    storage: selectStorage(config),
+    urlPolicy: createAddressPolicy(config.INGEST_FETCH_ALLOW_CIDRS),
   };
 }
 

@@ -12,6 +12,9 @@ import type { TaskQueue } from "../queue/port";
 import type { LlmProvider } from "../providers/llm/port";
 import type { EmbeddingProvider } from "../providers/embeddings/port";
 import type { ForgetSigner } from "../domain/forget-proof/signer";
+import type { Extractor } from "../domain/forge/extract/types";
+import type { AddressPolicy } from "../ingest/fetch/address-policy";
+import type { ObjectStorage } from "../providers/storage/port";
 
 export type Deps = {
   readonly config: Config;
@@ -32,6 +35,12 @@ export type Deps = {
   readonly embedder: EmbeddingProvider;
   /** null unless FORGET_PROOF_ENABLED. */
   readonly forgetSigner: ForgetSigner | null;
+  /** Distill's entity and relation extractor: local rules, or the metered LLM with a local fallback. */
+  readonly extractor: Extractor;
+  /** Where uploaded files wait for the ingest worker (STORAGE_BACKEND). */
+  readonly storage: ObjectStorage;
+  /** Which addresses URL ingest may reach (INGEST_FETCH_ALLOW_CIDRS). */
+  readonly urlPolicy: AddressPolicy;
 };
 
 export function bucketPolicyOf(config: Config): BucketPolicy {

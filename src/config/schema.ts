@@ -7,8 +7,14 @@ import { limitsSection } from "./sections/limits";
 import { memorySection } from "./sections/memory";
 import { providersSection } from "./sections/providers";
 import { recallSection } from "./sections/recall";
+import { securitySection } from "./sections/security";
+import { refineSection } from "./sections/refine";
 import { telemetrySection } from "./sections/telemetry";
 import { workerSection } from "./sections/worker";
+import { extractSection } from "./sections/extract";
+import { graphSection } from "./sections/graph";
+import { ingestSection } from "./sections/ingest";
+import { graphQuerySection } from "./sections/graph-query";
 
 export const ConfigSchema = T.Object({
   ...accountabilitySection,
@@ -20,6 +26,12 @@ export const ConfigSchema = T.Object({
   ...recallSection,
   ...telemetrySection,
   ...workerSection,
+  ...extractSection,
+  ...graphSection,
+  ...ingestSection,
+  ...securitySection,
+  ...refineSection,
+  ...graphQuerySection,
 });
 
 export type Config = Readonly<Static<typeof ConfigSchema>>;

@@ -12,7 +12,9 @@ import { logRequest } from "./pipeline/3-access-log";
 import { bodyLimitLayer } from "./pipeline/4-body-limit";
 import { authenticateLayer } from "./pipeline/5-authenticate";
 import { rateLimitLayer } from "./pipeline/6-rate-limit";
-import { collectBodySchemas, strictBodyLayer, type BodySchemas } from "./pipeline/strict-body";
+import { inputRulesLayer } from "./pipeline/input-rules";
+import { collectRouteSchemas, type RouteSchemas } from "./pipeline/route-schemas";
+import { problemTypeBase } from "./problem";
 import { endRequestSpan } from "../observability/tracing";
 import { attachContext, contextOf, type RequestContext } from "./request-context";
 import { ROUTE_GROUPS } from "./routes";
@@ -24,10 +26,10 @@ export function serverBodyCap(deps: Deps): number {
 
 export function createApp(deps: Deps) {
   const { config, gates } = deps;
-  const bodySchemas: BodySchemas = new Map();
+  const routeSchemas: RouteSchemas = new Map();
   // normalize "typebox": wrong types are rejected (the default would coerce a string body to {}).
   let app: AnyElysia = new Elysia({ normalize: "typebox", serve: { maxRequestBodySize: serverBodyCap(deps) } })
-    .onError({ as: "global" }, errorHandler(config.SVC_DOCS_URL, deps.log))
+    .onError({ as: "global" }, errorHandler(problemTypeBase(config), deps.log))
     .use(corsLayer(config.SVC_CORS_ORIGINS))
     .use(bodyLimitLayer(config.SVC_MAX_BODY_BYTES, config.INGEST_MAX_FILE_BYTES))
     .use(authenticateLayer(deps.authenticate, gates.superadmin ? config.SUPERADMIN_API_KEY! : null));
@@ -37,13 +39,13 @@ export function createApp(deps: Deps) {
       const ctx = contextOf(request);
       if (ctx) ctx.route = route;
     })
-    .use(strictBodyLayer(bodySchemas))
+    .use(inputRulesLayer(routeSchemas, config))
     .use(openapiLayer());
   for (const group of ROUTE_GROUPS) {
     if (!group.gate(gates)) continue;
     for (const route of group.routes) app = app.use(route(deps));
   }
-  collectBodySchemas(app, bodySchemas);
+  collectRouteSchemas(app, routeSchemas);
   return app;
 }
 

@@ -13,11 +13,11 @@ const RUNS = 4;
 const COMMANDS_PER_RUN = 4500 * LONG;
 const AGENTS = ["agent-1", "agent-2"]; // shared names across tenants, so an agent filter alone can never isolate
 
-type Kind = "memory" | "key" | "session" | "conversation" | "cert";
+type Kind = "memory" | "key" | "session" | "conversation" | "cert" | "refine" | "distill";
 type Obj = { id: string; kind: Kind; owner: number; version: number; forgotten: boolean; ended: boolean; deleted: boolean; revoked: boolean; turns: number; marker: string };
 type Command = { actor: number; action: "create" | "own" | "foreign" | "list"; kind: number; pick: number; variant: number };
 
-const KINDS: Kind[] = ["memory", "key", "session", "conversation"];
+const KINDS: Kind[] = ["memory", "key", "session", "conversation", "refine", "distill"];
 // Every authenticated, non-superadmin operation with an id in its path must be modelled here; the coverage test enforces it.
 const MODELLED_ID_ROUTES = new Set([
   "GET /v1/memories/{memory_id}", "PATCH /v1/memories/{memory_id}", "GET /v1/memories/{memory_id}/history",
@@ -25,6 +25,8 @@ const MODELLED_ID_ROUTES = new Set([
   "GET /v1/conversations/{conversation_id}", "DELETE /v1/conversations/{conversation_id}",
   "GET /v1/conversations/{conversation_id}/turns", "POST /v1/conversations/{conversation_id}/turns",
   "GET /v1/forget/{cert_id}",
+  "GET /v1/refine/{job_id}",
+  "GET /v1/distill/{job_id}",
 ]);
 
 let t: TestApp;
@@ -33,7 +35,7 @@ let certRoute: string | null = null;
 const stats = { requests: 0, foreignAttempts: 0, foreign404: 0, leaks: 0 };
 
 beforeAll(async () => {
-  t = await testApp({ FORGET_PROOF_ENABLED: true });
+  t = await testApp({ FORGET_PROOF_ENABLED: true, REFINE_ENABLED: true, DISTILL_ENABLED: true });
   tenants = [await t.tenant("xt-a"), await t.tenant("xt-b"), await t.tenant("xt-c")];
   const ops = await operationsOf(t);
   certRoute = ops.find((o) => o.method === "GET" && o.path.includes("{cert_id}"))?.path ?? null;
@@ -85,6 +87,14 @@ function runModel(commands: Command[]) {
     } else if (kind === "conversation") {
       const r = await call(actor, "POST", "/v1/conversations", { agent_id: agent, title: marker, metadata: { marker } });
       if (ok(r)) objects.push({ ...base, kind, id: r.body.conversation_id });
+    } else if (kind === "refine") {
+      // No worker runs here: the job stays queued, which is enough to probe who can read it.
+      const r = await call(actor, "POST", "/v1/refine", { agent_id: agent, passes: ["prune"], dry_run: true });
+      if (ok(r)) objects.push({ ...base, kind, id: r.body.job_id });
+    } else if (kind === "distill") {
+      const own = objects.find((o) => o.owner === actor && o.kind === "memory");
+      const r = await call(actor, "POST", "/v1/distill", { agent_id: agent, memory_ids: [own?.id ?? `mem_${marker}`] });
+      if (ok(r)) objects.push({ ...base, kind, id: r.body.job_id });
     }
   }
 
@@ -94,6 +104,7 @@ function runModel(commands: Command[]) {
       case "memory": return [
         { method: "GET", path: `/v1/memories/${o.id}` },
         { method: "GET", path: `/v1/memories/${o.id}/history` },
+        { method: "POST", path: "/v1/feedback", body: { signal: 1, memory_id: o.id, note: `fb ${o.marker}` } },
         { method: "PATCH", path: `/v1/memories/${o.id}`, body: { importance: 0.25, content: `patched ${o.marker}` }, apply: () => { o.version++; } },
         { method: "POST", path: "/v1/memories/forget", body: { memory_ids: [o.id] }, bodyId: true, apply: (r) => {
           if (r.body?.forgotten?.includes?.(o.id) || r.body?.forgotten?.some?.((f: { memory_id?: string }) => f.memory_id === o.id)) {
@@ -114,6 +125,8 @@ function runModel(commands: Command[]) {
         { method: "DELETE", path: `/v1/conversations/${o.id}`, apply: () => { o.deleted = true; } },
       ];
       case "cert": return certRoute ? [{ method: "GET", path: certRoute.replace("{cert_id}", o.id) }] : [];
+      case "refine": return [{ method: "GET", path: `/v1/refine/${o.id}` }];
+      case "distill": return [{ method: "GET", path: `/v1/distill/${o.id}` }];
     }
   }
 
@@ -144,6 +157,8 @@ function runModel(commands: Command[]) {
       ["GET", "/v1/audit?limit=200"],
       ["GET", "/v1/usage"],
       ["GET", "/v1/tenants/me/budgets"],
+      ["GET", `/v1/graph/data?agent_id=${agent}&include_expired=true`],
+      ["POST", "/v1/memories/recall", { agent_id: agent, query: `note ${bait} about deploys`, top_k: 20, strategy: ["GRAPH", "TRIPLET", "TRACE"][variant % 3] }],
     ];
     const [method, path, body] = probesOfLists[variant % probesOfLists.length]!;
     await call(actor, method, path, body);
@@ -167,6 +182,9 @@ function runModel(commands: Command[]) {
         const deleted = g.status !== 200 || g.body?.state === "deleted";
         if (deleted !== o.deleted) failures.push(`WRITE conversation ${o.id}: ${show(g)}, model deleted=${o.deleted}`);
         if (!deleted && g.body?.turn_count !== o.turns) failures.push(`WRITE conversation ${o.id}: turn_count ${g.body?.turn_count}, model ${o.turns}`);
+      } else if (o.kind === "refine") {
+        const g = await call(owner, "GET", `/v1/refine/${o.id}`);
+        if (g.status !== 200 || g.body?.job_id !== o.id) failures.push(`READ refine job ${o.id}: ${show(g)}`);
       } else if (o.kind === "key") {
         const l = await call(owner, "GET", "/v1/api-keys?limit=200");
         const row = (l.body?.items ?? []).find((k: { key_id: string }) => k.key_id === o.id);

@@ -2,11 +2,12 @@
 import type { Tx } from "../pools";
 
 export type JobKind = "ingest" | "distill" | "refine";
-export type JobState = "queued" | "running" | "succeeded" | "failed" | "rejected";
+export type JobState = "queued" | "running" | "succeeded" | "failed" | "rejected" | "awaiting_upload";
 
 export type JobRow = {
   org_id: string; job_id: string; kind: JobKind; state: JobState; attempts: number;
   payload: Record<string, unknown>; result: Record<string, unknown> | null; error: string | null;
+  progress: Record<string, unknown>; parent_job_id: string | null;
   created_at: Date; updated_at: Date; started_at: Date | null; heartbeat_at: Date | null; finished_at: Date | null;
 };
 

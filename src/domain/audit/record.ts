@@ -7,7 +7,10 @@ import type { Actor } from "../actor";
 export type AuditOperation =
   | "store" | "recall" | "forget" | "update" | "ingest" | "distill" | "refine"
   | "api_key.create" | "api_key.revoke" | "budget.update" | "session.start" | "session.end"
-  | "conversation.open" | "conversation.delete" | "conversation.turn" | "forget.certificate";
+  | "conversation.open" | "conversation.delete" | "conversation.turn" | "forget.certificate"
+  | "dataset.create" | "dataset.delete"
+  | "feedback"
+  | "relation_type.update";
 
 export type AuditEntry = {
   operation: AuditOperation;

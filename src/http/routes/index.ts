@@ -36,6 +36,21 @@ import { readyRoute } from "./public/ready";
 import { workerHealthRoute } from "./public/worker-health";
 import { superadminGetBudgetsRoute } from "./superadmin/budgets-get";
 import { superadminPutBudgetsRoute } from "./superadmin/budgets-put";
+import { graphDataRoute } from "./graph/data";
+import { createDatasetRoute } from "./datasets/create";
+import { deleteDatasetRoute } from "./datasets/delete";
+import { getDatasetRoute } from "./datasets/get";
+import { listDatasetsRoute } from "./datasets/list";
+import { getIngestJobRoute } from "./ingest/get";
+import { ingestLoadersRoute } from "./ingest/loaders";
+import { submitIngestRoute } from "./ingest/submit";
+import { feedbackRoute } from "./refine/feedback";
+import { startRefineRoute } from "./refine/start";
+import { refineStatusRoute } from "./refine/status";
+import { listRelationsRoute } from "./graph/relations-list";
+import { putRelationRoute } from "./graph/relations-put";
+import { createDistillRoute } from "./distill/create";
+import { getDistillRoute } from "./distill/get";
 
 export type RouteGroup = {
   name: string;
@@ -53,4 +68,9 @@ export const ROUTE_GROUPS: RouteGroup[] = [
   { name: "conversations", gate: always, routes: [openConversationRoute, getConversationRoute, deleteConversationRoute, appendTurnRoute, listTurnsRoute] },
   { name: "forget-proof", gate: (g) => g.forgetProof, routes: [forgetKeysRoute, forgetCertificateRoute] },
   { name: "superadmin", gate: (g) => g.superadmin, routes: [superadminGetBudgetsRoute, superadminPutBudgetsRoute] },
+  { name: "graph", gate: always, routes: [graphDataRoute, listRelationsRoute, putRelationRoute] },
+  { name: "datasets", gate: (g) => g.ingest, routes: [createDatasetRoute, listDatasetsRoute, getDatasetRoute, deleteDatasetRoute] },
+  { name: "ingest", gate: (g) => g.ingest, routes: [submitIngestRoute, ingestLoadersRoute, getIngestJobRoute] },
+  { name: "refine", gate: (g) => g.refine, routes: [feedbackRoute, startRefineRoute, refineStatusRoute] },
+  { name: "distill", gate: (g) => g.distill, routes: [createDistillRoute, getDistillRoute] },
 ];
