@@ -54,7 +54,12 @@ describe("infer", () => {
     const inferred = () => withTenant(t.deps.db, tenant.orgId, (tx) => tx`SELECT edge_id, src_memo_id, dst_memo_id, relation, weight, confidence, origin, expired_reason
       FROM edges WHERE origin = 'inferred' ORDER BY relation, src_memo_id`);
     const extractedBefore = await withTenant(t.deps.db, tenant.orgId, (tx) => tx`SELECT edge_id, weight, expired_at FROM edges ORDER BY edge_id`);
-    const triple = (e: any) => `${name[e.src_memo_id]} ${e.relation} ${name[e.dst_memo_id]}`;
+    // RELATED_TO is symmetric (stored from the smaller memo id): name its ends in alphabetical order.
+    const triple = (e: any) => {
+      const ends = [name[e.src_memo_id]!, name[e.dst_memo_id]!];
+      if (e.relation === "RELATED_TO") ends.sort();
+      return `${ends[0]} ${e.relation} ${ends[1]}`;
+    };
     const expected = ["Berlin LOCATED_IN Europe", "Bob MANAGES Ada", "Gus MANAGES Fay", "Xavier RELATED_TO Yusuf"].sort();
 
     const dry = await refine(t, tenant.key, { passes: ["infer"], dry_run: true });
