@@ -17,7 +17,7 @@ import { normalizeName } from "../../graph/normalize";
 import { newId } from "../../ids";
 import { labelPropagation } from "./communities";
 import type { PassChange, PassContext } from "./context";
-import { extractiveSummary } from "./summary-text";
+import { extractiveSummary, llmSummary, summaryRequest, type ClusterSummary } from "./summary-text";
 
 type Cursor = { after_agent: string | null; agent: string | null; phase: "clusters" | "stale"; after_hash: string | null };
 
@@ -63,6 +63,25 @@ async function plan(tx: Tx, ctx: PassContext, agentId: string): Promise<AgentPla
   return { clusters, stale, oversized, iterations: communities.iterations, converged: communities.converged };
 }
 
+/**
+ * LLM summaries for the batch's clusters that have none yet, asked before the batch's transaction (no
+ * lock is held during a call). A dry run makes no call; a skipped call (no LLM, call cap, budget spent,
+ * outage) leaves the cluster to the extractive text, and the pass notes say why.
+ */
+async function summaryTexts(ctx: PassContext, agentId: string, batch: Cluster[], notes: string[]): Promise<Map<string, ClusterSummary>> {
+  const texts = new Map<string, ClusterSummary>();
+  if (ctx.dryRun || !ctx.llm.configured) return texts;
+  for (const k of batch) {
+    if (await ctx.read((tx) => summaryWithHash(tx, agentId, k.hash))) continue;
+    const outcome = await ctx.llm.complete(summaryRequest(k.members, k.edges));
+    const text = "text" in outcome ? llmSummary(extractiveSummary(k.members, k.edges), k.edges, outcome.text) : null;
+    if (text) texts.set(k.hash, text);
+    else notes.push(`some summaries are extractive: ${"skipped" in outcome ? outcome.detail : "the LLM answered with no text"}`);
+    await ctx.keepAlive();
+  }
+  return texts;
+}
+
 export async function runSummarize(ctx: PassContext): Promise<void> {
   const limit = ctx.deps.config.REFINE_BATCH_SIZE;
   const cursor: Cursor = (ctx.cursor as Cursor | null) ?? { after_agent: null, agent: null, phase: "clusters", after_hash: null };
@@ -73,7 +92,7 @@ export async function runSummarize(ctx: PassContext): Promise<void> {
     const notes: string[] = [];
     if (p.oversized > 0) notes.push(`clusters larger than REFINE_SUMMARY_MAX_MEMBERS (${ctx.deps.config.REFINE_SUMMARY_MAX_MEMBERS}) are left unsummarised`);
     if (!p.converged) notes.push(`label propagation stopped at REFINE_LABEL_PROPAGATION_MAX_ITERATIONS (${ctx.deps.config.REFINE_LABEL_PROPAGATION_MAX_ITERATIONS}) before converging`);
-    notes.push("summaries are extractive (the strongest facts of each cluster, quoted)");
+    if (!ctx.llm.configured) notes.push("summaries are extractive (no LLM configured): the strongest facts of each cluster, quoted");
 
     let pending = cursor.phase === "clusters" ? p.clusters.filter((k) => cursor.after_hash === null || k.hash > cursor.after_hash) : [];
     let first = true;
@@ -85,6 +104,7 @@ export async function runSummarize(ctx: PassContext): Promise<void> {
       while (n < pending.length && (n === 0 || size + pending[n]!.members.length <= limit)) size += pending[n++]!.members.length;
       const batch = pending.slice(0, n);
       pending = pending.slice(n);
+      const texts = await summaryTexts(ctx, agentId, batch, notes);
       await ctx.commit(async (tx) => {
         await lockAgentGraphs(tx, [agentId]);
         const changes: PassChange[] = [];
@@ -97,20 +117,20 @@ export async function runSummarize(ctx: PassContext): Promise<void> {
             counts.summaries_reused!++;
             continue;
           }
-          const text = extractiveSummary(k.members, k.edges);
+          const text = texts.get(k.hash) ?? extractiveSummary(k.members, k.edges);
           const memoId = newId("memo");
           if (!ctx.dryRun) {
             await insertSummary(tx, ctx.orgId, {
               memo_id: memoId, agent_id: agentId, name: `Summary: ${text.name}`, normalized_name: `${normalizeName(`summary ${text.name}`)} ${k.hash.slice(0, 12)}`,
               description: text.text, hash_hex: k.hash,
-              properties: { member_count: k.members.length, quoted_edges: text.quoted.map((e) => e.edge_id), method: "extractive", job_id: ctx.jobId },
+              properties: { member_count: k.members.length, quoted_edges: text.quoted.map((e) => e.edge_id), method: text.method, job_id: ctx.jobId },
               members: k.members.map((m) => ({ memo_id: m.memo_id, name: m.name, edge_id: newId("edge") })), quoted_edges: text.quoted.map((e) => e.edge_id),
             });
           }
           counts.summaries_written!++;
           changes.push({
             action: "summarize", target_kind: "memo", target_id: memoId,
-            detail: { reason: `a new cluster of ${k.members.length} memos (label propagation) has no summary yet`, cluster_hash: k.hash, members: k.members.map((m) => m.memo_id), text: text.text },
+            detail: { reason: `a new cluster of ${k.members.length} memos (label propagation) has no summary yet`, cluster_hash: k.hash, members: k.members.map((m) => m.memo_id), text: text.text, method: text.method },
           });
         }
         cursor.after_hash = batch.length > 0 ? batch[batch.length - 1]!.hash : cursor.after_hash;
