@@ -128,3 +128,11 @@ export async function reportedInferences(tx: Tx, jobId: string): Promise<Set<str
   const rows = await tx<{ key: string }[]>`SELECT detail->>'key' AS key FROM refine_changes WHERE job_id = ${jobId} AND pass = 'infer'`;
   return new Set(rows.map((r) => r.key));
 }
+
+/** The current text of a few memories (the context the co-mention judge sees), each cut to `maxChars`. */
+export async function memoryTexts(tx: Tx, memoryIds: string[], maxChars: number): Promise<Map<string, string>> {
+  if (memoryIds.length === 0) return new Map();
+  const rows = await tx<{ memory_id: string; content: string }[]>`SELECT memory_id, left(content, ${maxChars}) AS content FROM memories
+    WHERE memory_id = ANY(${memoryIds}::text[]) AND valid_to IS NULL`;
+  return new Map(rows.map((r) => [r.memory_id, r.content]));
+}

@@ -7,18 +7,22 @@
 // exists, so they never supersede, expire or duplicate an extracted or user edge.
 import { insertEdges, type NewEdge } from "../../../data/queries/refine-graph-writes";
 import {
-  coMentions, groundInferred, inverseCandidates, memoBatch, premiseBatch, reportedInferences, transitiveCandidates, type InferredCandidate,
+  coMentions, groundInferred, inverseCandidates, memoBatch, memoryTexts, premiseBatch, reportedInferences, transitiveCandidates, type InferredCandidate,
 } from "../../../data/queries/refine-infer";
 import type { Tx } from "../../../data/pools";
 import { effectiveRelations } from "../../graph/relation-types";
 import { newId } from "../../ids";
 import type { PassChange, PassContext } from "./context";
+import { judgePair } from "./infer-judge";
 
 type Step = "transitive" | "inverse" | "co_mention";
 type Cursor = { step: Step | null; after: string | null };
 
 const STEPS: Step[] = ["transitive", "inverse", "co_mention"];
 export const CO_MENTION_PARTNERS = 5;
+/** What the co-mention judge sees: the first few shared memories, each cut short. */
+const JUDGE_CONTEXT_MEMORIES = 3;
+const JUDGE_CONTEXT_CHARS = 500;
 
 /** Co-mention confidence: the Adamic–Adar score squashed into (0, 1) by s / (s + 1). */
 export const coMentionConfidence = (score: number) => Math.round((score / (score + 1)) * 1e4) / 1e4;
@@ -61,7 +65,7 @@ async function plan(tx: Tx, ctx: PassContext, step: Step, after: string | null, 
         edge: {
           edge_id: newId("edge"), agent_id: p.agent_id, src_memo_id: src, dst_memo_id: dst, relation: "RELATED_TO",
           fact: `${srcName} related to ${dstName}`, origin: "inferred", confidence, weight: Math.round(factor * confidence * 0.5 * 1e4) / 1e4,
-          properties: { inferred: "co_mention", score: p.score, memories: p.memories },
+          properties: { inferred: "co_mention", score: p.score, memories: p.memories, x: p.x, names: [p.x_name, p.y_name] },
         },
       };
     });
@@ -81,12 +85,50 @@ async function plan(tx: Tx, ctx: PassContext, step: Step, after: string | null, 
   return { planned, last: batch[batch.length - 1] ?? null, done: batch.length < limit };
 }
 
+/** Co-mention candidates through the LLM judge (infer-judge.ts): kept as judged, dropped, or kept unjudged. */
+async function judged(ctx: PassContext, planned: Planned[], notes: string[]): Promise<Planned[]> {
+  if (planned.length === 0) return planned;
+  const texts = await ctx.read((tx) => memoryTexts(tx, [...new Set(planned.flatMap((p) => p.memories.slice(0, JUDGE_CONTEXT_MEMORIES)))], JUDGE_CONTEXT_CHARS));
+  const factor = ctx.deps.config.REFINE_INFERRED_WEIGHT_FACTOR;
+  const out: Planned[] = [];
+  const asked = new Set<string>();
+  for (const p of planned) {
+    // Both ends of a pair can list it; ask once (the insert would skip the second anyway).
+    const pair = `${p.edge.src_memo_id} ${p.edge.dst_memo_id}`;
+    if (asked.has(pair)) continue;
+    asked.add(pair);
+    const [xName, yName] = (p.edge.properties as { names: [string, string] }).names;
+    const verdict = await judgePair(ctx.llm, { x_name: xName, y_name: yName, facts: p.memories.slice(0, JUDGE_CONTEXT_MEMORIES).map((m) => texts.get(m) ?? "").filter(Boolean) });
+    if (verdict.kind === "unjudged") {
+      if (!notes.includes(verdict.note)) notes.push(verdict.note);
+      out.push(p);
+    } else if (verdict.kind === "edge") {
+      const forward = p.edge.src_memo_id === (p.edge.properties as { x: string }).x;
+      out.push({
+        ...p, reason: `${p.reason}; the LLM judged: ${xName} ${verdict.relation} ${yName} (confidence ${verdict.confidence})`,
+        edge: {
+          ...p.edge, relation: verdict.relation, confidence: verdict.confidence, weight: Math.round(factor * verdict.confidence * 0.5 * 1e4) / 1e4,
+          // The judge names the relation from the first entity to the second: keep that direction.
+          src_memo_id: forward ? p.edge.src_memo_id : p.edge.dst_memo_id, dst_memo_id: forward ? p.edge.dst_memo_id : p.edge.src_memo_id,
+          fact: `${xName} ${phrase(verdict.relation)} ${yName}`, properties: { ...p.edge.properties, judged: true },
+        },
+      });
+    }
+    await ctx.keepAlive();
+  }
+  return out;
+}
+
 export async function runInfer(ctx: PassContext): Promise<void> {
   const limit = ctx.deps.config.REFINE_BATCH_SIZE;
   const cursor: Cursor = (ctx.cursor as Cursor | null) ?? { step: "transitive", after: null };
+  const notes: string[] = [];
   while (cursor.step !== null) {
+    // Planned in a read transaction, judged (LLM calls hold no lock), then written in the batch's transaction,
+    // where the identity index turns an edge someone wrote meanwhile into a skip.
+    const { planned: proposed, last, done } = await ctx.read((tx) => plan(tx, ctx, cursor.step!, cursor.after, limit));
+    const planned = cursor.step === "co_mention" && ctx.llm.configured && !ctx.dryRun ? await judged(ctx, proposed, notes) : proposed;
     await ctx.commit(async (tx) => {
-      const { planned, last, done } = await plan(tx, ctx, cursor.step!, cursor.after, limit);
       // One edge per key: several premises can imply the same edge; a dry run also skips what it reported before.
       const seen = ctx.dryRun ? await reportedInferences(tx, ctx.jobId) : new Set<string>();
       const unique = planned.filter((p) => {
@@ -110,7 +152,7 @@ export async function runInfer(ctx: PassContext): Promise<void> {
       for (const p of kept) counts[`edges_inferred_${p.rule}`] = (counts[`edges_inferred_${p.rule}`] ?? 0) + 1;
       if (done) Object.assign(cursor, { step: STEPS[STEPS.indexOf(cursor.step!) + 1] ?? null, after: null });
       else cursor.after = last;
-      return { changes, counts, cursor: { ...cursor } };
+      return { changes, counts, notes, cursor: { ...cursor } };
     });
   }
 }
