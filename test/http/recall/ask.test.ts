@@ -62,6 +62,14 @@ describe("offline", () => {
     expect(then.body.graph.answer).toMatchObject({ known: true, text: "Paris — Alice lived in Paris (2020-01-01 to 2023-06-01)." });
   });
 
+  test("how many and when: a count of the answers, the start of the fact's validity", async () => {
+    const count = await ask(t, a.key, "How many people report to Bob?");
+    expect(count.body.graph.answer).toMatchObject({ known: true, text: "1 — Alice reports to Bob." });
+    const when = await ask(t, a.key, "When did Alice move to Berlin?");
+    expect(when.body.graph.answer).toMatchObject({ known: true, text: "Since 2023-06-01 — Alice lives in Berlin (since 2023-06-01)." });
+    expect(when.body.graph.answer.citations.map((c: { edge_id: string }) => c.edge_id)).toEqual([g.edge.a_berlin!]);
+  });
+
   test("no answer in the graph: I don't know, no citations, and the supporting memories", async () => {
     const res = await ask(t, a.key, "Who is Carol's manager?");
     expect(res.status, show(res)).toBe(200);
