@@ -3,7 +3,9 @@
 // One agent's org chart on a throwaway database: `people` memories stored through HTTP, and a graph of
 // people (REPORTS_TO a manager, LIVES_IN one of 50 cities, USES one of 30 tools) plus one hub
 // (everyone WORKS_AT Acme). Then p50/p95/p99 of pinned ASK over loopback HTTP per question shape,
-// at concurrency 1 and 8, and a check that each answer is the expected one.
+// at concurrency 1 and 8, and a check that each answer is the expected one. Then the AUTO rule check:
+// for relation questions, how often the top result is the memory that states the answer, with AUTO
+// (whose entity rule routes them to ASK) against pinned LEXICAL and GRAPH.
 import { withTenant } from "../src/data/with-tenant";
 import { newId } from "../src/domain/ids";
 import { normalizeName } from "../src/domain/graph/normalize";
@@ -22,7 +24,7 @@ const manager = (i: number) => Math.floor(i / 10);
 const city = (i: number) => `City ${i % CITIES}`;
 const tool = (i: number) => `Tool ${i % TOOLS}`;
 
-async function seed(app: BenchApp): Promise<void> {
+async function seed(app: BenchApp): Promise<string[]> {
   const { field, max } = await batchShape(app);
   const memoryIds: string[] = [];
   for (let start = 0; start < PEOPLE; start += max) {
@@ -68,6 +70,21 @@ async function seed(app: BenchApp): Promise<void> {
   });
   await withTenant(app.deps.db, app.orgId, (tx) => tx`ANALYZE memos, edges, edge_sources`);
   console.log(`seeded ${PEOPLE} memories, ${memos.length} memos, ${edges.length} edges (Acme: ${PEOPLE} incoming WORKS_AT)`);
+  return memoryIds;
+}
+
+/** Share of relation questions whose top result is the memory stating the answer, and the strategies AUTO chose. */
+async function topOneRate(app: BenchApp, memoryIds: string[], strategy: "AUTO" | "LEXICAL" | "GRAPH", count: number): Promise<{ rate: number; chosen: string }> {
+  let hits = 0;
+  const chosen = new Map<string, number>();
+  for (let q = 0; q < count; q++) {
+    const i = 1 + (q * 7919) % (PEOPLE - 1);
+    const query = q % 2 === 0 ? `Who is ${person(i)}'s manager?` : `Where does ${person(i)} live?`;
+    const res = await app.call("POST", "/v1/memories/recall", { agent_id: AGENT, query, strategy });
+    chosen.set(res.body.strategy, (chosen.get(res.body.strategy) ?? 0) + 1);
+    if (res.body.results?.[0]?.memory_id === memoryIds[i]) hits++;
+  }
+  return { rate: hits / count, chosen: [...chosen].map(([name, n]) => `${name} ${n}`).join(", ") };
 }
 
 type Shape = { name: string; question: (i: number) => string; expect: (i: number) => string | null };
@@ -93,7 +110,7 @@ async function measure(app: BenchApp, shape: Shape, concurrency: number): Promis
 
 const app = await startBenchApp("ask");
 try {
-  await seed(app);
+  const memoryIds = await seed(app);
   const rows: string[] = [];
   for (const shape of SHAPES) {
     await measure(app, shape, 1); // warm-up
@@ -106,6 +123,13 @@ try {
   console.log("| question | concurrency | answered | per s | p50 | p95 | p99 | errors | wrong answers |");
   console.log("|---|---|---|---|---|---|---|---|---|");
   for (const row of rows) console.log(row);
+  console.log(`\nAUTO rule check: top-1 result is the memory stating the answer (${Math.min(QUESTIONS, 200)} relation questions)\n`);
+  console.log("| requested | top-1 hit rate | strategies that ran |");
+  console.log("|---|---|---|");
+  for (const strategy of ["AUTO", "LEXICAL", "GRAPH"] as const) {
+    const r = await topOneRate(app, memoryIds, strategy, Math.min(QUESTIONS, 200));
+    console.log(`| ${strategy} | ${(r.rate * 100).toFixed(1)} % | ${r.chosen} |`);
+  }
 } finally {
   await app.stop();
 }
