@@ -50,7 +50,7 @@ function entityPosition(query: string, linked: Seed[]): number {
 
 function roleFit(cueRole: EntityRole, side: "subject" | "object" | null): number {
   if (cueRole === "either") return 0.8;
-  if (side === null) return 0.5;
+  if (side === null) return 0.3;
   return cueRole === side ? 1 : 0;
 }
 
