@@ -33,12 +33,14 @@ export async function receiveMultipart(request: Request, limits: MultipartLimits
   }
   const form: ReceivedForm = { fields: new Map(), files: [], problems: [] };
   const writes: Array<Promise<void>> = [];
+  const outputs: Array<ReturnType<typeof createWriteStream>> = [];
   const input = request.body ? Readable.fromWeb(request.body as unknown as WebReadableStream<Uint8Array>) : Readable.from([]);
 
   const done = new Promise<void>((resolve, reject) => {
     const fail = (error: MultipartError) => {
       input.unpipe(parser);
       input.destroy();
+      for (const out of outputs) out.destroy();
       reject(error);
     };
     parser.on("field", (name, value, info) => {
@@ -53,6 +55,7 @@ export async function receiveMultipart(request: Request, limits: MultipartLimits
       const headParts: Uint8Array[] = [];
       let headBytes = 0;
       const out = createWriteStream(scratch.path);
+      outputs.push(out);
       stream.on("data", (bytes: Buffer) => {
         received.byteSize += bytes.byteLength;
         if (headBytes < SNIFF_BYTES) {
@@ -62,7 +65,8 @@ export async function receiveMultipart(request: Request, limits: MultipartLimits
       });
       stream.on("limit", () => fail(new MultipartError("too-large", `the file exceeds INGEST_MAX_FILE_BYTES (${limits.maxFileBytes} bytes)`)));
       writes.push(new Promise<void>((ok, ko) => {
-        out.on("finish", () => {
+        // "close" follows "finish", and also a destroy after the size cap was hit.
+        out.on("close", () => {
           received.head = new Uint8Array(Buffer.concat(headParts));
           ok();
         });
