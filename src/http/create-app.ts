@@ -12,6 +12,7 @@ import { logRequest } from "./pipeline/3-access-log";
 import { bodyLimitLayer } from "./pipeline/4-body-limit";
 import { authenticateLayer } from "./pipeline/5-authenticate";
 import { rateLimitLayer } from "./pipeline/6-rate-limit";
+import { tenantBucketPolicyOf } from "../domain/ratelimit/tenant-policy";
 import { inputRulesLayer } from "./pipeline/input-rules";
 import { collectRouteSchemas, type RouteSchemas } from "./pipeline/route-schemas";
 import { problemTypeBase } from "./problem";
@@ -33,7 +34,7 @@ export function createApp(deps: Deps) {
     .use(corsLayer(config.SVC_CORS_ORIGINS))
     .use(bodyLimitLayer(config.SVC_MAX_BODY_BYTES, config.INGEST_MAX_FILE_BYTES))
     .use(authenticateLayer(deps.authenticate, gates.superadmin ? config.SUPERADMIN_API_KEY! : null));
-  if (config.RATE_LIMIT_ENABLED) app = app.use(rateLimitLayer(deps.limiter, deps.bucketPolicy));
+  if (config.RATE_LIMIT_ENABLED) app = app.use(rateLimitLayer(deps.limiter, deps.bucketPolicy, tenantBucketPolicyOf(config)));
   app = app
     .onTransform({ as: "global" }, ({ request, route }) => {
       const ctx = contextOf(request);
