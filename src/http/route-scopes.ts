@@ -40,9 +40,9 @@ export function requiredAccess(method: string, route: string): RouteAccess {
 
 /** Puts each authenticated route's scope into its OpenAPI operation (`x-required-scope`, and the description). */
 export function declareRouteScopes(app: AnyElysia): void {
-  for (const route of app.routes as Array<{ method: string; path: string; hooks: { detail?: Record<string, unknown> } }>) {
+  for (const route of app.routes as Array<{ method: string; path: string; hooks?: { detail?: Record<string, unknown> } }>) {
+    if (!route.hooks || isPublicPath(route.path) || route.hooks.detail?.hide === true) continue;
     const detail = route.hooks.detail;
-    if (isPublicPath(route.path) || detail?.hide === true) continue;
     const access = requiredAccess(route.method, route.path);
     const note = access === "any" ? "Any valid tenant key." : access === "superadmin" ? "Superadmin key only." : `Requires key scope \`${access}\`.`;
     const description = typeof detail?.description === "string" ? `${detail.description}\n\n${note}` : note;

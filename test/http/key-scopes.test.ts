@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { systemActor } from "../../src/domain/actor";
 import { createKey } from "../../src/domain/keys/manage";
 import { SCOPES, type Scope } from "../../src/domain/keys/scopes";
+import { requiredAccess } from "../../src/http/route-scopes";
 import { show, testApp, type TestApp, type Tenant } from "../harness/app";
 import { isAuthenticated, operationsOf, type Operation } from "../harness/openapi";
 
@@ -50,6 +51,13 @@ describe("every authenticated operation is guarded by its declared scope", () =>
     expect(at("POST", "/v1/api-keys")).toBe("admin");
     expect(at("PUT", "/v1/tenants/me/budgets")).toBe("admin");
     expect(at("GET", "/v1/limits")).toBe("any");
+  });
+
+  test("a route no rule names needs admin, so a new route is closed until its scope is declared", () => {
+    expect(requiredAccess("POST", "/v1/not-yet-declared")).toBe("admin");
+    expect(requiredAccess("GET", "/v1/not-yet-declared/:id")).toBe("admin");
+    expect(requiredAccess("GET", "/v1/memories/recall")).toBe("memories:read");
+    expect(requiredAccess("POST", "/v1/ingest/search")).toBe("forge:write");
   });
 
   test("a key lacking the scope gets 403 insufficient-scope naming it; a key holding only that scope passes", async () => {
