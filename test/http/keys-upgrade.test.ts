@@ -48,7 +48,7 @@ test("0005 applies to an already-migrated database and gives existing keys full 
     await tx`SELECT set_config('role', 'svc_app', true), set_config('app.current_org_id', 'org_up', true)`;
     return tx<{ key_id: string; scopes: string[] }[]>`SELECT key_id, scopes FROM api_keys ORDER BY key_id`;
   });
-  expect(rows).toEqual([
+  expect([...rows]).toEqual([
     { key_id: "key_boot", scopes: [...SCOPES] },
     { key_id: "key_gone", scopes: [...SCOPES] },
     { key_id: "key_live", scopes: [...SCOPES] },
