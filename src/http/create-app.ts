@@ -1,5 +1,6 @@
 // createApp(deps): the request pipeline in the spec's order, then the mounted routes, then one error renderer.
-// CORS → request id → access log → body limit → authenticate → rate limit → handler.
+// CORS → request id → access log → body limit → authenticate → rate limit → handler (authorize, i.e. the
+// route's key scope, and the input rules run first, once the route is matched).
 // Request id and access log wrap the whole app (see handleRequest) so that every response, including
 // early 401/413/429 and unknown routes, is counted once.
 import { Elysia, type AnyElysia } from "elysia";
@@ -12,7 +13,10 @@ import { logRequest } from "./pipeline/3-access-log";
 import { bodyLimitLayer } from "./pipeline/4-body-limit";
 import { authenticateLayer } from "./pipeline/5-authenticate";
 import { rateLimitLayer } from "./pipeline/6-rate-limit";
+import { tenantBucketPolicyOf } from "../domain/ratelimit/tenant-policy";
 import { inputRulesLayer } from "./pipeline/input-rules";
+import { authorizeLayer } from "./pipeline/authorize";
+import { declareRouteScopes } from "./route-scopes";
 import { collectRouteSchemas, type RouteSchemas } from "./pipeline/route-schemas";
 import { problemTypeBase } from "./problem";
 import { endRequestSpan } from "../observability/tracing";
@@ -33,12 +37,13 @@ export function createApp(deps: Deps) {
     .use(corsLayer(config.SVC_CORS_ORIGINS))
     .use(bodyLimitLayer(config.SVC_MAX_BODY_BYTES, config.INGEST_MAX_FILE_BYTES))
     .use(authenticateLayer(deps.authenticate, gates.superadmin ? config.SUPERADMIN_API_KEY! : null));
-  if (config.RATE_LIMIT_ENABLED) app = app.use(rateLimitLayer(deps.limiter, deps.bucketPolicy));
+  if (config.RATE_LIMIT_ENABLED) app = app.use(rateLimitLayer(deps.limiter, deps.bucketPolicy, tenantBucketPolicyOf(config)));
   app = app
     .onTransform({ as: "global" }, ({ request, route }) => {
       const ctx = contextOf(request);
       if (ctx) ctx.route = route;
     })
+    .use(authorizeLayer())
     .use(inputRulesLayer(routeSchemas, config))
     .use(openapiLayer());
   for (const group of ROUTE_GROUPS) {
@@ -46,6 +51,7 @@ export function createApp(deps: Deps) {
     for (const route of group.routes) app = app.use(route(deps));
   }
   collectRouteSchemas(app, routeSchemas);
+  declareRouteScopes(app);
   return app;
 }
 

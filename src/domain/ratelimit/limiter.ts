@@ -1,5 +1,5 @@
-// The rate-limit port: a token bucket per API key. Capacity = RATE_LIMIT_BURST,
-// refill = RATE_LIMIT_REQUESTS / RATE_LIMIT_WINDOW tokens per second.
+// The rate-limit port: named token buckets, one per API key (capacity RATE_LIMIT_BURST, refill
+// RATE_LIMIT_REQUESTS / RATE_LIMIT_WINDOW tokens per second) and one per tenant (tenant-policy.ts).
 export type BucketPolicy = { capacity: number; refillPerSecond: number; limit: number; windowSeconds: number };
 
 export type TakeResult = {
