@@ -29,7 +29,7 @@ die() { log "ERROR: $*"; exit 1; }
 
 MOUNTED=()
 in_root() { chroot "$ROOTFS" /usr/bin/env -i HOME=/root PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-  LANG=C.UTF-8 PG_PORT="$PG_PORT" REDIS_PORT="$REDIS_PORT" PORT="$HTTP_PORT" bash -c "$1"; }
+  LANG=C.UTF-8 PG_PORT="$PG_PORT" REDIS_PORT="$REDIS_PORT" PORT="$HTTP_PORT" bash -o pipefail -c "$1"; }
 cleanup() {
   local rc=$?
   if [[ -x "$ROOTFS/usr/bin/env" && -f "$ROOTFS/root/svc/scripts/setup-services.sh" ]]; then
@@ -58,6 +58,7 @@ mounts() {
   mnt --bind /dev/pts "$ROOTFS/dev/pts"
   mnt -t tmpfs shm "$ROOTFS/dev/shm"
   cp /etc/resolv.conf "$ROOTFS/etc/resolv.conf"
+  printf '127.0.0.1 localhost\n::1 localhost\n' > "$ROOTFS/etc/hosts"
   # a container-like machine: package scripts must not start services (the host already uses the default ports)
   printf '#!/bin/sh\nexit 101\n' > "$ROOTFS/usr/sbin/policy-rc.d"; chmod +x "$ROOTFS/usr/sbin/policy-rc.d"
 }
@@ -84,11 +85,11 @@ run_service() {
   in_root "cd /root/svc && npm ci --no-audit --no-fund 2>&1 | tail -3"
   in_root "cd /root/svc && (npm start >/root/serve.log 2>&1 & echo \$! >/root/serve.pid)"
   local i
-  for i in $(seq 1 120); do in_root "curl -fs localhost:$HTTP_PORT/healthz >/dev/null" && break; sleep 1; done
-  in_root "curl -fs localhost:$HTTP_PORT/healthz >/dev/null" || { cat "$ROOTFS/root/serve.log"; die "npm start did not answer /healthz in 120 s"; }
-  log "npm start answered /healthz after ~${i}s"
-  sed -n '1,12p' "$ROOTFS/root/serve.log"
-  in_root "cd /root/svc && node scripts/readme-quickstart.mjs > /root/quickstart.sh && bash -eu /root/quickstart.sh"
+  for i in $(seq 1 120); do in_root "curl -fs localhost:$HTTP_PORT/v1/health >/dev/null" && break; sleep 1; done
+  in_root "curl -fs localhost:$HTTP_PORT/v1/health >/dev/null" || { cat "$ROOTFS/root/serve.log"; die "npm start did not answer /v1/health in 120 s"; }
+  log "npm start answered /v1/health after ~${i}s"
+  grep -v '^{' "$ROOTFS/root/serve.log" | sed -e 's/svc_sk_[A-Za-z0-9]*/svc_sk_…/' | grep -v '^$' || true
+  in_root "cd /root/svc && ls -l .svc-data/dev-api-key && node scripts/readme-quickstart.mjs > /root/quickstart.sh && bash -eu /root/quickstart.sh | cut -c1-300"
   in_root "kill \$(cat /root/serve.pid); rm -f /root/serve.pid"
 }
 
