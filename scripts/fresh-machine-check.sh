@@ -10,7 +10,8 @@
 #              FRESH_TEST_ARGS (extra arguments for `npm test`, e.g. a path filter; default: the whole suite)
 #              FRESH_KEEP=1 keeps the folder afterwards (default: deleted)
 # The machine starts with only what the README asks for: Debian's minbase, Node 20 (copied from this host) and curl.
-# Needs root (debootstrap, chroot, mounts). Output: one log line per stage; full log at $FRESH_DIR/check.log.
+# Needs root (debootstrap, chroot, mounts). Output: one line per stage plus the tail of each command's output;
+# run it as  sudo bash scripts/fresh-machine-check.sh 2>&1 | tee fresh-check.log
 set -Eeuo pipefail
 cd "$(dirname "$0")/.."
 REPO=$(pwd)
@@ -29,7 +30,7 @@ die() { log "ERROR: $*"; exit 1; }
 
 MOUNTED=()
 in_root() { chroot "$ROOTFS" /usr/bin/env -i HOME=/root PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-  LANG=C.UTF-8 PG_PORT="$PG_PORT" REDIS_PORT="$REDIS_PORT" PORT="$HTTP_PORT" bash -o pipefail -c "$1"; }
+  LANG=C.UTF-8 ${NODE_EXTRA_CA_CERTS:+NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt} PG_PORT="$PG_PORT" REDIS_PORT="$REDIS_PORT" PORT="$HTTP_PORT" bash -o pipefail -c "$1"; }
 cleanup() {
   local rc=$?
   if [[ -x "$ROOTFS/usr/bin/env" && -f "$ROOTFS/root/svc/scripts/setup-services.sh" ]]; then
@@ -72,6 +73,12 @@ prerequisites() {
   cp -a "$(dirname "$(readlink -f "$(command -v npm)")")/.." "$ROOTFS/usr/local/lib/node_modules/npm"
   ln -sf ../lib/node_modules/npm/bin/npm-cli.js "$ROOTFS/usr/local/bin/npm"
   in_root "apt-get update -qq && apt-get install -y -qq --no-install-recommends curl ca-certificates >/dev/null"
+  # a host whose HTTPS goes through an intercepting proxy trusts extra CAs: the machine must trust them too
+  if compgen -G "/usr/local/share/ca-certificates/*.crt" >/dev/null; then
+    cp /usr/local/share/ca-certificates/*.crt "$ROOTFS/usr/local/share/ca-certificates/"
+    in_root "update-ca-certificates >/dev/null 2>&1"
+    log "trusting this host's local CAs: $(cd /usr/local/share/ca-certificates && echo *.crt)"
+  fi
   in_root 'echo "node $(node --version), npm $(npm --version), $(. /etc/os-release; echo $PRETTY_NAME)"'
 }
 
