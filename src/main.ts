@@ -1,4 +1,4 @@
-// The `svc` entry point: dispatches subcommands; a bad invocation prints usage and exits 2.
+// The `svc` entry point: dispatches subcommands; --help/--version exit 0; a bad invocation prints usage and exits 2.
 import { parseArgs } from "node:util";
 import { runAuditVerify } from "./cli/audit-verify";
 import { runForgetVerify } from "./cli/forget-verify";
@@ -7,7 +7,7 @@ import { runBeat } from "./cli/beat";
 import { runMigrate } from "./cli/migrate";
 import { runRefineSchedule } from "./cli/refine-schedule";
 import { runServe } from "./cli/serve";
-import { exitWithUsage, USAGE, UsageError } from "./cli/usage";
+import { COMMAND_HELP, exitWithUsage, isHelpFlag, isVersionFlag, USAGE, UsageError, VERSION } from "./cli/usage";
 import { runWorker } from "./cli/worker";
 import { ownValue } from "./domain/own-key";
 
@@ -49,6 +49,11 @@ const COMMANDS: Record<string, Command> = {
 
 async function main(argv: string[]): Promise<void> {
   const [name, ...rest] = argv;
+  if (isHelpFlag(name)) return console.log(USAGE);
+  if (isVersionFlag(name)) return console.log(VERSION);
+  // `svc <command> --help` (or `svc keys create -h`): help wins over every other argument
+  const help = name && rest.some(isHelpFlag) ? ownValue(COMMAND_HELP, name) : undefined;
+  if (help) return console.log(help);
   const command = name ? ownValue(COMMANDS, name) : undefined;
   if (!command) exitWithUsage(name ? `unknown command ${name}` : undefined);
   try {
