@@ -20,7 +20,8 @@ export async function expectCoreToolsOnly(client: Client): Promise<void> {
   expect((call as Error).message).toContain("Unknown tool: distill");
 }
 
-export async function roundTrip(client: Client, other: Client, agent: string): Promise<void> {
+/** `other` is a client of a second tenant; null where the transport admits one client only (stdio on PGlite). */
+export async function roundTrip(client: Client, other: Client | null, agent: string): Promise<void> {
   const stored = ok(await client.callTool({ name: "store_memory", arguments: { agent_id: agent, content: "The deploy key rotates every Tuesday at noon", metadata: { source: "mcp" } } }));
   expect(stored.memory_id).toMatch(/^mem_/);
   expect(stored.version).toBe(1);
@@ -37,12 +38,14 @@ export async function roundTrip(client: Client, other: Client, agent: string): P
   expect(JSON.parse((resource.contents[0] as { text: string }).text).memory_id).toBe(stored.memory_id);
 
   // The other tenant sees nothing of this one, by id, by recall, by forget or as a resource.
-  expect(toolErrorText(await other.callTool({ name: "get_memory", arguments: { memory_id: stored.memory_id } }))).toStartWith("Not Found:");
-  const theirs = ok(await other.callTool({ name: "recall", arguments: { agent_id: agent, query: "deploy key rotates", strategy: "LEXICAL" } }));
-  expect(theirs.results).toEqual([]);
-  expect(ok(await other.callTool({ name: "forget", arguments: { memory_id: stored.memory_id } }))).toEqual({ forgotten: [], not_found: [stored.memory_id], cert_id: null });
-  const foreign = await other.readResource({ uri: `svc://memories/${stored.memory_id}` }).catch((e: Error) => e);
-  expect(String(foreign)).toContain("Not Found");
+  if (other) {
+    expect(toolErrorText(await other.callTool({ name: "get_memory", arguments: { memory_id: stored.memory_id } }))).toStartWith("Not Found:");
+    const theirs = ok(await other.callTool({ name: "recall", arguments: { agent_id: agent, query: "deploy key rotates", strategy: "LEXICAL" } }));
+    expect(theirs.results).toEqual([]);
+    expect(ok(await other.callTool({ name: "forget", arguments: { memory_id: stored.memory_id } }))).toEqual({ forgotten: [], not_found: [stored.memory_id], cert_id: null });
+    const foreign = await other.readResource({ uri: `svc://memories/${stored.memory_id}` }).catch((e: Error) => e);
+    expect(String(foreign)).toContain("Not Found");
+  }
 
   // Validation uses the REST schema and names the field.
   expect(toolErrorText(await client.callTool({ name: "store_memory", arguments: { content: "x" } }))).toBe("Validation Failed: agent_id is required");
