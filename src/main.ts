@@ -5,6 +5,7 @@ import { runForgetVerify } from "./cli/forget-verify";
 import { runKeysCreate } from "./cli/keys-create";
 import { runBeat } from "./cli/beat";
 import { runMigrate } from "./cli/migrate";
+import { runMcp } from "./cli/mcp";
 import { runRefineSchedule } from "./cli/refine-schedule";
 import { runServe } from "./cli/serve";
 import { COMMAND_HELP, exitWithUsage, isHelpFlag, isVersionFlag, USAGE, UsageError, VERSION } from "./cli/usage";
@@ -44,6 +45,7 @@ const COMMANDS: Record<string, Command> = {
     if (positionals.length > 1) throw new UsageError("forget verify takes one certificate file");
     await runForgetVerify(positionals[0], values);
   },
+  mcp: runMcp,
   help: async () => console.log(USAGE),
 };
 

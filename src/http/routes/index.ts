@@ -52,6 +52,7 @@ import { listRelationsRoute } from "./graph/relations-list";
 import { putRelationRoute } from "./graph/relations-put";
 import { createDistillRoute } from "./distill/create";
 import { getDistillRoute } from "./distill/get";
+import { mcpRoute } from "./mcp/mcp";
 
 export type RouteGroup = {
   name: string;
@@ -74,4 +75,5 @@ export const ROUTE_GROUPS: RouteGroup[] = [
   { name: "ingest", gate: (g) => g.ingest, routes: [submitIngestRoute, ingestLoadersRoute, getIngestJobRoute, submitIngestFileRoute] },
   { name: "refine", gate: (g) => g.refine, routes: [feedbackRoute, startRefineRoute, refineStatusRoute] },
   { name: "distill", gate: (g) => g.distill, routes: [createDistillRoute, getDistillRoute] },
+  { name: "mcp", gate: always, routes: [mcpRoute] },
 ];
