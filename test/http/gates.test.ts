@@ -18,6 +18,7 @@ const ROUTES_ADDED_BY: Record<string, string[]> = {
     "GET /v1/datasets/{dataset_id}",
     "DELETE /v1/datasets/{dataset_id}",
     "POST /v1/ingest",
+    "POST /v1/ingest/file",
     "GET /v1/ingest/loaders",
     "GET /v1/ingest/{job_id}",
   ],
@@ -48,7 +49,8 @@ const COMPANIONS: Record<string, Record<string, unknown>> = {
 
 const on = (gate: string) => ({ [gate]: true, ...COMPANIONS[gate] });
 const ALL_ON = Object.assign({}, ...[...Object.keys(ROUTES_ADDED_BY), ...Object.keys(BEHAVIOUR_GATES)].map(on));
-const HIDDEN = /^\/(docs|redoc|_assets)/;
+// Pages, assets and the MCP transport (JSON-RPC over one path, described in docs/mcp.md, not in OpenAPI).
+const HIDDEN = /^\/(docs|redoc|_assets|mcp$)/;
 
 const described = async (t: TestApp) => new Set((await operationsOf(t)).map((o) => `${o.method} ${o.path}`));
 const registered = (t: TestApp) => new Set(
