@@ -5,6 +5,7 @@ import type { Loader } from "./loader";
 import { codeLoader } from "./loaders/code";
 import { csvLoader } from "./loaders/csv";
 import { docxLoader } from "./loaders/docx";
+import { htmlLoader } from "./loaders/html";
 import { markdownLoader } from "./loaders/markdown";
 import { audioLoader, imageLoader } from "./loaders/media";
 import { pdfLoader } from "./loaders/pdf";
@@ -13,7 +14,7 @@ import { baseType, extensionOf, looksLikeText } from "./sniff";
 
 /** Binary formats first (their magic numbers are unambiguous), then the text family, plain text last. */
 export const BINARY_LOADERS: readonly Loader[] = [pdfLoader, docxLoader, imageLoader, audioLoader];
-export const TEXT_LOADERS: readonly Loader[] = [markdownLoader, csvLoader, codeLoader];
+export const TEXT_LOADERS: readonly Loader[] = [htmlLoader, markdownLoader, csvLoader, codeLoader];
 export const LOADERS: readonly Loader[] = [...BINARY_LOADERS, ...TEXT_LOADERS, textLoader];
 
 export type Detection = { loader: Loader; detectedType: string; warnings: string[] };

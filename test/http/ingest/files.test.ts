@@ -38,7 +38,7 @@ describe("file ingest", () => {
     const r = await app.t.request("GET", "/v1/ingest/loaders", { key: tenant.key });
     expect(r.status, show(r)).toBe(200);
     const byId = Object.fromEntries(r.body.loaders.map((l: { id: string }) => [l.id, l]));
-    expect(Object.keys(byId).sort()).toEqual(["audio", "code", "csv", "docx", "image", "markdown", "pdf", "text"]);
+    expect(Object.keys(byId).sort()).toEqual(["audio", "code", "csv", "docx", "html", "image", "markdown", "pdf", "text"]);
     // MULTIMODAL_ENABLED is off here: the media loaders are listed but unavailable.
     expect(byId.image).toMatchObject({ needs_multimodal: true, available: false, mime_types: expect.arrayContaining(["image/png", "image/jpeg"]) });
     expect(byId.audio).toMatchObject({ needs_multimodal: true, available: false, extensions: expect.arrayContaining([".mp3", ".wav"]) });
