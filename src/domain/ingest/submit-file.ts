@@ -4,7 +4,7 @@
 import type { Deps } from "../../app/deps";
 import { MultipartError, receiveMultipart, type ReceivedFile, type ReceivedForm } from "../../ingest/multipart";
 import { detectLoader, type Detection } from "../../ingest/registry";
-import { audioKind, baseType, imageKind } from "../../ingest/sniff";
+import { baseType } from "../../ingest/sniff";
 import { spoolDirOf } from "../../ingest/spool";
 import { objectKey } from "../../providers/storage/port";
 import { withTenant } from "../../data/with-tenant";
@@ -13,6 +13,7 @@ import { AppError, validationFailed, type FieldProblem } from "../errors";
 import { newId } from "../ids";
 import type { IngestJobRow } from "../../data/queries/ingest-jobs";
 import type { StoredFileSource } from "./payload";
+import { mediaAvailable } from "./loaders";
 import { enqueueIngest, insertJobWithAudit } from "./submit";
 
 const FIELDS = new Set(["agent_id", "dataset_id"]);
@@ -37,24 +38,20 @@ function checkForm(form: ReceivedForm): FieldProblem[] {
 }
 
 /** The loader for the uploaded bytes, or the 4xx that says why none applies. */
-function detect(deps: Pick<Deps, "config">, file: ReceivedFile): Detection {
+function detect(deps: Pick<Deps, "config" | "llm">, file: ReceivedFile): Detection {
   const detected = detectLoader(file.head, file.filename, file.declaredType);
-  const media = imageKind(file.head) ?? audioKind(file.head);
-  if (!detected && media) {
-    throw new AppError("unsupported-media-type", deps.config.MULTIMODAL_ENABLED
-      ? `the file is ${media.mimeType}; this server has no loader that reads it (GET /v1/ingest/loaders)`
-      : `the file is ${media.mimeType}; images and audio are ingested only with MULTIMODAL_ENABLED=true and an LLM provider`);
-  }
   if (!detected) {
     throw new AppError("unsupported-media-type", `the file's content (declared ${baseType(file.declaredType) || "without a type"}) is not a format any loader reads; GET /v1/ingest/loaders lists them`);
   }
-  if (detected.loader.needsMultimodal && !deps.config.MULTIMODAL_ENABLED) {
-    throw new AppError("unsupported-media-type", `the file is ${detected.detectedType}, which needs MULTIMODAL_ENABLED=true and an LLM provider`);
+  if (detected.loader.needsMultimodal && !mediaAvailable(deps)) {
+    throw new AppError("unsupported-media-type", deps.config.MULTIMODAL_ENABLED
+      ? `the file is ${detected.detectedType}, but the LLM provider cannot caption images or transcribe audio; configure an OpenAI-compatible provider (LLM_API_KEY)`
+      : `the file is ${detected.detectedType}; images and audio are ingested only with MULTIMODAL_ENABLED=true and an LLM provider`);
   }
   return detected;
 }
 
-export async function submitFile(deps: Pick<Deps, "db" | "queue" | "log" | "config" | "storage">, actor: Actor, request: Request): Promise<IngestJobRow> {
+export async function submitFile(deps: Pick<Deps, "db" | "queue" | "log" | "config" | "storage" | "llm">, actor: Actor, request: Request): Promise<IngestJobRow> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
     throw new AppError("unsupported-media-type", `Content-Type ${contentType || "(none)"} is not accepted; send multipart/form-data with agent_id, dataset_id and file`);

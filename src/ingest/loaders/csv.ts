@@ -1,9 +1,8 @@
-// CSV (and TSV): parsed by papaparse while the file streams, so memory stays flat. The first row is the
+// CSV (and TSV): parsed by papaparse block by block while the file streams, so memory stays flat. The first row is the
 // header; each chunk holds up to INGEST_CSV_ROWS_PER_CHUNK rows (fewer if INGEST_CHUNK_CHARS is reached),
 // written back as comma-separated CSV under a repetition of the header line, so every memory reads on its own.
-import { Readable } from "node:stream";
 import Papa from "papaparse";
-import { proseLimits } from "../chunk/limits";
+import { proseLimits, withoutNul } from "../chunk/limits";
 import { chunkProse } from "../chunk/prose";
 import type { Chunk, Loader, LoaderContext, LoaderSource } from "../loader";
 import { LoaderError } from "../loader";
@@ -17,16 +16,56 @@ function looksLikeDelimited(head: Uint8Array): boolean {
   return /[,;\t]/.test(firstLine);
 }
 
-/** Rows as papaparse reads them from the stream (it guesses the delimiter unless told). */
-async function* rowsOf(source: LoaderSource, delimiter: string | undefined, signal?: AbortSignal): AsyncGenerator<string[]> {
-  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { delimiter, skipEmptyLines: "greedy" }) as NodeJS.ReadWriteStream;
-  const input = Readable.fromWeb(source.stream() as import("node:stream/web").ReadableStream<Uint8Array>);
-  input.on("error", (error) => parser.emit("error", error));
-  input.pipe(parser);
-  for await (const row of parser as AsyncIterable<string[]>) {
-    signal?.throwIfAborted();
-    yield row;
+/**
+ * Incremental parsing: text accumulates until the last line end outside quotes, and that block of whole
+ * rows goes to papaparse (which guesses the delimiter on the first block; later blocks reuse it). The
+ * buffer holds at most one partial row, and nothing is read ahead of the consumer (backpressure).
+ */
+export class CsvRowStream {
+  private buffer = "";
+  private scanned = 0;
+  private inQuotes = false;
+
+  constructor(private delimiter: string | undefined) {}
+
+  push(text: string): string[][] {
+    this.buffer += text;
+    let cut = -1;
+    for (let i = this.scanned; i < this.buffer.length; i++) {
+      const code = this.buffer.charCodeAt(i);
+      if (code === 34) this.inQuotes = !this.inQuotes;
+      else if (code === 10 && !this.inQuotes) cut = i + 1;
+    }
+    this.scanned = this.buffer.length;
+    if (cut < 0) return [];
+    const block = this.buffer.slice(0, cut);
+    this.buffer = this.buffer.slice(cut);
+    this.scanned -= cut;
+    return this.parse(block);
   }
+
+  end(): string[][] {
+    const rest = this.buffer;
+    this.buffer = "";
+    return rest.trim() === "" ? [] : this.parse(rest);
+  }
+
+  private parse(block: string): string[][] {
+    const result = Papa.parse<string[]>(block, { delimiter: this.delimiter, skipEmptyLines: "greedy" });
+    this.delimiter ??= result.meta.delimiter;
+    return result.data;
+  }
+}
+
+async function* rowsOf(source: LoaderSource, delimiter: string | undefined, signal?: AbortSignal): AsyncGenerator<string[]> {
+  const rows = new CsvRowStream(delimiter);
+  const decoder = new TextDecoder("utf-8");
+  for await (const bytes of source.stream()) {
+    signal?.throwIfAborted();
+    yield* rows.push(withoutNul(decoder.decode(bytes, { stream: true })));
+  }
+  yield* rows.push(withoutNul(decoder.decode()));
+  yield* rows.end();
 }
 
 export const csvLoader: Loader = {

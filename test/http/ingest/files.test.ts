@@ -38,7 +38,10 @@ describe("file ingest", () => {
     const r = await app.t.request("GET", "/v1/ingest/loaders", { key: tenant.key });
     expect(r.status, show(r)).toBe(200);
     const byId = Object.fromEntries(r.body.loaders.map((l: { id: string }) => [l.id, l]));
-    expect(Object.keys(byId).sort()).toEqual(["code", "csv", "docx", "markdown", "pdf", "text"]);
+    expect(Object.keys(byId).sort()).toEqual(["audio", "code", "csv", "docx", "html", "image", "markdown", "pdf", "text"]);
+    // MULTIMODAL_ENABLED is off here: the media loaders are listed but unavailable.
+    expect(byId.image).toMatchObject({ needs_multimodal: true, available: false, mime_types: expect.arrayContaining(["image/png", "image/jpeg"]) });
+    expect(byId.audio).toMatchObject({ needs_multimodal: true, available: false, extensions: expect.arrayContaining([".mp3", ".wav"]) });
     expect(byId.pdf).toMatchObject({ mime_types: ["application/pdf"], extensions: [".pdf"], needs_multimodal: false, available: true });
     expect(byId.code.extensions).toEqual(expect.arrayContaining([".ts", ".tsx", ".js", ".py"]));
     expect(byId.markdown.mime_types).toContain("text/markdown");
@@ -138,6 +141,19 @@ describe("file ingest", () => {
     expect(await jobCount()).toBe(before);
     expect(readdirSync(spoolDir).filter((f) => f.endsWith(".upload"))).toEqual([]);
   }, 60_000);
+
+  test("another tenant can neither read the job nor upload into the dataset", async () => {
+    const ds = (await app.t.request("POST", "/v1/datasets", { key: tenant.key, body: { name: "private-files" } })).body.dataset_id;
+    const mine = await uploadAndSettle({ agent_id: "owner", dataset_id: ds }, { bytes: new TextEncoder().encode("The vault code is kept by the quartermaster."), filename: "vault.txt", type: "text/plain" });
+    expect(mine.state).toBe("succeeded");
+    const other = await app.t.tenant("ingest-files-other");
+    expect((await app.t.request("GET", `/v1/ingest/${mine.job_id}`, { key: other.key })).status).toBe(404);
+    const intrude = await upload({ agent_id: "owner", dataset_id: ds }, { bytes: new TextEncoder().encode("planted"), filename: "p.txt", type: "text/plain" }, other.key);
+    expect(intrude.status, show(intrude)).toBe(422);
+    expect(JSON.stringify(intrude.body.errors)).toContain("dataset_id");
+    const leaked = await app.t.request("POST", "/v1/memories/recall", { key: other.key, body: { agent_id: "owner", query: "vault code quartermaster", top_k: 5 } });
+    expect(leaked.body.results).toEqual([]);
+  }, 30_000);
 
   test("multipart is refused on every other route", async () => {
     const r = await app.t.request("POST", "/v1/ingest", { key: tenant.key, rawBody: formOf({ agent_id: "x", text: "hi" }) });

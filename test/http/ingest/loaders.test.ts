@@ -86,6 +86,20 @@ describe("csv loader", () => {
   });
 });
 
+describe("csv streaming", () => {
+  test("rows split across stream pieces (quoted newlines, semicolons, UTF-8) come out whole", async () => {
+    const text = 'name;note\n"Ørsted";"two\nlines; one ""quote"""\nplain;row\n';
+    const bytes = enc(text);
+    const source = { ...bytesSource(bytes, "s.csv", "text/csv"), stream: () => new ReadableStream<Uint8Array>({
+      start(controller) { for (let i = 0; i < bytes.length; i += 3) controller.enqueue(bytes.slice(i, i + 3)); controller.close(); },
+    }) };
+    const chunks: Chunk[] = [];
+    for await (const c of csvLoader.load(source, ctx())) chunks.push(c);
+    expect(chunks.map((c) => c.text)).toEqual(['name,note\nØrsted,"two\nlines; one ""quote"""\nplain,row']);
+    expect(chunks[0]!.metadata).toEqual({ columns: ["name", "note"] });
+  });
+});
+
 describe("docx zip-bomb guard and detection", () => {
   test("an entry that claims to inflate past the limit fails before unpacking", async () => {
     const bomb = buildZip([["word/document.xml", "<x/>"]]);
