@@ -12,5 +12,4 @@ export function inRunOrder(passes: Iterable<string>): PassName[] {
 }
 
 /** REFINE_DEFAULT_PASSES ("dedupe,reweight,prune") as a run list. */
-export const defaultPasses = (setting: string, available: (p: PassName) => boolean = () => true): PassName[] =>
-  inRunOrder(setting.split(",")).filter(available);
+export const defaultPasses = (setting: string): PassName[] => inRunOrder(setting.split(","));

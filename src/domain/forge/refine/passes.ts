@@ -9,12 +9,10 @@ import { runSummarize } from "./summarize";
 
 export type RefinePass = (ctx: PassContext) => Promise<void>;
 
-export const PASSES: Partial<Record<PassName, RefinePass>> = {
+export const PASSES: Record<PassName, RefinePass> = {
   dedupe: runDedupe,
   infer: runInfer,
   summarize: runSummarize,
   reweight: runReweight,
   prune: runPrune,
 };
-
-export const isAvailable = (pass: PassName) => PASSES[pass] !== undefined;

@@ -10,7 +10,6 @@ import { recordAudit } from "../../audit/record";
 import { validationFailed, type FieldProblem } from "../../errors";
 import { newId } from "../../ids";
 import { defaultPasses, inRunOrder, type PassName } from "./pass-names";
-import { isAvailable } from "./passes";
 import type { RefineRequest } from "./progress";
 
 export type RefineInput = { agent_id?: string; dataset_id?: string; passes?: PassName[]; dry_run?: boolean };
@@ -20,8 +19,6 @@ export type QueuedRefine = { job_id: string; state: "queued"; agent_id: string |
 function check(input: RefineInput): void {
   const problems: FieldProblem[] = [];
   if (input.passes !== undefined && new Set(input.passes).size !== input.passes.length) problems.push({ path: "/passes", message: "must not name a pass twice" });
-  const unavailable = (input.passes ?? []).filter((p) => !isAvailable(p));
-  if (unavailable.length > 0) problems.push({ path: "/passes", message: `${unavailable.join(", ")}: not available in this build yet` });
   if (problems.length > 0) throw validationFailed(problems);
 }
 
@@ -47,7 +44,7 @@ export async function requestRefine(deps: Deps, actor: Actor, input: RefineInput
   const request: RefineRequest = {
     agent_id: input.agent_id ?? null,
     dataset_id: input.dataset_id ?? null,
-    passes: input.passes ? inRunOrder(input.passes) : defaultPasses(deps.config.REFINE_DEFAULT_PASSES, isAvailable),
+    passes: input.passes ? inRunOrder(input.passes) : defaultPasses(deps.config.REFINE_DEFAULT_PASSES),
     dry_run: input.dry_run ?? false,
     trigger: "api",
     key_id: actor.keyId,

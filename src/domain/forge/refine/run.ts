@@ -69,7 +69,7 @@ export async function runRefineJob(deps: Deps, orgId: string, jobId: string, fin
     for (const name of request.passes) {
       if (state.progress.passes[name]?.state === "done") continue;
       const { ctx, done } = passContext(state, name);
-      await PASSES[name]!(ctx);
+      await PASSES[name](ctx);
       await done();
     }
   } catch (error) {

@@ -12,7 +12,6 @@ import { systemActor } from "../../actor";
 import { dayKey, monthKey } from "../../budgets/periods";
 import { resolveCaps } from "../../budgets/resolve";
 import { defaultPasses } from "./pass-names";
-import { isAvailable } from "./passes";
 import { enqueueRefine, insertRefineJob } from "./request";
 
 /** Orgs scheduled per tick; the rest wait for the next tick, still oldest first. */
@@ -36,7 +35,7 @@ export async function scheduleDueRefines(deps: Deps, now = new Date()) {
     const jobId = await withTenant(deps.db, orgId, async (tx) => {
       if (await budgetSpent(tx, deps.config, now)) return null;
       const queued = await insertRefineJob(tx, systemActor(orgId), {
-        agent_id: null, dataset_id: null, passes: defaultPasses(deps.config.REFINE_DEFAULT_PASSES, isAvailable), dry_run: false,
+        agent_id: null, dataset_id: null, passes: defaultPasses(deps.config.REFINE_DEFAULT_PASSES), dry_run: false,
         trigger: "scheduler", key_id: null, request_id: null,
       });
       return queued.job_id;
