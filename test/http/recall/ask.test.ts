@@ -132,6 +132,7 @@ describe("with an LLM", () => {
       const system: string = body.messages.find((m: { role: string }) => m.role === "system")?.content ?? "";
       const prompt: string = body.messages.at(-1).content;
       if (system.includes("translate")) return { content: translate(prompt) };
+      if (system.includes("You route")) return { content: JSON.stringify({ strategy: "ASK", reason: "a direct question about a relation" }) };
       const reply = answer(prompt);
       return reply instanceof Response ? reply : { content: reply };
     });
@@ -226,6 +227,19 @@ describe("with an LLM", () => {
     expect(refused.status, show(refused)).toBe(429);
     expect(refused.body.type).toEndWith("/errors/budget-exceeded");
     expect(fake.requests.length).toBe(calls);
+  });
+
+  test("AUTO: the LLM router's menu offers ASK, and its choice runs", async () => {
+    translate = () => JSON.stringify({ cypher: null });
+    answer = (prompt) => JSON.stringify({ claims: [{ text: "Bob.", citations: [idOf(prompt, "Alice reports to Bob")] }] });
+    const before = fake.requests.length;
+    const res = await recall(llm, tenant.key, { agent_id: AGENT, query: "Who is Alice's manager?" });
+    expect(res.status, show(res)).toBe(200);
+    expect(res.body.strategy).toBe("ASK");
+    expect(res.body.routing).toEqual({ requested: "AUTO", method: "llm", reason: "a direct question about a relation" });
+    expect(res.body.graph.answer).toMatchObject({ known: true, method: "llm", text: "Bob." });
+    const menu = fake.requests[before]!.body.messages.map((m: { content: string }) => m.content).join("\n");
+    expect(menu).toContain("- ASK: A direct question about the agent's knowledge graph");
   });
 
   test("another tenant's graph never reaches the LLM's context", async () => {
