@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { withTenant } from "../../../src/data/with-tenant";
 import { show, testApp, type Tenant, type TestApp } from "../../harness/app";
 import { seedOrgChart, type OrgChart } from "../../graph/cypher/org-chart";
+import { seedGraph } from "../../graph/seed-graph";
 import { startFakeLlm, type FakeLlm } from "./fake-llm";
-import { idsOf, recall } from "./seed";
+import { idsOf, recall, seed } from "./seed";
 
 const AGENT = "agent-ask-http";
 let t: TestApp;
@@ -116,6 +117,26 @@ describe("offline", () => {
     const plain = await recall(t, b.key, { agent_id: AGENT, query: "Who is Alice's manager?" });
     expect(plain.body.strategy).toBe("LEXICAL");
   });
+});
+
+test("RETRIEVAL_REDACTION_ENABLED masks the answer and its evidence like memory content", async () => {
+  const r = await testApp({ RETRIEVAL_REDACTION_ENABLED: true });
+  try {
+    const tenant = await r.tenant("ask-redaction");
+    const [memory] = await seed(r, tenant, AGENT, [{ content: "Dana reports to boss@example.com since May." }]);
+    await seedGraph(r.deps.db, tenant.orgId, AGENT, [
+      { key: "dana", type: "PERSON", name: "Dana", sources: [memory!] },
+      { key: "boss", type: "PERSON", name: "boss@example.com" },
+    ], [{ key: "d_b", from: "dana", rel: "REPORTS_TO", to: "boss", fact: "Dana reports to boss@example.com", sources: [memory!] }]);
+    const res = await ask(r, tenant.key, "Who is Dana's manager?");
+    expect(res.status, show(res)).toBe(200);
+    expect(res.body.graph.answer.text).toBe("[REDACTED:email] — Dana reports to [REDACTED:email].");
+    expect(res.body.graph.answer.citations[0].evidence).toBe("Dana reports to [REDACTED:email]");
+    expect(res.text).not.toContain("boss@example.com");
+    expect(res.body.redactions).toBeGreaterThanOrEqual(4);
+  } finally {
+    await r.close();
+  }
 });
 
 describe("with an LLM", () => {
