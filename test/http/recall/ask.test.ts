@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { withTenant } from "../../../src/data/with-tenant";
 import { show, testApp, type Tenant, type TestApp } from "../../harness/app";
 import { seedOrgChart, type OrgChart } from "../../graph/cypher/org-chart";
+import { seedGraph } from "../../graph/seed-graph";
 import { startFakeLlm, type FakeLlm } from "./fake-llm";
-import { idsOf, recall } from "./seed";
+import { idsOf, recall, seed } from "./seed";
 
 const AGENT = "agent-ask-http";
 let t: TestApp;
@@ -118,6 +119,26 @@ describe("offline", () => {
   });
 });
 
+test("RETRIEVAL_REDACTION_ENABLED masks the answer and its evidence like memory content", async () => {
+  const r = await testApp({ RETRIEVAL_REDACTION_ENABLED: true });
+  try {
+    const tenant = await r.tenant("ask-redaction");
+    const [memory] = await seed(r, tenant, AGENT, [{ content: "Dana reports to boss@example.com since May." }]);
+    await seedGraph(r.deps.db, tenant.orgId, AGENT, [
+      { key: "dana", type: "PERSON", name: "Dana", sources: [memory!] },
+      { key: "boss", type: "PERSON", name: "boss@example.com" },
+    ], [{ key: "d_b", from: "dana", rel: "REPORTS_TO", to: "boss", fact: "Dana reports to boss@example.com", sources: [memory!] }]);
+    const res = await ask(r, tenant.key, "Who is Dana's manager?");
+    expect(res.status, show(res)).toBe(200);
+    expect(res.body.graph.answer.text).toBe("[REDACTED:email] — Dana reports to [REDACTED:email].");
+    expect(res.body.graph.answer.citations[0].evidence).toBe("Dana reports to [REDACTED:email]");
+    expect(res.text).not.toContain("boss@example.com");
+    expect(res.body.redactions).toBeGreaterThanOrEqual(4);
+  } finally {
+    await r.close();
+  }
+});
+
 describe("with an LLM", () => {
   let fake: FakeLlm;
   let llm: TestApp;
@@ -132,6 +153,7 @@ describe("with an LLM", () => {
       const system: string = body.messages.find((m: { role: string }) => m.role === "system")?.content ?? "";
       const prompt: string = body.messages.at(-1).content;
       if (system.includes("translate")) return { content: translate(prompt) };
+      if (system.includes("You route")) return { content: JSON.stringify({ strategy: "ASK", reason: "a direct question about a relation" }) };
       const reply = answer(prompt);
       return reply instanceof Response ? reply : { content: reply };
     });
@@ -226,6 +248,19 @@ describe("with an LLM", () => {
     expect(refused.status, show(refused)).toBe(429);
     expect(refused.body.type).toEndWith("/errors/budget-exceeded");
     expect(fake.requests.length).toBe(calls);
+  });
+
+  test("AUTO: the LLM router's menu offers ASK, and its choice runs", async () => {
+    translate = () => JSON.stringify({ cypher: null });
+    answer = (prompt) => JSON.stringify({ claims: [{ text: "Bob.", citations: [idOf(prompt, "Alice reports to Bob")] }] });
+    const before = fake.requests.length;
+    const res = await recall(llm, tenant.key, { agent_id: AGENT, query: "Who is Alice's manager?" });
+    expect(res.status, show(res)).toBe(200);
+    expect(res.body.strategy).toBe("ASK");
+    expect(res.body.routing).toEqual({ requested: "AUTO", method: "llm", reason: "a direct question about a relation" });
+    expect(res.body.graph.answer).toMatchObject({ known: true, method: "llm", text: "Bob." });
+    const menu = fake.requests[before]!.body.messages.map((m: { content: string }) => m.content).join("\n");
+    expect(menu).toContain("- ASK: A direct question about the agent's knowledge graph");
   });
 
   test("another tenant's graph never reaches the LLM's context", async () => {

@@ -1,5 +1,5 @@
 // ASK's retrieval: link the question's names to the agent's memos (names and aliases), gather the
-// facts around them (and those whose words match), and score each as an answer to the question.
+// facts around them (or, when it names none, those whose words match), and score each as an answer.
 // With a relation cue: relation fit × (0.55 + 0.15 seed + 0.1 answer type + 0.1 current + 0.05 weight
 // + 0.05 text match); a fact whose relation the question does not ask about scores at most 0.3.
 import { cancellable } from "../../../data/queries/recall-common";
@@ -89,7 +89,9 @@ export async function gatherFacts(tx: Tx, search: RecallSearch, extra: ExtraCand
   for (const id of extra.memoIds) if (!seeds.has(id)) seeds.set(id, CYPHER_SEED_SCORE);
 
   const terms = orQueryOf(query);
-  const textHits = terms ? await cancellable(edgesMatchingText(tx, { orgId: filter.orgId, agentId: filter.agentId, terms, view, scanLimit: TEXT_SCAN_LIMIT, limit: TEXT_CANDIDATES }), signal) : [];
+  // Facts found by their words alone can never answer (no named side), only support "I don't know":
+  // the text scan runs only when the question names no memo.
+  const textHits = terms && seeds.size === 0 ? await cancellable(edgesMatchingText(tx, { orgId: filter.orgId, agentId: filter.agentId, terms, view, scanLimit: TEXT_SCAN_LIMIT, limit: TEXT_CANDIDATES }), signal) : [];
   const around = seeds.size > 0 ? await cancellable(edgesAround(tx, filter.orgId, filter.agentId, [...seeds.keys()], view, bounds.fanout), signal) : [];
   const fromCypher = (await edgesById(tx, filter.orgId, extra.edgeIds)).filter((e) => e.agent_id === filter.agentId);
   const candidates = [...around, ...textHits, ...fromCypher];

@@ -76,7 +76,7 @@ function stillCitable(answer: GraphAnswer, gathered: AskFacts): GraphAnswer {
   return citations.length > 0 ? { ...answer, citations } : { ...unknownAnswer(answer.confidence, answer.method), ...(answer.cypher ? { cypher: answer.cypher } : {}) };
 }
 
-function describe(gathered: AskFacts): string {
+function howRead(gathered: AskFacts): string {
   const linked = gathered.linked.map((s) => s.memo.name).slice(0, 4);
   const cues = [...new Set(gathered.question.cues.map((c) => c.relation))];
   return `${gathered.question.kind} question; linked ${linked.length > 0 ? linked.join(", ") : "no memo"}; `
@@ -109,7 +109,7 @@ export const askStrategy: RecallStrategy<Prepared> = {
     return {
       rows: groundedRows(gathered.cited, groundings, search.topK),
       graph: { as_of: search.asOf, facts, answer, ...(notice ? { notice } : {}) },
-      note: [describe(gathered), ...prepared.notes].join("; "),
+      note: [howRead(gathered), ...prepared.notes].join("; "),
     };
   },
 };
