@@ -105,13 +105,15 @@ describe("rate limit", () => {
       expect(posture.body.remaining).toBe(4);
       expect(posture.body.tenant).toMatchObject({ scope: "tenant", limit: 1, window_seconds: 60, burst: 7, remaining: 1 });
       expect((await shared.request("GET", "/v1/limits", { key: second })).status).toBe(200);
-      // The second key's own bucket still holds 3 tokens; the tenant's is empty.
+      // The second key's own bucket still holds 3 tokens; the tenant's is empty. A refused request spends
+      // from neither bucket (one atomic take), so the key keeps its 3.
       const refused = await shared.request("GET", "/v1/limits", { key: second });
       expect(refused.status, show(refused)).toBe(429);
       expect(refused.body).toMatchObject({ status: 429, bucket: "tenant" });
       expect(refused.body.type).toEndWith("/errors/rate-limited");
       expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
-      expect(refused.headers.get("x-ratelimit-remaining")).toBe("2");
+      expect(refused.headers.get("x-ratelimit-remaining")).toBe("3");
+      expect((await shared.request("GET", "/v1/limits", { key: second })).headers.get("x-ratelimit-remaining")).toBe("3");
       // A key's own empty bucket is reported as such, and never drains the tenant's.
       expect((await shared.request("GET", "/v1/limits", { key: owner.key })).body.bucket).toBe("api_key");
       // Another tenant is untouched.
