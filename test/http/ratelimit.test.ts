@@ -86,7 +86,8 @@ describe("rate limit", () => {
     const key = (await t.request("POST", "/v1/api-keys", { key: tenant.key, body: { name: "posture" } })).body.key as string;
     const r = await t.request("GET", "/v1/limits", { key });
     expect(r.body).toMatchObject({ enabled: true, algorithm: "token_bucket", backend: "valkey", limit: 20, window_seconds: 1, burst: 5, refill_per_second: 20, remaining: 4 });
-    expect(r.body.tenant).toMatchObject({ scope: "tenant", limit: 1000, window_seconds: 1, burst: 200, refill_per_second: 1000 });
+    // Unset, the tenant bucket is ten keys' worth of the key bucket.
+    expect(r.body.tenant).toMatchObject({ scope: "tenant", limit: 200, window_seconds: 1, burst: 50, refill_per_second: 200 });
   });
 
   test("the tenant bucket is shared by all the tenant's keys: a second key buys nothing", async () => {
