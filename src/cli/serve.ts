@@ -10,6 +10,7 @@ import { startBeat } from "../queue/beat";
 import { startQueueDepthSampler } from "../queue/depth";
 import { startWorker } from "../queue/worker";
 import { configOrExit } from "./config";
+import { devKeyBanner, devKeyPath, saveDevKey } from "./dev-key-file";
 
 export async function runServe(): Promise<void> {
   const config = configOrExit();
@@ -20,10 +21,13 @@ export async function runServe(): Promise<void> {
   await ensureVectorIndex(deps.db.primary, config.EMBEDDING_DIMENSIONS);
   if (migrated.applied.length > 0) log.info({ msg: "migrations applied", applied: migrated.applied });
   const boot = await ensureBootKeys(deps.db, { bootstrapKey: config.SVC_API_KEY, defaultOrg: config.SVC_DEFAULT_ORG, host: config.HOST });
+  const keyPath = devKeyPath(config.SVC_DATA_DIR);
   if (boot.developmentKey) {
-    log.warn({ msg: "seeded a DEVELOPMENT API key because no key exists; it is printed once and must not be used off this machine" });
-    console.error(`\n  Development API key (shown once): ${boot.developmentKey}\n  Use it as: Authorization: Bearer <key>\n`);
+    log.warn({ msg: "seeded a DEVELOPMENT API key because no key exists; it must not be used off this machine", file: keyPath });
+    await saveDevKey(config.SVC_DATA_DIR, boot.developmentKey).catch((error) => log.warn({ msg: "could not save the development key; copy it from the banner", file: keyPath, error: (error as Error).message }));
   }
+  const banner = devKeyBanner(keyPath, boot.developmentKey);
+  if (banner) console.error(banner);
   const app = createApp(deps);
   const server = Bun.serve({ hostname: config.HOST, port: config.PORT, maxRequestBodySize: serverBodyCap(deps), fetch: handleRequest(app, deps), idleTimeout: 120 });
   log.info({ msg: "listening", url: `http://${server.hostname}:${server.port}`, mode: deps.db.kind, valkey: Boolean(deps.redis) });

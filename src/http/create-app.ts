@@ -17,6 +17,7 @@ import { tenantBucketPolicyOf } from "../domain/ratelimit/tenant-policy";
 import { inputRulesLayer } from "./pipeline/input-rules";
 import { authorizeLayer } from "./pipeline/authorize";
 import { declareRouteScopes } from "./route-scopes";
+import { routeMatcher } from "./pipeline/route-match";
 import { collectRouteSchemas, type RouteSchemas } from "./pipeline/route-schemas";
 import { problemTypeBase } from "./problem";
 import { endRequestSpan } from "../observability/tracing";
@@ -59,12 +60,14 @@ export type App = AnyElysia;
 
 /** The outer layers: request id in, one log line and the shared headers out. */
 export function handleRequest(app: App, deps: Deps): (request: Request) => Promise<Response> {
+  const wouldReach = routeMatcher(app);
   return async (request) => {
     const ctx: RequestContext = { requestId: resolveRequestId(request), startedAt: performance.now() };
     attachContext(request, ctx);
     const span = deps.tracing?.startRequestSpan(request);
     const response = await app.handle(request);
     response.headers.set("x-request-id", ctx.requestId);
+    ctx.route ??= wouldReach(request.method, new URL(request.url).pathname); // answered before routing (401/413/429)
     if (ctx.rateHeaders) for (const [name, value] of Object.entries(ctx.rateHeaders)) response.headers.set(name, value);
     logRequest(deps.log, deps.metrics, request, response, ctx);
     if (span) endRequestSpan(span, request.method, ctx.route ?? "unmatched", response.status, { "svc.request_id": ctx.requestId, "svc.org_id": ctx.identity?.role === "tenant" ? ctx.identity.orgId : undefined });

@@ -2,12 +2,17 @@
 // bytes alone; among text formats the file extension, then the declared type, decides, and plain text
 // takes whatever text is left. A declared type or extension the bytes contradict becomes a warning.
 import type { Loader } from "./loader";
+import { codeLoader } from "./loaders/code";
+import { csvLoader } from "./loaders/csv";
+import { docxLoader } from "./loaders/docx";
+import { markdownLoader } from "./loaders/markdown";
+import { pdfLoader } from "./loaders/pdf";
 import { textLoader } from "./loaders/text";
 import { baseType, extensionOf, looksLikeText } from "./sniff";
 
 /** Binary formats first (their magic numbers are unambiguous), then the text family, plain text last. */
-export const BINARY_LOADERS: readonly Loader[] = [];
-export const TEXT_LOADERS: readonly Loader[] = [];
+export const BINARY_LOADERS: readonly Loader[] = [pdfLoader, docxLoader];
+export const TEXT_LOADERS: readonly Loader[] = [markdownLoader, csvLoader, codeLoader];
 export const LOADERS: readonly Loader[] = [...BINARY_LOADERS, ...TEXT_LOADERS, textLoader];
 
 export type Detection = { loader: Loader; detectedType: string; warnings: string[] };

@@ -55,6 +55,10 @@ describe("rate limit", () => {
     expect(limited!.body.type).toEndWith("/errors/rate-limited");
     expect(Number(limited!.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     expect(limited!.headers.get("x-ratelimit-remaining")).toBe("0");
+    // the access log names the route the limited request would have reached
+    await Bun.sleep(20);
+    const line = t.logLines.map((l) => JSON.parse(l)).find((l) => l.msg === "request" && l.request_id === limited!.body.request_id);
+    expect(line).toMatchObject({ status: 429, route: "/v1/api-keys/:key_id", method: "DELETE" });
   });
 
   test("public routes carry no rate-limit headers and are never limited", async () => {

@@ -29,7 +29,7 @@ export async function deleteProvenance(tx: Tx, orgId: string, scope: ProvenanceS
 }
 
 /**
- * Edges that lost sources: those left with none are expired with `reason` (live ones, and superseded
+ * Edges that lost sources: those left with none (and inferred ones that lost any) are expired with `reason` (live ones, and superseded
  * ones, which would otherwise still show in as_of views and TRACE timelines); the others count one
  * mention less. User-made edges stay. A revision never relabels an edge a forget already retired.
  */
@@ -46,7 +46,8 @@ export async function expireUnsourcedEdges(tx: Tx, orgId: string, lost: Map<stri
   return tx<Array<RetiredEdge & { src_memo_id: string; dst_memo_id: string }>>`
     UPDATE edges e SET expired_at = now(), expired_reason = ${reason}
     WHERE e.org_id = ${orgId} AND e.edge_id = ANY(${ids}::text[]) AND e.origin <> 'user' AND ${relabel}
-      AND NOT EXISTS (SELECT 1 FROM edge_sources s WHERE s.org_id = e.org_id AND s.edge_id = e.edge_id)
+      -- An inferred edge (refine) holds only while all its premises do: losing any source ends it.
+      AND (e.origin = 'inferred' OR NOT EXISTS (SELECT 1 FROM edge_sources s WHERE s.org_id = e.org_id AND s.edge_id = e.edge_id))
     RETURNING e.edge_id, e.fact, e.src_memo_id, e.dst_memo_id`;
 }
 

@@ -1,13 +1,18 @@
-// Each pass name to the function that runs it. dedupe, infer and summarize land in the next commits;
-// until then a request naming them is refused (422) and the default pass list skips them.
+// Each pass name to the function that runs it.
 import type { PassContext } from "./context";
+import { runDedupe } from "./dedupe";
+import { runInfer } from "./infer";
 import type { PassName } from "./pass-names";
 import { runPrune } from "./prune";
 import { runReweight } from "./reweight";
+import { runSummarize } from "./summarize";
 
 export type RefinePass = (ctx: PassContext) => Promise<void>;
 
 export const PASSES: Partial<Record<PassName, RefinePass>> = {
+  dedupe: runDedupe,
+  infer: runInfer,
+  summarize: runSummarize,
   reweight: runReweight,
   prune: runPrune,
 };
