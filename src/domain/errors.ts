@@ -34,8 +34,8 @@ export const validationFailed = (errors: FieldProblem[]) =>
 
 /** `bucket` says which bucket is empty: the key's own, or the tenant's shared by all its keys. */
 export function rateLimited(retryAfterSeconds: number, headers: Record<string, string>, bucket: "api_key" | "tenant" = "api_key") {
-  const whose = bucket === "tenant" ? "the tenant's request budget, shared by all its keys, is spent" : "too many requests";
-  return new AppError("rate-limited", `Rate limited: ${whose}; retry after ${retryAfterSeconds} s`, {
+  const whose = bucket === "tenant" ? " for this tenant (its bucket is shared by all its keys)" : "";
+  return new AppError("rate-limited", `Too many requests${whose}; retry after ${retryAfterSeconds} s`, {
     headers: { ...headers, "retry-after": String(retryAfterSeconds) },
     fields: { bucket },
   });

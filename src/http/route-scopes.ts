@@ -18,6 +18,8 @@ const RULES: readonly Rule[] = [
   { path: /^\/v1\/tenants\/me\/budgets$/, access: "admin" },
   { path: /^\/v1\/api-keys(\/|$)/, access: "admin" },
   { path: /^\/v1\/limits$/, access: "any" },
+  // MCP: each tool call is checked against its REST route's scope (src/mcp/tool-scopes.ts).
+  { path: /^\/mcp$/, access: "any" },
   { path: /^\/v1\/(audit|usage)$/, access: "audit:read" },
   { path: /^\/v1\/forget(\/|$)/, access: "audit:read" },
   { path: /^\/v1\/memories\/recall(\/stream)?$/, methods: ["POST"], access: "memories:read" },

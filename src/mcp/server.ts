@@ -14,10 +14,15 @@ import { toAppError } from "../http/error-handler";
 import { readResource, RESOURCE_TEMPLATES } from "./resources";
 import { toolsFor } from "./tools";
 import { validateToolInput } from "./validate-input";
+import { requireScope, type Scope } from "../domain/keys/scopes";
+import { RESOURCE_SCOPE, toolAccess } from "./tool-scopes";
+
+/** The tenant acting for one call, and the scopes of its key. */
+export type McpCaller = { actor: Actor; scopes: readonly Scope[] };
 
 export type McpSession = {
-  /** The tenant acting for one call; may refuse (revoked key, empty rate-limit bucket) with an AppError. */
-  actorForCall: () => Promise<Actor>;
+  /** The caller of one call; may refuse (revoked key, empty rate-limit bucket) with an AppError. */
+  actorForCall: () => Promise<McpCaller>;
 };
 
 const SERVER_INFO = { name: "svc", version: "1.0.0" };
@@ -53,7 +58,10 @@ export function createMcpServer(deps: Deps, session: McpSession): Server {
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     let actor: Actor | null = null;
     try {
-      actor = await session.actorForCall();
+      const caller = await session.actorForCall();
+      actor = caller.actor;
+      const access = toolAccess(tool.name);
+      if (access !== "any" && access !== "superadmin") requireScope(caller.scopes, access, `The tool ${tool.name}`);
       const input = validateToolInput(tool.inputSchema(deps), request.params.arguments, deps.config);
       const result = await tool.run({ deps, actor, signal: extra.signal }, input);
       return { content: [{ type: "text", text: asJson(result) }] };
@@ -67,7 +75,9 @@ export function createMcpServer(deps: Deps, session: McpSession): Server {
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     let actor: Actor | null = null;
     try {
-      actor = await session.actorForCall();
+      const caller = await session.actorForCall();
+      actor = caller.actor;
+      requireScope(caller.scopes, RESOURCE_SCOPE, "Reading a resource");
       const value = await readResource(deps, actor, request.params.uri);
       return { contents: [{ uri: request.params.uri, mimeType: "application/json", text: asJson(value) }] };
     } catch (error) {

@@ -90,7 +90,8 @@ describe("rate limit", () => {
     const key = (await t.request("POST", "/v1/api-keys", { key: tenant.key, body: { name: "posture" } })).body.key as string;
     const r = await t.request("GET", "/v1/limits", { key });
     expect(r.body).toMatchObject({ enabled: true, algorithm: "token_bucket", backend: "valkey", limit: 20, window_seconds: 1, burst: 5, refill_per_second: 20, remaining: 4 });
-    expect(r.body.tenant).toMatchObject({ scope: "tenant", limit: 1000, window_seconds: 1, burst: 200, refill_per_second: 1000 });
+    // Unset, the tenant bucket is ten keys' worth of the key bucket.
+    expect(r.body.tenant).toMatchObject({ scope: "tenant", limit: 200, window_seconds: 1, burst: 50, refill_per_second: 200 });
   });
 
   test("the tenant bucket is shared by all the tenant's keys: a second key buys nothing", async () => {
@@ -109,13 +110,15 @@ describe("rate limit", () => {
       expect(posture.body.remaining).toBe(4);
       expect(posture.body.tenant).toMatchObject({ scope: "tenant", limit: 1, window_seconds: 60, burst: 7, remaining: 1 });
       expect((await shared.request("GET", "/v1/limits", { key: second })).status).toBe(200);
-      // The second key's own bucket still holds 3 tokens; the tenant's is empty.
+      // The second key's own bucket still holds 3 tokens; the tenant's is empty. A refused request spends
+      // from neither bucket (one atomic take), so the key keeps its 3.
       const refused = await shared.request("GET", "/v1/limits", { key: second });
       expect(refused.status, show(refused)).toBe(429);
       expect(refused.body).toMatchObject({ status: 429, bucket: "tenant" });
       expect(refused.body.type).toEndWith("/errors/rate-limited");
       expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
-      expect(refused.headers.get("x-ratelimit-remaining")).toBe("2");
+      expect(refused.headers.get("x-ratelimit-remaining")).toBe("3");
+      expect((await shared.request("GET", "/v1/limits", { key: second })).headers.get("x-ratelimit-remaining")).toBe("3");
       // A key's own empty bucket is reported as such, and never drains the tenant's.
       expect((await shared.request("GET", "/v1/limits", { key: owner.key })).body.bucket).toBe("api_key");
       // Another tenant is untouched.

@@ -1,11 +1,11 @@
 // Layer 6, rate limit (RATE_LIMIT_ENABLED): a token bucket per API key and, for tenant keys, a second
-// bucket per tenant shared by all its keys, so minting keys buys no throughput. The key bucket is taken
-// first; the tenant bucket only when the key bucket allowed the request. Every authenticated response
-// carries X-RateLimit-Limit (RATE_LIMIT_REQUESTS), -Remaining (whole tokens left) and -Reset (epoch
-// seconds when the bucket is full) of the key bucket; either bucket empty answers 429 with Retry-After.
+// bucket per tenant shared by all its keys, so minting keys buys no throughput. Both are taken in one
+// atomic step: a request either bucket refuses spends from neither. Every authenticated response carries
+// X-RateLimit-Limit (RATE_LIMIT_REQUESTS), -Remaining (whole tokens left) and -Reset (epoch seconds when
+// the bucket is full) of the key bucket; either bucket empty answers 429 with Retry-After.
 import { Elysia } from "elysia";
 import { rateLimited } from "../../domain/errors";
-import type { BucketPolicy, RateLimiter, TakeResult } from "../../domain/ratelimit/limiter";
+import type { Bucket, BucketPolicy, RateLimiter, TakeResult } from "../../domain/ratelimit/limiter";
 import { tenantBucketKey } from "../../domain/ratelimit/tenant-policy";
 import { contextOf } from "../request-context";
 
@@ -25,11 +25,12 @@ export function rateLimitLayer(limiter: RateLimiter, policy: BucketPolicy, tenan
   return new Elysia({ name: "svc.rate-limit" }).onRequest(async ({ request }) => {
     const ctx = contextOf(request);
     if (!ctx?.identity) return;
-    const result = await limiter.take(bucketKeyOf(ctx.identity), policy);
-    ctx.rateHeaders = rateHeaders(policy, result);
-    if (!result.allowed) throw rateLimited(result.retryAfter, ctx.rateHeaders);
-    if (ctx.identity.role !== "tenant") return;
-    const tenant = await limiter.take(tenantBucketKey(ctx.identity.orgId), tenantPolicy);
-    if (!tenant.allowed) throw rateLimited(tenant.retryAfter, ctx.rateHeaders, "tenant");
+    const buckets: Bucket[] = [{ key: bucketKeyOf(ctx.identity), policy }];
+    if (ctx.identity.role === "tenant") buckets.push({ key: tenantBucketKey(ctx.identity.orgId), policy: tenantPolicy });
+    const [own, tenant] = await limiter.take(buckets);
+    ctx.rateHeaders = rateHeaders(policy, own!);
+    if (own!.allowed) return;
+    if (own!.blocking) throw rateLimited(own!.retryAfter, ctx.rateHeaders);
+    throw rateLimited(tenant!.retryAfter, ctx.rateHeaders, "tenant");
   });
 }

@@ -2,7 +2,7 @@
 // template) and before any validation, so a key without the scope learns nothing about the body rules.
 // A tenant key lacking the route's scope gets 403 insufficient-scope naming the scope.
 import { Elysia } from "elysia";
-import { insufficientScope } from "../../domain/errors";
+import { requireScope } from "../../domain/keys/scopes";
 import { requiredAccess } from "../route-scopes";
 import { contextOf } from "../request-context";
 
@@ -12,8 +12,6 @@ export function authorizeLayer() {
     if (identity?.role !== "tenant") return;
     const access = requiredAccess(request.method, route);
     if (access === "any" || access === "superadmin") return;
-    if (!identity.scopes.includes(access)) {
-      throw insufficientScope(`This route needs the key scope ${access}, which this key does not hold`, [access]);
-    }
+    requireScope(identity.scopes, access, "This route");
   });
 }

@@ -5,7 +5,7 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { createMcpServer } from "../../../mcp/server";
-import { actorOf } from "../../request-context";
+import { actorOf, scopesOf } from "../../request-context";
 
 /** Stateless servers keep no stream open, so GET (server-to-client stream) and DELETE (end session) are refused. */
 const methodNotAllowed = () => new Response(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed: this MCP endpoint is stateless; POST JSON-RPC messages" }, id: null }), {
@@ -14,8 +14,8 @@ const methodNotAllowed = () => new Response(JSON.stringify({ jsonrpc: "2.0", err
 
 export const mcpRoute = (deps: Deps) => new Elysia()
   .post("/mcp", async ({ request, body }) => {
-    const actor = actorOf(request);
-    const server = createMcpServer(deps, { actorForCall: async () => actor });
+    const caller = { actor: actorOf(request), scopes: scopesOf(request) };
+    const server = createMcpServer(deps, { actorForCall: async () => caller });
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
     try {
