@@ -5,6 +5,7 @@ import m0002 from "./0002_orgs_and_api_keys.sql" with { type: "text" };
 import m0003 from "./0003_audit_pending.sql" with { type: "text" };
 import m0004 from "./0004_worker_heartbeats.sql" with { type: "text" };
 import m0005 from "./0005_api_key_scopes.sql" with { type: "text" };
+import m0007 from "./0007_serving_login.sql" with { type: "text" };
 import m0100 from "./0100_memories.sql" with { type: "text" };
 import m0101 from "./0101_memories_decay.sql" with { type: "text" };
 import m0102 from "./0102_memories_fillfactor.sql" with { type: "text" };
@@ -28,6 +29,7 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0003_audit_pending.sql", sql: m0003 },
   { name: "0004_worker_heartbeats.sql", sql: m0004 },
   { name: "0005_api_key_scopes.sql", sql: m0005 },
+  { name: "0007_serving_login.sql", sql: m0007 },
   { name: "0100_memories.sql", sql: m0100 },
   { name: "0101_memories_decay.sql", sql: m0101 },
   { name: "0102_memories_fillfactor.sql", sql: m0102 },
