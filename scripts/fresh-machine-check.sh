@@ -38,7 +38,8 @@ cleanup() {
   fi
   local i
   for ((i = ${#MOUNTED[@]} - 1; i >= 0; i--)); do umount -l "${MOUNTED[i]}" || true; done
-  if [[ "${FRESH_KEEP:-0}" != 1 && -d "$ROOTFS" ]]; then rm -rf --one-file-system "$ROOTFS"; fi
+  if grep -q " $ROOTFS/" /proc/mounts; then log "something is still mounted under $ROOTFS: not deleting it"
+  elif [[ "${FRESH_KEEP:-0}" != 1 && -d "$ROOTFS" ]]; then rm -rf --one-file-system "$ROOTFS"; fi
   log "finished with exit $rc"
 }
 trap cleanup EXIT
