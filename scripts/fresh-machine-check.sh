@@ -34,11 +34,12 @@ in_root() { chroot "$ROOTFS" /usr/bin/env -i HOME=/root PATH=/usr/local/sbin:/us
 cleanup() {
   local rc=$?
   if [[ -x "$ROOTFS/usr/bin/env" && -f "$ROOTFS/root/svc/scripts/setup-services.sh" ]]; then
-    in_root "cd /root/svc && [ -f /root/serve.pid ] && kill \$(cat /root/serve.pid) 2>/dev/null; bash scripts/setup-services.sh stop" || true
+    in_root "cd /root/svc && { [ ! -f /root/serve.pid ] || kill -TERM -- -\$(cat /root/serve.pid) 2>/dev/null; }; bash scripts/setup-services.sh stop" || true
   fi
   local i
   for ((i = ${#MOUNTED[@]} - 1; i >= 0; i--)); do umount -l "${MOUNTED[i]}" || true; done
-  if [[ "${FRESH_KEEP:-0}" != 1 && -d "$ROOTFS" ]]; then rm -rf --one-file-system "$ROOTFS"; fi
+  if grep -q " $ROOTFS/" /proc/mounts; then log "something is still mounted under $ROOTFS: not deleting it"
+  elif [[ "${FRESH_KEEP:-0}" != 1 && -d "$ROOTFS" ]]; then rm -rf --one-file-system "$ROOTFS"; fi
   log "finished with exit $rc"
 }
 trap cleanup EXIT
@@ -90,14 +91,17 @@ clone() {
 # README command 1, then the README's quick start (its first ```sh block after "Quick start") against it
 run_service() {
   in_root "cd /root/svc && npm ci --no-audit --no-fund 2>&1 | tail -3"
-  in_root "cd /root/svc && (npm start >/root/serve.log 2>&1 & echo \$! >/root/serve.pid)"
+  # its own process group (sh → npm → sh → bun), so stopping it stops the server, not only npm
+  in_root "cd /root/svc && (setsid sh -c 'echo \$\$ >/root/serve.pid; exec npm start' >/root/serve.log 2>&1 &)"
   local i
   for i in $(seq 1 120); do in_root "curl -fs localhost:$HTTP_PORT/v1/health >/dev/null" && break; sleep 1; done
   in_root "curl -fs localhost:$HTTP_PORT/v1/health >/dev/null" || { cat "$ROOTFS/root/serve.log"; die "npm start did not answer /v1/health in 120 s"; }
   log "npm start answered /v1/health after ~${i}s"
   grep -v '^{' "$ROOTFS/root/serve.log" | sed -e 's/svc_sk_[A-Za-z0-9]*/svc_sk_…/' | grep -v '^$' || true
   in_root "cd /root/svc && ls -l .svc-data/dev-api-key && node scripts/readme-quickstart.mjs > /root/quickstart.sh && bash -eu /root/quickstart.sh | cut -c1-300"
-  in_root "kill \$(cat /root/serve.pid); rm -f /root/serve.pid"
+  in_root "g=\$(cat /root/serve.pid); kill -TERM -- -\$g; for i in \$(seq 60); do kill -0 -- -\$g 2>/dev/null || break; sleep 0.5; done; \
+    ! kill -0 -- -\$g 2>/dev/null && rm -f /root/serve.pid"
+  log "npm start stopped cleanly on SIGTERM"
 }
 
 # README command 2
