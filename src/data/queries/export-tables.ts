@@ -45,11 +45,15 @@ export async function readTablePage(tx: Tx, table: ExportTable, columns: string[
   return rows.map((r) => r.d);
 }
 
-/** Inserts rows given as jsonb texts under `orgId`; existing rows (any unique key) are left alone. */
+/**
+ * Inserts rows given as jsonb texts under `orgId`; existing rows (any unique key) are left alone. The column
+ * list opens with the helper so postgres.js renders identifiers (after `INSERT … (org_id,` it would build values);
+ * the rows go as text, since a parameter cast straight to jsonb would be JSON-encoded again.
+ */
 export async function insertRows(tx: Tx, orgId: string, table: ExportTable, columns: string[], rows: string[]): Promise<number> {
   const inserted = await tx`
-    INSERT INTO ${tx(table.table)} (org_id, ${tx(columns)})
-    SELECT ${orgId}, ${tx(columns)} FROM jsonb_populate_recordset(NULL::${tx(table.table)}, ${`[${rows.join(",")}]`}::jsonb)
+    INSERT INTO ${tx(table.table)} (${tx(columns)}, org_id)
+    SELECT ${tx(columns)}, ${orgId} FROM jsonb_populate_recordset(NULL::${tx(table.table)}, ${`[${rows.join(",")}]`}::text::jsonb)
     ON CONFLICT DO NOTHING
     RETURNING 1`;
   return inserted.length;
