@@ -3,7 +3,7 @@
 // same content line for line. Import is idempotent, all or nothing, refuses an altered or truncated
 // stream naming the line, and writes one audit row per batch.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { closeDeps, openDeps } from "../../src/app/build-deps";
@@ -161,8 +161,8 @@ describe("export and import", () => {
     const file = path.join(dataDir, "altered.ndjson");
     writeFileSync(file, altered.join("\n") + "\n");
     const proc = Bun.spawn([BUN, MAIN, "import", "--org", tenant.name, file], { env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: "/tmp", DATABASE_URL: testDatabaseUrl(), VALKEY_URL: TEST_VALKEY_URL, LOG_LEVEL: "warn" }, stderr: "pipe", stdout: "pipe" });
-    expect(await proc.exited).toBe(1);
-    expect(await new Response(proc.stderr).text()).toContain(`refused at line ${target + 1}`);
-    expect(readFileSync(file, "utf8").length).toBeGreaterThan(0);
-  }, 60_000);
+    const [exit, stderr] = await Promise.all([proc.exited, new Response(proc.stderr).text()]);
+    expect(exit, stderr).toBe(1);
+    expect(stderr).toContain(`refused at line ${target + 1}`);
+  }, 120_000);
 });
