@@ -6,6 +6,8 @@ import { runKeysCreate } from "./cli/keys-create";
 import { runBeat } from "./cli/beat";
 import { runMigrate } from "./cli/migrate";
 import { runMcp } from "./cli/mcp";
+import { runExport } from "./cli/export";
+import { runImport } from "./cli/import";
 import { runRefineSchedule } from "./cli/refine-schedule";
 import { runServe } from "./cli/serve";
 import { COMMAND_HELP, exitWithUsage, isHelpFlag, isVersionFlag, USAGE, UsageError, VERSION } from "./cli/usage";
@@ -46,6 +48,8 @@ const COMMANDS: Record<string, Command> = {
     await runForgetVerify(positionals[0], values);
   },
   mcp: runMcp,
+  export: runExport,
+  import: runImport,
   help: async () => console.log(USAGE),
 };
 

@@ -53,6 +53,7 @@ import { putRelationRoute } from "./graph/relations-put";
 import { createDistillRoute } from "./distill/create";
 import { getDistillRoute } from "./distill/get";
 import { mcpRoute } from "./mcp/mcp";
+import { exportRoute } from "./export/export";
 
 export type RouteGroup = {
   name: string;
@@ -76,4 +77,5 @@ export const ROUTE_GROUPS: RouteGroup[] = [
   { name: "refine", gate: (g) => g.refine, routes: [feedbackRoute, startRefineRoute, refineStatusRoute] },
   { name: "distill", gate: (g) => g.distill, routes: [createDistillRoute, getDistillRoute] },
   { name: "mcp", gate: always, routes: [mcpRoute] },
+  { name: "export", gate: always, routes: [exportRoute] },
 ];
