@@ -1,11 +1,11 @@
 // `svc import --org <name> [file]`: loads an export stream (a file, or stdin) into the named org of this
 // instance, creating the org if needed. All or nothing: a stream refused at line N exits 1 and imports
 // nothing. Idempotent: rows already present are skipped. Prints a JSON summary on stdout.
+import { migrateAsOwner } from "../app/database-roles";
 import { createReadStream, statSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { openDatabase } from "../app/build-deps";
-import { migrate } from "../data/migrate";
 import { systemActor } from "../domain/actor";
 import { AppError } from "../domain/errors";
 import { importStream } from "../domain/export/import";
@@ -25,7 +25,7 @@ export async function runImport(args: string[]): Promise<void> {
   // A file shows bytes read of its size; stdin has no known size, so rows imported so far.
   const progress = progressReporter("import", file ? "bytes" : "rows");
   try {
-    await migrate(db.primary);
+    await migrateAsOwner(config, db, "svc-import");
     const orgId = await ensureOrg(db, values.org);
     const input = file ? createReadStream(file) : process.stdin;
     const size = file ? statSync(file).size : undefined;

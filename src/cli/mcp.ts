@@ -1,6 +1,7 @@
 // `svc mcp [--key <API key>]`: the MCP server over stdio for one tenant's key (SVC_MCP_API_KEY or --key).
 // stdout carries the protocol only, so logs go to stderr. Every tool call re-checks the key (a revoked key
 // stops working mid-session), takes a rate-limit token like a REST request, and gets its own request id.
+import { migrateAsOwner } from "../app/database-roles";
 import { parseArgs } from "node:util";
 import pino from "pino";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
@@ -9,8 +10,6 @@ import { installProcessGuards } from "../app/process-guards";
 import type { Deps } from "../app/deps";
 import { rateLimited } from "../domain/errors";
 import { newId } from "../domain/ids";
-import { migrate } from "../data/migrate";
-import { ensureVectorIndex } from "../data/queries/memories-vector-index";
 import { bucketKeyOf, rateHeaders } from "../http/pipeline/6-rate-limit";
 import { createMcpServer, type McpCaller } from "../mcp/server";
 import { tenantBucketKey, tenantBucketPolicyOf } from "../domain/ratelimit/tenant-policy";
@@ -42,8 +41,7 @@ export async function runMcp(args: string[]): Promise<void> {
   const log = createLogger(config.LOG_LEVEL, pino.destination({ fd: 2, sync: false }));
   const deps = await openDeps(config, { log, applicationName: "svc-mcp" });
   installProcessGuards(log);
-  await migrate(deps.db.primary);
-  await ensureVectorIndex(deps.db.primary, config.EMBEDDING_DIMENSIONS);
+  await migrateAsOwner(config, deps.db, "svc-mcp");
   const actorForCall = stdioActor(deps, key);
   await actorForCall(); // refuse a bad key at start, not at the first call
   // Without Valkey no other process takes jobs (and PGlite admits one process), so this one runs them.
