@@ -16,10 +16,10 @@ test("the labelled set has at least 100 sentences in every category, with gold t
   expect(EXTRACTION_SET.reduce((n, s) => n + s.gold.length, 0)).toBeGreaterThanOrEqual(110);
 });
 
-test("the local extractor keeps precision ≥ 0.95 and recall ≥ 0.89, dates every dated fact right, and invents nothing from chit-chat", async () => {
+test("the local extractor keeps precision ≥ 0.95 and recall ≥ 0.9, dates every dated fact right, and invents nothing from chit-chat", async () => {
   const score = await scoreExtractor(createLocalExtractor());
   expect(score.byCategory.get("no fact")!.predicted).toBe(0);
   expect(precision(score.total), score.extras.join("\n")).toBeGreaterThanOrEqual(0.95);
-  expect(recall(score.total), score.misses.join("\n")).toBeGreaterThanOrEqual(0.89);
+  expect(recall(score.total), score.misses.join("\n")).toBeGreaterThanOrEqual(0.9);
   expect(score.total.datedRight).toBe(score.total.dated);
 });
