@@ -8,11 +8,10 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { closeDeps, openDeps } from "../app/build-deps";
 import { installProcessGuards } from "../app/process-guards";
 import type { Deps } from "../app/deps";
-import { rateLimited } from "../domain/errors";
 import { newId } from "../domain/ids";
-import { bucketKeyOf, rateHeaders } from "../http/pipeline/6-rate-limit";
+import { takeRequestTokens } from "../http/pipeline/6-rate-limit";
 import { createMcpServer, type McpCaller } from "../mcp/server";
-import { tenantBucketKey, tenantBucketPolicyOf } from "../domain/ratelimit/tenant-policy";
+import { tenantBucketPolicyOf } from "../domain/ratelimit/tenant-policy";
 import { createLogger } from "../observability/log";
 import { startBeat } from "../queue/beat";
 import { startWorker } from "../queue/worker";
@@ -23,11 +22,8 @@ export function stdioActor(deps: Deps, key: string): () => Promise<McpCaller> {
   return async () => {
     const identity = await deps.authenticate(key);
     if (deps.config.RATE_LIMIT_ENABLED) {
-      const [own, tenant] = await deps.limiter.take([
-        { key: bucketKeyOf({ role: "tenant", ...identity }), policy: deps.bucketPolicy },
-        { key: tenantBucketKey(identity.orgId), policy: tenantBucketPolicyOf(deps.config) },
-      ]);
-      if (!own!.allowed) throw rateLimited(own!.blocking ? own!.retryAfter : tenant!.retryAfter, rateHeaders(deps.bucketPolicy, own!), own!.blocking ? "api_key" : "tenant");
+      const { refusal } = await takeRequestTokens(deps.limiter, { role: "tenant", ...identity }, deps.bucketPolicy, tenantBucketPolicyOf(deps.config));
+      if (refusal) throw refusal;
     }
     return { actor: { orgId: identity.orgId, keyId: identity.keyId, requestId: newId("req"), role: "tenant" }, scopes: identity.scopes };
   };

@@ -7,7 +7,7 @@ import { Elysia } from "elysia";
 import { rateLimited } from "../../domain/errors";
 import type { Bucket, BucketPolicy, RateLimiter, TakeResult } from "../../domain/ratelimit/limiter";
 import { tenantBucketKey } from "../../domain/ratelimit/tenant-policy";
-import { contextOf } from "../request-context";
+import { contextOf, type Identity } from "../request-context";
 
 export function bucketKeyOf(identity: { role: string; keyStart: string } & ({ keyId: string } | object)): string {
   return "keyId" in identity ? String(identity.keyId) : `superadmin-${identity.keyStart}`;
@@ -21,16 +21,25 @@ export function rateHeaders(policy: BucketPolicy, result: TakeResult): Record<st
   };
 }
 
+/**
+ * One request's tokens, from the key's bucket and (tenant keys) the tenant's, in one atomic take. Returns
+ * the key bucket's headers, and the 429 to throw when either bucket refused. Also used by `svc mcp`.
+ */
+export async function takeRequestTokens(limiter: RateLimiter, identity: Identity, policy: BucketPolicy, tenantPolicy: BucketPolicy) {
+  const buckets: Bucket[] = [{ key: bucketKeyOf(identity), policy }];
+  if (identity.role === "tenant") buckets.push({ key: tenantBucketKey(identity.orgId), policy: tenantPolicy });
+  const [own, tenant] = await limiter.take(buckets);
+  const headers = rateHeaders(policy, own!);
+  if (own!.allowed) return { headers, refusal: null };
+  return { headers, refusal: own!.blocking ? rateLimited(own!.retryAfter, headers) : rateLimited(tenant!.retryAfter, headers, "tenant") };
+}
+
 export function rateLimitLayer(limiter: RateLimiter, policy: BucketPolicy, tenantPolicy: BucketPolicy) {
   return new Elysia({ name: "svc.rate-limit" }).onRequest(async ({ request }) => {
     const ctx = contextOf(request);
     if (!ctx?.identity) return;
-    const buckets: Bucket[] = [{ key: bucketKeyOf(ctx.identity), policy }];
-    if (ctx.identity.role === "tenant") buckets.push({ key: tenantBucketKey(ctx.identity.orgId), policy: tenantPolicy });
-    const [own, tenant] = await limiter.take(buckets);
-    ctx.rateHeaders = rateHeaders(policy, own!);
-    if (own!.allowed) return;
-    if (own!.blocking) throw rateLimited(own!.retryAfter, ctx.rateHeaders);
-    throw rateLimited(tenant!.retryAfter, ctx.rateHeaders, "tenant");
+    const { headers, refusal } = await takeRequestTokens(limiter, ctx.identity, policy, tenantPolicy);
+    ctx.rateHeaders = headers;
+    if (refusal) throw refusal;
   });
 }
