@@ -1,4 +1,4 @@
-// ASK: a natural-language question answered from the agent's graph (docs/recall.md#ask). Offline (no
+// ASK: a natural-language question answered from the agent's graph (docs/recall.md, section ASK). Offline (no
 // LLM configured): the question's names are linked to the agent's memos, the facts around them scored
 // against the relation the question asks about, and the answer is built from the best facts' own
 // sentences, each cited to its memory versions. With an LLM: at plan time the question is optionally
