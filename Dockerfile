@@ -1,17 +1,18 @@
 # svc as one self-contained binary on a slim glibc base, running as a non-root user.
 # Build: docker build -t svc .   Run: see docker-compose.yml and docs/operations.md.
 
-# --- build: npm installs the pinned toolchain (bun comes from devDependencies), then `bun run build`
+# --- build: npm installs the runtime dependencies and the pinned bun (no dev or benchmark packages, so
+# nothing native is compiled), then `bun run build`
 FROM node:22-bookworm-slim AS build
 WORKDIR /src
 COPY package.json package-lock.json ./
 COPY patches ./patches
-RUN npm ci --no-audit --no-fund
+RUN npm ci --omit=dev --no-audit --no-fund
 COPY tsconfig.json ./
 COPY sql ./sql
 COPY src ./src
 COPY scripts ./scripts
-RUN node_modules/.bin/bun run build ./svc && ./svc help > /dev/null
+RUN node_modules/.bin/bun run build ./svc && ./svc --version
 
 # --- runtime: only the binary. Same glibc (2.36) as the build stage; no node_modules, no source.
 FROM debian:bookworm-slim AS runtime

@@ -9,7 +9,7 @@ import { httpOverhead } from "./lib/http-overhead";
 import { listenerLatency, type ListenerLatency } from "./lib/listener-latency";
 import { loadCorpus, recallLoop, storeSingles } from "./lib/load-corpus";
 import { type Latency } from "./lib/stats";
-import { runMem0, type PeerResult } from "./peer/mem0";
+import { mem0Installed, runMem0, type PeerResult } from "./peer/mem0";
 
 const args = new Map<string, string | undefined>(process.argv.slice(2).map((a) => {
   const [name, value] = a.replace(/^--/, "").split("=");
@@ -21,6 +21,10 @@ const tiers = (args.get("tier") ?? (quick ? "10k" : "10k,100k")).split(",").map(
   if (!(t in SIZES)) throw new Error(`unknown tier ${t}; use ${Object.keys(SIZES).join(", ")}`);
   return t;
 });
+if (tiers.includes("10k") && !args.has("no-peer") && !mem0Installed()) {
+  console.error("the mem0ai peer is not installed: run `npm run bench:install` once (or pass --no-peer)");
+  process.exit(2);
+}
 const queryCount = quick ? 100 : 300;
 const peerQueries = quick ? 20 : 50;
 

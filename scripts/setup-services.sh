@@ -51,8 +51,16 @@ trap 'log "FAILED (exit $?) at line $LINENO: $BASH_COMMAND"' ERR
 mkdir -p "$STATE_DIR"
 
 # ---------------------------------------------------------------- helpers
+# Installing is supported on Debian 12 only (package names, backports, the trixie pgvector source);
+# elsewhere everything must already answer on the ports and this script only provisions roles/db/extension.
+require_bookworm() {
+  local codename; codename=$(. /etc/os-release 2>/dev/null && echo "${VERSION_CODENAME:-unknown}")
+  [[ "$codename" == bookworm ]] && return 0
+  die "installing needs Debian 12 (bookworm), this is '$codename': start PostgreSQL 15+ with pgvector (plus its client, pg_isready/psql) on 127.0.0.1:${PG_PORT} and Valkey/Redis on 127.0.0.1:${REDIS_PORT}, set PG_ADMIN_URL to a superuser URL, and run again"
+}
 APT_UPDATED=0
 apt_update_once() {
+  require_bookworm
   if [[ $APT_UPDATED -eq 0 ]]; then apt-get update -qq; APT_UPDATED=1; fi
 }
 pkg_installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q '^install ok installed$'; }
@@ -122,6 +130,7 @@ pgvector_build() {
     log "pgvector already installed ($(grep default_version "$("$PG_CONFIG_BIN" --sharedir)/extension/vector.control")) -> skip build"
     return 0
   fi
+  require_bookworm
   apt_install build-essential ca-certificates "postgresql-server-dev-${PG_MAJOR}"
   # Debian trixie's *source* package, via throw-away apt config so the system's lists stay bookworm-only
   local a="$STATE_DIR/aptsrc" work="$STATE_DIR/pgvector-build"
@@ -189,6 +198,7 @@ valkey_install() {
   if b=$(usable_bin valkey-server); then REDIS_SERVER_BIN=$b; return 0; fi
   if b=$(usable_bin redis-server);  then REDIS_SERVER_BIN=$b; return 0; fi
   if [[ "$SKIP_VALKEY_BACKPORTS" != 1 ]]; then
+    require_bookworm
     local bp=/etc/apt/sources.list.d/bookworm-backports.sources
     if [[ ! -f $bp ]]; then
       cat > "$bp" <<'EOF'

@@ -1,7 +1,15 @@
 #!/usr/bin/env bash
 # The whole test suite: bring up PostgreSQL (with pgvector) and Valkey on loopback, then `bun test`.
 # Extra arguments go to bun test (e.g. a path filter). Writes junit.xml for .ci/run's summary line.
+# PG_PORT / REDIS_PORT (default 5432 / 6379) move both the services and the tests' URLs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [[ $(id -u) -eq 0 ]]; then bash scripts/setup-services.sh >/dev/null; else sudo bash scripts/setup-services.sh >/dev/null; fi
+# The setup script's own step lines are the progress a bare machine needs (installs take minutes there).
+echo "[test] setting up PostgreSQL + pgvector and Valkey (scripts/setup-services.sh, root)…" >&2
+setup=(bash scripts/setup-services.sh)
+if [[ $(id -u) -ne 0 ]]; then setup=(sudo PG_PORT="${PG_PORT:-5432}" REDIS_PORT="${REDIS_PORT:-6379}" "${setup[@]}"); fi
+"${setup[@]}" | grep --line-buffered '^\[setup' >&2
+if [[ -n "${PG_PORT:-}" ]]; then export TEST_ADMIN_DATABASE_URL="${TEST_ADMIN_DATABASE_URL:-postgres://svc:svc@127.0.0.1:${PG_PORT}/svc}"; fi
+if [[ -n "${REDIS_PORT:-}" ]]; then export TEST_VALKEY_URL="${TEST_VALKEY_URL:-redis://127.0.0.1:${REDIS_PORT}}"; fi
+echo "[test] bun test…" >&2
 exec node_modules/.bin/bun test --timeout 30000 --reporter=junit --reporter-outfile=junit.xml "$@"

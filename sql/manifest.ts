@@ -4,6 +4,8 @@ import m0001 from "./0001_roles_and_extensions.sql" with { type: "text" };
 import m0002 from "./0002_orgs_and_api_keys.sql" with { type: "text" };
 import m0003 from "./0003_audit_pending.sql" with { type: "text" };
 import m0004 from "./0004_worker_heartbeats.sql" with { type: "text" };
+import m0005 from "./0005_api_key_scopes.sql" with { type: "text" };
+import m0007 from "./0007_serving_login.sql" with { type: "text" };
 import m0100 from "./0100_memories.sql" with { type: "text" };
 import m0101 from "./0101_memories_decay.sql" with { type: "text" };
 import m0102 from "./0102_memories_fillfactor.sql" with { type: "text" };
@@ -17,6 +19,7 @@ import m0204 from "./0204_audit_drain_scan.sql" with { type: "text" };
 import m0300 from "./0300_jobs.sql" with { type: "text" };
 import m0400 from "./0400_graph.sql" with { type: "text" };
 import m0401 from "./0401_graph_distill.sql" with { type: "text" };
+import m0402 from "./0402_graph_heaviest_edges.sql" with { type: "text" };
 import m0410 from "./0410_ingest.sql" with { type: "text" };
 import m0420 from "./0420_refine.sql" with { type: "text" };
 
@@ -25,6 +28,8 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0002_orgs_and_api_keys.sql", sql: m0002 },
   { name: "0003_audit_pending.sql", sql: m0003 },
   { name: "0004_worker_heartbeats.sql", sql: m0004 },
+  { name: "0005_api_key_scopes.sql", sql: m0005 },
+  { name: "0007_serving_login.sql", sql: m0007 },
   { name: "0100_memories.sql", sql: m0100 },
   { name: "0101_memories_decay.sql", sql: m0101 },
   { name: "0102_memories_fillfactor.sql", sql: m0102 },
@@ -38,6 +43,7 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0300_jobs.sql", sql: m0300 },
   { name: "0400_graph.sql", sql: m0400 },
   { name: "0401_graph_distill.sql", sql: m0401 },
+  { name: "0402_graph_heaviest_edges.sql", sql: m0402 },
   { name: "0410_ingest.sql", sql: m0410 },
   { name: "0420_refine.sql", sql: m0420 },
 ];

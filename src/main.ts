@@ -1,13 +1,16 @@
-// The `svc` entry point: dispatches subcommands; a bad invocation prints usage and exits 2.
+// The `svc` entry point: dispatches subcommands; --help/--version exit 0; a bad invocation prints usage and exits 2.
 import { parseArgs } from "node:util";
 import { runAuditVerify } from "./cli/audit-verify";
 import { runForgetVerify } from "./cli/forget-verify";
 import { runKeysCreate } from "./cli/keys-create";
 import { runBeat } from "./cli/beat";
 import { runMigrate } from "./cli/migrate";
+import { runMcp } from "./cli/mcp";
+import { runExport } from "./cli/export";
+import { runImport } from "./cli/import";
 import { runRefineSchedule } from "./cli/refine-schedule";
 import { runServe } from "./cli/serve";
-import { exitWithUsage, USAGE, UsageError } from "./cli/usage";
+import { COMMAND_HELP, exitWithUsage, isHelpFlag, isVersionFlag, USAGE, UsageError, VERSION } from "./cli/usage";
 import { runWorker } from "./cli/worker";
 import { ownValue } from "./domain/own-key";
 
@@ -44,11 +47,19 @@ const COMMANDS: Record<string, Command> = {
     if (positionals.length > 1) throw new UsageError("forget verify takes one certificate file");
     await runForgetVerify(positionals[0], values);
   },
+  mcp: runMcp,
+  export: runExport,
+  import: runImport,
   help: async () => console.log(USAGE),
 };
 
 async function main(argv: string[]): Promise<void> {
   const [name, ...rest] = argv;
+  if (isHelpFlag(name)) return console.log(USAGE);
+  if (isVersionFlag(name)) return console.log(VERSION);
+  // `svc <command> --help` (or `svc keys create -h`): help wins over every other argument
+  const help = name && rest.some(isHelpFlag) ? ownValue(COMMAND_HELP, name) : undefined;
+  if (help) return console.log(help);
   const command = name ? ownValue(COMMANDS, name) : undefined;
   if (!command) exitWithUsage(name ? `unknown command ${name}` : undefined);
   try {

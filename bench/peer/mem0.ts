@@ -1,5 +1,5 @@
 // Runs the mem0ai peer (bench/peer/mem0-run.mjs, under Node) over the same corpus and queries as ours.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startEmbedServer } from "../lib/embed-server";
@@ -7,6 +7,9 @@ import { startEmbedServer } from "../lib/embed-server";
 export type PeerResult = { added: number; addPerSecond: number; searches: number; searchPerSecond: number; searchP50: number; searchP95: number; searchP99: number };
 
 const RUNNER = new URL("./mem0-run.mjs", import.meta.url).pathname;
+
+/** The peer is a benchmark-only dependency (bench/package.json, `npm run bench:install`), not in the service's install. */
+export const mem0Installed = () => existsSync(new URL("../node_modules/mem0ai/package.json", import.meta.url));
 
 export async function runMem0(contents: string[], queries: string[], dimensions: number, addConcurrency = 8): Promise<PeerResult> {
   const embed = startEmbedServer(dimensions);

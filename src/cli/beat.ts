@@ -1,5 +1,6 @@
 // `svc beat`: keeps the periodic job schedulers registered in Valkey. Run exactly one.
 import { closeDeps, openDeps } from "../app/build-deps";
+import { checkServingLogin } from "../app/database-roles";
 import { installProcessGuards } from "../app/process-guards";
 import { startBeat } from "../queue/beat";
 import { configOrExit } from "./config";
@@ -9,6 +10,7 @@ export async function runBeat(): Promise<void> {
   if (!config.VALKEY_URL) throw new Error("svc beat needs VALKEY_URL; without it (embedded mode) `svc serve` runs the beat itself");
   const deps = await openDeps(config, { applicationName: "svc-beat" });
   installProcessGuards(deps.log);
+  await checkServingLogin(config, deps.db, deps.log);
   const beat = await startBeat(deps);
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,7 +1,7 @@
 // `svc keys create --org <name> [--superadmin]`: prints one JSON line.
+import { migrateAsOwner } from "../app/database-roles";
 import { randomBytes } from "node:crypto";
 import { openDatabase } from "../app/build-deps";
-import { migrate } from "../data/migrate";
 import { systemActor } from "../domain/actor";
 import { ensureOrg } from "../domain/keys/bootstrap";
 import { createKey } from "../domain/keys/manage";
@@ -20,7 +20,7 @@ export async function runKeysCreate(flags: { org?: string; superadmin?: boolean;
   const config = configOrExit();
   const db = await openDatabase(config, "svc-cli");
   try {
-    await migrate(db.primary);
+    await migrateAsOwner(config, db, "svc-cli");
     const orgId = await ensureOrg(db, flags.org);
     const created = await createKey(db, systemActor(orgId), flags.name ?? "cli");
     console.log(JSON.stringify({ org_id: orgId, key_id: created.key_id, key: created.key }));

@@ -1,29 +1,34 @@
-// `svc serve`: migrate, ensure boot keys, listen (plus worker and beat when the queue is in-process);
+// `svc serve`: migrate (as the owner), refuse a serving login that can bypass RLS, ensure boot keys, listen (plus worker and beat when the queue is in-process);
 // stop cleanly on SIGTERM/SIGINT.
 import { closeDeps, openDeps } from "../app/build-deps";
 import { installProcessGuards } from "../app/process-guards";
-import { migrate } from "../data/migrate";
-import { ensureVectorIndex } from "../data/queries/memories-vector-index";
+import { checkServingLogin, migrateAsOwner, openEmbeddedServing } from "../app/database-roles";
 import { ensureBootKeys } from "../domain/keys/bootstrap";
 import { createApp, handleRequest, serverBodyCap } from "../http/create-app";
 import { startBeat } from "../queue/beat";
 import { startQueueDepthSampler } from "../queue/depth";
 import { startWorker } from "../queue/worker";
 import { configOrExit } from "./config";
+import { devKeyBanner, devKeyPath, saveDevKey } from "./dev-key-file";
 
 export async function runServe(): Promise<void> {
   const config = configOrExit();
-  const deps = await openDeps(config, { applicationName: "svc-serve" });
+  // Embedded: migrated as PGlite's superuser before the serving session opens; a server: by the owner login.
+  const embedded = config.DATABASE_URL ? null : await openEmbeddedServing(config, "svc-serve");
+  const deps = await openDeps(config, { applicationName: "svc-serve", db: embedded?.db });
   installProcessGuards(deps.log);
   const { log } = deps;
-  const migrated = await migrate(deps.db.primary);
-  await ensureVectorIndex(deps.db.primary, config.EMBEDDING_DIMENSIONS);
+  const migrated = embedded ? { applied: embedded.applied } : await migrateAsOwner(config, deps.db, "svc-serve");
+  await checkServingLogin(config, deps.db, log);
   if (migrated.applied.length > 0) log.info({ msg: "migrations applied", applied: migrated.applied });
   const boot = await ensureBootKeys(deps.db, { bootstrapKey: config.SVC_API_KEY, defaultOrg: config.SVC_DEFAULT_ORG, host: config.HOST });
+  const keyPath = devKeyPath(config.SVC_DATA_DIR);
   if (boot.developmentKey) {
-    log.warn({ msg: "seeded a DEVELOPMENT API key because no key exists; it is printed once and must not be used off this machine" });
-    console.error(`\n  Development API key (shown once): ${boot.developmentKey}\n  Use it as: Authorization: Bearer <key>\n`);
+    log.warn({ msg: "seeded a DEVELOPMENT API key because no key exists; it must not be used off this machine", file: keyPath });
+    await saveDevKey(config.SVC_DATA_DIR, boot.developmentKey).catch((error) => log.warn({ msg: "could not save the development key; copy it from the banner", file: keyPath, error: (error as Error).message }));
   }
+  const banner = devKeyBanner(keyPath, boot.developmentKey);
+  if (banner) console.error(banner);
   const app = createApp(deps);
   const server = Bun.serve({ hostname: config.HOST, port: config.PORT, maxRequestBodySize: serverBodyCap(deps), fetch: handleRequest(app, deps), idleTimeout: 120 });
   log.info({ msg: "listening", url: `http://${server.hostname}:${server.port}`, mode: deps.db.kind, valkey: Boolean(deps.redis) });

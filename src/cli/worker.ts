@@ -1,5 +1,6 @@
 // `svc worker`: processes background tasks from Valkey until SIGTERM/SIGINT, then stops gracefully.
 import { closeDeps, openDeps } from "../app/build-deps";
+import { checkServingLogin } from "../app/database-roles";
 import { installProcessGuards } from "../app/process-guards";
 import { startWorker } from "../queue/worker";
 import { configOrExit } from "./config";
@@ -10,6 +11,7 @@ export async function runWorker(): Promise<void> {
   if (!config.VALKEY_URL) throw new Error("svc worker needs VALKEY_URL; without it (embedded mode) `svc serve` runs the worker itself");
   const deps = await openDeps(config, { applicationName: "svc-worker" });
   installProcessGuards(deps.log);
+  await checkServingLogin(config, deps.db, deps.log);
   const worker = await startWorker(deps);
   const metricsServer = config.WORKER_METRICS_PORT > 0 ? serveMetrics(deps, config.WORKER_METRICS_PORT) : null;
   let stopping = false;

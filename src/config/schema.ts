@@ -15,6 +15,7 @@ import { extractSection } from "./sections/extract";
 import { graphSection } from "./sections/graph";
 import { ingestSection } from "./sections/ingest";
 import { graphQuerySection } from "./sections/graph-query";
+import { agentsSection } from "./sections/agents";
 
 export const ConfigSchema = T.Object({
   ...accountabilitySection,
@@ -32,6 +33,7 @@ export const ConfigSchema = T.Object({
   ...securitySection,
   ...refineSection,
   ...graphQuerySection,
+  ...agentsSection,
 });
 
 export type Config = Readonly<Static<typeof ConfigSchema>>;

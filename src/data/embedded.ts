@@ -1,7 +1,7 @@
 // Embedded mode (no DATABASE_URL): PostgreSQL in-process through PGlite with pgvector and pg_trgm, served to
 // postgres.js over a private unix socket with ONE connection (pglite-socket multiplexes a single backend
-// session; more connections hang or break transactions). PGlite's user is a superuser, which bypasses
-// RLS, so tenant isolation rests on withTenant's SET ROLE svc_app, exactly as on a server.
+// session; more connections hang or break transactions). PGlite's default user is a superuser, so `svc serve`
+// migrates in such a session, then reopens as the non-superuser serving login (src/app/database-roles.ts).
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -50,7 +50,8 @@ function isAlive(pid: number): boolean {
   }
 }
 
-export async function openEmbedded(dataDir: string, options: { statementTimeoutMs: number; applicationName: string }): Promise<Database> {
+/** `username` opens the session as that role (default: PGlite's superuser, which migrations need). */
+export async function openEmbedded(dataDir: string, options: { statementTimeoutMs: number; applicationName: string; username?: string }): Promise<Database> {
   const pgDir = path.resolve(dataDir, "pg");
   mkdirSync(pgDir, { recursive: true });
   const unlock = lockDataDir(path.resolve(dataDir));
@@ -59,6 +60,7 @@ export async function openEmbedded(dataDir: string, options: { statementTimeoutM
     const extension = (name: "vector" | "pg_trgm") => ({ name, setup: async (_pg: unknown, emscriptenOpts: unknown) => ({ emscriptenOpts, bundlePath: assets.extensionBundles[name] }) });
     const pglite = await PGlite.create({
       dataDir: pgDir,
+      ...(options.username ? { username: options.username } : {}),
       pgliteWasmModule: assets.pgliteWasmModule,
       initdbWasmModule: assets.initdbWasmModule,
       fsBundle: assets.fsBundle,

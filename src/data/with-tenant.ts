@@ -18,7 +18,7 @@ export async function tracked<T>(db: Database, work: () => Promise<T>): Promise<
   }
 }
 
-function run<T>(db: Database, sql: Sql, mode: "read write" | "read only", orgId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+function run<T>(db: Database, sql: Sql, mode: "read write" | "read only" | "isolation level repeatable read read only", orgId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return tracked(db, () => sql.begin(mode, async (tx) => {
     await enter(tx, orgId);
     return fn(tx);
@@ -43,4 +43,9 @@ export function withKeyLookup<T>(db: Database, keyHashHex: string, fn: (tx: Tx, 
     await tx`SELECT set_config('role', ${APP_ROLE}, true), set_config('app.key_hash', ${keyHashHex}, true)`;
     return fn(tx, (orgId) => enter(tx, orgId));
   }) as Promise<T>);
+}
+
+/** Read-only tenant transaction on one snapshot (repeatable read): a long export sees a single moment. */
+export function withTenantSnapshot<T>(db: Database, orgId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return run(db, db.primary, "isolation level repeatable read read only", orgId, fn);
 }

@@ -21,14 +21,22 @@ export class AppError extends Error {
 export const notFound = (what: string) => new AppError("not-found", `${what} was not found`);
 export const unauthenticated = (detail: string) => new AppError("unauthenticated", detail);
 export const forbidden = (detail: string) => new AppError("forbidden", detail);
+/** 403 naming the scopes the key lacks, in `missing_scopes`. */
+export const insufficientScope = (detail: string, missing: readonly string[]) =>
+  new AppError("insufficient-scope", detail, { fields: { missing_scopes: [...missing] } });
+export const keyLimitReached = (max: number) =>
+  new AppError("key-limit-reached", `The tenant already has ${max} active API keys, the most API_KEYS_MAX_ACTIVE allows; revoke one first`, { fields: { max_active_keys: max } });
 export const conflict = (detail: string) => new AppError("conflict", detail);
 export const gone = (detail: string) => new AppError("gone", detail);
 /** 422 whose detail names each field in plain words ("top_k must be an integer from 1 to 100"). */
 export const validationFailed = (errors: FieldProblem[]) =>
   new AppError("validation-failed", errors.map((e) => `${fieldLabel(e.path)} ${e.message}`).join("; "), { fields: { errors } });
 
-export function rateLimited(retryAfterSeconds: number, headers: Record<string, string>) {
-  return new AppError("rate-limited", `Too many requests; retry after ${retryAfterSeconds} s`, {
+/** `bucket` says which bucket is empty: the key's own, or the tenant's shared by all its keys. */
+export function rateLimited(retryAfterSeconds: number, headers: Record<string, string>, bucket: "api_key" | "tenant" = "api_key") {
+  const whose = bucket === "tenant" ? " for this tenant (its bucket is shared by all its keys)" : "";
+  return new AppError("rate-limited", `Too many requests${whose}; retry after ${retryAfterSeconds} s`, {
     headers: { ...headers, "retry-after": String(retryAfterSeconds) },
+    fields: { bucket },
   });
 }

@@ -1,5 +1,6 @@
 // createApp(deps): the request pipeline in the spec's order, then the mounted routes, then one error renderer.
-// CORS → request id → access log → body limit → authenticate → rate limit → handler.
+// CORS → request id → access log → body limit → authenticate → rate limit → handler (authorize, i.e. the
+// route's key scope, and the input rules run first, once the route is matched).
 // Request id and access log wrap the whole app (see handleRequest) so that every response, including
 // early 401/413/429 and unknown routes, is counted once.
 import { Elysia, type AnyElysia } from "elysia";
@@ -12,7 +13,11 @@ import { logRequest } from "./pipeline/3-access-log";
 import { bodyLimitLayer } from "./pipeline/4-body-limit";
 import { authenticateLayer } from "./pipeline/5-authenticate";
 import { rateLimitLayer } from "./pipeline/6-rate-limit";
+import { tenantBucketPolicyOf } from "../domain/ratelimit/tenant-policy";
 import { inputRulesLayer } from "./pipeline/input-rules";
+import { authorizeLayer } from "./pipeline/authorize";
+import { declareRouteScopes } from "./route-scopes";
+import { routeMatcher } from "./pipeline/route-match";
 import { collectRouteSchemas, type RouteSchemas } from "./pipeline/route-schemas";
 import { problemTypeBase } from "./problem";
 import { endRequestSpan } from "../observability/tracing";
@@ -33,12 +38,13 @@ export function createApp(deps: Deps) {
     .use(corsLayer(config.SVC_CORS_ORIGINS))
     .use(bodyLimitLayer(config.SVC_MAX_BODY_BYTES, config.INGEST_MAX_FILE_BYTES))
     .use(authenticateLayer(deps.authenticate, gates.superadmin ? config.SUPERADMIN_API_KEY! : null));
-  if (config.RATE_LIMIT_ENABLED) app = app.use(rateLimitLayer(deps.limiter, deps.bucketPolicy));
+  if (config.RATE_LIMIT_ENABLED) app = app.use(rateLimitLayer(deps.limiter, deps.bucketPolicy, tenantBucketPolicyOf(config)));
   app = app
     .onTransform({ as: "global" }, ({ request, route }) => {
       const ctx = contextOf(request);
       if (ctx) ctx.route = route;
     })
+    .use(authorizeLayer())
     .use(inputRulesLayer(routeSchemas, config))
     .use(openapiLayer());
   for (const group of ROUTE_GROUPS) {
@@ -46,6 +52,7 @@ export function createApp(deps: Deps) {
     for (const route of group.routes) app = app.use(route(deps));
   }
   collectRouteSchemas(app, routeSchemas);
+  declareRouteScopes(app);
   return app;
 }
 
@@ -53,12 +60,14 @@ export type App = AnyElysia;
 
 /** The outer layers: request id in, one log line and the shared headers out. */
 export function handleRequest(app: App, deps: Deps): (request: Request) => Promise<Response> {
+  const wouldReach = routeMatcher(app);
   return async (request) => {
     const ctx: RequestContext = { requestId: resolveRequestId(request), startedAt: performance.now() };
     attachContext(request, ctx);
     const span = deps.tracing?.startRequestSpan(request);
     const response = await app.handle(request);
     response.headers.set("x-request-id", ctx.requestId);
+    ctx.route ??= wouldReach(request.method, new URL(request.url).pathname); // answered before routing (401/413/429)
     if (ctx.rateHeaders) for (const [name, value] of Object.entries(ctx.rateHeaders)) response.headers.set(name, value);
     logRequest(deps.log, deps.metrics, request, response, ctx);
     if (span) endRequestSpan(span, request.method, ctx.route ?? "unmatched", response.status, { "svc.request_id": ctx.requestId, "svc.org_id": ctx.identity?.role === "tenant" ? ctx.identity.orgId : undefined });

@@ -14,13 +14,20 @@ const REDOC_PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>svc 
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
 <body><redoc spec-url="/openapi.json"></redoc><script src="/_assets/redoc.standalone.js"></script></body></html>`;
 
+// Every URL absolute, so /docs and /docs/ both load the definition.
+const SWAGGER_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>svc API</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="stylesheet" href="/_assets/swagger-ui.css"></head>
+<body><div id="swagger-ui"></div><script src="/_assets/swagger-ui-bundle.js" crossorigin></script>
+<script>window.onload = () => { window.ui = SwaggerUIBundle({ url: "/openapi.json", dom_id: "#swagger-ui" }); };</script></body></html>`;
+
+const html = (page: string) => () => new Response(page, { headers: { "content-type": "text/html; charset=utf-8" } });
+
 export function openapiLayer() {
   return new Elysia({ name: "svc.openapi" })
     .use(openapi({
-      path: "/docs",
       specPath: "/openapi.json",
-      provider: "swagger-ui",
-      exclude: { paths: ["/_assets/swagger-ui-bundle.js", "/_assets/swagger-ui.css", "/_assets/redoc.standalone.js", "/redoc", "/docs/errors", "/docs/errors/:slug"] },
+      provider: null, // our own pages below: the plugin's Swagger page loads a relative spec URL, which /docs/ breaks
+      exclude: { paths: ["/_assets/swagger-ui-bundle.js", "/_assets/swagger-ui.css", "/_assets/redoc.standalone.js", "/docs", "/docs/", "/redoc", "/redoc/", "/docs/errors", "/docs/errors/:slug"] },
       documentation: {
         info: {
           title: "svc — memory service for agents",
@@ -35,10 +42,12 @@ export function openapiLayer() {
         },
         security: [{ bearer: [] }, { apiKey: [] }],
       },
-      swagger: { cdn: "/_assets/swagger-ui-bundle.js", theme: "/_assets/swagger-ui.css", autoDarkMode: false },
     }))
     .get("/_assets/swagger-ui-bundle.js", asset(swaggerBundle, "text/javascript"), { detail: { hide: true } })
     .get("/_assets/swagger-ui.css", asset(swaggerCss, "text/css"), { detail: { hide: true } })
     .get("/_assets/redoc.standalone.js", asset(redocBundle, "text/javascript"), { detail: { hide: true } })
-    .get("/redoc", () => new Response(REDOC_PAGE, { headers: { "content-type": "text/html; charset=utf-8" } }), { detail: { hide: true } });
+    .get("/docs", html(SWAGGER_PAGE), { detail: { hide: true } })
+    .get("/docs/", html(SWAGGER_PAGE), { detail: { hide: true } })
+    .get("/redoc", html(REDOC_PAGE), { detail: { hide: true } })
+    .get("/redoc/", html(REDOC_PAGE), { detail: { hide: true } });
 }

@@ -1,9 +1,10 @@
 // Per-request state shared by the pipeline layers and handlers, keyed by the Request object.
 import type { Actor } from "../domain/actor";
 import { forbidden, unauthenticated } from "../domain/errors";
+import type { Scope } from "../domain/keys/scopes";
 
 export type Identity =
-  | { role: "tenant"; orgId: string; keyId: string; keyStart: string }
+  | { role: "tenant"; orgId: string; keyId: string; keyStart: string; scopes: readonly Scope[] }
   | { role: "superadmin"; keyStart: string };
 
 export type RequestContext = {
@@ -23,6 +24,12 @@ export function attachContext(request: Request, context: RequestContext): void {
 
 export function contextOf(request: Request): RequestContext | undefined {
   return contexts.get(request);
+}
+
+/** The scopes of the calling tenant key (the key creation route checks the subset rule against them). */
+export function scopesOf(request: Request): readonly Scope[] {
+  const identity = contexts.get(request)?.identity;
+  return identity?.role === "tenant" ? identity.scopes : [];
 }
 
 /** The tenant actor of an authenticated request; superadmin keys carry no tenant. */

@@ -74,5 +74,7 @@ export interface Loader {
   readonly needsMultimodal: boolean;
   /** Recognises the format from its first bytes (and name); lying Content-Types are caught here. */
   sniff(head: Uint8Array, filename: string | null): boolean;
+  /** Loaders of several formats (images, audio): the exact type of these bytes; else mimeTypes[0]. */
+  typeOf?(head: Uint8Array): string;
   load(source: LoaderSource, ctx: LoaderContext): AsyncIterable<Chunk>;
 }

@@ -2,12 +2,19 @@
 // bytes alone; among text formats the file extension, then the declared type, decides, and plain text
 // takes whatever text is left. A declared type or extension the bytes contradict becomes a warning.
 import type { Loader } from "./loader";
+import { codeLoader } from "./loaders/code";
+import { csvLoader } from "./loaders/csv";
+import { docxLoader } from "./loaders/docx";
+import { htmlLoader } from "./loaders/html";
+import { markdownLoader } from "./loaders/markdown";
+import { audioLoader, imageLoader } from "./loaders/media";
+import { pdfLoader } from "./loaders/pdf";
 import { textLoader } from "./loaders/text";
 import { baseType, extensionOf, looksLikeText } from "./sniff";
 
 /** Binary formats first (their magic numbers are unambiguous), then the text family, plain text last. */
-export const BINARY_LOADERS: readonly Loader[] = [];
-export const TEXT_LOADERS: readonly Loader[] = [];
+export const BINARY_LOADERS: readonly Loader[] = [pdfLoader, docxLoader, imageLoader, audioLoader];
+export const TEXT_LOADERS: readonly Loader[] = [htmlLoader, markdownLoader, csvLoader, codeLoader];
 export const LOADERS: readonly Loader[] = [...BINARY_LOADERS, ...TEXT_LOADERS, textLoader];
 
 export type Detection = { loader: Loader; detectedType: string; warnings: string[] };
@@ -29,14 +36,15 @@ export function detectLoader(head: Uint8Array, filename: string | null, declared
         ?? textLoader
       : undefined);
   if (!loader) return null;
+  const detectedType = loader.typeOf?.(head) ?? loader.mimeTypes[0]!;
   const warnings: string[] = [];
   const claimed = claimedBy(declared, ext);
   if (claimed && claimed !== loader && !(claimed === textLoader && !BINARY_LOADERS.includes(loader))) {
-    warnings.push(`declared as ${declared || ext} but the content is ${loader.mimeTypes[0]}; read with the ${loader.id} loader`);
+    warnings.push(`declared as ${declared || ext} but the content is ${detectedType}; read with the ${loader.id} loader`);
   } else if (!claimed && !GENERIC_TYPES.has(declared) && BINARY_LOADERS.includes(loader)) {
-    warnings.push(`declared as ${declared} but the content is ${loader.mimeTypes[0]}; read with the ${loader.id} loader`);
+    warnings.push(`declared as ${declared} but the content is ${detectedType}; read with the ${loader.id} loader`);
   }
-  return { loader, detectedType: loader.mimeTypes[0]!, warnings };
+  return { loader, detectedType, warnings };
 }
 
 export function loaderById(id: string): Loader | undefined {

@@ -3,11 +3,12 @@
 // reaches the client unchanged (the ports promise that).
 import type { UsageMeter } from "../domain/budgets/meter";
 import type { EmbeddingProvider } from "./embeddings/port";
-import type { LlmProvider, LlmRequest } from "./llm/port";
+import type { LlmContext, LlmProvider, LlmRequest, MediaInput } from "./llm/port";
 
 /** Same estimate as the local providers use; for remote providers it is a bound, not a count. */
 const estimate = (text: string) => Math.ceil(text.length / 4);
 const DEFAULT_COMPLETION_ALLOWANCE = 512;
+const MEDIA_ALLOWANCE = 1500;
 
 /** Reserve the estimate, make the call, settle what it really cost (nothing if it failed). */
 async function metered<T extends { tokens: number }>(meter: UsageMeter, orgId: string, estimated: number, kind: "embeddingCalls" | "llmCalls", call: () => Promise<T>): Promise<T> {
@@ -42,5 +43,8 @@ export function meteredLlm(inner: LlmProvider, meter: UsageMeter): LlmProvider {
       const allowance = request.maxTokens ?? DEFAULT_COMPLETION_ALLOWANCE;
       return metered(meter, ctx.orgId, estimate((request.system ?? "") + request.prompt) + allowance, "llmCalls", () => inner.complete(request, ctx));
     },
+    // Media is reserved at a flat allowance (tiles and seconds are not known before the call).
+    ...(inner.describeImage ? { describeImage: (image: MediaInput, ctx: LlmContext) => metered(meter, ctx.orgId, MEDIA_ALLOWANCE, "llmCalls", () => inner.describeImage!(image, ctx)) } : {}),
+    ...(inner.transcribeAudio ? { transcribeAudio: (audio: MediaInput, ctx: LlmContext) => metered(meter, ctx.orgId, MEDIA_ALLOWANCE, "llmCalls", () => inner.transcribeAudio!(audio, ctx)) } : {}),
   };
 }

@@ -6,6 +6,7 @@ import type { Subprocess } from "bun";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import pkg from "../../package.json";
 import { createLogger } from "../../src/observability/log";
 import { BullmqQueue } from "../../src/queue/bullmq-queue";
 import { TEST_VALKEY_URL, testDatabaseUrl } from "../harness/env";
@@ -63,6 +64,15 @@ afterAll(async () => {
   const queue = new BullmqQueue(TEST_VALKEY_URL, queuePrefix, createLogger("silent"));
   await queue.queue.obliterate({ force: true });
   await queue.close();
+});
+
+test("the binary has a version and help, exit 0", async () => {
+  const version = await svc(["--version"], bareEnv());
+  expect(version.code, version.stderr).toBe(0);
+  expect(version.stdout.trim()).toBe(`svc ${pkg.version}`);
+  const help = await svc(["serve", "--help"], bareEnv());
+  expect(help.code, help.stderr).toBe(0);
+  expect(help.stdout).toStartWith("Usage: svc serve");
 });
 
 test("embedded: keys create, serve from an empty directory, main flows, data dir locked while serving", async () => {

@@ -1,6 +1,7 @@
-// The `svc` binary's contract: usage and exit 2 on bad invocations, exit 1 naming a bad variable,
+// The `svc` binary's contract: help and version exit 0, usage and exit 2 on bad invocations, exit 1 naming a bad variable,
 // `keys create` prints one JSON line, `serve` answers /v1/ready and stops cleanly on SIGTERM.
 import { describe, expect, test } from "bun:test";
+import pkg from "../../package.json";
 import { BUN, freePort, MAIN, runSvc, serviceEnv, waitFor } from "../harness/process";
 
 describe("svc CLI", () => {
@@ -9,6 +10,36 @@ describe("svc CLI", () => {
       const r = await runSvc(args, serviceEnv());
       expect(r.code, args.join(" ")).toBe(2);
       expect(r.stderr).toContain("Usage:");
+    }
+  });
+
+  test("--help, -h and help print usage on stdout and exit 0; --version prints the package version", async () => {
+    for (const args of [["--help"], ["-h"], ["help"]]) {
+      const r = await runSvc(args, serviceEnv());
+      expect(r.code, args.join(" ")).toBe(0);
+      expect(r.stdout).toContain("Usage:");
+      expect(r.stdout).toContain("svc keys create --org <name>");
+    }
+    for (const args of [["--version"], ["-V"], ["version"]]) {
+      const r = await runSvc(args, serviceEnv());
+      expect(r.code, args.join(" ")).toBe(0);
+      expect(r.stdout.trim()).toBe(`svc ${pkg.version}`);
+    }
+  });
+
+  test("every subcommand answers --help with its own usage, exit 0, and starts nothing", async () => {
+    const commands: Array<[string[], string]> = [
+      [["serve", "--help"], "Usage: svc serve"], [["worker", "-h"], "Usage: svc worker"], [["beat", "--help"], "Usage: svc beat"],
+      [["migrate", "--help"], "Usage: svc migrate"], [["keys", "--help"], "Usage: svc keys create"], [["keys", "create", "-h"], "Usage: svc keys create"],
+      [["audit", "verify", "--help"], "Usage: svc audit verify"], [["refine", "schedule", "--help"], "Usage: svc refine schedule"],
+      [["forget", "verify", "--help"], "Usage: svc forget verify"],
+    ];
+    // an unreachable database: a command that ran instead of printing help would fail, not exit 0
+    const env = serviceEnv({ DATABASE_URL: "postgres://nobody:x@127.0.0.1:1/none", VALKEY_URL: "redis://127.0.0.1:1" });
+    for (const [args, expected] of commands) {
+      const r = await runSvc(args, env);
+      expect(r.code, `${args.join(" ")}: ${r.stderr}`).toBe(0);
+      expect(r.stdout).toStartWith(expected);
     }
   });
 

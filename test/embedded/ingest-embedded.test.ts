@@ -15,6 +15,8 @@ import { createKey } from "../../src/domain/keys/manage";
 import { createApp, handleRequest } from "../../src/http/create-app";
 import { createLogger } from "../../src/observability/log";
 import { startWorker, type RunningWorker } from "../../src/queue/worker";
+import { buildPdf } from "../http/ingest/documents";
+import { fileCases, formOf } from "../http/ingest/file-cases";
 import { DEEP_FACT, documentWithDeepFact } from "../http/ingest/fixtures";
 import { eventually } from "../queue/wait";
 
@@ -25,9 +27,10 @@ let key: string;
 let handle: (r: Request) => Promise<Response>;
 
 async function call(method: string, url: string, body?: unknown): Promise<{ status: number; body: any }> {
+  const form = body instanceof FormData;
   const response = await handle(new Request(`http://localhost${url}`, {
-    method, headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    method, headers: { authorization: `Bearer ${key}`, ...(body === undefined || form ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : form ? body : JSON.stringify(body),
   }));
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : null };
@@ -41,7 +44,7 @@ const settled = (jobId: string) => eventually(async () => {
 beforeAll(async () => {
   const config = loadConfig({}, {
     SVC_DATA_DIR: dataDir, LOG_LEVEL: "error", RATE_LIMIT_ENABLED: false, EMBEDDING_DIMENSIONS: 256,
-    INGEST_ENABLED: true, DISTILL_ENABLED: true, INGEST_CHUNK_CHARS: 600,
+    INGEST_ENABLED: true, DISTILL_ENABLED: true, INGEST_CHUNK_CHARS: 600, INGEST_CODE_CHUNK_CHARS: 1200, INGEST_MAX_FILE_BYTES: 300_000,
   } as Partial<Config>);
   deps = await openDeps(config, { log: createLogger("error"), applicationName: "svc-embedded-ingest" });
   await migrate(deps.db.primary);
@@ -83,3 +86,26 @@ test("datasets and text ingest on PGlite: chunks, deep recall, dedupe, the disti
   const stillThere = await call("POST", "/v1/memories/recall", { agent_id: "reader", query: "Skerryvore trawlers", top_k: 3 });
   expect(stillThere.body.results[0].content).toContain(DEEP_FACT);
 }, 60_000);
+
+test("file uploads on PGlite: PDF, DOCX, CSV, Markdown and TypeScript recall from deep inside and distill into the graph; bad files fail cleanly", async () => {
+  for (const c of fileCases()) {
+    const agent = `files-${c.loader}`;
+    const submitted = await call("POST", "/v1/ingest/file", formOf({ agent_id: agent }, c));
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(202);
+    const job = await settled(submitted.body.job_id);
+    expect(job, c.loader).toMatchObject({ state: "succeeded", loader: c.loader });
+    const recalled = await call("POST", "/v1/memories/recall", { agent_id: agent, top_k: 3, ...c.recall });
+    expect(recalled.body.results[0]?.content ?? "", c.loader).toContain(c.expected);
+    await eventually(async () => (await call("GET", `/v1/distill/${job.distill_job_id}`)).body?.state === "succeeded" || null, `distill of the ${c.loader} file`, 45_000);
+    const graph = await call("GET", `/v1/graph/data?agent_id=${agent}`);
+    expect(graph.status, JSON.stringify(graph.body)).toBe(200);
+    expect(graph.body.nodes.length, c.loader).toBeGreaterThan(0);
+  }
+  const corrupt = await call("POST", "/v1/ingest/file", formOf({ agent_id: "broken" }, { bytes: buildPdf([["Some words."]]).slice(0, 300), filename: "broken.pdf", type: "application/pdf" }));
+  expect(corrupt.status).toBe(202);
+  expect(await settled(corrupt.body.job_id)).toMatchObject({ state: "failed", failure_reason: "corrupt" });
+  const oversize = await call("POST", "/v1/ingest/file", formOf({ agent_id: "x" }, { bytes: new Uint8Array(300_001).fill(0x61), filename: "big.txt", type: "text/plain" }));
+  expect(oversize.status).toBe(413);
+  const unreadable = await call("POST", "/v1/ingest/file", formOf({ agent_id: "x" }, { bytes: new Uint8Array(1024).map((_, i) => (i * 37) % 256), filename: "x.bin", type: "application/pdf" }));
+  expect(unreadable.status).toBe(415);
+}, 180_000);

@@ -1,12 +1,18 @@
-// T10: fuzzes every operation in the app's own /openapi.json under several gate combinations with
-// valid, boundary and schema-breaking inputs, in-process through the real pipeline and database.
+// T10: fuzzes every operation in the app's own /openapi.json under a covering set of gate combinations,
+// in-process through the real pipeline and database. Two passes per combination:
+// - random: valid, boundary and schema-breaking inputs drawn from each operation's schemas;
+// - hostile: every string and object field of every body, every query and path parameter, and the body
+//   itself, set in turn to a hostile value (NUL, lone surrogates, ~1 MiB strings, RTL and zero-width
+//   characters, prototype names, JSON 100,000 levels deep or 20,000 keys wide, odd path segments).
 // Checks (after schemathesis): no 5xx; every error is problem+json; every 2xx matches its documented
-// schema; schema-breaking bodies are never accepted; an authenticated route without a key is 401.
+// schema; schema-breaking bodies and unstorable strings are never accepted; an authenticated route without
+// a key is 401; nothing pollutes Object.prototype.
 import { afterAll, describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { rng } from "../../bench/lib/corpus";
 import { testApp, type TestApp } from "../harness/app";
 import { schemaChecker } from "../harness/fuzz-check";
+import { fieldsOf, HOSTILE_OBJECTS, HOSTILE_STRINGS, ODD_QUERY_NAMES, ODD_QUERY_VALUES, ODD_SEGMENTS, splice, type Hostile } from "../harness/fuzz-hostile";
 import { INJECTED, invalidOf, resolver, validOf, type Mutation, type Schema } from "../harness/fuzz-schema";
 import { randomKey } from "../harness/chaos-serve";
 import { isAuthenticated, operationsOf, type Operation } from "../harness/openapi";
@@ -14,12 +20,33 @@ import { isAuthenticated, operationsOf, type Operation } from "../harness/openap
 const LONG = Number(process.env.SVC_TEST_LONG ?? "1");
 const SEED = Number(process.env.SVC_TEST_SEED ?? Date.now() % 1_000_000);
 const SUPERADMIN_KEY = randomKey();
-const ALL_ON = { DISTILL_ENABLED: true, INGEST_ENABLED: true, REFINE_ENABLED: true, FORGET_PROOF_ENABLED: true, SUPERADMIN_ENABLED: true, SUPERADMIN_API_KEY: SUPERADMIN_KEY, MULTIMODAL_ENABLED: true, MEMORY_TIER_AUTO_ROUTE: true, RETRIEVAL_REDACTION_ENABLED: true };
-const COMBOS: Array<{ name: string; overrides: Record<string, unknown>; requests: number }> = [
-  { name: "all gates off", overrides: {}, requests: 6000 },
-  { name: "all gates on, superadmin, redaction, auto-route", overrides: ALL_ON, requests: 8000 },
-  { name: "FORGET_PROOF only", overrides: { FORGET_PROOF_ENABLED: true }, requests: 3500 },
-  { name: "superadmin only, rate limiting on", overrides: { SUPERADMIN_ENABLED: true, SUPERADMIN_API_KEY: SUPERADMIN_KEY, RATE_LIMIT_ENABLED: true }, requests: 3500 },
+
+/** Every gate and behaviour flag, with what turning it on needs. */
+const FACTORS: Record<string, Record<string, unknown>> = {
+  DISTILL: { DISTILL_ENABLED: true },
+  INGEST: { INGEST_ENABLED: true },
+  REFINE: { REFINE_ENABLED: true },
+  FORGET_PROOF: { FORGET_PROOF_ENABLED: true },
+  SUPERADMIN: { SUPERADMIN_ENABLED: true, SUPERADMIN_API_KEY: SUPERADMIN_KEY },
+  MULTIMODAL: { MULTIMODAL_ENABLED: true },
+  MEMORY_TIER_AUTO_ROUTE: { MEMORY_TIER_AUTO_ROUTE: true },
+  RETRIEVAL_REDACTION: { RETRIEVAL_REDACTION_ENABLED: true },
+};
+const NAMES = Object.keys(FACTORS);
+const withFactors = (names: string[]) => Object.assign({}, ...names.map((n) => FACTORS[n]));
+
+type Combo = { name: string; overrides: Record<string, unknown>; requests: number; hostile: number };
+/**
+ * A pairwise covering set of the 2^8 combinations: all off, all on, each factor alone and each factor left
+ * out cover every on/off pair of every two factors. All off and all on get the full hostile pass (all on
+ * mounts every route); the others a 10 % sample of it. Plus all on with rate limiting.
+ */
+const COMBOS: Combo[] = [
+  { name: "all gates off", overrides: {}, requests: 1000, hostile: 1 },
+  { name: "all gates and flags on", overrides: withFactors(NAMES), requests: 1500, hostile: 1 },
+  ...NAMES.map((n) => ({ name: `${n} only`, overrides: withFactors([n]), requests: 120, hostile: 0.1 })),
+  ...NAMES.map((n) => ({ name: `all but ${n}`, overrides: withFactors(NAMES.filter((m) => m !== n)), requests: 120, hostile: 0.1 })),
+  { name: "all on, rate limiting on", overrides: { ...withFactors(NAMES), RATE_LIMIT_ENABLED: true }, requests: 300, hostile: 0.1 },
 ];
 const ID = /^[a-z]{2,8}_[0-9A-Za-z]{8,}$/;
 const MALFORMED_IDS = ["x", "mem_", "%27%3B--", "mem_" + "A".repeat(300), "..%2F..%2Fetc", "%00", "%F0%9F%92%A9", "key_00000000000000000000000000"];
@@ -32,8 +59,8 @@ function collectIds(value: unknown, into: Set<string>): void {
   if (value && typeof value === "object") for (const v of Object.values(value)) collectIds(v, into);
 }
 
-async function fuzzCombo(overrides: Record<string, unknown>, requests: number, seed: number) {
-  const t: TestApp = await testApp(overrides);
+async function fuzzCombo(combo: Combo, seed: number) {
+  const t: TestApp = await testApp(combo.overrides);
   try {
     const spec = (await t.request("GET", "/openapi.json")).body as Schema;
     const resolve = resolver(spec);
@@ -47,6 +74,7 @@ async function fuzzCombo(overrides: Record<string, unknown>, requests: number, s
     const violations: Violation[] = [];
     const statuses = new Map<number, number>();
     let sent = 0;
+    let hostileSent = 0;
 
     const bodySchemaOf = (op: Operation): Schema | undefined => op.operation.requestBody?.content?.["application/json"]?.schema;
     const samplers = new Map(ops.map((op, i) => {
@@ -76,6 +104,37 @@ async function fuzzCombo(overrides: Record<string, unknown>, requests: number, s
       return params.length ? `?${params.join("&")}` : "";
     }
 
+    type Sent = { op: Operation; path: string; shown: string; res: Awaited<ReturnType<TestApp["request"]>> };
+    async function request(op: Operation, path: string, key: string | null, body: unknown, rawBody: string | undefined, shown: string): Promise<Sent> {
+      const res = await t.request(op.method, path, { key, body, rawBody, headers: rawBody !== undefined ? { "content-type": "application/json" } : undefined });
+      sent++;
+      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+      return { op, path, shown, res };
+    }
+
+    /** The checks every answer must pass; returns a reporter for the caller's own checks. */
+    function judge({ op, path, shown, res }: Sent) {
+      const label = `${op.method} ${op.path}`;
+      const fail = (check: string, detail: string) => violations.push({ op: label, check, status: res.status, detail: `${path.slice(0, 200)} ${shown.slice(0, 200)} → ${res.text.slice(0, 300)} ${detail}` });
+      const contentType = res.headers.get("content-type") ?? "";
+      const documented = op.operation.responses?.[String(res.status)];
+      // 501 is a documented "not in this build" answer; 503 on the health routes reports a missing dependency (no worker yet), not a fault.
+      const healthSignal = res.status === 503 && !isAuthenticated(op) && documented;
+      if (res.status >= 500 && !(res.status === 501 && documented) && !healthSignal) fail("not_a_server_error", "");
+      if (res.status >= 400 && !contentType.includes("application/problem+json")) fail("problem_json", contentType);
+      if (res.status >= 200 && res.status < 300) {
+        if (!documented) fail("status_code_conformance", "2xx status not documented");
+        const responseSchema = documented?.content?.["application/json"]?.schema;
+        if (responseSchema && contentType.includes("json")) {
+          const error = checker.check(responseSchema, res.body);
+          if (error) fail("response_schema_conformance", error);
+        }
+      }
+      return fail;
+    }
+
+    const keyFor = (op: Operation) => !isAuthenticated(op) ? null : Array.isArray(op.security) && op.security.length > 0 ? SUPERADMIN_KEY : a.key;
+
     async function send(op: Operation, mode: "valid" | "invalid" | "nokey" | "tenant-for-superadmin", key: string | null, ids: Set<string>) {
       const sampler = samplers.get(op)!;
       const schema = bodySchemaOf(op);
@@ -90,25 +149,10 @@ async function fuzzCombo(overrides: Record<string, unknown>, requests: number, s
       }
       // An empty body or JSON null is "no body", which the service reads as {} (docs/api.md).
       const absentBody = rawBody === "" || (rawBody === undefined && body === null);
-      const path = pathFor(op, ids) + queryFor(op);
-      const res = await t.request(op.method, path, { key, body, rawBody, headers: rawBody !== undefined ? { "content-type": "application/json" } : undefined });
-      sent++;
-      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-      const label = `${op.method} ${op.path}`;
-      const fail = (check: string, detail: string) => violations.push({ op: label, check, status: res.status, detail: `${path} ${JSON.stringify(body ?? rawBody ?? null)?.slice(0, 200)} → ${res.text.slice(0, 300)} ${detail}` });
-      const contentType = res.headers.get("content-type") ?? "";
-      const documented = op.operation.responses?.[String(res.status)];
-      // 501 is a documented "not in this build" answer; 503 on the health routes reports a missing dependency (no worker yet), not a fault.
-      const healthSignal = res.status === 503 && !isAuthenticated(op) && documented;
-      if (res.status >= 500 && !(res.status === 501 && documented) && !healthSignal) fail("not_a_server_error", "");
-      if (res.status >= 400 && !contentType.includes("application/problem+json")) fail("problem_json", contentType);
+      const sentRequest = await request(op, pathFor(op, ids) + queryFor(op), key, body, rawBody, JSON.stringify(body ?? rawBody ?? null) ?? "");
+      const fail = judge(sentRequest);
+      const { res } = sentRequest;
       if (res.status >= 200 && res.status < 300) {
-        if (!documented) fail("status_code_conformance", "2xx status not documented");
-        const responseSchema = documented?.content?.["application/json"]?.schema;
-        if (responseSchema && contentType.includes("json")) {
-          const error = checker.check(responseSchema, res.body);
-          if (error) fail("response_schema_conformance", error);
-        }
         if (schema && mode === "invalid") {
           // Unknown fields may be dropped silently (Elysia normalises bodies), but must never take effect.
           if (mutation?.how === INJECTED) {
@@ -126,11 +170,70 @@ async function fuzzCombo(overrides: Record<string, unknown>, requests: number, s
       if (mode === "nokey" && isAuthenticated(op) && res.status !== 401) fail("ignored_auth", "expected 401 without a key");
     }
 
+    /** One hostile request: never a 5xx, and an unstorable string is never accepted. */
+    async function sendHostile(op: Operation, path: string, rawBody: string | undefined, hostile: Pick<Hostile, "label" | "unstorable">, where: string) {
+      const sentRequest = await request(op, path, keyFor(op), undefined, rawBody, `[${hostile.label} at ${where}]`);
+      hostileSent++;
+      const fail = judge(sentRequest);
+      const { res } = sentRequest;
+      if (hostile.unstorable && res.status >= 200 && res.status < 300) fail("unstorable_accepted", `${hostile.label} at ${where} accepted`);
+      if (res.status >= 200 && res.status < 300) collectIds(res.body, own);
+      own.delete(a.keyId);
+    }
+
+    /** The hostile pass: each field, parameter and body in turn (a `share` of them when below 1). */
+    async function hostilePass(share: number) {
+      const take = () => share >= 1 || random() < share;
+      for (const op of ops) {
+        const schema = bodySchemaOf(op);
+        const base = () => (schema ? pick(samplers.get(op)!.valid) : undefined) ?? {};
+        const target = () => pathFor(op, own);
+        if (schema) {
+          for (const field of fieldsOf(schema, resolve)) {
+            const values = field.kind === "string" ? HOSTILE_STRINGS : [...HOSTILE_OBJECTS, ...HOSTILE_STRINGS.slice(0, 3)];
+            for (const h of values) if (take()) await sendHostile(op, target(), splice(base(), field.path, h.json), h, `body /${field.path.join("/")}`);
+          }
+          for (const h of HOSTILE_OBJECTS) if (take()) await sendHostile(op, target(), h.json, h, "the body");
+          const baseText = JSON.stringify(base());
+          const protoKeys = '"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"toString":1';
+          if (take() && baseText.startsWith("{")) await sendHostile(op, target(), baseText === "{}" ? `{${protoKeys}}` : `{${protoKeys},${baseText.slice(1)}`, { label: "prototype names beside the fields", unstorable: false }, "the body");
+        }
+        const body = () => (schema ? JSON.stringify(base()) : undefined);
+        for (const p of op.operation.parameters ?? []) {
+          if (p.in === "query") {
+            for (const v of ODD_QUERY_VALUES) if (take()) await sendHostile(op, `${target()}?${encodeURIComponent(p.name)}=${v}`, body(), { label: `query ${v.slice(0, 20)}`, unstorable: v.includes("%00") }, `query ${p.name}`);
+          }
+          if (p.in === "path") {
+            for (const seg of ODD_SEGMENTS) {
+              if (!take()) continue;
+              const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => name === p.name ? seg : pathFor({ ...op, path: `{${name}}` }, own));
+              await sendHostile(op, path, body(), { label: `segment ${seg.slice(0, 20)}`, unstorable: false }, `path ${p.name}`);
+            }
+          }
+        }
+        if (op.operation.parameters?.some((p: { in: string }) => p.in === "query")) {
+          for (const name of ODD_QUERY_NAMES) if (take()) await sendHostile(op, `${target()}?${name}=1`, body(), { label: `query name ${name}`, unstorable: false }, "query");
+        }
+      }
+    }
+
+    /** Public pages outside the OpenAPI description (error pages, API docs) get the odd segments too. */
+    async function undocumentedPass(share: number) {
+      const documented = new Set(ops.map((op) => `${op.method} ${op.path}`));
+      const routes = (t.app.routes as Array<{ method: string; path: string }>)
+        .filter((r) => r.method === "GET" && r.path.includes(":") && !documented.has(`GET ${r.path.replace(/:([A-Za-z_]+)/g, "{$1}")}`));
+      for (const r of routes) {
+        const op: Operation = { method: "GET", path: r.path, concretePath: r.path, security: [], operation: { responses: { 200: {} } } }; // any page may answer; only 5xx and problem+json are judged
+        for (const seg of ODD_SEGMENTS) if (share >= 1 || random() < share) await sendHostile(op, r.path.replace(/:[A-Za-z_]+/g, seg), undefined, { label: `segment ${seg.slice(0, 20)}`, unstorable: false }, "path");
+      }
+      return routes.length;
+    }
+
     // Tenant B's objects are the foreign ids tenant A's requests replay.
     for (const op of ops) if (op.method === "POST" && !op.path.includes("{") && isAuthenticated(op) && !op.security?.length) {
       for (let i = 0; i < 3; i++) await send(op, "valid", b.key, foreign);
     }
-    const perOp = Math.ceil(requests / ops.length);
+    const perOp = Math.ceil((combo.requests * LONG) / ops.length);
     for (let round = 0; round < perOp; round++) {
       for (const op of ops) {
         const superadmin = Array.isArray(op.security) && op.security.length > 0;
@@ -141,29 +244,35 @@ async function fuzzCombo(overrides: Record<string, unknown>, requests: number, s
         else await send(op, roll < 0.65 ? "valid" : "invalid", superadmin ? SUPERADMIN_KEY : a.key, own);
       }
     }
-    return { sent, operations: ops.length, violations, statuses: Object.fromEntries([...statuses].sort(([x], [y]) => x - y)) };
+    await hostilePass(Math.min(1, combo.hostile * LONG));
+    const undocumented = await undocumentedPass(Math.min(1, combo.hostile * LONG));
+    if (({} as Record<string, unknown>).polluted !== undefined) violations.push({ op: "*", check: "prototype_pollution", status: 0, detail: "Object.prototype.polluted is set" });
+    return { sent, hostileSent, undocumented, operations: ops.length, violations, statuses: Object.fromEntries([...statuses].sort(([x], [y]) => x - y)) };
   } finally {
     await t.close();
   }
 }
 
-const totals = { sent: 0, violations: 0 };
-afterAll(() => console.log(`openapi fuzz: ${totals.sent} requests, ${totals.violations} violations, seed=${SEED}`));
+const totals = { sent: 0, hostile: 0, violations: 0 };
+afterAll(() => console.log(`openapi fuzz: ${totals.sent} requests (${totals.hostile} hostile) over ${COMBOS.length} gate combinations, ${totals.violations} violations, seed=${SEED}`));
 
 describe("OpenAPI-driven fuzzing", () => {
   for (const [i, combo] of COMBOS.entries()) {
-    test(`${combo.name}: no 5xx, problem+json errors, documented 2xx shapes, invalid input rejected`, async () => {
+    test(`${combo.name}: no 5xx, problem+json errors, documented 2xx shapes, invalid and hostile input rejected`, async () => {
       const seed = SEED + i;
       console.log(`fuzz combo "${combo.name}" seed=${seed} (replay with SVC_TEST_SEED=${SEED})`);
-      const result = await fuzzCombo(combo.overrides, combo.requests * LONG, seed);
+      const result = await fuzzCombo(combo, seed);
       totals.sent += result.sent;
+      totals.hostile += result.hostileSent;
       totals.violations += result.violations.length;
-      console.log(`  ${result.sent} requests over ${result.operations} operations; statuses ${JSON.stringify(result.statuses)}; ${result.violations.length} violations`);
+      console.log(`  ${result.sent} requests (${result.hostileSent} hostile) over ${result.operations} operations; statuses ${JSON.stringify(result.statuses)}; ${result.violations.length} violations`);
       const byCheck = new Map<string, Violation[]>();
       for (const v of result.violations) byCheck.set(`${v.check} ${v.op} ${v.status}`, [...(byCheck.get(`${v.check} ${v.op} ${v.status}`) ?? []), v]);
       const summary = [...byCheck].map(([k, vs]) => `${vs.length}× ${k}: ${vs[0]!.detail}`);
       expect(summary).toEqual([]);
       expect(result.sent).toBeGreaterThanOrEqual(combo.requests * LONG);
+      expect(result.hostileSent).toBeGreaterThan(0);
+      expect(result.undocumented, "public pages outside the OpenAPI (error pages)").toBeGreaterThan(0);
     }, 600_000);
   }
 });

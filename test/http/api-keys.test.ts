@@ -37,7 +37,7 @@ describe("API keys", () => {
     const first = await t.request("GET", "/v1/api-keys?limit=2", { key: b.key });
     expect(first.body.items.length).toBe(2);
     expect(first.body.next_cursor).toBeString();
-    for (const item of first.body.items) expect(Object.keys(item).sort()).toEqual(["created_at", "key_id", "key_start", "kind", "last_used_at", "name", "revoked_at"]);
+    for (const item of first.body.items) expect(Object.keys(item).sort()).toEqual(["created_at", "key_id", "key_start", "kind", "last_used_at", "name", "revoked_at", "scopes"]);
     const second = await t.request("GET", `/v1/api-keys?limit=2&cursor=${first.body.next_cursor}`, { key: b.key });
     const ids = [...first.body.items, ...second.body.items].map((k: { key_id: string }) => k.key_id);
     expect(new Set(ids).size).toBe(4);

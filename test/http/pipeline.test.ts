@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { ERROR_CATALOG } from "../../src/domain/error-catalog";
 import { toAppError } from "../../src/http/error-handler";
 import { createLogger } from "../../src/observability/log";
-import { show, testApp, type RequestBody, type TestApp, type Tenant } from "../harness/app";
+import { show, testApp, type RequestBody, type RequestOptions, type TestApp, type Tenant } from "../harness/app";
 
 let t: TestApp;
 let tenant: Tenant;
@@ -40,6 +40,22 @@ describe("request id and access log", () => {
     expect(r.body.request_id).toBe("err-1");
     await Bun.sleep(20);
     expect(logsFor("err-1").map((l) => l.status)).toEqual([404]);
+    expect(logsFor("err-1")[0].route).toBe("unmatched");
+  });
+
+  test("a request answered before routing (401, 413) is logged with the route it would have reached", async () => {
+    const cases: Array<[string, string, RequestOptions, number, string]> = [
+      ["GET", "/v1/api-keys", { key: null }, 401, "/v1/api-keys"],
+      ["DELETE", "/v1/api-keys/key_123", { key: "svc_sk_wrong" }, 401, "/v1/api-keys/:key_id"],
+      ["POST", "/v1/memories", { key: tenant.key, rawBody: "x".repeat(4096), headers: { "content-type": "application/json" } }, 413, "/v1/memories"],
+    ];
+    for (const [method, path, options, status, route] of cases) {
+      const id = `pre-${status}-${route.length}`;
+      const r = await t.request(method, path, { ...options, headers: { ...options.headers, "x-request-id": id } });
+      expect(r.status, show(r)).toBe(status);
+      await Bun.sleep(20);
+      expect(logsFor(id).map((l) => [l.status, l.route])).toEqual([[status, route]]);
+    }
   });
 });
 

@@ -1,6 +1,8 @@
-// Token bucket per API key: accuracy (allowed = burst + ⌊rate × elapsed⌋ ± 1), headers on every
+// Token buckets per API key and per tenant: accuracy (allowed = burst + ⌊rate × elapsed⌋ ± 1), headers on every
 // authenticated response, the 429 problem, sharing across replicas, and behaviour with Valkey down.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { systemActor } from "../../src/domain/actor";
+import { createKey } from "../../src/domain/keys/manage";
 import { show, testApp, type TestApp, type Tenant } from "../harness/app";
 
 const LIMITED = { RATE_LIMIT_ENABLED: true, RATE_LIMIT_REQUESTS: 20, RATE_LIMIT_WINDOW: 1, RATE_LIMIT_BURST: 5 };
@@ -53,6 +55,10 @@ describe("rate limit", () => {
     expect(limited!.body.type).toEndWith("/errors/rate-limited");
     expect(Number(limited!.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     expect(limited!.headers.get("x-ratelimit-remaining")).toBe("0");
+    // the access log names the route the limited request would have reached
+    await Bun.sleep(20);
+    const line = t.logLines.map((l) => JSON.parse(l)).find((l) => l.msg === "request" && l.request_id === limited!.body.request_id);
+    expect(line).toMatchObject({ status: 429, route: "/v1/api-keys/:key_id", method: "DELETE" });
   });
 
   test("public routes carry no rate-limit headers and are never limited", async () => {
@@ -84,6 +90,44 @@ describe("rate limit", () => {
     const key = (await t.request("POST", "/v1/api-keys", { key: tenant.key, body: { name: "posture" } })).body.key as string;
     const r = await t.request("GET", "/v1/limits", { key });
     expect(r.body).toMatchObject({ enabled: true, algorithm: "token_bucket", backend: "valkey", limit: 20, window_seconds: 1, burst: 5, refill_per_second: 20, remaining: 4 });
+    // Unset, the tenant bucket is ten keys' worth of the key bucket.
+    expect(r.body.tenant).toMatchObject({ scope: "tenant", limit: 200, window_seconds: 1, burst: 50, refill_per_second: 200 });
+  });
+
+  test("the tenant bucket is shared by all the tenant's keys: a second key buys nothing", async () => {
+    // Slow refill (one token a minute for both buckets): what is measured is the sharing, not the rate.
+    const SHARED = { ...LIMITED, RATE_LIMIT_REQUESTS: 1, RATE_LIMIT_WINDOW: 60, RATE_LIMIT_BURST: 5, RATE_LIMIT_TENANT_REQUESTS: 1, RATE_LIMIT_TENANT_BURST: 7 };
+    const shared = await testApp(SHARED);
+    try {
+      const owner = await shared.tenant("rl-tenant");
+      const second = (await createKey(shared.deps.db, systemActor(owner.orgId), "second")).key;
+      const bystander = await shared.tenant("rl-bystander");
+      const first = [];
+      for (let i = 0; i < 5; i++) first.push((await shared.request("GET", "/v1/limits", { key: owner.key })).status);
+      expect(first).toEqual([200, 200, 200, 200, 200]);
+      const posture = await shared.request("GET", "/v1/limits", { key: second });
+      expect(posture.status, show(posture)).toBe(200);
+      expect(posture.body.remaining).toBe(4);
+      expect(posture.body.tenant).toMatchObject({ scope: "tenant", limit: 1, window_seconds: 60, burst: 7, remaining: 1 });
+      expect((await shared.request("GET", "/v1/limits", { key: second })).status).toBe(200);
+      // The second key's own bucket still holds 3 tokens; the tenant's is empty. A refused request spends
+      // from neither bucket (one atomic take), so the key keeps its 3.
+      const refused = await shared.request("GET", "/v1/limits", { key: second });
+      expect(refused.status, show(refused)).toBe(429);
+      expect(refused.body).toMatchObject({ status: 429, bucket: "tenant" });
+      expect(refused.body.type).toEndWith("/errors/rate-limited");
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+      expect(refused.headers.get("x-ratelimit-remaining")).toBe("3");
+      expect((await shared.request("GET", "/v1/limits", { key: second })).headers.get("x-ratelimit-remaining")).toBe("3");
+      // A key's own empty bucket is reported as such, and never drains the tenant's.
+      expect((await shared.request("GET", "/v1/limits", { key: owner.key })).body.bucket).toBe("api_key");
+      // Another tenant is untouched.
+      const other = await shared.request("GET", "/v1/limits", { key: bystander.key });
+      expect(other.status).toBe(200);
+      expect(other.body.tenant.remaining).toBe(6);
+    } finally {
+      await shared.close();
+    }
   });
 
   test("with Valkey unreachable the API keeps serving, limits per replica, and /v1/ready says why", async () => {

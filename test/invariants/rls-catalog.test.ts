@@ -1,6 +1,7 @@
 // T1: every table with an org_id column has ENABLE + FORCE row-level security and a policy; the app
 // role is not a superuser, cannot bypass RLS, owns nothing and holds no grant on any partition.
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { servingLoginProblems } from "../../src/data/serving-login";
 import { APP_ROLE } from "../../src/data/with-tenant";
 import { testApp, type TestApp } from "../harness/app";
 
@@ -30,4 +31,14 @@ test("the app role cannot bypass RLS, owns nothing and has no grants on partitio
     SELECT c.relname FROM pg_class c
     WHERE c.relispartition AND has_table_privilege(${APP_ROLE}, c.oid, 'SELECT,INSERT,UPDATE,DELETE')`;
   expect(partitionGrants.map((r) => r.relname)).toEqual([]);
+});
+
+test("the serving login is no superuser, has no BYPASSRLS, can SET ROLE svc_app and nothing privileged", async () => {
+  // The suite serves with one development login that owns the tables (the only problem allowed here);
+  // test/invariants/serving-login.test.ts checks the two-login setup, where even that is refused.
+  const { login, problems, ownsTablesOnly } = await servingLoginProblems(t.deps.db.primary);
+  expect(login.length).toBeGreaterThan(0);
+  expect(problems.length === 0 || ownsTablesOnly, problems.join("; ")).toBe(true);
+  const [self] = await t.deps.db.primary`SELECT rolsuper, rolbypassrls, pg_has_role(current_user, ${APP_ROLE}, 'MEMBER') AS app FROM pg_roles WHERE rolname = current_user`;
+  expect(self).toEqual({ rolsuper: false, rolbypassrls: false, app: true });
 });

@@ -10,7 +10,8 @@ export type AuditOperation =
   | "conversation.open" | "conversation.delete" | "conversation.turn" | "forget.certificate"
   | "dataset.create" | "dataset.delete"
   | "feedback"
-  | "relation_type.update";
+  | "relation_type.update"
+  | "import" | "export";
 
 export type AuditEntry = {
   operation: AuditOperation;

@@ -7,6 +7,7 @@ import * as ed from "@noble/ed25519";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import type { Config } from "../../config/schema";
 import type { Database, Tx } from "../../data/pools";
+import { insertSigningKey, lockSigningKeys, newestSigningSeed } from "../../data/queries/signing-keys";
 import { withSystem } from "../../data/with-system";
 import { sha256Hex } from "../hash";
 
@@ -45,11 +46,11 @@ async function fromDataDir(dir: string): Promise<Uint8Array> {
 
 async function fromDatabase(db: Database): Promise<Uint8Array> {
   return withSystem(db, async (tx: Tx) => {
-    await tx`SELECT pg_advisory_xact_lock(hashtextextended('svc.forget-signing-key', 0))`;
-    const rows = await tx<{ private_seed: Uint8Array }[]>`SELECT private_seed FROM service_signing_keys ORDER BY created_at DESC LIMIT 1`;
-    if (rows[0]) return new Uint8Array(rows[0].private_seed);
+    await lockSigningKeys(tx);
+    const existing = await newestSigningSeed(tx);
+    if (existing) return existing;
     const pair = await pairFromSeed(ed.utils.randomSecretKey());
-    await tx`INSERT INTO service_signing_keys (key_id, algorithm, public_key, private_seed) VALUES (${pair.keyId}, 'ed25519', ${pair.publicKey}, ${pair.seed})`;
+    await insertSigningKey(tx, pair);
     return pair.seed;
   });
 }

@@ -21,6 +21,11 @@ type JobResult = {
 function describeSource(payload: IngestPayload): Record<string, unknown> {
   const { source } = payload;
   if (source.kind === "text") return { kind: "text", chars: source.text.length };
+  if (source.kind === "file" || source.kind === "upload") {
+    // The storage key is the service's business, not the client's.
+    const { object_key: _key, ...visible } = source;
+    return visible;
+  }
   return { ...source };
 }
 

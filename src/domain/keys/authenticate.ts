@@ -5,8 +5,9 @@ import type { Database } from "../../data/pools";
 import { withKeyLookup } from "../../data/with-tenant";
 import { unauthenticated } from "../errors";
 import { hashKey, hasKeyShape, hasValidChecksum } from "./format";
+import { normaliseScopes, type Scope } from "./scopes";
 
-export type KeyIdentity = { orgId: string; keyId: string; keyStart: string };
+export type KeyIdentity = { orgId: string; keyId: string; keyStart: string; scopes: readonly Scope[] };
 
 /** last_used_at is refreshed at most this often, so the hot path rarely writes. */
 const LAST_USED_GRANULARITY_MS = 60_000;
@@ -28,7 +29,7 @@ export function createKeyAuthenticator(db: Database, bootstrapKey: string | unde
         await becomeTenant(row.org_id);
         await touchLastUsed(tx, row.key_id);
       }
-      return { orgId: row.org_id, keyId: row.key_id, keyStart: row.key_start };
+      return { orgId: row.org_id, keyId: row.key_id, keyStart: row.key_start, scopes: normaliseScopes(row.scopes) };
     });
   };
 }

@@ -1,25 +1,46 @@
 // Creating, listing and revoking a tenant's keys.
-import { insertKey, listKeys, revokeKey, type ApiKeyKind, type ApiKeyRow } from "../../data/queries/api-keys";
+import { insertKey, listKeys, lockAndCountLiveKeys, revokeKey, type ApiKeyKind, type ApiKeyRow } from "../../data/queries/api-keys";
 import type { Database } from "../../data/pools";
 import { withTenant, withTenantRead } from "../../data/with-tenant";
 import type { Actor } from "../actor";
 import { recordAudit } from "../audit/record";
-import { notFound } from "../errors";
+import { insufficientScope, keyLimitReached, notFound } from "../errors";
 import { newId } from "../ids";
 import { decodeCursor, encodeCursor } from "../cursor";
 import { hashKey, keyStart, mintKey } from "./format";
+import { FULL_ACCESS, normaliseScopes, scopesMissing, type Scope } from "./scopes";
 
 export type PublicKey = Omit<ApiKeyRow, "org_id">;
 const publicKey = ({ org_id: _org, ...rest }: ApiKeyRow): PublicKey => rest;
 
-export async function createKey(db: Database, actor: Actor, name: string, kind: ApiKeyKind = "standard", plaintext?: string) {
-  const minted = plaintext ? { plaintext, hash: hashKey(plaintext), start: keyStart(plaintext) } : mintKey();
+type NewKey = { name: string; kind: ApiKeyKind; scopes: readonly Scope[]; plaintext?: string; maxActive?: number };
+
+async function insertNewKey(db: Database, actor: Actor, key: NewKey) {
+  const minted = key.plaintext ? { plaintext: key.plaintext, hash: hashKey(key.plaintext), start: keyStart(key.plaintext) } : mintKey();
+  const { name, kind, scopes } = key;
   const row = await withTenant(db, actor.orgId, async (tx) => {
-    const inserted = await insertKey(tx, { key_id: newId("key"), org_id: actor.orgId, name, key_hash: minted.hash, key_start: minted.start, kind });
-    await recordAudit(tx, actor, { operation: "api_key.create", targetIds: [inserted.key_id], detail: { name, kind } });
+    if (key.maxActive !== undefined && (await lockAndCountLiveKeys(tx)) >= key.maxActive) throw keyLimitReached(key.maxActive);
+    const inserted = await insertKey(tx, { key_id: newId("key"), org_id: actor.orgId, name, key_hash: minted.hash, key_start: minted.start, kind, scopes });
+    await recordAudit(tx, actor, { operation: "api_key.create", targetIds: [inserted.key_id], detail: { name, kind, scopes } });
     return inserted;
   });
   return { ...publicKey(row), key: minted.plaintext };
+}
+
+/** Operator keys (boot, development, CLI): full access, outside the per-tenant cap. */
+export function createKey(db: Database, actor: Actor, name: string, kind: ApiKeyKind = "standard", plaintext?: string) {
+  return insertNewKey(db, actor, { name, kind, scopes: FULL_ACCESS, plaintext });
+}
+
+/**
+ * A key minted by a tenant key: it may hold only scopes the caller holds (by default exactly the caller's),
+ * and the tenant may hold at most `maxActive` live keys.
+ */
+export function createTenantKey(db: Database, actor: Actor, callerScopes: readonly Scope[], input: { name: string; scopes?: readonly Scope[] }, maxActive: number) {
+  const scopes = normaliseScopes(input.scopes ?? callerScopes);
+  const missing = scopesMissing(callerScopes, scopes);
+  if (missing.length > 0) throw insufficientScope(`A key can only grant scopes it holds; this key lacks ${missing.join(", ")}`, missing);
+  return insertNewKey(db, actor, { name: input.name, kind: "standard", scopes, maxActive });
 }
 
 export async function listTenantKeys(db: Database, actor: Actor, limit: number, cursor?: string) {

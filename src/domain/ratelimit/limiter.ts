@@ -1,20 +1,29 @@
-// The rate-limit port: a token bucket per API key. Capacity = RATE_LIMIT_BURST,
-// refill = RATE_LIMIT_REQUESTS / RATE_LIMIT_WINDOW tokens per second.
+// The rate-limit port: named token buckets, one per API key (capacity RATE_LIMIT_BURST, refill
+// RATE_LIMIT_REQUESTS / RATE_LIMIT_WINDOW tokens per second) and one per tenant (tenant-policy.ts).
 export type BucketPolicy = { capacity: number; refillPerSecond: number; limit: number; windowSeconds: number };
 
+export type Bucket = { key: string; policy: BucketPolicy };
+
 export type TakeResult = {
+  /** The request was allowed (by every bucket of the take). */
   allowed: boolean;
+  /** This bucket held no token, so it refused the request. */
+  blocking: boolean;
   /** Whole tokens left after this request. */
   remaining: number;
   /** Unix epoch seconds when the bucket is full again. */
   resetAt: number;
-  /** Seconds until one token is available (0 when allowed). */
+  /** Seconds until this bucket has one token (0 unless it is blocking). */
   retryAfter: number;
 };
 
 export interface RateLimiter {
   readonly backend: "valkey" | "memory";
-  take(bucketKey: string, policy: BucketPolicy): Promise<TakeResult>;
+  /**
+   * One token from every bucket, or from none: allowed only when each holds a token, so a request one
+   * bucket refuses costs the others nothing. Results are in the order of `buckets`.
+   */
+  take(buckets: readonly Bucket[]): Promise<TakeResult[]>;
   /** Reads the bucket without spending a token. */
   peek(bucketKey: string, policy: BucketPolicy): Promise<TakeResult>;
 }
@@ -27,10 +36,12 @@ export function refill(tokens: number, lastMs: number, nowMs: number, policy: Bu
 
 export function outcome(tokensAfter: number, allowed: boolean, nowMs: number, policy: BucketPolicy): TakeResult {
   const missing = policy.capacity - tokensAfter;
+  const blocking = !allowed && tokensAfter < 1;
   return {
     allowed,
+    blocking,
     remaining: Math.max(0, Math.floor(tokensAfter)),
     resetAt: Math.ceil((nowMs + (missing / policy.refillPerSecond) * 1000) / 1000),
-    retryAfter: allowed ? 0 : Math.max(1, Math.ceil((1 - tokensAfter) / policy.refillPerSecond)),
+    retryAfter: blocking ? Math.max(1, Math.ceil((1 - tokensAfter) / policy.refillPerSecond)) : 0,
   };
 }

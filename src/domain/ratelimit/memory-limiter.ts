@@ -1,5 +1,5 @@
 // In-process token buckets: the embedded-mode limiter, and the per-replica fallback when Valkey is down.
-import { outcome, refill, type BucketPolicy, type RateLimiter, type TakeResult } from "./limiter";
+import { outcome, refill, type Bucket, type BucketPolicy, type RateLimiter, type TakeResult } from "./limiter";
 
 const MAX_BUCKETS = 100_000;
 
@@ -13,14 +13,16 @@ export function createMemoryLimiter(now: () => number = Date.now): RateLimiter {
 
   return {
     backend: "memory",
-    async take(key: string, policy: BucketPolicy): Promise<TakeResult> {
+    async take(wanted: readonly Bucket[]): Promise<TakeResult[]> {
       const nowMs = now();
-      let tokens = current(key, policy, nowMs);
-      const allowed = tokens >= 1;
-      if (allowed) tokens -= 1;
-      if (buckets.size >= MAX_BUCKETS && !buckets.has(key)) buckets.delete(buckets.keys().next().value!);
-      buckets.set(key, { tokens, lastMs: nowMs });
-      return outcome(tokens, allowed, nowMs, policy);
+      const tokens = wanted.map((b) => current(b.key, b.policy, nowMs));
+      const allowed = tokens.every((t) => t >= 1);
+      return wanted.map((b, i) => {
+        const after = allowed ? tokens[i]! - 1 : tokens[i]!;
+        if (buckets.size >= MAX_BUCKETS && !buckets.has(b.key)) buckets.delete(buckets.keys().next().value!);
+        buckets.set(b.key, { tokens: after, lastMs: nowMs });
+        return outcome(after, allowed, nowMs, b.policy);
+      });
     },
     async peek(key: string, policy: BucketPolicy): Promise<TakeResult> {
       const nowMs = now();

@@ -1,30 +1,32 @@
-// Token buckets in Valkey through one Lua script (EVALSHA); falls back to a per-replica in-memory bucket
-// when Valkey is unreachable, so limiting degrades instead of failing open or failing requests.
+// Token buckets in Valkey through one Lua script (EVALSHA) that takes from several buckets atomically;
+// falls back to per-replica in-memory buckets when Valkey is unreachable, so limiting degrades instead of
+// failing open or failing requests.
 import type Redis from "ioredis";
 import script from "./token-bucket.lua" with { type: "text" };
-import { outcome, type BucketPolicy, type RateLimiter, type TakeResult } from "./limiter";
+import { outcome, type Bucket, type BucketPolicy, type RateLimiter, type TakeResult } from "./limiter";
 import { createMemoryLimiter } from "./memory-limiter";
 
-type BucketRedis = Redis & { svcTokenBucket(key: string, capacity: number, rate: number, cost: number): Promise<[number, number, number]> };
+type BucketRedis = Redis & { svcTokenBuckets(keyCount: number, ...args: Array<string | number>): Promise<number[]> };
 
 export function createValkeyLimiter(redis: Redis, onFallback: (error: unknown) => void): RateLimiter {
-  redis.defineCommand("svcTokenBucket", { numberOfKeys: 1, lua: script });
+  redis.defineCommand("svcTokenBuckets", { lua: script });
   const client = redis as BucketRedis;
   const fallback = createMemoryLimiter();
 
-  async function run(key: string, policy: BucketPolicy, cost: number): Promise<TakeResult> {
+  async function run(buckets: readonly Bucket[], cost: number): Promise<TakeResult[]> {
     try {
-      const [allowed, milliTokens, nowMs] = await client.svcTokenBucket(`svc:rl:${key}`, policy.capacity, policy.refillPerSecond, cost);
-      return outcome(milliTokens / 1000, allowed === 1, nowMs, policy);
+      const args = [...buckets.map((b) => `svc:rl:${b.key}`), cost, ...buckets.flatMap((b) => [b.policy.capacity, b.policy.refillPerSecond])];
+      const [allowed, nowMs, ...milliTokens] = await client.svcTokenBuckets(buckets.length, ...args);
+      return buckets.map((b, i) => outcome(milliTokens[i]! / 1000, allowed === 1, nowMs!, b.policy));
     } catch (error) {
       onFallback(error);
-      return cost > 0 ? fallback.take(key, policy) : fallback.peek(key, policy);
+      return cost > 0 ? fallback.take(buckets) : [await fallback.peek(buckets[0]!.key, buckets[0]!.policy)];
     }
   }
 
   return {
     backend: "valkey",
-    take: (key, policy) => run(key, policy, 1),
-    peek: (key, policy) => run(key, policy, 0),
+    take: (buckets) => run(buckets, 1),
+    peek: async (key: string, policy: BucketPolicy) => (await run([{ key, policy }], 0))[0]!,
   };
 }

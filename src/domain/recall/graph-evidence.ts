@@ -37,6 +37,10 @@ export type GraphAnswer = {
   confidence: number;
   method: "local" | "llm" | "cypher";
   citations: GraphCitation[];
+  /** ASK with an LLM: the CYPHER query the question was translated into (validated, run read-only). */
+  cypher?: string;
+  /** ASK with an LLM: claims left out because they cited nothing or cited something not retrieved. */
+  dropped_claims?: Array<{ text: string; reason: string }>;
 };
 
 export type GraphTable = { columns: string[]; rows: Array<Record<string, unknown>> };

@@ -10,7 +10,8 @@ export function redactGraphEvidence(evidence: GraphEvidence): Redacted<GraphEvid
   const value: GraphEvidence = {
     ...evidence,
     ...(evidence.facts ? { facts: evidence.facts.map(fact) } : {}),
-    ...(evidence.answer ? { answer: { ...evidence.answer, text: text(evidence.answer.text), citations: evidence.answer.citations.map((c) => ({ ...c, evidence: text(c.evidence) })) } } : {}),
+    ...(evidence.answer ? { answer: { ...evidence.answer, text: text(evidence.answer.text), citations: evidence.answer.citations.map((c) => ({ ...c, evidence: text(c.evidence) })),
+      ...(evidence.answer.dropped_claims ? { dropped_claims: evidence.answer.dropped_claims.map((d) => ({ ...d, text: text(d.text) })) } : {}) } } : {}),
   };
   if (evidence.table) {
     const rows = redactJson(evidence.table.rows);

@@ -79,7 +79,7 @@ export async function planRecall(deps: RecallDeps, actor: Actor, input: RecallIn
   let routing: Routing;
   let strategy: RecallStrategy;
   if (requested === "AUTO") {
-    const decision = await routeAuto(deps.llm, actor.orgId, input.query, now, AVAILABLE_STRATEGIES, deps.embedder.name !== "local", graphRoutingFor());
+    const decision = await routeAuto(deps.llm, actor.orgId, input.query, now, AVAILABLE_STRATEGIES, deps.embedder.name !== "local", graphRoutingFor(deps.db, actor.orgId, input.agentId, now));
     strategy = strategyNamed(decision.strategy);
     routing = { requested, method: decision.method, reason: decision.reason };
   } else {

@@ -1,7 +1,7 @@
-// The strategy registry, exhaustive over the ten names: available modules, the AUTO router, and the
-// strategies that arrive with the Forge issue (pinned → 501 strategy-unavailable).
+// The strategy registry, exhaustive over the ten names: the AUTO router and the nine strategies.
 import { AppError } from "../errors";
 import { ownValue } from "../own-key";
+import { askStrategy } from "./strategies/ask";
 import { codeStrategy } from "./strategies/code";
 import { cypherStrategy } from "./strategies/cypher";
 import { graphStrategy } from "./strategies/graph";
@@ -14,10 +14,7 @@ import type { ConcreteStrategyName, RecallStrategy, StrategyName } from "./strat
 
 type Entry =
   | { kind: "router" }
-  | { kind: "available"; strategy: RecallStrategy }
-  | { kind: "unavailable"; reason: string };
-
-const LATER = "arrives with the knowledge-graph (Forge) feature; not available in this build";
+  | { kind: "available"; strategy: RecallStrategy };
 
 export const REGISTRY: Record<StrategyName, Entry> = {
   AUTO: { kind: "router" },
@@ -28,7 +25,7 @@ export const REGISTRY: Record<StrategyName, Entry> = {
   GRAPH: { kind: "available", strategy: graphStrategy },
   TRIPLET: { kind: "available", strategy: tripletStrategy },
   TRACE: { kind: "available", strategy: traceStrategy },
-  ASK: { kind: "unavailable", reason: LATER },
+  ASK: { kind: "available", strategy: askStrategy as RecallStrategy },
   CYPHER: { kind: "available", strategy: cypherStrategy },
 };
 
@@ -37,12 +34,12 @@ export const AVAILABLE_STRATEGIES: RecallStrategy[] = Object.values(REGISTRY).fl
 export function strategyNamed(name: ConcreteStrategyName): RecallStrategy {
   const entry = ownValue(REGISTRY, name);
   if (entry?.kind === "available") return entry.strategy;
-  throw new AppError("strategy-unavailable", `Strategy ${name} ${entry?.kind === "unavailable" ? entry.reason : entry ? "is a router" : "does not exist"}`);
+  throw new AppError("strategy-unavailable", `Strategy ${name} ${entry ? "is a router" : "does not exist"}`);
 }
 
 /** For the OpenAPI description of the `strategy` field. */
 export function describeStrategies(): string {
   return Object.entries(REGISTRY).map(([name, e]) =>
-    `- \`${name}\`: ${e.kind === "router" ? "routes to an available strategy (LLM when configured, else rules)" : e.kind === "available" ? e.strategy.description : `unavailable (501 strategy-unavailable): ${e.reason}`}`,
+    `- \`${name}\`: ${e.kind === "router" ? "routes to an available strategy (LLM when configured, else rules)" : e.strategy.description}`,
   ).join("\n");
 }

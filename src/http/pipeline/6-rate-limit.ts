@@ -1,10 +1,13 @@
-// Layer 6, rate limit (RATE_LIMIT_ENABLED): one token bucket per API key. Every authenticated response
-// carries X-RateLimit-Limit (RATE_LIMIT_REQUESTS), -Remaining (whole tokens left) and -Reset (epoch
-// seconds when the bucket is full); an empty bucket answers 429 with Retry-After.
+// Layer 6, rate limit (RATE_LIMIT_ENABLED): a token bucket per API key and, for tenant keys, a second
+// bucket per tenant shared by all its keys, so minting keys buys no throughput. Both are taken in one
+// atomic step: a request either bucket refuses spends from neither. Every authenticated response carries
+// X-RateLimit-Limit (RATE_LIMIT_REQUESTS), -Remaining (whole tokens left) and -Reset (epoch seconds when
+// the bucket is full) of the key bucket; either bucket empty answers 429 with Retry-After.
 import { Elysia } from "elysia";
 import { rateLimited } from "../../domain/errors";
-import type { BucketPolicy, RateLimiter, TakeResult } from "../../domain/ratelimit/limiter";
-import { contextOf } from "../request-context";
+import type { Bucket, BucketPolicy, RateLimiter, TakeResult } from "../../domain/ratelimit/limiter";
+import { tenantBucketKey } from "../../domain/ratelimit/tenant-policy";
+import { contextOf, type Identity } from "../request-context";
 
 export function bucketKeyOf(identity: { role: string; keyStart: string } & ({ keyId: string } | object)): string {
   return "keyId" in identity ? String(identity.keyId) : `superadmin-${identity.keyStart}`;
@@ -18,12 +21,25 @@ export function rateHeaders(policy: BucketPolicy, result: TakeResult): Record<st
   };
 }
 
-export function rateLimitLayer(limiter: RateLimiter, policy: BucketPolicy) {
+/**
+ * One request's tokens, from the key's bucket and (tenant keys) the tenant's, in one atomic take. Returns
+ * the key bucket's headers, and the 429 to throw when either bucket refused. Also used by `svc mcp`.
+ */
+export async function takeRequestTokens(limiter: RateLimiter, identity: Identity, policy: BucketPolicy, tenantPolicy: BucketPolicy) {
+  const buckets: Bucket[] = [{ key: bucketKeyOf(identity), policy }];
+  if (identity.role === "tenant") buckets.push({ key: tenantBucketKey(identity.orgId), policy: tenantPolicy });
+  const [own, tenant] = await limiter.take(buckets);
+  const headers = rateHeaders(policy, own!);
+  if (own!.allowed) return { headers, refusal: null };
+  return { headers, refusal: own!.blocking ? rateLimited(own!.retryAfter, headers) : rateLimited(tenant!.retryAfter, headers, "tenant") };
+}
+
+export function rateLimitLayer(limiter: RateLimiter, policy: BucketPolicy, tenantPolicy: BucketPolicy) {
   return new Elysia({ name: "svc.rate-limit" }).onRequest(async ({ request }) => {
     const ctx = contextOf(request);
     if (!ctx?.identity) return;
-    const result = await limiter.take(bucketKeyOf(ctx.identity), policy);
-    ctx.rateHeaders = rateHeaders(policy, result);
-    if (!result.allowed) throw rateLimited(result.retryAfter, ctx.rateHeaders);
+    const { headers, refusal } = await takeRequestTokens(limiter, ctx.identity, policy, tenantPolicy);
+    ctx.rateHeaders = headers;
+    if (refusal) throw refusal;
   });
 }

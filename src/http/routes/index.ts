@@ -44,6 +44,7 @@ import { listDatasetsRoute } from "./datasets/list";
 import { getIngestJobRoute } from "./ingest/get";
 import { ingestLoadersRoute } from "./ingest/loaders";
 import { submitIngestRoute } from "./ingest/submit";
+import { submitIngestFileRoute } from "./ingest/submit-file";
 import { feedbackRoute } from "./refine/feedback";
 import { startRefineRoute } from "./refine/start";
 import { refineStatusRoute } from "./refine/status";
@@ -51,6 +52,8 @@ import { listRelationsRoute } from "./graph/relations-list";
 import { putRelationRoute } from "./graph/relations-put";
 import { createDistillRoute } from "./distill/create";
 import { getDistillRoute } from "./distill/get";
+import { mcpRoute } from "./mcp/mcp";
+import { exportRoute } from "./export/export";
 
 export type RouteGroup = {
   name: string;
@@ -70,7 +73,9 @@ export const ROUTE_GROUPS: RouteGroup[] = [
   { name: "superadmin", gate: (g) => g.superadmin, routes: [superadminGetBudgetsRoute, superadminPutBudgetsRoute] },
   { name: "graph", gate: always, routes: [graphDataRoute, listRelationsRoute, putRelationRoute] },
   { name: "datasets", gate: (g) => g.ingest, routes: [createDatasetRoute, listDatasetsRoute, getDatasetRoute, deleteDatasetRoute] },
-  { name: "ingest", gate: (g) => g.ingest, routes: [submitIngestRoute, ingestLoadersRoute, getIngestJobRoute] },
+  { name: "ingest", gate: (g) => g.ingest, routes: [submitIngestRoute, ingestLoadersRoute, getIngestJobRoute, submitIngestFileRoute] },
   { name: "refine", gate: (g) => g.refine, routes: [feedbackRoute, startRefineRoute, refineStatusRoute] },
   { name: "distill", gate: (g) => g.distill, routes: [createDistillRoute, getDistillRoute] },
+  { name: "mcp", gate: always, routes: [mcpRoute] },
+  { name: "export", gate: always, routes: [exportRoute] },
 ];

@@ -1,12 +1,17 @@
 // API key shapes: the listing never carries the secret or its hash.
 import { t } from "elysia";
+import type { Scope } from "../../domain/keys/scopes";
 import { NullableTimestamp, Timestamp } from "./common";
+
+const SCOPE_LITERALS: { [S in Scope]: S } = { "memories:read": "memories:read", "memories:write": "memories:write", "forge:write": "forge:write", "audit:read": "audit:read", admin: "admin" };
+export const KeyScope = t.Union(Object.values(SCOPE_LITERALS).map((s) => t.Literal(s)) as [ReturnType<typeof t.Literal<Scope>>], { description: "A key scope; docs/keys.md lists which routes each one opens" });
 
 export const ApiKey = t.Object({
   key_id: t.String(),
   name: t.String(),
   key_start: t.String({ description: "First 12 characters of the key, for recognising it" }),
   kind: t.Union([t.Literal("standard"), t.Literal("bootstrap"), t.Literal("development")]),
+  scopes: t.Array(KeyScope, { description: "What the key may do" }),
   created_at: Timestamp,
   last_used_at: NullableTimestamp,
   revoked_at: NullableTimestamp,

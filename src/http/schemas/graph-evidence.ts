@@ -44,7 +44,9 @@ export const GraphEvidenceSchema = t.Object({
     confidence: t.Number(),
     method: t.Union([t.Literal("local"), t.Literal("llm"), t.Literal("cypher")]),
     citations: t.Array(Citation),
-  }, { additionalProperties: false })),
+    cypher: t.Optional(t.String({ description: "ASK with an LLM: the CYPHER query the question was translated into (validated by the parser, run read-only)" })),
+    dropped_claims: t.Optional(t.Array(t.Object({ text: t.String(), reason: t.String() }, { additionalProperties: false }), { description: "ASK with an LLM: claims left out of the answer because they cited nothing or cited something not retrieved" })),
+  }, { additionalProperties: false, description: "ASK: the answer; known=false is \"I don't know\" (no citations; the results are the best supporting memories)" })),
   table: t.Optional(t.Object({ columns: t.Array(t.String()), rows: t.Array(t.Record(t.String(), t.Unknown())) }, { additionalProperties: false })),
 }, { additionalProperties: false, description: "Graph strategies only (GRAPH, TRIPLET, TRACE, ASK, CYPHER): what the graph answered, each item citing memory versions" });
 

@@ -13,5 +13,7 @@ export function selectLlm(config: Config): LlmProvider {
     baseUrl: config.LLM_BASE_URL,
     model: config.LLM_MODEL,
     timeoutMs: config.LLM_TIMEOUT_MS,
+    visionModel: config.LLM_VISION_MODEL,
+    transcriptionModel: config.LLM_TRANSCRIPTION_MODEL,
   });
 }

@@ -66,6 +66,19 @@ describe("local extractor", () => {
     expect(triplesOf(await extract("Alice and Bob use Vim."))).toEqual(["Alice -USES-> Vim", "Bob -USES-> Vim"]);
   });
 
+  test("a bare year that ends the sentence is the event time; a floating quantifier keeps the verb", async () => {
+    expect(triplesOf(await extract("Ivo was born in Split in 1990."), { dates: true })).toEqual(["Ivo -BORN_IN-> Split @1990-01-01"]);
+    expect(triplesOf(await extract("Leo worked at IBM until 2018."), { dates: true })).toEqual(["Leo -WORKS_AT-> IBM ~2018-01-01"]);
+    expect(triplesOf(await extract("Rosa and Sam both work at Initech."))).toEqual(["Rosa -WORKS_AT-> Initech", "Sam -WORKS_AT-> Initech"]);
+  });
+
+  test("relational nouns after a copula; an adjunct phrase is not a second fact", async () => {
+    expect(triplesOf(await extract("Victor is a friend of Wendy."))).toEqual(["Victor -KNOWS-> Wendy"]);
+    expect(triplesOf(await extract("Sara is a fan of Neovim."))).toEqual(["Sara -PREFERS-> Neovim"]);
+    expect(triplesOf(await extract("Grafana depends on Prometheus for metrics."))).toEqual(["Grafana -DEPENDS_ON-> Prometheus"]);
+    expect(triplesOf(await extract("Hugo moved from Lyon to Marseille."))).toEqual(["Hugo -!LIVES_IN-> Lyon", "Hugo -LIVES_IN-> Marseille"]);
+  });
+
   test("apposition and passive", async () => {
     expect(triplesOf(await extract("Bob, the CTO, approved the budget."))).toContain("Bob -HAS_ROLE-> CTO");
     expect(triplesOf(await extract("The parser was written by Maria."))).toEqual(["parser -CREATED_BY-> Maria"]);

@@ -57,31 +57,35 @@ describe("validation", () => {
 
   test("no JSON body shape produces a 5xx", async () => {
     await fc.assert(fc.asyncProperty(
-      fc.record({ agent_id: fc.oneof(fc.string(), fc.constant(AGENT)), query: fc.string({ maxLength: 60 }), top_k: fc.option(fc.integer()), strategy: fc.option(fc.constantFrom("AUTO", "VECTOR", "LEXICAL", "TEMPORAL", "CODE", "GRAPH", "CYPHER", "x")), filters: fc.option(fc.jsonValue()) }, { requiredKeys: [] }),
+      fc.record({ agent_id: fc.oneof(fc.string(), fc.constant(AGENT)), query: fc.string({ maxLength: 60 }), top_k: fc.option(fc.integer()), strategy: fc.option(fc.constantFrom("AUTO", "VECTOR", "LEXICAL", "TEMPORAL", "CODE", "GRAPH", "TRIPLET", "TRACE", "ASK", "CYPHER", "x")), filters: fc.option(fc.jsonValue()) }, { requiredKeys: [] }),
       async (body) => {
         const res = await recall(t, a.key, body);
-        expect(res.status < 500 || (res.status === 501 && res.body.type.endsWith("/strategy-unavailable")), show(res)).toBe(true);
+        expect(res.status < 500, show(res)).toBe(true);
       },
     ), { numRuns: 60, seed: 7 });
   });
 });
 
-describe("unavailable strategies", () => {
-  for (const strategy of ["ASK"]) {
-    test(`${strategy} pinned is a 501 strategy-unavailable problem`, async () => {
-      const res = await recall(t, a.key, { agent_id: AGENT, query: "anything", strategy });
-      expect(res.status, show(res)).toBe(501);
-      expect(res.body.type).toEndWith("/errors/strategy-unavailable");
-      const stream = await t.request("POST", "/v1/memories/recall/stream", { key: a.key, body: { agent_id: AGENT, query: "anything", strategy } });
-      expect(stream.status).toBe(501);
+describe("every strategy is available", () => {
+  for (const strategy of ["VECTOR", "LEXICAL", "TEMPORAL", "CODE", "GRAPH", "TRIPLET", "TRACE", "ASK"]) {
+    test(`${strategy} pinned runs, over JSON and over the stream`, async () => {
+      const res = await recall(t, a.key, { agent_id: AGENT, query: "what does the user drink", strategy });
+      expect(res.status, show(res)).toBe(200);
+      expect(res.body.strategy).toBe(strategy);
+      expect(res.body.routing).toMatchObject({ requested: strategy, method: "pinned" });
+      const stream = await t.request("POST", "/v1/memories/recall/stream", { key: a.key, body: { agent_id: AGENT, query: "what does the user drink", strategy } });
+      expect(stream.status).toBe(200);
+      expect(stream.text).toContain("event: summary");
     });
   }
 
-  test("the OpenAPI description marks them unavailable and documents the stream framing", async () => {
+  test("the OpenAPI description lists no unavailable strategy, no 501, and documents the stream framing", async () => {
     const res = await t.request("GET", "/openapi.json");
     const text = JSON.stringify(res.body);
     expect(text).toContain("/v1/memories/recall/stream");
-    expect(text).toContain("`ASK`: unavailable (501 strategy-unavailable)");
+    expect(text).toContain("- `ASK`: A direct question");
+    expect(text).not.toContain("unavailable (501");
+    expect(Object.keys(res.body.paths["/v1/memories/recall"].post.responses)).not.toContain("501");
     expect(text).toContain("event: summary");
   });
 });

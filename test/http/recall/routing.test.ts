@@ -75,16 +75,20 @@ describe("LLM router", () => {
     expect(sent.body.model).toBe("router-model");
     expect(sent.body.response_format).toEqual({ type: "json_object" });
     const prompt = sent.body.messages.map((m: { content: string }) => m.content).join("\n");
-    for (const name of ["VECTOR", "LEXICAL", "TEMPORAL", "CODE", "GRAPH", "TRIPLET", "TRACE", "CYPHER"]) expect(prompt).toContain(`- ${name}:`);
-    for (const name of ["ASK"]) expect(prompt).not.toContain(`- ${name}:`);
+    for (const name of ["VECTOR", "LEXICAL", "TEMPORAL", "CODE", "GRAPH", "TRIPLET", "TRACE", "ASK", "CYPHER"]) expect(prompt).toContain(`- ${name}:`);
+    // The router itself is not on its own menu.
+    expect(prompt).not.toContain("- AUTO:");
+    expect(prompt.match(/^- [A-Z]+:/gm)?.length).toBe(9);
   });
 
-  test("an unavailable or unknown choice falls back to the rules, saying why", async () => {
-    answer = () => ({ content: JSON.stringify({ strategy: "ASK" }) });
-    const res = await recall(llmApp, tenant.key, { agent_id: AGENT, query: "latte" });
-    expect(res.body.strategy).toBe("LEXICAL");
-    expect(res.body.routing.method).toBe("rules");
-    expect(res.body.routing.reason).toContain("\"ASK\", which is not available");
+  test("a choice outside the menu (the router itself, or an unknown name) falls back to the rules, saying why", async () => {
+    for (const choice of ["AUTO", "SQL"]) {
+      answer = () => ({ content: JSON.stringify({ strategy: choice }) });
+      const res = await recall(llmApp, tenant.key, { agent_id: AGENT, query: "latte" });
+      expect(res.body.strategy).toBe("LEXICAL");
+      expect(res.body.routing.method).toBe("rules");
+      expect(res.body.routing.reason).toContain(`"${choice}", which is not available`);
+    }
     answer = () => ({ content: "I think VECTOR" });
     const prose = await recall(llmApp, tenant.key, { agent_id: AGENT, query: "latte" });
     expect(prose.body.routing.reason).toContain("not JSON");

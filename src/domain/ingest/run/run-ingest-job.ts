@@ -17,7 +17,9 @@ import { newId } from "../../ids";
 import { IngestFailure, type IngestPayload, type IngestSourceSpec } from "../payload";
 import { ChunkWriter, LostOwnership } from "./chunk-writer";
 import { startHeartbeat, type Heartbeat } from "./heartbeat";
+import { mediaAvailable } from "../loaders";
 import { acquireMaterial, type Material } from "./material";
+import { mediaReader } from "./media-reader";
 import { settleFailed, settleSucceeded, type JobOutcome } from "./settle";
 
 const MAX_WARNINGS = 20;
@@ -86,7 +88,8 @@ async function ingestDocument(deps: Deps, actor: Actor, payload: IngestPayload, 
     outcome.loader = detection.loader.id;
     outcome.detectedType = detection.detectedType;
     outcome.extra = { byte_size: material.byteSize, ...(material.uri ? { url: material.uri } : {}), ...(material.filename ? { filename: material.filename } : {}) };
-    if (detection.loader.needsMultimodal) {
+    const media = detection.loader.needsMultimodal && mediaAvailable(deps) ? mediaReader(deps, actor.orgId, material.filename) : undefined;
+    if (detection.loader.needsMultimodal && !media) {
       throw new IngestFailure("needs-multimodal", `${detection.detectedType} needs MULTIMODAL_ENABLED=true and an LLM provider (LLM_API_KEY) to caption or transcribe it`);
     }
 
@@ -113,7 +116,7 @@ async function ingestDocument(deps: Deps, actor: Actor, payload: IngestPayload, 
       orgId: actor.orgId, signal: heartbeat.signal, chunkChars: config.INGEST_CHUNK_CHARS, overlapChars: config.INGEST_CHUNK_OVERLAP_CHARS,
       maxChunkChars: config.MEMORY_CONTENT_MAX_CHARS, codeChunkChars: Math.min(config.INGEST_CODE_CHUNK_CHARS, config.MEMORY_CONTENT_MAX_CHARS),
       csvRowsPerChunk: config.INGEST_CSV_ROWS_PER_CHUNK, maxPdfPages: config.INGEST_PDF_MAX_PAGES,
-      maxDocxUncompressedBytes: config.INGEST_DOCX_MAX_UNCOMPRESSED_BYTES, warn,
+      maxDocxUncompressedBytes: config.INGEST_DOCX_MAX_UNCOMPRESSED_BYTES, warn, media,
     };
     let index = 0;
     for await (const chunk of detection.loader.load(material.source, ctx)) {

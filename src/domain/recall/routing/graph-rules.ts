@@ -1,10 +1,16 @@
 // AUTO's graph rules, consulted before the memory-strategy rules of route-auto.ts: a query written in
 // Cypher goes to CYPHER (with or without an LLM: it is a syntactic fact, and a near-miss gets CYPHER's
 // positioned 422 instead of a useless text search); without an LLM, a question about an entity the
-// agent's graph knows goes to ASK (a direct question about one relation) or GRAPH (about its neighbourhood).
+// agent's graph knows goes to ASK (a direct question about one relation) or GRAPH (a path between
+// several). With an LLM the router's menu (every strategy's description) decides those.
+import type { Database } from "../../../data/pools";
+import { withTenantRead } from "../../../data/with-tenant";
 import { parseCypher } from "../../graph/cypher/parser";
+import { seedsFromQuery } from "../../graph/seeds";
+import { readQuestion } from "../ask/question";
 import type { ConcreteStrategyName } from "../strategy";
 import type { RouteDecision } from "../route-auto";
+import { parseTimeExpression } from "../time-expressions";
 
 /** The graph rules as route-auto calls them: a decision, or null to fall through to the memory rules. */
 export type GraphRouting = (query: string, available: ReadonlySet<ConcreteStrategyName>, llmConfigured: boolean) => Promise<RouteDecision | null>;
@@ -29,7 +35,30 @@ export function cypherRule(query: string, available: ReadonlySet<ConcreteStrateg
   return null;
 }
 
-/** The graph rules for one recall. */
-export function graphRoutingFor(): GraphRouting {
-  return async (query, available) => cypherRule(query, available);
+/** A question: ends with "?", or opens with a wh-word or an auxiliary verb. */
+const QUESTION = /\?\s*$|^\s*(?:who|whom|whose|what|which|where|when|how|does|do|did|is|are|was|were|has|have|can)\b/i;
+
+/**
+ * Without an LLM: a question naming a memo of the agent's graph goes to ASK when it asks about a relation
+ * the question reader recognises ("who is Alice's manager"), to GRAPH when it names two or more memos
+ * and no relation ("how is Alice connected to Carol": a path question). A question with a time
+ * expression is left to TEMPORAL.
+ */
+export async function entityRule(db: Database, orgId: string, agentId: string, query: string, now: Date, available: ReadonlySet<ConcreteStrategyName>): Promise<RouteDecision | null> {
+  if (!QUESTION.test(query) || (!available.has("ASK") && !available.has("GRAPH"))) return null;
+  const time = parseTimeExpression(query, now);
+  if (time.window || time.anchor) return null;
+  const seeds = await withTenantRead(db, orgId, (tx) => seedsFromQuery(tx, orgId, agentId, query, 4));
+  if (seeds.length === 0) return null;
+  const names = seeds.map((s) => s.memo.name);
+  const at = query.toLowerCase().indexOf(seeds[0]!.matched);
+  const cue = readQuestion(query, at).cues[0];
+  if (cue && available.has("ASK")) return { strategy: "ASK", method: "rules", reason: `a question about ${names[0]}'s ${cue.relation} relation ("${cue.cue}"), and ${names[0]} is in the agent's graph` };
+  if (seeds.length >= 2 && available.has("GRAPH")) return { strategy: "GRAPH", method: "rules", reason: `a question connecting ${names.slice(0, 3).join(", ")}, which are in the agent's graph` };
+  return null;
+}
+
+/** The graph rules for one recall: CYPHER always; the entity rule only when no LLM routes. */
+export function graphRoutingFor(db: Database, orgId: string, agentId: string, now: Date): GraphRouting {
+  return async (query, available, llmConfigured) => cypherRule(query, available) ?? (llmConfigured ? null : entityRule(db, orgId, agentId, query, now, available));
 }

@@ -11,8 +11,8 @@ import { authedErrorResponses } from "../../schemas/common";
 import { recallBody, toRecallInput } from "../../schemas/recall";
 
 const FRAMING = [
-  "Server-sent events (`text/event-stream`). Errors found before the stream opens (authentication, validation, a pinned",
-  "unavailable strategy, the LLM router or embedder failing with a problem) are ordinary problem responses with their status.",
+  "Server-sent events (`text/event-stream`). Errors found before the stream opens (authentication, validation, a CYPHER",
+  "syntax error, the LLM router, ASK's LLM or the embedder failing with a problem) are ordinary problem responses with their status.",
   "Once the stream is open (status 200) it carries, in order: a comment line `: recall started` (sent at once, so",
   "clients and proxies see the response begin before the query finishes), then",
   "- `event: result`, `id: <rank>` (1-based), `data:` one result object as in POST /v1/memories/recall plus `rank`;",
@@ -67,7 +67,7 @@ export const recallStreamRoute = (deps: Deps) => new Elysia().post("/v1/memories
     // Documented by hand: a `response` map would replace these, and the stream itself is not JSON.
     responses: {
       200: { description: "The event stream", content: { "text/event-stream": { schema: { type: "string", description: FRAMING } } } },
-      ...authedErrorResponses(400, 413, 415, 501),
+      ...authedErrorResponses(400, 413, 415),
     },
   },
 });

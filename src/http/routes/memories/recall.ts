@@ -13,7 +13,7 @@ export const recallRoute = (deps: Deps) => new Elysia().post("/v1/memories/recal
 }, {
   parse: "json",
   body: recallBody(deps.config),
-  response: { 200: RecallResponse, ...authedErrors(400, 413, 415, 501) },
+  response: { 200: RecallResponse, ...authedErrors(400, 413, 415) },
   detail: {
     tags: ["Memories"],
     summary: "Recall memories by query",
@@ -21,7 +21,7 @@ export const recallRoute = (deps: Deps) => new Elysia().post("/v1/memories/recal
       + "which routes by LLM when one is configured and by deterministic rules otherwise; the response says which strategy ran and why (`routing`). "
       + "GRAPH, TRIPLET and TRACE read the knowledge graph built by distill and add a `graph` section (facts, paths, each citing memory versions); `as_of` reads it at an event time. "
       + "With CYPHER the query is a read-only openCypher query (`params` fills its $parameters; docs/cypher.md); a syntax error or a clause outside the subset is a 422 naming the token, line and column. "
-      + "A strategy that is not available in this build answers 501 `strategy-unavailable` when pinned. "
+      + "ASK answers a natural-language question from the graph: `graph.answer` (text, citations to memory versions, confidence; `known: false` is \"I don't know\") and the supporting memories as results (docs/recall.md, section ASK). "
       + "Each recall writes one audit row (operation `recall`) in the transaction that reads the results.",
   },
 });

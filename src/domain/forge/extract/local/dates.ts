@@ -20,7 +20,8 @@ const SINCE = new Set(["since", "from", "starting", "effective", "beginning"]);
 const UNTIL = new Set(["until", "till", "til", "through", "thru", "up to"]);
 const GOVERNING = /(?:\b(since|from|starting|effective|beginning|until|till|til|through|thru|in|on|at|during|by|as of|around)\s+)$/i;
 const LONE_VERB_MONTH = /^(?:may|march|august)$/;
-const BARE_YEARS = /\b((?:19|20)\d{2})(?:\s*(?:-|–|to|until|till)\s*((?:19|20)\d{2}))?(?![\d.\w])/g;
+// A year may end the sentence ("born in 1990."), but not start a decimal or a longer token ("2019.5", "2019x").
+const BARE_YEARS = /\b((?:19|20)\d{2})(?:\s*(?:-|–|to|until|till)\s*((?:19|20)\d{2}))?(?![\d\w]|\.\d)/g;
 
 const dayOf = (year: number, month: number, day: number) => new Date(Date.UTC(year, month - 1, day));
 

@@ -3,6 +3,7 @@
 // possessive ("Bob is Alice's manager"), role ("Bob is the CTO of Acme"), apposition ("Bob, the
 // CTO,"), category ("Redis is a database"). Each pattern carries a prior used in the confidence.
 import type { MemoType } from "../../../graph/memo-types";
+import { RELATION_SYNONYMS } from "../../../graph/relations";
 import type { Apposition, Clause, PrepPhrase, SentenceStructure } from "./clauses";
 import { ROLE_NOUNS, TOOL_HEADS } from "./lexicon";
 import type { NounPhrase } from "./units";
@@ -38,6 +39,7 @@ const PREFERENCE_WORDS = new Set(["favorite", "favourite", "preferred", "go-to"]
 const MEMBERSHIP_NOUNS = new Set(["part", "member", "component", "piece"]);
 const AUTHOR_NOUNS = new Set(["author", "creator", "founder", "co-founder", "cofounder", "inventor", "writer"]);
 const OWNER_NOUNS = new Set(["owner", "maintainer"]);
+const FAN_NOUNS = new Set(["fan", "admirer", "lover"]);
 const ORG_PREPS = new Set(["of", "at", "for", "with"]);
 
 const nounOf = (np: NounPhrase) => np.tokens.map((t) => t.lower).join(" ");
@@ -88,6 +90,9 @@ function relationalOf(x: NounPhrase, noun: NounPhrase, pps: PrepPhrase[], flags:
   if (MEMBERSHIP_NOUNS.has(head)) return of.nps.map((y) => make(x, y, flags, 0.85, { relation: "PART_OF" }));
   if (AUTHOR_NOUNS.has(head)) return of.nps.map((y) => make(y, x, flags, 0.85, { relation: "CREATED_BY" }));
   if (OWNER_NOUNS.has(head)) return of.nps.map((y) => make(x, y, flags, 0.8, { relation: head === "owner" ? "OWNS" : "WORKS_ON" }));
+  if (ACQUAINTANCE_NOUNS.has(head)) return of.nps.map((y) => make(x, y, flags, 0.8, { relation: "KNOWS" }));
+  if (SPOUSE_NOUNS.has(head)) return of.nps.map((y) => make(x, y, flags, 0.85, { relation: "MARRIED_TO" }));
+  if (FAN_NOUNS.has(head)) return of.nps.map((y) => make(x, y, flags, 0.8, { relation: "PREFERS" }));
   return null;
 }
 
@@ -134,13 +139,16 @@ function active(clause: Clause, subject: NounPhrase, flags: Flags): Candidate[] 
   const lemma = clause.vg.lemma;
   for (const object of clause.objects) out.push(make(subject, object, flags, 0.8, { predicates: [lemma], natural: true }));
   if (clause.objects.length > 0 && !PP_WITH_OBJECT.has(lemma)) return out;
-  for (const pp of clause.pps) {
+  clause.pps.forEach((pp, at) => {
+    const predicate = lemma === "replace" && pp.prep === "with" ? "use" : `${lemma}_${pp.prep}`;
+    // A later phrase is an adjunct ("depends on X for metrics", "settled in X after university")
+    // unless its verb + preposition is a predicate of its own ("moved from X to Y").
+    if (at > 0 && !Object.hasOwn(RELATION_SYNONYMS, predicate)) return;
     for (const y of pp.nps) {
-      const predicate = lemma === "replace" && pp.prep === "with" ? "use" : `${lemma}_${pp.prep}`;
       if (clause.objects.length > 0 && lemma === "move" && pp.prep === "to") continue;
       out.push(make(subject, y, flags, 0.75, { predicates: [predicate], natural: clause.objects.length === 0 }));
     }
-  }
+  });
   return out;
 }
 

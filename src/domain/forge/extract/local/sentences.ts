@@ -16,6 +16,8 @@ export type Sentence = { start: number; end: number; text: string; tokens: Token
 
 const NOMINAL = new Set(["NOUN", "PROPN", "PRON", "NUM"]);
 const POSSESSIVE_DETERMINERS = new Set(["my", "our", "your", "his", "its", "their"]);
+/** "Rosa and Sam both work at …": the tagger reads "both work" as a noun phrase. */
+const FLOATING_QUANTIFIERS = new Set(["both", "all", "each"]);
 
 /** The base form of a present-tense verb the tagger mistook for a noun: "lives" → "live". */
 function verbBase(word: string): string {
@@ -35,6 +37,11 @@ function repairPos(tokens: Token[]): void {
     const prev = tokens[i - 1];
     const next = tokens[i + 1];
     if (t.slot) t.pos = "PROPN";
+    else if (FLOATING_QUANTIFIERS.has(t.lower) && prev && NOMINAL.has(prev.pos) && prev.pos !== "NUM" && next?.pos === "NOUN" && looksLikeVerb(next)) {
+      t.pos = "ADV";
+      next.pos = "VERB";
+      next.lemma = verbBase(next.lower);
+    }
     else if (t.pos === "NOUN" && prev && (NOMINAL.has(prev.pos) || prev.slot) && prev.pos !== "NUM" && looksLikeVerb(t)
       && (!next || ["ADP", "DET", "PROPN", "PRON", "NOUN", "ADJ", "NUM", "PART", "ADV"].includes(next.pos))) {
       t.pos = "VERB";

@@ -1,0 +1,70 @@
+// Export and import of a tenant's rows, table by table. Rows travel as jsonb text (never parsed in
+// JavaScript, so bigint MinHash keys and float4 values keep every digit); the import writes them back with
+// jsonb_populate_recordset under the importing tenant's org_id and skips rows that already exist.
+import type { Tx } from "../pools";
+
+/** Tenant tables in import order (parents first), each with its primary key after org_id. */
+export const EXPORT_TABLES = [
+  { kind: "dataset", table: "datasets", key: ["dataset_id"] },
+  { kind: "memory", table: "memories", key: ["memory_id", "version"] },
+  { kind: "session", table: "sessions", key: ["session_id"] },
+  { kind: "conversation", table: "conversations", key: ["conversation_id"] },
+  { kind: "turn", table: "conversation_turns", key: ["conversation_id", "turn_index"] },
+  { kind: "memo", table: "memos", key: ["memo_id"] },
+  { kind: "memo_alias", table: "memo_aliases", key: ["agent_id", "normalized_alias", "memo_type", "memo_id"] },
+  { kind: "memo_key", table: "memo_keys", key: ["key_kind", "key", "memo_id"] },
+  { kind: "memo_source", table: "memo_sources", key: ["memo_id", "memory_id", "memory_version"] },
+  { kind: "edge", table: "edges", key: ["edge_id"] },
+  { kind: "edge_source", table: "edge_sources", key: ["edge_id", "memory_id", "memory_version"] },
+  { kind: "distilled", table: "distilled_memories", key: ["memory_id", "version", "extractor"] },
+  { kind: "relation_type", table: "relation_types", key: ["relation"] },
+  { kind: "feedback", table: "feedback", key: ["feedback_id"] },
+] as const;
+
+export type ExportTable = (typeof EXPORT_TABLES)[number];
+
+/** Columns an import can write: every column but org_id and generated ones (edges.search_document). */
+export async function writableColumns(tx: Tx, table: string): Promise<string[]> {
+  const rows = await tx<{ column_name: string }[]>`
+    SELECT column_name FROM information_schema.columns
+    WHERE table_schema = current_schema() AND table_name = ${table} AND is_generated = 'NEVER' AND column_name <> 'org_id'
+    ORDER BY ordinal_position`;
+  return rows.map((r) => r.column_name);
+}
+
+/** Timestamps render in UTC, so two instances export identical text for identical rows. */
+export async function useUtc(tx: Tx): Promise<void> {
+  await tx`SELECT set_config('TimeZone', 'UTC', true)`;
+}
+
+/** One page of rows as jsonb text holding only `columns`, in primary-key order. */
+export async function readTablePage(tx: Tx, table: ExportTable, columns: string[], offset: number, limit: number): Promise<string[]> {
+  const rows = await tx<{ d: string }[]>`
+    SELECT (SELECT jsonb_object_agg(e.key, e.value) FROM jsonb_each(to_jsonb(t)) e WHERE e.key = ANY(${columns}))::text AS d
+    FROM ${tx(table.table)} t ORDER BY ${tx(table.key as unknown as string[])} LIMIT ${limit} OFFSET ${offset}`;
+  return rows.map((r) => r.d);
+}
+
+/**
+ * Inserts rows given as jsonb texts under `orgId`; existing rows (any unique key) are left alone. The column
+ * list opens with the helper so postgres.js renders identifiers (after `INSERT … (org_id,` it would build values);
+ * the rows go as text, since a parameter cast straight to jsonb would be JSON-encoded again.
+ */
+export async function insertRows(tx: Tx, orgId: string, table: ExportTable, columns: string[], rows: string[]): Promise<number> {
+  const inserted = await tx`
+    INSERT INTO ${tx(table.table)} (${tx(columns)}, org_id)
+    SELECT ${tx(columns)}, ${orgId} FROM jsonb_populate_recordset(NULL::${tx(table.table)}, ${`[${rows.join(",")}]`}::text::jsonb)
+    ON CONFLICT DO NOTHING
+    RETURNING 1`;
+  return inserted.length;
+}
+
+export async function countRows(tx: Tx, table: ExportTable): Promise<number> {
+  const [row] = await tx<{ n: string }[]>`SELECT count(*)::text AS n FROM ${tx(table.table)}`;
+  return Number(row!.n);
+}
+
+export async function readAuditHead(tx: Tx): Promise<{ seq: number; hash: string } | null> {
+  const rows = await tx<{ seq: string; hash: string }[]>`SELECT seq::text, encode(hash, 'hex') AS hash FROM audit_heads`;
+  return rows[0] ? { seq: Number(rows[0].seq), hash: rows[0].hash } : null;
+}

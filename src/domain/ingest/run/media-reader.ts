@@ -1,0 +1,23 @@
+// The loaders' MediaReader over the (metered) LLM port: a spent budget ends the job `failed` with reason
+// budget-exceeded; an unreachable provider is an ordinary error, so the queue retries the job.
+import type { Deps } from "../../../app/deps";
+import type { MediaReader } from "../../../ingest/loader";
+import { AppError } from "../../errors";
+import { IngestFailure } from "../payload";
+
+async function guarded(call: () => Promise<{ text: string }>): Promise<string> {
+  try {
+    return (await call()).text;
+  } catch (error) {
+    if (error instanceof AppError && error.slug === "budget-exceeded") throw new IngestFailure("budget-exceeded", `the tenant's token budget is spent: ${error.detail}`);
+    throw error;
+  }
+}
+
+export function mediaReader(deps: Pick<Deps, "llm">, orgId: string, filename: string | null): MediaReader {
+  const { llm } = deps;
+  return {
+    describeImage: (image) => guarded(() => llm.describeImage!({ ...image, filename: filename ?? "image" }, { orgId })),
+    transcribeAudio: (audio) => guarded(() => llm.transcribeAudio!(audio, { orgId })),
+  };
+}

@@ -1,0 +1,72 @@
+// Audit and Forge tools: audit query (always), and distill, ingest, refine, feedback and graph query only
+// when their gates are on, so a gated-off feature is absent from tools/list as its routes are from OpenAPI.
+import { listAudit } from "../../domain/audit/list";
+import { validationFailed } from "../../domain/errors";
+import { recordFeedback } from "../../domain/feedback/record";
+import { submitDistill } from "../../domain/forge/distill/submit";
+import { requestRefine } from "../../domain/forge/refine/request";
+import { readGraphData } from "../../domain/graph/graph-data";
+import { submittedView, submitTextOrUrl } from "../../domain/ingest/submit";
+import { AuditQuery } from "../../http/schemas/audit";
+import { distillBody } from "../../http/schemas/distill";
+import { GraphDataQuery } from "../../http/schemas/graph-data";
+import { IngestBody } from "../../http/schemas/ingest";
+import { feedbackBody, refineBody } from "../../http/schemas/refine";
+import { always, type McpTool } from "../tool";
+
+export const FORGE_TOOLS: McpTool[] = [
+  {
+    name: "audit_query",
+    description: "Read the tenant's hash-chained audit log in seq order (GET /v1/audit); pass next_cursor as cursor for the next page.",
+    inputSchema: () => AuditQuery,
+    gate: always,
+    readOnly: true,
+    run: ({ deps, actor }, input) => listAudit(deps.db, actor, input),
+  },
+  {
+    name: "distill",
+    description: "Distill memories into the knowledge graph as an async job (POST /v1/distill); returns the job to poll.",
+    inputSchema: (deps) => distillBody(deps.config),
+    gate: (g) => g.distill,
+    readOnly: false,
+    run: ({ deps, actor }, input) => submitDistill(deps, actor, { agentId: input.agent_id, memoryIds: input.memory_ids }),
+  },
+  {
+    name: "graph_query",
+    description: "Nodes and edges of one agent's knowledge graph (GET /v1/graph/data): the most mentioned memos, or the subgraph `around` a memo, optionally `as_of` an event time.",
+    inputSchema: () => GraphDataQuery,
+    gate: (g) => g.distill,
+    readOnly: true,
+    run: ({ deps, actor }, input) => {
+      const asOf = input.as_of === undefined ? undefined : new Date(input.as_of);
+      if (asOf && Number.isNaN(asOf.getTime())) throw validationFailed([{ path: "as_of", message: "must be an ISO 8601 date-time" }]);
+      return readGraphData(deps, actor, {
+        agentId: input.agent_id, memoType: input.memo_type, around: input.around, depth: input.depth, asOf, includeExpired: input.include_expired, limit: input.limit,
+      });
+    },
+  },
+  {
+    name: "ingest",
+    description: "Ingest text or a URL into an agent's memories as an async job (POST /v1/ingest); give exactly one of text or url.",
+    inputSchema: (deps) => IngestBody(deps.config),
+    gate: (g) => g.ingest,
+    readOnly: false,
+    run: async ({ deps, actor }, input) => submittedView(await submitTextOrUrl(deps, actor, input)),
+  },
+  {
+    name: "refine",
+    description: "Enqueue a refine run over the tenant's graph, one agent's or one dataset's part (POST /v1/refine).",
+    inputSchema: () => refineBody,
+    gate: (g) => g.refine,
+    readOnly: false,
+    run: ({ deps, actor }, input) => requestRefine(deps, actor, input),
+  },
+  {
+    name: "feedback",
+    description: "Give a -1 / 0 / +1 signal on a memory or a graph edge (POST /v1/feedback); refine's reweight pass applies it.",
+    inputSchema: (deps) => feedbackBody(deps.config),
+    gate: (g) => g.refine,
+    readOnly: false,
+    run: ({ deps, actor }, input) => recordFeedback(deps.db, actor, input),
+  },
+];

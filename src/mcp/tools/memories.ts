@@ -1,0 +1,87 @@
+// Memory tools: store, batch store, recall, forget, get, history. Each runs the domain calls of its REST
+// route (src/http/routes/memories) with that route's body schema.
+import { t } from "elysia";
+import { withTenant } from "../../data/with-tenant";
+import { validationFailed } from "../../domain/errors";
+import { issueForgetCertificate } from "../../domain/forget-proof/certificate";
+import { forgetMemories } from "../../domain/memories/forget";
+import { insertPreparedMemories, prepareMemories } from "../../domain/memories/prepare";
+import { getHistory, getMemory } from "../../domain/memories/read";
+import { executeRecall, planRecall } from "../../domain/recall/recall";
+import { batchBody, forgetBody, storeBody } from "../../http/schemas/memories";
+import { recallBody, toRecallInput } from "../../http/schemas/recall";
+import { always, type McpTool } from "../tool";
+
+const MemoryIdInput = t.Object({ memory_id: t.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false });
+
+export const MEMORY_TOOLS: McpTool[] = [
+  {
+    name: "store_memory",
+    description: "Store one memory for an agent (POST /v1/memories). Returns the stored memory with its memory_id and version.",
+    inputSchema: (deps) => storeBody(deps.config),
+    gate: always,
+    readOnly: false,
+    run: async ({ deps, actor }, input) => {
+      const prepared = await prepareMemories(deps, actor, [input]);
+      const [record] = await withTenant(deps.db, actor.orgId, (tx) => insertPreparedMemories(tx, actor, prepared));
+      return record;
+    },
+  },
+  {
+    name: "store_memories",
+    description: "Store many memories at once, all or nothing (POST /v1/memories/batch).",
+    inputSchema: (deps) => batchBody(deps.config),
+    gate: always,
+    readOnly: false,
+    run: async ({ deps, actor }, input) => {
+      const prepared = await prepareMemories(deps, actor, input.memories, "memories/");
+      const memories = await withTenant(deps.db, actor.orgId, (tx) => insertPreparedMemories(tx, actor, prepared, "memories/"));
+      return { memories, count: memories.length };
+    },
+  },
+  {
+    name: "recall",
+    description: "Recall an agent's current memories by query (POST /v1/memories/recall). `strategy` picks the retrieval strategy (default AUTO); the answer says which one ran and why.",
+    inputSchema: (deps) => recallBody(deps.config),
+    gate: always,
+    readOnly: true,
+    run: async ({ deps, actor, signal }, input) => {
+      const plan = await planRecall(deps, actor, toRecallInput(input), signal);
+      return executeRecall(deps, actor, plan, signal);
+    },
+  },
+  {
+    name: "forget",
+    description: "Forget memories (soft delete, history kept) by memory_id or memory_ids (POST /v1/memories/forget). Unknown ids are listed in not_found.",
+    inputSchema: (deps) => forgetBody(deps.config),
+    gate: always,
+    readOnly: false,
+    run: async ({ deps, actor }, input) => {
+      if ((input.memory_id === undefined) === (input.memory_ids === undefined)) {
+        throw validationFailed([{ path: "memory_ids", message: "give exactly one of memory_id or memory_ids" }]);
+      }
+      const ids: string[] = input.memory_ids ?? [input.memory_id];
+      return withTenant(deps.db, actor.orgId, async (tx) => {
+        const result = await forgetMemories(tx, actor, ids, "api", { agentId: input.agent_id });
+        const certId = deps.forgetSigner ? await issueForgetCertificate(tx, actor, result.forgotten, result.derived, { forgetSigner: deps.forgetSigner }) : null;
+        return { forgotten: result.forgotten.map((f) => f.memory_id), not_found: result.not_found, cert_id: certId };
+      });
+    },
+  },
+  {
+    name: "get_memory",
+    description: "Fetch the current version of one memory (GET /v1/memories/{memory_id}); a forgotten memory is an error `gone`.",
+    inputSchema: () => MemoryIdInput,
+    gate: always,
+    readOnly: true,
+    run: ({ deps, actor }, input) => getMemory(deps.db, actor, input.memory_id),
+  },
+  {
+    name: "memory_history",
+    description: "Every version of one memory, oldest first, forgotten ones included (GET /v1/memories/{memory_id}/history).",
+    inputSchema: () => MemoryIdInput,
+    gate: always,
+    readOnly: true,
+    run: async ({ deps, actor }, input) => ({ memory_id: input.memory_id, versions: await getHistory(deps.db, actor, input.memory_id) }),
+  },
+];
