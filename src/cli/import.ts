@@ -3,7 +3,6 @@
 // nothing. Idempotent: rows already present are skipped. Prints a JSON summary on stdout.
 import { migrateAsOwner } from "../app/database-roles";
 import { createReadStream, statSync } from "node:fs";
-import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { openDatabase } from "../app/build-deps";
 import { systemActor } from "../domain/actor";
@@ -13,6 +12,7 @@ import { newId } from "../domain/ids";
 import { ensureOrg } from "../domain/keys/bootstrap";
 import { configOrExit } from "./config";
 import { progressReporter } from "./progress";
+import { readLines } from "./read-lines";
 import { UsageError } from "./usage";
 
 export async function runImport(args: string[]): Promise<void> {
@@ -29,7 +29,7 @@ export async function runImport(args: string[]): Promise<void> {
     const orgId = await ensureOrg(db, values.org);
     const input = file ? createReadStream(file) : process.stdin;
     const size = file ? statSync(file).size : undefined;
-    const lines = createInterface({ input, crlfDelay: Infinity });
+    const lines = readLines(input);
     const result = await importStream(db, systemActor(orgId, newId("req")), lines, (rows) =>
       file ? progress.update((input as ReturnType<typeof createReadStream>).bytesRead, size) : progress.update(rows));
     progress.stop();

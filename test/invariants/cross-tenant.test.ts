@@ -159,6 +159,7 @@ function runModel(commands: Command[]) {
       ["GET", "/v1/tenants/me/budgets"],
       ["GET", `/v1/graph/data?agent_id=${agent}&include_expired=true`],
       ["POST", "/v1/memories/recall", { agent_id: agent, query: `note ${bait} about deploys`, top_k: 20, strategy: ["GRAPH", "TRIPLET", "TRACE"][variant % 3] }],
+      ["GET", "/v1/export"],
     ];
     const [method, path, body] = probesOfLists[variant % probesOfLists.length]!;
     await call(actor, method, path, body);
