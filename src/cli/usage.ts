@@ -15,6 +15,9 @@ Usage:
   svc audit verify [--org <id>]              verify audit hash chains offline; exit 1 naming the first broken row
   svc refine schedule --org <name> [--off]   opt an org in to (out of) scheduled refine runs
   svc forget verify <file> --public-key <hex> verify a saved forget certificate offline
+  svc mcp [--key <api key>]                  serve the MCP tools over stdio (key also from SVC_MCP_API_KEY)
+  svc export --org <id|name> [--out <file>] write a tenant's data as a chained NDJSON stream (default: stdout)
+  svc import --org <name> [<file>]           load such a stream (default: stdin); idempotent, all-or-nothing
   svc help | --help | -h                     this text;  svc <command> --help  one command's help
   svc --version | -V                         the version
 
@@ -53,6 +56,18 @@ Opts an org in to (with --off: out of) scheduled refine runs.`,
   forget: `Usage: svc forget verify <file> --public-key <hex>
 
 Verifies a saved forget certificate offline against the service's public key (GET /v1/forget/keys).`,
+  mcp: `Usage: svc mcp [--key <api key>]
+
+Serves the MCP tools and resources over stdio (docs/mcp.md) as the tenant of the key (--key, or SVC_MCP_API_KEY).
+Logs go to stderr. ${MODE}`,
+  export: `Usage: svc export --org <name> [--out <file>]
+
+Writes the org's data (memories with every version, conversations, sessions, datasets, graph, feedback, the
+audit chain head) as a chained NDJSON stream to --out or stdout (docs/export.md).`,
+  import: `Usage: svc import --org <name> [<file>]
+
+Loads an export stream (a file, or stdin) into the org, creating it if needed: one transaction, ids and versions
+kept, rows already present skipped; a truncated or altered stream is refused naming the line (docs/export.md).`,
   help: USAGE,
 };
 
