@@ -36,6 +36,8 @@ cleanup() {
   if [[ -x "$ROOTFS/usr/bin/env" && -f "$ROOTFS/root/svc/scripts/setup-services.sh" ]]; then
     in_root "cd /root/svc && { [ ! -f /root/serve.pid ] || kill -TERM -- -\$(cat /root/serve.pid) 2>/dev/null; }; bash scripts/setup-services.sh stop" || true
   fi
+  # the whole test output outlives the folder (the log above shows only its tail)
+  if [[ -f "$ROOTFS/root/test-output.log" ]]; then cp "$ROOTFS/root/test-output.log" "$FRESH_DIR/test-output.log"; log "full test output: $FRESH_DIR/test-output.log"; fi
   local i
   for ((i = ${#MOUNTED[@]} - 1; i >= 0; i--)); do umount -l "${MOUNTED[i]}" || true; done
   if grep -q " $ROOTFS/" /proc/mounts; then log "something is still mounted under $ROOTFS: not deleting it"
@@ -107,7 +109,7 @@ run_service() {
 # README command 2
 run_tests() {
   # shellcheck disable=SC2086  # TEST_ARGS is a word list on purpose
-  in_root "cd /root/svc && npm ci --no-audit --no-fund 2>&1 | tail -3 && npm test -- $TEST_ARGS 2>&1 | tail -40; \
+  in_root "cd /root/svc && npm ci --no-audit --no-fund 2>&1 | tail -3 && npm test -- $TEST_ARGS 2>&1 | tee /root/test-output.log | tail -40; \
     s=\${PIPESTATUS[0]}; node scripts/junit-summary.mjs junit.xml; exit \$s"
 }
 

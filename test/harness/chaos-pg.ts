@@ -33,7 +33,8 @@ export function superuserDump(databaseUrl: string): Promise<string> {
     return run([join(PG_BIN, "pg_dump"), "--no-owner", url.toString()]);
   }
   if (!isRoot) throw new Error("superuserDump needs root (runuser -u postgres) or TEST_PG_DUMP_URL pointing at a superuser");
-  return run(pgCommand("pg_dump", ["--no-owner", "-h", "/var/run/postgresql", name]));
+  // the cluster's own port: the socket file is named after it (PG_PORT moves the test cluster off 5432)
+  return run(pgCommand("pg_dump", ["--no-owner", "-h", "/var/run/postgresql", "-p", new URL(databaseUrl).port || "5432", name]));
 }
 
 export type ThrowawayPostgres = { port: number; url: string; dataDir: string; restart(mode?: "immediate" | "fast"): Promise<void>; stop(): Promise<void>; start(): Promise<void> };

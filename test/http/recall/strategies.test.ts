@@ -70,7 +70,11 @@ describe("VECTOR", () => {
     const { setHnswSearch, vectorSearch } = await import("../../../src/data/queries/recall-vector");
     const vector = (await t.deps.embedder.embed(["coffee"], { orgId: a.orgId })).vectors[0]!;
     const plan = await withTenant(t.deps.db, a.orgId, async (tx) => {
+      // no seq scan and no sort: the only plan left is an ordered index scan, which exists only if the query
+      // repeats the index expression and predicate verbatim. Without enable_sort = off, table statistics
+      // (a full suite's rows, a fresh cluster) can make a btree scan + top-N sort the cheaper plan.
       await tx`SET LOCAL enable_seqscan = off`;
+      await tx`SET LOCAL enable_sort = off`;
       await setHnswSearch(tx, 100, 20000);
       const query = vectorSearch(tx, { filter: { orgId: a.orgId, agentId: AGENT }, vector, dimensions: 1536, limit: 5, efSearch: 100, maxScanTuples: 20000 });
       const rows = await tx.unsafe(`EXPLAIN ${(await query.describe()).string}`, [JSON.stringify(vector), a.orgId, AGENT, JSON.stringify(vector), 5] as never[]);
