@@ -2,7 +2,7 @@
 // its script asks for an API key and calls /v1/graph/data and /v1/memories/{id}/history with it. Every
 // asset is embedded in the binary (no CDN) and the strict CSP allows only this origin's scripts and styles.
 import { Elysia } from "elysia";
-import cytoscapeBundle from "cytoscape/dist/cytoscape.min.js" with { type: "file" };
+import cytoscapeBundle from "cytoscape/dist/cytoscape.esm.min.mjs" with { type: "file" };
 import viewerScript from "./graph-viewer/viewer.js" with { type: "file" };
 import viewerStyle from "./graph-viewer/viewer.css" with { type: "file" };
 
@@ -12,7 +12,9 @@ export const GRAPH_VIEWER_CSP = "default-src 'none'; script-src 'self'; style-sr
   + "base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>svc graph viewer</title>
-<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="stylesheet" href="${ASSETS}/viewer.css"></head>
+<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">
+<!-- The id tells cytoscape its container style is already here, so it injects no style element (which the CSP would refuse). -->
+<link id="__________cytoscape_stylesheet" rel="stylesheet" href="${ASSETS}/viewer.css"></head>
 <body>
 <header>
   <form id="key-form" autocomplete="off"><label>API key <input id="key" type="password" placeholder="svc_sk_…" required></label>
@@ -29,7 +31,7 @@ const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>
   <aside><section id="details" aria-live="polite"><h2>Details</h2><p class="hint">Click a node or an edge.</p></section>
   <section id="history" aria-live="polite"></section>
   <section id="legend"><h2>Memo types</h2><ul id="legend-list"></ul></section></aside></main>
-<script src="${ASSETS}/cytoscape.min.js"></script><script src="${ASSETS}/viewer.js"></script>
+<script type="module" src="${ASSETS}/viewer.js"></script>
 </body></html>`;
 
 const SECURITY_HEADERS = { "content-security-policy": GRAPH_VIEWER_CSP, "x-content-type-options": "nosniff", "referrer-policy": "no-referrer" };
@@ -39,6 +41,6 @@ const asset = (path: string, type: string) => () =>
 
 export const graphViewerRoute = () => new Elysia()
   .get("/graph", () => new Response(PAGE, { headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", ...SECURITY_HEADERS } }), { detail: { hide: true } })
-  .get(`${ASSETS}/cytoscape.min.js`, asset(cytoscapeBundle, "text/javascript; charset=utf-8"), { detail: { hide: true } })
+  .get(`${ASSETS}/cytoscape.esm.min.mjs`, asset(cytoscapeBundle, "text/javascript; charset=utf-8"), { detail: { hide: true } })
   .get(`${ASSETS}/viewer.js`, asset(viewerScript, "text/javascript; charset=utf-8"), { detail: { hide: true } })
   .get(`${ASSETS}/viewer.css`, asset(viewerStyle, "text/css; charset=utf-8"), { detail: { hide: true } });

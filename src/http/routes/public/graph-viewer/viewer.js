@@ -1,7 +1,8 @@
 // The /graph page's script (plain browser JS, served as a file; no eval, no inline handlers, so the page's
 // strict CSP holds). The API key lives in sessionStorage only; every call sends it as a bearer token.
 // Text from the API is only ever set through textContent, never parsed as HTML.
-"use strict";
+import cytoscape from "./cytoscape.esm.min.mjs";
+
 (() => {
   const KEY_STORAGE = "svc.graphViewer.key";
   const AGENTS_STORAGE = "svc.graphViewer.agents";
@@ -26,7 +27,7 @@
 
   const cy = cytoscape({
     container: $("graph"),
-    wheelSensitivity: 0.3,
+    maxZoom: 2.5, // a small graph fitted to the screen stays readable
     style: [
       { selector: "node", style: { "background-color": "data(colour)", label: "data(name)", color: "#222", "font-size": 11,
         "text-valign": "bottom", "text-margin-y": 3, width: "mapData(mentions, 1, 20, 18, 46)", height: "mapData(mentions, 1, 20, 18, 46)" } },
@@ -159,7 +160,7 @@
     if (cy.nodes().every((n) => before.has(n.id()))) {
       cy.nodes().forEach((n) => n.position(before.get(n.id())));
     } else {
-      cy.layout({ name: "cose", animate: false, randomize: false, nodeRepulsion: () => 9000, idealEdgeLength: () => 90 }).run();
+      cy.layout({ name: "cose", animate: false, randomize: true, nodeRepulsion: () => 400000, idealEdgeLength: () => 100, nodeOverlap: 20, componentSpacing: 60 }).run();
     }
     cy.fit(undefined, 30);
     drawLegend(data.nodes);
@@ -194,13 +195,16 @@
     found.addClass("match");
     return found;
   }
-  $("search").addEventListener("input", () => void applySearch());
+  $("search").addEventListener("input", () => {
+    applySearch();
+    if (!$("search").value.trim()) cy.fit(undefined, 30); // a cleared search shows the whole graph again
+  });
   $("search").addEventListener("keydown", (event) => {
     if (event.key !== "Enter") return;
     event.preventDefault();
     const found = applySearch();
     if (found.length === 0) return setStatus(`No node named like “${$("search").value}”.`, "error");
-    cy.animate({ center: { eles: found[0] }, duration: 200 });
+    cy.center(found[0]);
     found[0].select();
     showNode(found[0].id());
   });
