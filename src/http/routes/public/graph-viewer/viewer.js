@@ -204,7 +204,7 @@ import cytoscape from "./cytoscape.esm.min.mjs";
     event.preventDefault();
     const found = applySearch();
     if (found.length === 0) return setStatus(`No node named like “${$("search").value}”.`, "error");
-    cy.center(found[0]);
+    cy.fit(found[0].closedNeighborhood(), 40); // the match and what it touches
     found[0].select();
     showNode(found[0].id());
   });
