@@ -49,6 +49,7 @@ async function clickEdge(page: Page, fact: string) {
 
 describe("graph viewer", () => {
   test("the page and its assets are public, typed, and served under a strict CSP; the data still needs a key", async () => {
+    expect((await fetch(`${base}/graph/`)).status).toBe(200);
     const page = await fetch(`${base}/graph`);
     expect(page.status).toBe(200);
     expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");

@@ -39,8 +39,12 @@ const SECURITY_HEADERS = { "content-security-policy": GRAPH_VIEWER_CSP, "x-conte
 const asset = (path: string, type: string) => () =>
   new Response(Bun.file(path), { headers: { "content-type": type, "cache-control": "public, max-age=3600", ...SECURITY_HEADERS } });
 
+const page = () => new Response(PAGE, { headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", ...SECURITY_HEADERS } });
+
+// Every URL in the page is absolute, so /graph and /graph/ both work.
 export const graphViewerRoute = () => new Elysia()
-  .get("/graph", () => new Response(PAGE, { headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", ...SECURITY_HEADERS } }), { detail: { hide: true } })
+  .get("/graph", page, { detail: { hide: true } })
+  .get("/graph/", page, { detail: { hide: true } })
   .get(`${ASSETS}/cytoscape.esm.min.mjs`, asset(cytoscapeBundle, "text/javascript; charset=utf-8"), { detail: { hide: true } })
   .get(`${ASSETS}/viewer.js`, asset(viewerScript, "text/javascript; charset=utf-8"), { detail: { hide: true } })
   .get(`${ASSETS}/viewer.css`, asset(viewerStyle, "text/css; charset=utf-8"), { detail: { hide: true } });
