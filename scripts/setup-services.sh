@@ -5,6 +5,7 @@
 #   PostgreSQL 15 (Debian main) + pgvector 0.8.x (built from Debian trixie's source package
 #                 unless vector.control + vector.so are already installed)
 #   Valkey 8      (bookworm-backports; falls back to redis-server 7.0 from bookworm main)
+#   Chromium      (Debian main; /usr/bin/chromium drives the browser tests in test/browser)
 #
 # Reuses whatever already answers on 127.0.0.1:$PG_PORT (pg_isready) / 127.0.0.1:$REDIS_PORT (PING).
 # Creates (idempotently) test roles + database:
@@ -265,6 +266,7 @@ fi
 step "postgres roles/db/extension" pg_provision
 step "valkey/redis install" valkey_install
 step "valkey/redis start" valkey_start
+step "chromium (test/browser, playwright-core)" apt_install chromium
 log "all done in $(awk -v a="$T0" -v b="$(now)" 'BEGIN{printf "%.2f", b-a}')s"
 cat <<EOF
 # export these for the tests:

@@ -7,3 +7,5 @@ declare module "redoc/bundles/redoc.standalone.js" { const path: string; export 
 declare module "*.wasm" { const path: string; export default path; }
 declare module "*.data" { const path: string; export default path; }
 declare module "*.tar.gz" { const path: string; export default path; }
+declare module "cytoscape/dist/cytoscape.esm.min.mjs" { const path: string; export default path; }
+declare module "*.css" { const path: string; export default path; }

@@ -50,7 +50,7 @@ const COMPANIONS: Record<string, Record<string, unknown>> = {
 const on = (gate: string) => ({ [gate]: true, ...COMPANIONS[gate] });
 const ALL_ON = Object.assign({}, ...[...Object.keys(ROUTES_ADDED_BY), ...Object.keys(BEHAVIOUR_GATES)].map(on));
 // Pages, assets and the MCP transport (JSON-RPC over one path, described in docs/mcp.md, not in OpenAPI).
-const HIDDEN = /^\/(docs|redoc|_assets|mcp$)/;
+const HIDDEN = /^\/(docs|redoc|_assets|mcp$|graph\/?$)/;
 
 const described = async (t: TestApp) => new Set((await operationsOf(t)).map((o) => `${o.method} ${o.path}`));
 const registered = (t: TestApp) => new Set(

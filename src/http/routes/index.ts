@@ -54,6 +54,7 @@ import { createDistillRoute } from "./distill/create";
 import { getDistillRoute } from "./distill/get";
 import { mcpRoute } from "./mcp/mcp";
 import { exportRoute } from "./export/export";
+import { graphViewerRoute } from "./public/graph-viewer";
 
 export type RouteGroup = {
   name: string;
@@ -78,4 +79,5 @@ export const ROUTE_GROUPS: RouteGroup[] = [
   { name: "distill", gate: (g) => g.distill, routes: [createDistillRoute, getDistillRoute] },
   { name: "mcp", gate: always, routes: [mcpRoute] },
   { name: "export", gate: always, routes: [exportRoute] },
+  { name: "graph-viewer", gate: always, routes: [graphViewerRoute] },
 ];
