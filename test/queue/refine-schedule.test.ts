@@ -45,7 +45,7 @@ test("the tick schedules due tenants oldest first, skips one over its budget, an
     const status = await settled(t, tenant.key, job.job_id);
     expect(status.state, JSON.stringify(status)).toBe("succeeded");
     expect(status.trigger).toBe("scheduler");
-    expect(status.passes.map((p: { name: string }) => p.name)).toEqual(["reweight", "prune"]);
+    expect(status.passes.map((p: { name: string }) => p.name)).toEqual(["dedupe", "reweight", "prune"]); // REFINE_DEFAULT_PASSES
     const audit = await withTenant(t.deps.db, tenant.orgId, (tx) => tx`SELECT detail->>'phase' AS phase, key_id FROM audit_pending WHERE operation = 'refine' ORDER BY id`);
     expect([...audit]).toEqual([{ phase: "requested", key_id: null }, { phase: "succeeded", key_id: null }]);
   }
