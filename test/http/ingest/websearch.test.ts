@@ -162,6 +162,21 @@ describe("web search ingest on PostgreSQL", () => {
   });
   searchCases(() => ({ call: (method, url, as, body) => app.t.request(method, url, { key: as, body }), key, otherKey, fake }));
 
+  test("a tenant whose token budget is spent gets a failed batch (budget-exceeded) and the provider is not called", async () => {
+    const spender = await app.t.tenant("websearch-budget");
+    const stored = await app.t.request("POST", "/v1/memories", { key: spender.key, body: { agent_id: "scout", content: "Spending a few embedding tokens first." } });
+    expect(stored.status, show(stored)).toBe(201);
+    const put = await app.t.request("PUT", "/v1/tenants/me/budgets", { key: spender.key, body: { daily_tokens: 1 } });
+    expect(put.status, show(put)).toBe(200);
+    const calls = fake.requests.length;
+    const call: Call = (method, url, as, body) => app.t.request(method, url, { key: as, body });
+    const r = await call("POST", "/v1/ingest/search", spender.key, { agent_id: "scout", query: "skerryvore lighthouse" });
+    expect(r.status, show(r)).toBe(202);
+    const batch = await settledBatch(call, spender.key, r.body.batch_id);
+    expect(batch, JSON.stringify(batch)).toMatchObject({ state: "failed", failure_reason: "budget-exceeded", results: [] });
+    expect(fake.requests.length).toBe(calls);
+  }, 60_000);
+
   test("a wrong subscription token is a failed batch that names the variable to check", async () => {
     const wrong = await ingestApp("websearch-wrong", { WEBSEARCH_API_KEY: "not-the-token", WEBSEARCH_BASE_URL: `${fake.base}/res/v1`, DISTILL_ENABLED: false });
     try {
