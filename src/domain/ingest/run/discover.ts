@@ -79,6 +79,9 @@ export async function discoverBatch(deps: Deps, actor: Actor, jobId: string, pay
       detail: { phase: "completed", state: "succeeded", batch_id: batch.batch_id, results: results.length, children },
     });
     return results;
+  }).catch((error) => {
+    // insertJobWithAudit refuses a dataset deleted since the submission.
+    throw error instanceof AppError && payload.dataset_id ? new IngestFailure("dataset-deleted", "the dataset was deleted before the search results were ingested") : error;
   });
   // Children are (re-)enqueued after the commit; their job ids make a repeated wake-up harmless.
   for (const r of settled ?? []) if (r.job_id) await enqueueIngest(deps, actor.orgId, r.job_id);
