@@ -28,15 +28,23 @@ type Call = (method: string, url: string, key: string, body?: unknown) => Promis
 /** A Brave-compatible search endpoint plus the pages its results point at. */
 function startFakeBrave() {
   const requests: URL[] = [];
+  /** While set, searches wait for it: the test acts between the provider's answer and the discovery's commit. */
+  let held: Promise<void> | null = null;
+  const hold = () => {
+    let release!: () => void;
+    held = new Promise((resolve) => { release = resolve; });
+    return () => { held = null; release(); };
+  };
   const server: ReturnType<typeof Bun.serve> = Bun.serve({
     port: 0, hostname: "127.0.0.1",
-    fetch(request): Response {
+    async fetch(request): Promise<Response> {
       const url = new URL(request.url);
       const base: string = `http://127.0.0.1:${server.port}`;
       if (url.pathname === "/res/v1/web/search") {
         requests.push(url);
         if (request.headers.get("x-subscription-token") !== API_KEY) return Response.json({ type: "ErrorResponse", error: { code: "SUBSCRIPTION_TOKEN_INVALID" } }, { status: 401 });
         const q = url.searchParams.get("q") ?? "";
+        if (held) await held;
         if (q.includes("quota")) return Response.json({ type: "ErrorResponse", error: { code: "RATE_LIMITED" } }, { status: 429 });
         if (q.includes("garbled")) return new Response("<html>oops</html>", { headers: { "content-type": "text/html" } });
         const results = [
@@ -54,7 +62,7 @@ function startFakeBrave() {
       return new Response("not found", { status: 404 });
     },
   });
-  return { server, requests, base: `http://127.0.0.1:${server.port}` };
+  return { server, requests, hold, base: `http://127.0.0.1:${server.port}` };
 }
 
 const settledBatch = (call: Call, key: string, batchId: string) => eventually(async () => {
@@ -175,6 +183,22 @@ describe("web search ingest on PostgreSQL", () => {
     const batch = await settledBatch(call, spender.key, r.body.batch_id);
     expect(batch, JSON.stringify(batch)).toMatchObject({ state: "failed", failure_reason: "budget-exceeded", results: [] });
     expect(fake.requests.length).toBe(calls);
+  }, 60_000);
+
+  test("a dataset deleted while the provider answers fails the batch as dataset-deleted, with no children", async () => {
+    const owner = await app.t.tenant("websearch-dataset");
+    const ds = await app.t.request("POST", "/v1/datasets", { key: owner.key, body: { name: "doomed" } });
+    expect(ds.status, show(ds)).toBe(201);
+    const release = fake.hold();
+    const asked = fake.requests.length;
+    const call: Call = (method, url, as, body) => app.t.request(method, url, { key: as, body });
+    const r = await call("POST", "/v1/ingest/search", owner.key, { agent_id: "scout", dataset_id: ds.body.dataset_id, query: "skerryvore lighthouse" });
+    expect(r.status, show(r)).toBe(202);
+    await eventually(async () => fake.requests.length > asked, "the provider to be asked");
+    expect((await app.t.request("DELETE", `/v1/datasets/${ds.body.dataset_id}`, { key: owner.key })).status).toBe(200);
+    release();
+    const batch = await settledBatch(call, owner.key, r.body.batch_id);
+    expect(batch, JSON.stringify(batch)).toMatchObject({ state: "failed", failure_reason: "dataset-deleted", results: [], counts: { queued: 0, succeeded: 0 } });
   }, 60_000);
 
   test("a wrong subscription token is a failed batch that names the variable to check", async () => {
