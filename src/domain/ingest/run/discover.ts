@@ -59,9 +59,12 @@ export async function discoverBatch(deps: Deps, actor: Actor, jobId: string, pay
   const planned = batch.discovered_at ? batch.results : planResults(await askProvider(deps, actor, batch, heartbeat.signal), batch.max_results);
   const settled = await withTenant(deps.db, actor.orgId, async (tx) => {
     const current = (await findBatch(tx, batch.batch_id, true))!;
-    let results = current.results;
+    const results = current.discovered_at ? current.results : planned;
+    const children = results.filter((r) => r.job_id).length;
+    const result = { batch_id: batch.batch_id, results: results.length, children, skipped: results.length - children, memory_count: 0, warnings: payload.warnings };
+    // First, so a row that is no longer this run's (the watchdog failed it) gets no children either.
+    if (!(await finishJob(tx, jobId, "succeeded", { result }))) return null;
     if (!current.discovered_at) {
-      results = planned;
       await recordDiscovery(tx, batch.batch_id, results);
       for (const r of results) {
         if (!r.job_id) continue;
@@ -71,9 +74,6 @@ export async function discoverBatch(deps: Deps, actor: Actor, jobId: string, pay
         });
       }
     }
-    const children = results.filter((r) => r.job_id).length;
-    const result = { batch_id: batch.batch_id, results: results.length, children, skipped: results.length - children, memory_count: 0, warnings: payload.warnings };
-    if (!(await finishJob(tx, jobId, "succeeded", { result }))) return null;
     await recordAudit(tx, actor, {
       operation: "ingest", agentId: payload.agent_id, targetIds: [jobId],
       detail: { phase: "completed", state: "succeeded", batch_id: batch.batch_id, results: results.length, children },
