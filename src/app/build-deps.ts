@@ -20,6 +20,8 @@ import { createForgetSigner } from "../domain/forget-proof/signer";
 import { selectExtractor } from "../domain/forge/extract/select";
 import { createAddressPolicy } from "../ingest/fetch/address-policy";
 import { selectStorage } from "../providers/storage/select";
+import { selectWebSearch } from "../providers/websearch/select";
+import { meteredWebSearch } from "../providers/websearch/metered";
 import { bucketPolicyOf, type Deps } from "./deps";
 
 function openServerDatabase(config: Config, applicationName: string): Database {
@@ -61,6 +63,7 @@ export function buildDeps(config: Config, options: BuildOptions = {}): Deps {
   metrics.dbPoolSize.set({ pool: "primary" }, config.DATABASE_POOL_MAX);
   const meter = createUsageMeter({ db, config });
   const llm = meteredLlm(selectLlm(config), meter);
+  const webSearch = selectWebSearch(config);
   return {
     config,
     gates: gatesOf(config),
@@ -79,6 +82,7 @@ export function buildDeps(config: Config, options: BuildOptions = {}): Deps {
     extractor: selectExtractor(config, llm),
     storage: selectStorage(config),
     urlPolicy: createAddressPolicy(config.INGEST_FETCH_ALLOW_CIDRS),
+    websearch: webSearch && meteredWebSearch(webSearch, meter),
   };
 }
 

@@ -15,6 +15,7 @@ import type { ForgetSigner } from "../domain/forget-proof/signer";
 import type { Extractor } from "../domain/forge/extract/types";
 import type { AddressPolicy } from "../ingest/fetch/address-policy";
 import type { ObjectStorage } from "../providers/storage/port";
+import type { WebSearchProvider } from "../providers/websearch/port";
 
 export type Deps = {
   readonly config: Config;
@@ -41,6 +42,8 @@ export type Deps = {
   readonly storage: ObjectStorage;
   /** Which addresses URL ingest may reach (INGEST_FETCH_ALLOW_CIDRS). */
   readonly urlPolicy: AddressPolicy;
+  /** Budget-checked web search; null unless WEBSEARCH_API_KEY is set. */
+  readonly websearch: WebSearchProvider | null;
 };
 
 export function bucketPolicyOf(config: Config): BucketPolicy {

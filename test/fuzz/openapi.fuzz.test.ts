@@ -24,7 +24,8 @@ const SUPERADMIN_KEY = randomKey();
 /** Every gate and behaviour flag, with what turning it on needs. */
 const FACTORS: Record<string, Record<string, unknown>> = {
   DISTILL: { DISTILL_ENABLED: true },
-  INGEST: { INGEST_ENABLED: true },
+  // A closed loopback port as the search provider: no fuzzed query ever leaves the machine.
+  INGEST: { INGEST_ENABLED: true, WEBSEARCH_API_KEY: "fuzz-websearch-key", WEBSEARCH_BASE_URL: "http://127.0.0.1:9/res/v1" },
   REFINE: { REFINE_ENABLED: true },
   FORGET_PROOF: { FORGET_PROOF_ENABLED: true },
   SUPERADMIN: { SUPERADMIN_ENABLED: true, SUPERADMIN_API_KEY: SUPERADMIN_KEY },

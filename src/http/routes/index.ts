@@ -45,6 +45,8 @@ import { getIngestJobRoute } from "./ingest/get";
 import { ingestLoadersRoute } from "./ingest/loaders";
 import { submitIngestRoute } from "./ingest/submit";
 import { submitIngestFileRoute } from "./ingest/submit-file";
+import { submitSearchRoute } from "./ingest/search-submit";
+import { getSearchBatchRoute } from "./ingest/search-get";
 import { feedbackRoute } from "./refine/feedback";
 import { startRefineRoute } from "./refine/start";
 import { refineStatusRoute } from "./refine/status";
@@ -75,6 +77,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
   { name: "graph", gate: always, routes: [graphDataRoute, listRelationsRoute, putRelationRoute] },
   { name: "datasets", gate: (g) => g.ingest, routes: [createDatasetRoute, listDatasetsRoute, getDatasetRoute, deleteDatasetRoute] },
   { name: "ingest", gate: (g) => g.ingest, routes: [submitIngestRoute, ingestLoadersRoute, getIngestJobRoute, submitIngestFileRoute] },
+  { name: "ingest-search", gate: (g) => g.ingestSearch, routes: [submitSearchRoute, getSearchBatchRoute] },
   { name: "refine", gate: (g) => g.refine, routes: [feedbackRoute, startRefineRoute, refineStatusRoute] },
   { name: "distill", gate: (g) => g.distill, routes: [createDistillRoute, getDistillRoute] },
   { name: "mcp", gate: always, routes: [mcpRoute] },

@@ -16,6 +16,7 @@ import { AppError } from "../../errors";
 import { newId } from "../../ids";
 import { IngestFailure, type IngestPayload, type IngestSourceSpec } from "../payload";
 import { ChunkWriter, LostOwnership } from "./chunk-writer";
+import { discoverBatch } from "./discover";
 import { startHeartbeat, type Heartbeat } from "./heartbeat";
 import { mediaAvailable } from "../loaders";
 import { acquireMaterial, type Material } from "./material";
@@ -33,7 +34,7 @@ export async function runIngestJob(deps: Deps, orgId: string, jobId: string): Pr
   const outcome: JobOutcome = { jobId, agentId: payload.agent_id, sourceId: null, loader: null, detectedType: null, warnings: [...payload.warnings] };
   const heartbeat = startHeartbeat(deps, orgId, jobId);
   try {
-    if (payload.source.kind === "search") throw new IngestFailure("unsupported", "web-search batches are not handled by this worker version");
+    if (payload.source.kind === "search") return await discoverBatch(deps, actor, jobId, payload, heartbeat);
     return await ingestDocument(deps, actor, payload, payload.source, outcome, heartbeat);
   } catch (error) {
     if (error instanceof IngestFailure || error instanceof LoaderError) return settleFailed(deps, actor, outcome, error.reason, error.message);
