@@ -37,8 +37,8 @@ function checkForm(form: ReceivedForm): FieldProblem[] {
   return problems;
 }
 
-/** The loader for the uploaded bytes, or the 4xx that says why none applies. */
-function detect(deps: Pick<Deps, "config" | "llm">, file: ReceivedFile): Detection {
+/** The loader for the uploaded bytes, or the 4xx that says why none applies (also used by finalize). */
+export function detect(deps: Pick<Deps, "config" | "llm">, file: Pick<ReceivedFile, "head" | "filename" | "declaredType">): Detection {
   const detected = detectLoader(file.head, file.filename, file.declaredType);
   if (!detected) {
     throw new AppError("unsupported-media-type", `the file's content (declared ${baseType(file.declaredType) || "without a type"}) is not a format any loader reads; GET /v1/ingest/loaders lists them`);

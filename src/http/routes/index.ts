@@ -45,6 +45,8 @@ import { getIngestJobRoute } from "./ingest/get";
 import { ingestLoadersRoute } from "./ingest/loaders";
 import { submitIngestRoute } from "./ingest/submit";
 import { submitIngestFileRoute } from "./ingest/submit-file";
+import { ingestUploadUrlRoute } from "./ingest/upload-url";
+import { ingestFinalizeRoute } from "./ingest/finalize";
 import { feedbackRoute } from "./refine/feedback";
 import { startRefineRoute } from "./refine/start";
 import { refineStatusRoute } from "./refine/status";
@@ -74,6 +76,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
   { name: "graph", gate: always, routes: [graphDataRoute, listRelationsRoute, putRelationRoute] },
   { name: "datasets", gate: (g) => g.ingest, routes: [createDatasetRoute, listDatasetsRoute, getDatasetRoute, deleteDatasetRoute] },
   { name: "ingest", gate: (g) => g.ingest, routes: [submitIngestRoute, ingestLoadersRoute, getIngestJobRoute, submitIngestFileRoute] },
+  { name: "ingest-upload", gate: (g) => g.ingestUploadUrl, routes: [ingestUploadUrlRoute, ingestFinalizeRoute] },
   { name: "refine", gate: (g) => g.refine, routes: [feedbackRoute, startRefineRoute, refineStatusRoute] },
   { name: "distill", gate: (g) => g.distill, routes: [createDistillRoute, getDistillRoute] },
   { name: "mcp", gate: always, routes: [mcpRoute] },
