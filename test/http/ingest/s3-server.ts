@@ -16,8 +16,8 @@ export type S3TestServer = { endpoint: string; config: Record<string, unknown>; 
 
 export async function startS3Server(): Promise<S3TestServer> {
   const directory = mkdtempSync(path.join(tmpdir(), "svc-s3rver-"));
-  const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory, configureBuckets: [{ name: S3_BUCKET }] } as never);
-  const { port } = (await server.run()) as unknown as { port: number };
+  const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory, configureBuckets: [{ name: S3_BUCKET }] });
+  const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   return {
     endpoint,
