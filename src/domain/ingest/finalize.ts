@@ -4,7 +4,7 @@
 // POST /v1/ingest/file. A refused object is deleted and the job keeps waiting, so the client can PUT
 // again while the URL works. Finalizing a job that already left awaiting_upload returns it unchanged.
 import type { Deps } from "../../app/deps";
-import { failAbandonedUpload, findIngestJob, queueUploadedJob, type IngestJobRow } from "../../data/queries/ingest-jobs";
+import { findIngestJob, queueUploadedJob, type IngestJobRow } from "../../data/queries/ingest-jobs";
 import { withTenant } from "../../data/with-tenant";
 import { SNIFF_BYTES } from "../../ingest/sniff";
 import type { Actor } from "../actor";
@@ -12,6 +12,7 @@ import { recordAudit } from "../audit/record";
 import { AppError, conflict, gone, notFound } from "../errors";
 import { looksLikeId } from "../ids";
 import type { IngestPayload, StoredFileSource } from "./payload";
+import { deleteUploadObjects, failExpiredUpload } from "./expire-uploads";
 import { detect } from "./submit-file";
 import { enqueueIngest, submittedView } from "./submit";
 
@@ -45,11 +46,8 @@ export async function finalizeUpload(deps: Pick<Deps, "db" | "queue" | "log" | "
 
   const deadline = Date.parse(source.expires_at!) + deps.config.STORAGE_S3_FINALIZE_GRACE_SECONDS * 1000;
   if (Date.now() > deadline) {
-    await withTenant(deps.db, actor.orgId, async (tx) => {
-      await failAbandonedUpload(tx, jobId, `the upload URL expired at ${source.expires_at} and the job was not finalized in time`);
-      await recordAudit(tx, actor, { operation: "ingest", agentId: payload.agent_id, targetIds: [jobId], detail: { phase: "failed", reason: "upload-expired" } });
-    });
-    await deps.storage.delete(source.object_key).catch(() => {});
+    await withTenant(deps.db, actor.orgId, (tx) => failExpiredUpload(tx, actor, row));
+    await deleteUploadObjects(deps, [row]);
     throw gone(`the upload URL of job ${jobId} expired at ${source.expires_at}; request a new one`);
   }
 

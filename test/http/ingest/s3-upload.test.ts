@@ -18,6 +18,7 @@ import { ensureOrg } from "../../../src/domain/keys/bootstrap";
 import { createKey } from "../../../src/domain/keys/manage";
 import { createApp, handleRequest } from "../../../src/http/create-app";
 import { createLogger } from "../../../src/observability/log";
+import { ingestWatchdogTask } from "../../../src/queue/tasks/svc.ingest_watchdog";
 import { startWorker, type RunningWorker } from "../../../src/queue/worker";
 import { show, testApp, type TestApp, type Tenant } from "../../harness/app";
 import { eventually } from "../../queue/wait";
@@ -210,6 +211,20 @@ describe("expiry", () => {
     expectProblem(await finalize(ticket.job_id, short, who.key), 410, /expired/);
     const job = (await short.request("GET", `/v1/ingest/${ticket.job_id}`, { key: who.key })).body;
     expect(job).toMatchObject({ state: "failed", failure_reason: "upload-expired" });
+    expectProblem(await finalize(ticket.job_id, short, who.key), 410, /request a new upload URL/);
+  });
+
+  test("svc.ingest_watchdog fails abandoned uploads with upload-expired and deletes their objects", async () => {
+    const who = await short.tenant("s3-abandon");
+    const ticket = (await announce({ agent_id: "gone", filename: "left.txt", size: 4 }, short, who.key)).body;
+    expect((await put(ticket, encoder.encode("left"))).status).toBe(200);
+    expect(await objectsOf(who.orgId, ticket.job_id)).toHaveLength(1);
+    await Bun.sleep(1100);
+    const result = await ingestWatchdogTask.run({}, short.deps, { jobId: "watchdog-test", attempt: 1 });
+    expect(result.uploads_expired).toBeGreaterThanOrEqual(1);
+    const job = (await short.request("GET", `/v1/ingest/${ticket.job_id}`, { key: who.key })).body;
+    expect(job).toMatchObject({ state: "failed", failure_reason: "upload-expired" });
+    expect(await objectsOf(who.orgId, ticket.job_id)).toEqual([]);
     expectProblem(await finalize(ticket.job_id, short, who.key), 410, /request a new upload URL/);
   });
 });
