@@ -22,6 +22,7 @@ import { ingestWatchdogTask } from "../../../src/queue/tasks/svc.ingest_watchdog
 import { startWorker, type RunningWorker } from "../../../src/queue/worker";
 import { show, testApp, type TestApp, type Tenant } from "../../harness/app";
 import { eventually } from "../../queue/wait";
+import { formOf } from "./file-cases";
 import { DEEP_FACT, documentWithDeepFact } from "./fixtures";
 import { ingestApp, settledJob, type IngestApp } from "./helpers";
 import { S3_REGION, S3_SECRET, startS3Server, verifyPresignedUrl, type S3TestServer } from "./s3-server";
@@ -190,6 +191,26 @@ describe("finalize", () => {
     const image = (await announce({ agent_id: "a", filename: "photo.png", content_type: "image/png", size: png.byteLength })).body;
     expect((await put(image, png)).status).toBe(200);
     expectProblem(await finalize(image.job_id), 415, /MULTIMODAL_ENABLED/);
+  });
+});
+
+describe("the S3 backend under the file pipeline", () => {
+  test("POST /v1/ingest/file stores the upload in the bucket; the worker reads it and deletes it", async () => {
+    const bytes = encoder.encode(documentWithDeepFact(12));
+    const r = await app.t.request("POST", "/v1/ingest/file", { key: tenant.key, rawBody: formOf({ agent_id: "multipart" }, { bytes, filename: "via-api.txt", type: "text/plain" }) });
+    expect(r.status, show(r)).toBe(202);
+    const job = await settledJob(app.t, tenant.key, r.body.job_id);
+    expect(job).toMatchObject({ state: "succeeded", source: { kind: "file", filename: "via-api.txt" } });
+    await eventually(async () => (await objectsOf(tenant.orgId, r.body.job_id)).length === 0, "the ingested object to be deleted");
+  }, 30_000);
+
+  test("a vanished object reads as missing (ENOENT), which the worker reports as upload-missing", async () => {
+    const storage = app.t.deps.storage;
+    expect(storage.backend).toBe("s3");
+    expect(await storage.stat(`${tenant.orgId}/nothing-here`)).toBeNull();
+    const error = await storage.openLocal(`${tenant.orgId}/nothing-here`, tmpdir()).catch((e) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as NodeJS.ErrnoException).code).toBe("ENOENT");
   });
 });
 
