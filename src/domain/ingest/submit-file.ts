@@ -68,7 +68,10 @@ export async function submitFile(deps: Pick<Deps, "db" | "queue" | "log" | "conf
     const detection = detect(deps, file);
     const jobId = newId("job");
     key = objectKey(actor.orgId, jobId, file.filename);
-    await deps.storage.putFile(key, file.scratch.path, detection.detectedType);
+    await deps.storage.putFile(key, file.scratch.path, detection.detectedType).catch(() => {
+      // An unreachable bucket is the dependency being down: 503, nothing kept.
+      throw new AppError("service-unavailable", "object storage could not store the upload; retry later");
+    });
     const source: StoredFileSource = {
       kind: "file", object_key: key, filename: file.filename, declared_type: file.declaredType, byte_size: file.byteSize,
       detected_type: detection.detectedType, loader: detection.loader.id,

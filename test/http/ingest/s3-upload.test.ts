@@ -266,6 +266,23 @@ describe("gating", () => {
   });
 });
 
+describe("an unreachable bucket", () => {
+  test("finalize and file uploads answer 503 and change nothing; the job keeps waiting", async () => {
+    const down = await testApp({ INGEST_ENABLED: true, ...s3.config, STORAGE_S3_ENDPOINT: "http://127.0.0.1:9" });
+    try {
+      const who = await down.tenant("s3-down");
+      const ticket = await announce({ agent_id: "a", filename: "a.txt", size: 4 }, down, who.key);
+      expect(ticket.status, show(ticket)).toBe(201);
+      expectProblem(await finalize(ticket.body.job_id, down, who.key), 503, /object storage/);
+      expect((await down.request("GET", `/v1/ingest/${ticket.body.job_id}`, { key: who.key })).body.state).toBe("awaiting_upload");
+      const file = await down.request("POST", "/v1/ingest/file", { key: who.key, rawBody: formOf({ agent_id: "a" }, { bytes: encoder.encode("some text"), filename: "a.txt", type: "text/plain" }) });
+      expectProblem(file, 503, /object storage/);
+    } finally {
+      await down.close();
+    }
+  });
+});
+
 describe("embedded mode (PGlite)", () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "svc-embedded-s3-"));
   let deps: Deps;
