@@ -91,6 +91,10 @@ describe("upload-url", () => {
     expect(verifyPresignedUrl(r.body.upload.url, { method: "PUT", secret: S3_SECRET, region: S3_REGION, now: new Date(expiresAt + 60_000) }))
       .toMatchObject({ ok: false, reason: expect.stringContaining("expired") });
 
+    // The secret signs but never travels: not in the answer, the description or the logs.
+    expect(r.text).not.toContain(S3_SECRET);
+    expect((await app.t.request("GET", "/openapi.json")).text).not.toContain(S3_SECRET);
+    expect(app.t.logLines.join("\n")).not.toContain(S3_SECRET);
     const job = await app.t.request("GET", `/v1/ingest/${r.body.job_id}`, { key: tenant.key });
     expect(job.body).toMatchObject({ state: "awaiting_upload", source: { kind: "upload", filename: "notes (draft).md", byte_size: 1234, declared_type: "text/markdown" } });
     expect(job.body.source.object_key).toBeUndefined();
