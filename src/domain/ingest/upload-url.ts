@@ -38,7 +38,7 @@ export async function createUploadUrl(deps: Pick<Deps, "db" | "config" | "storag
   const jobId = newId("job");
   const key = objectKey(actor.orgId, jobId, input.filename);
   // Signed before the row commits, so the expiry the client sees is never earlier than the URL's own.
-  const url = deps.storage.presignPut(key, { expiresInSeconds: expiresIn, type: input.content_type ?? null });
+  const url = deps.storage.presignPut(key, { expiresInSeconds: expiresIn });
   const expiresAt = new Date(Date.now() + expiresIn * 1000).toISOString();
   const source: StoredFileSource = {
     kind: "upload", object_key: key, filename: input.filename, declared_type: input.content_type ?? null, byte_size: input.size,

@@ -45,8 +45,10 @@ export function createS3Storage(options: S3Options): ObjectStorage {
     async delete(key) {
       await client.file(key).delete();
     },
-    presignPut(key, { expiresInSeconds, type }) {
-      return client.presign(key, { method: "PUT", expiresIn: expiresInSeconds, ...(type ? { type } : {}) });
+    presignPut(key, { expiresInSeconds }) {
+      // No `type`: Bun would add response-content-type, a GET-only override. Only host is signed, so the
+      // client's Content-Type header is stored as sent.
+      return client.presign(key, { method: "PUT", expiresIn: expiresInSeconds });
     },
   };
 }
