@@ -15,8 +15,8 @@ const ROWS_PER_RUN = 200;
 export async function failExpiredUpload(tx: Tx, actor: Actor, row: IngestJobRow): Promise<void> {
   const payload = row.payload as IngestPayload;
   const source = payload.source as StoredFileSource;
-  await failAbandonedUpload(tx, row.job_id, `the upload URL expired at ${source.expires_at} and the job was not finalized in time`);
-  await recordAudit(tx, actor, { operation: "ingest", agentId: payload.agent_id, targetIds: [row.job_id], detail: { phase: "failed", reason: "upload-expired" } });
+  const failed = await failAbandonedUpload(tx, row.job_id, `the upload URL expired at ${source.expires_at} and the job was not finalized in time`);
+  if (failed) await recordAudit(tx, actor, { operation: "ingest", agentId: payload.agent_id, targetIds: [row.job_id], detail: { phase: "failed", reason: "upload-expired" } });
 }
 
 /** The objects of expired uploads; deleting a missing one is harmless. */
