@@ -16,10 +16,13 @@ import { fieldsOf, HOSTILE_OBJECTS, HOSTILE_STRINGS, ODD_QUERY_NAMES, ODD_QUERY_
 import { INJECTED, invalidOf, resolver, validOf, type Mutation, type Schema } from "../harness/fuzz-schema";
 import { randomKey } from "../harness/chaos-serve";
 import { isAuthenticated, operationsOf, type Operation } from "../harness/openapi";
+import { startS3Server } from "../http/ingest/s3-server";
 
 const LONG = Number(process.env.SVC_TEST_LONG ?? "1");
 const SEED = Number(process.env.SVC_TEST_SEED ?? Date.now() % 1_000_000);
 const SUPERADMIN_KEY = randomKey();
+// STORAGE_BACKEND=s3 (the direct-upload routes, with INGEST) against a real S3-compatible server.
+const s3 = await startS3Server();
 
 /** Every gate and behaviour flag, with what turning it on needs. */
 const FACTORS: Record<string, Record<string, unknown>> = {
@@ -30,6 +33,7 @@ const FACTORS: Record<string, Record<string, unknown>> = {
   FORGET_PROOF: { FORGET_PROOF_ENABLED: true },
   SUPERADMIN: { SUPERADMIN_ENABLED: true, SUPERADMIN_API_KEY: SUPERADMIN_KEY },
   MULTIMODAL: { MULTIMODAL_ENABLED: true },
+  S3_STORAGE: s3.config,
   MEMORY_TIER_AUTO_ROUTE: { MEMORY_TIER_AUTO_ROUTE: true },
   RETRIEVAL_REDACTION: { RETRIEVAL_REDACTION_ENABLED: true },
 };
@@ -38,7 +42,7 @@ const withFactors = (names: string[]) => Object.assign({}, ...names.map((n) => F
 
 type Combo = { name: string; overrides: Record<string, unknown>; requests: number; hostile: number };
 /**
- * A pairwise covering set of the 2^8 combinations: all off, all on, each factor alone and each factor left
+ * A pairwise covering set of the 2^9 combinations: all off, all on, each factor alone and each factor left
  * out cover every on/off pair of every two factors. All off and all on get the full hostile pass (all on
  * mounts every route); the others a 10 % sample of it. Plus all on with rate limiting.
  */
@@ -255,6 +259,7 @@ async function fuzzCombo(combo: Combo, seed: number) {
 }
 
 const totals = { sent: 0, hostile: 0, violations: 0 };
+afterAll(() => s3.close());
 afterAll(() => console.log(`openapi fuzz: ${totals.sent} requests (${totals.hostile} hostile) over ${COMBOS.length} gate combinations, ${totals.violations} violations, seed=${SEED}`));
 
 describe("OpenAPI-driven fuzzing", () => {

@@ -47,13 +47,26 @@ const COMPANIONS: Record<string, Record<string, unknown>> = {
   SUPERADMIN_ENABLED: { SUPERADMIN_API_KEY: "sa-gates-test-key-1234567890" },
 };
 
-/** Routes that also need a provider key: with their gate and the key, exactly these join the gate's routes. */
-const KEYED_ROUTES: Array<{ gate: string; key: Record<string, unknown>; routes: string[] }> = [
-  { gate: "INGEST_ENABLED", key: { WEBSEARCH_API_KEY: "gates-test-websearch-key" }, routes: ["POST /v1/ingest/search", "GET /v1/ingest/search/{batch_id}"] },
-];
+/**
+ * Routes that need a gate plus a setting (not a gate of their own): the gate with the setting adds exactly
+ * the gate's routes and these; the setting alone adds none. Settings name an unreachable endpoint: mounting
+ * routes contacts nothing.
+ */
+const ROUTES_ADDED_WITH: Record<string, { gate: string; setting: Record<string, unknown>; routes: string[] }> = {
+  "STORAGE_BACKEND=s3": {
+    gate: "INGEST_ENABLED",
+    setting: { STORAGE_BACKEND: "s3", STORAGE_S3_BUCKET: "gates-test", STORAGE_S3_ENDPOINT: "http://127.0.0.1:9", STORAGE_S3_ACCESS_KEY_ID: "gates", STORAGE_S3_SECRET_ACCESS_KEY: "gates-secret" },
+    routes: ["POST /v1/ingest/upload-url", "POST /v1/ingest/finalize/{job_id}"],
+  },
+  "WEBSEARCH_API_KEY": {
+    gate: "INGEST_ENABLED",
+    setting: { WEBSEARCH_API_KEY: "gates-test-websearch-key" },
+    routes: ["POST /v1/ingest/search", "GET /v1/ingest/search/{batch_id}"],
+  },
+};
 
 const on = (gate: string) => ({ [gate]: true, ...COMPANIONS[gate] });
-const ALL_ON = Object.assign({}, ...[...Object.keys(ROUTES_ADDED_BY), ...Object.keys(BEHAVIOUR_GATES)].map(on), ...KEYED_ROUTES.map((k) => k.key));
+const ALL_ON = Object.assign({}, ...[...Object.keys(ROUTES_ADDED_BY), ...Object.keys(BEHAVIOUR_GATES)].map(on), ...Object.values(ROUTES_ADDED_WITH).map((w) => w.setting));
 // Pages, assets and the MCP transport (JSON-RPC over one path, described in docs/mcp.md, not in OpenAPI).
 const HIDDEN = /^\/(docs|redoc|_assets|mcp$|graph\/?$)/;
 
@@ -103,23 +116,6 @@ describe("gates", () => {
     });
   }
 
-  for (const { gate, key, routes } of KEYED_ROUTES) {
-    test(`${Object.keys(key).join(", ")} adds ${routes.length} routes with ${gate} and none without it`, async () => {
-      expect(routes.length).toBeGreaterThan(0);
-      const keyOnly = await testApp(key);
-      const both = await testApp({ ...on(gate), ...key });
-      try {
-        expect(sorted(await described(keyOnly))).toEqual(sorted(offOps));
-        const ops = await described(both);
-        expect(sorted([...ops].filter((op) => !offOps.has(op)))).toEqual(sorted([...ROUTES_ADDED_BY[gate]!, ...routes]));
-        expect(sorted(registered(both))).toEqual(sorted(ops));
-      } finally {
-        await keyOnly.close();
-        await both.close();
-      }
-    });
-  }
-
   for (const gate of Object.keys(BEHAVIOUR_GATES)) {
     test(`${gate} adds no route`, async () => {
       const single = await testApp(on(gate));
@@ -131,14 +127,31 @@ describe("gates", () => {
     });
   }
 
+  for (const [name, { gate, setting, routes }] of Object.entries(ROUTES_ADDED_WITH)) {
+    test(`${gate} with ${name} adds exactly its routes and ${name}'s; ${name} alone adds none`, async () => {
+      expect(routes.length).toBeGreaterThan(0);
+      const both = await testApp({ ...on(gate), ...setting });
+      const alone = await testApp(setting);
+      try {
+        const ops = await described(both);
+        expect(sorted([...ops].filter((op) => !offOps.has(op)))).toEqual(sorted([...ROUTES_ADDED_BY[gate]!, ...routes]));
+        expect(sorted(registered(both))).toEqual(sorted(ops));
+        expect(sorted(await described(alone))).toEqual(sorted(offOps));
+      } finally {
+        await both.close();
+        await alone.close();
+      }
+    });
+  }
+
   test("all gates on add exactly the union of the per-gate routes", async () => {
     const added = [...(await described(all))].filter((op) => !offOps.has(op));
-    expect(sorted(added)).toEqual(sorted([...Object.values(ROUTES_ADDED_BY).flat(), ...KEYED_ROUTES.flatMap((k) => k.routes)]));
+    expect(sorted(added)).toEqual(sorted([...Object.values(ROUTES_ADDED_BY).flat(), ...Object.values(ROUTES_ADDED_WITH).flatMap((w) => w.routes)]));
   });
 
   test("gated routes answer 404 with a problem to a valid key when their gate is off", async () => {
     const tenant = await off.tenant("gates");
-    const gated = [...Object.values(ROUTES_ADDED_BY).flat(), ...KEYED_ROUTES.flatMap((k) => k.routes)];
+    const gated = [...Object.values(ROUTES_ADDED_BY).flat(), ...Object.values(ROUTES_ADDED_WITH).flatMap((w) => w.routes)];
     expect(gated.length).toBeGreaterThan(0);
     for (const op of gated) {
       const [method, path] = op.split(" ") as [string, string];

@@ -13,7 +13,9 @@ let revokedKey: string;
 let ops: Operation[];
 
 beforeAll(async () => {
-  t = await testApp({ DISTILL_ENABLED: true, INGEST_ENABLED: true, WEBSEARCH_API_KEY: "route-security-websearch-key", WEBSEARCH_BASE_URL: "http://127.0.0.1:9/res/v1", REFINE_ENABLED: true, FORGET_PROOF_ENABLED: true, MULTIMODAL_ENABLED: true, SUPERADMIN_ENABLED: true, SUPERADMIN_API_KEY: SUPERADMIN_KEY });
+  t = await testApp({ DISTILL_ENABLED: true, INGEST_ENABLED: true, WEBSEARCH_API_KEY: "route-security-websearch-key", WEBSEARCH_BASE_URL: "http://127.0.0.1:9/res/v1", REFINE_ENABLED: true, FORGET_PROOF_ENABLED: true, MULTIMODAL_ENABLED: true, SUPERADMIN_ENABLED: true, SUPERADMIN_API_KEY: SUPERADMIN_KEY,
+    // Mounts the direct-upload routes; credentials are refused before storage is ever contacted.
+    STORAGE_BACKEND: "s3", STORAGE_S3_BUCKET: "route-security", STORAGE_S3_ENDPOINT: "http://127.0.0.1:9", STORAGE_S3_ACCESS_KEY_ID: "rs", STORAGE_S3_SECRET_ACCESS_KEY: "rs-secret" });
   tenant = await t.tenant();
   const extra = await t.request("POST", "/v1/api-keys", { key: tenant.key, body: { name: "to revoke" } });
   revokedKey = extra.body.key;

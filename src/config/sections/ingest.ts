@@ -22,6 +22,7 @@ export const ingestSection = {
   STORAGE_S3_ACCESS_KEY_ID: T.Optional(T.String({ minLength: 1, description: "STORAGE_BACKEND=s3: access key id" })),
   STORAGE_S3_SECRET_ACCESS_KEY: T.Optional(T.String({ minLength: 1, description: "STORAGE_BACKEND=s3: secret access key" })),
   STORAGE_S3_UPLOAD_EXPIRES_SECONDS: T.Integer({ default: 900, minimum: 1, maximum: 604800, description: "Lifetime of a presigned upload URL" }),
+  STORAGE_S3_FINALIZE_GRACE_SECONDS: T.Integer({ default: 600, minimum: 0, maximum: 86400, description: "STORAGE_BACKEND=s3: how long after its upload URL expired a job can still be finalized (a PUT started in time may end later); afterwards finalize answers 410 and the job fails with upload-expired" }),
   WEBSEARCH_BASE_URL: T.String({ default: "https://api.search.brave.com/res/v1", pattern: "^https?://", description: "Brave Search API base; /web/search is appended" }),
   WEBSEARCH_TIMEOUT_MS: T.Integer({ default: 10000, minimum: 100, description: "Timeout of one web-search request" }),
   LLM_VISION_MODEL: T.Optional(T.String({ minLength: 1, description: "Model that captions images (MULTIMODAL_ENABLED); default LLM_MODEL" })),

@@ -52,9 +52,11 @@ export async function findAbandonedUploads(tx: Tx, graceSeconds: number, limit: 
     ORDER BY created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED`;
 }
 
-export async function failAbandonedUpload(tx: Tx, jobId: string, reason: string): Promise<void> {
-  await tx`UPDATE jobs SET state = 'failed', error = ${reason}, result = ${tx.json({ reason: "upload-expired" } as never)},
-    finished_at = now(), updated_at = now() WHERE job_id = ${jobId} AND state = 'awaiting_upload'`;
+/** False when the job already left awaiting_upload (finalized, or expired by someone else). */
+export async function failAbandonedUpload(tx: Tx, jobId: string, reason: string): Promise<boolean> {
+  const rows = await tx`UPDATE jobs SET state = 'failed', error = ${reason}, result = ${tx.json({ reason: "upload-expired" } as never)},
+    finished_at = now(), updated_at = now() WHERE job_id = ${jobId} AND state = 'awaiting_upload' RETURNING 1`;
+  return rows.length === 1;
 }
 
 /** The distill job an ingest job chained, if any (the chain is created at most once). */

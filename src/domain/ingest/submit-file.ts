@@ -37,8 +37,8 @@ function checkForm(form: ReceivedForm): FieldProblem[] {
   return problems;
 }
 
-/** The loader for the uploaded bytes, or the 4xx that says why none applies. */
-function detect(deps: Pick<Deps, "config" | "llm">, file: ReceivedFile): Detection {
+/** The loader for the uploaded bytes, or the 4xx that says why none applies (also used by finalize). */
+export function detect(deps: Pick<Deps, "config" | "llm">, file: Pick<ReceivedFile, "head" | "filename" | "declaredType">): Detection {
   const detected = detectLoader(file.head, file.filename, file.declaredType);
   if (!detected) {
     throw new AppError("unsupported-media-type", `the file's content (declared ${baseType(file.declaredType) || "without a type"}) is not a format any loader reads; GET /v1/ingest/loaders lists them`);
@@ -68,7 +68,10 @@ export async function submitFile(deps: Pick<Deps, "db" | "queue" | "log" | "conf
     const detection = detect(deps, file);
     const jobId = newId("job");
     key = objectKey(actor.orgId, jobId, file.filename);
-    await deps.storage.putFile(key, file.scratch.path, detection.detectedType);
+    await deps.storage.putFile(key, file.scratch.path, detection.detectedType).catch(() => {
+      // An unreachable bucket is the dependency being down: 503, nothing kept.
+      throw new AppError("service-unavailable", "object storage could not store the upload; retry later");
+    });
     const source: StoredFileSource = {
       kind: "file", object_key: key, filename: file.filename, declared_type: file.declaredType, byte_size: file.byteSize,
       detected_type: detection.detectedType, loader: detection.loader.id,

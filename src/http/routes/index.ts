@@ -47,6 +47,8 @@ import { submitIngestRoute } from "./ingest/submit";
 import { submitIngestFileRoute } from "./ingest/submit-file";
 import { submitSearchRoute } from "./ingest/search-submit";
 import { getSearchBatchRoute } from "./ingest/search-get";
+import { ingestUploadUrlRoute } from "./ingest/upload-url";
+import { ingestFinalizeRoute } from "./ingest/finalize";
 import { feedbackRoute } from "./refine/feedback";
 import { startRefineRoute } from "./refine/start";
 import { refineStatusRoute } from "./refine/status";
@@ -78,6 +80,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
   { name: "datasets", gate: (g) => g.ingest, routes: [createDatasetRoute, listDatasetsRoute, getDatasetRoute, deleteDatasetRoute] },
   { name: "ingest", gate: (g) => g.ingest, routes: [submitIngestRoute, ingestLoadersRoute, getIngestJobRoute, submitIngestFileRoute] },
   { name: "ingest-search", gate: (g) => g.ingestSearch, routes: [submitSearchRoute, getSearchBatchRoute] },
+  { name: "ingest-upload", gate: (g) => g.ingestUploadUrl, routes: [ingestUploadUrlRoute, ingestFinalizeRoute] },
   { name: "refine", gate: (g) => g.refine, routes: [feedbackRoute, startRefineRoute, refineStatusRoute] },
   { name: "distill", gate: (g) => g.distill, routes: [createDistillRoute, getDistillRoute] },
   { name: "mcp", gate: always, routes: [mcpRoute] },

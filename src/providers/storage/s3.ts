@@ -11,7 +11,7 @@ export function createS3Storage(options: S3Options): ObjectStorage {
     bucket: options.bucket, endpoint: options.endpoint, region: options.region,
     accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey,
   });
-  const isMissing = (error: unknown) => (error as { code?: string }).code === "NoSuchKey" || /not ?found|NoSuchKey|404/i.test(String((error as Error).message));
+  const isMissing = (error: unknown) => (error as { code?: string }).code === "NoSuchKey" || /not ?found|NoSuchKey|does not exist|404/i.test(String((error as Error).message));
   return {
     backend: "s3",
     async putFile(key, localPath, type) {
@@ -32,14 +32,23 @@ export function createS3Storage(options: S3Options): ObjectStorage {
     },
     async openLocal(key, scratchDir) {
       const local = path.join(scratchDir, `${crypto.randomUUID()}.download`);
-      await Bun.write(local, client.file(key));
+      try {
+        await Bun.write(local, client.file(key));
+      } catch (error) {
+        await rm(local, { force: true });
+        // The worker's contract (material.ts) reads a vanished object as ENOENT, as with fs storage.
+        if (isMissing(error)) throw Object.assign(new Error(`object ${key} is not in the bucket`), { code: "ENOENT" });
+        throw error;
+      }
       return { path: local, release: () => rm(local, { force: true }) };
     },
     async delete(key) {
       await client.file(key).delete();
     },
-    presignPut(key, { expiresInSeconds, type }) {
-      return client.presign(key, { method: "PUT", expiresIn: expiresInSeconds, ...(type ? { type } : {}) });
+    presignPut(key, { expiresInSeconds }) {
+      // No `type`: Bun would add response-content-type, a GET-only override. Only host is signed, so the
+      // client's Content-Type header is stored as sent.
+      return client.presign(key, { method: "PUT", expiresIn: expiresInSeconds });
     },
   };
 }

@@ -1,10 +1,12 @@
 // svc.ingest_watchdog: resurrects job rows (ingest, distill, refine) whose worker stopped heartbeating for
-// INGEST_JOB_STUCK_SECONDS: re-queued and re-enqueued, or failed once JOB_MAX_ATTEMPTS is spent.
+// INGEST_JOB_STUCK_SECONDS: re-queued and re-enqueued, or failed once JOB_MAX_ATTEMPTS is spent. With
+// STORAGE_BACKEND=s3 it also fails direct uploads nobody finalized in time and deletes their objects.
 import { Type as T } from "@sinclair/typebox";
 import { findStuckJobs, finishJob, requeueJob, type JobRow } from "../../data/queries/jobs";
 import { listOrgIds } from "../../data/queries/orgs";
 import { withSystem } from "../../data/with-system";
 import { withTenant } from "../../data/with-tenant";
+import { expireAbandonedUploads } from "../../domain/ingest/expire-uploads";
 import { defineTask } from "../define-task";
 import { TASK_OF_KIND } from "./job-row-task";
 
@@ -19,7 +21,9 @@ export const ingestWatchdogTask = defineTask({
     const { INGEST_JOB_STUCK_SECONDS: stuckSeconds, JOB_MAX_ATTEMPTS: maxAttempts } = deps.config;
     let requeued = 0;
     let failed = 0;
+    let uploadsExpired = 0;
     for (const orgId of await withSystem(deps.db, listOrgIds)) {
+      if (deps.storage.backend === "s3") uploadsExpired += await expireAbandonedUploads(deps, orgId);
       const resurrect = await withTenant(deps.db, orgId, async (tx) => {
         const again: JobRow[] = [];
         for (const row of await findStuckJobs(tx, stuckSeconds, ROWS_PER_ORG_PER_RUN)) {
@@ -38,6 +42,6 @@ export const ingestWatchdogTask = defineTask({
         requeued++;
       }
     }
-    return { requeued, failed };
+    return { requeued, failed, uploads_expired: uploadsExpired };
   },
 });
