@@ -1,22 +1,23 @@
-// The same top-10 query twice inside PostgreSQL: through the HNSW index, and as an exact scan with index scans off.
-import { withTenantRead } from "../../src/data/with-tenant";
+// The production VECTOR query (tenant transaction, agent filter, per-transaction HNSW settings) timed inside
+// PostgreSQL twice: as recall runs it, and as an exact scan of the same filtered query (index scans off).
+import { limitRecallTransaction } from "../../src/data/queries/recall-common";
+import { setHnswSearch, vectorSearch } from "../../src/data/queries/recall-vector";
+import { withTenant } from "../../src/data/with-tenant";
 import { createLocalEmbedder } from "../../src/providers/embeddings/local";
 import type { BenchApp } from "./bench-app";
+import { AGENT } from "./load-corpus";
 import { percentile } from "./stats";
 
 export type ExactVsHnsw = { queries: number; hnswP50: number; hnswP95: number; exactP50: number; exactP95: number; recallAt10: number };
 
-async function topTen(app: BenchApp, vector: string, exact: boolean): Promise<{ ids: string[]; ms: number }> {
-  return withTenantRead(app.deps.db, app.orgId, async (tx) => {
-    if (exact) await tx.unsafe("SET LOCAL enable_indexscan = off");
+async function topTen(app: BenchApp, vector: number[], exact: boolean): Promise<{ ids: string[]; ms: number }> {
+  const { config, db } = app.deps;
+  return withTenant(db, app.orgId, async (tx) => {
+    await limitRecallTransaction(tx, 60_000);
+    await setHnswSearch(tx, config.RECALL_HNSW_EF_SEARCH, config.RECALL_HNSW_MAX_SCAN_TUPLES);
+    if (exact) await tx`SELECT set_config('enable_indexscan', 'off', true), set_config('enable_bitmapscan', 'off', true)`;
     const started = performance.now();
-    // 1536 is written as a literal, not a parameter: after five executions PostgreSQL may switch to a
-    // generic plan, which can only use the partial HNSW index when its predicate is provable from constants.
-    const rows = await tx<{ memory_id: string }[]>`
-      SELECT memory_id FROM memories
-      WHERE valid_to IS NULL AND embedding_dims = 1536
-      ORDER BY (embedding::vector(1536)) <=> ${vector}::vector(1536)
-      LIMIT 10`;
+    const rows = await vectorSearch(tx, { filter: { orgId: app.orgId, agentId: AGENT }, vector, dimensions: 1536, limit: 10, efSearch: config.RECALL_HNSW_EF_SEARCH, maxScanTuples: config.RECALL_HNSW_MAX_SCAN_TUPLES });
     return { ids: rows.map((r) => r.memory_id), ms: performance.now() - started };
   });
 }
@@ -29,9 +30,8 @@ export async function exactVsHnsw(app: BenchApp, queries: string[]): Promise<Exa
   const exact: number[] = [];
   let overlap = 0;
   for (const v of vectors) {
-    const literal = `[${v.join(",")}]`;
-    const a = await topTen(app, literal, false);
-    const b = await topTen(app, literal, true);
+    const a = await topTen(app, v, false);
+    const b = await topTen(app, v, true);
     hnsw.push(a.ms);
     exact.push(b.ms);
     const truth = new Set(b.ids);
