@@ -1,6 +1,8 @@
 // VECTOR recall: cosine distance over current versions. For 1536 dimensions the query repeats the
-// HNSW index expression and predicate of sql/0100 verbatim so the planner can use it; pgvector's
-// iterative scan keeps walking the graph past rows the agent/tenant filters drop.
+// HNSW index expression and predicate of sql/0130 verbatim so the planner can use it; pgvector's
+// iterative scan keeps walking the graph past rows the agent/tenant filters drop. The index orders by
+// half-precision vectors (half the pages to read per search, docs/benchmarks.md); the distance returned
+// and the final order are computed on the stored full-precision embedding.
 import type { Tx } from "../pools";
 import { candidateFilter, recallColumns, type RecallFilterInput, type RecallRow } from "./recall-common";
 
@@ -30,7 +32,7 @@ export function vectorSearch(tx: Tx, s: VectorSearch) {
         SELECT ${recallColumns(tx)}, embedding::vector(1536) <=> ${literal}::vector(1536) AS distance
         FROM memories
         WHERE ${candidateFilter(tx, s.filter)} AND embedding_dims = 1536
-        ORDER BY embedding::vector(1536) <=> ${literal}::vector(1536)
+        ORDER BY embedding::halfvec(1536) <=> ${literal}::halfvec(1536)
         LIMIT ${s.limit}
       )
       SELECT *, (1 - distance)::real AS score FROM nearest ORDER BY distance, memory_id`;
