@@ -11,6 +11,7 @@ import m0101 from "./0101_memories_decay.sql" with { type: "text" };
 import m0102 from "./0102_memories_fillfactor.sql" with { type: "text" };
 import m0110 from "./0110_recall_indexes.sql" with { type: "text" };
 import m0120 from "./0120_memories_occurred_at.sql" with { type: "text" };
+import m0130 from "./0130_memories_halfvec_index.sql" with { type: "text" };
 import m0200 from "./0200_audit_log.sql" with { type: "text" };
 import m0201 from "./0201_usage_and_budgets.sql" with { type: "text" };
 import m0202 from "./0202_sessions_and_conversations.sql" with { type: "text" };
@@ -35,6 +36,7 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0102_memories_fillfactor.sql", sql: m0102 },
   { name: "0110_recall_indexes.sql", sql: m0110 },
   { name: "0120_memories_occurred_at.sql", sql: m0120 },
+  { name: "0130_memories_halfvec_index.sql", sql: m0130 },
   { name: "0200_audit_log.sql", sql: m0200 },
   { name: "0201_usage_and_budgets.sql", sql: m0201 },
   { name: "0202_sessions_and_conversations.sql", sql: m0202 },

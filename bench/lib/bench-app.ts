@@ -15,10 +15,15 @@ export const VALKEY_URL = process.env.BENCH_VALKEY_URL ?? "redis://127.0.0.1:637
 
 export type BenchApp = Awaited<ReturnType<typeof startBenchApp>>;
 
-export async function startBenchApp(label: string, overrides: Partial<Record<keyof Config, unknown>> = {}) {
-  const name = `svc_bench_${label}_${process.pid}_${Date.now().toString(36)}`;
+/**
+ * `reuse` names a database an earlier run kept (`keep`): it is migrated again (new migrations apply) and
+ * neither created nor dropped, so a 100k corpus is loaded once and measured many times.
+ */
+export async function startBenchApp(label: string, overrides: Partial<Record<keyof Config, unknown>> = {}, options: { reuse?: string; keep?: boolean } = {}) {
+  if (options.reuse !== undefined && !/^svc_bench_[a-z0-9_]+$/.test(options.reuse)) throw new Error(`not a bench database name: ${options.reuse}`);
+  const name = options.reuse ?? `svc_bench_${label}_${process.pid}_${Date.now().toString(36)}`;
   const admin = postgres(ADMIN_DATABASE_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE ${name}`); // generated name, not input
+  if (!options.reuse) await admin.unsafe(`CREATE DATABASE ${name}`); // generated name, not input
   const url = new URL(ADMIN_DATABASE_URL);
   url.pathname = `/${name}`;
   const migrator = postgres(url.toString(), { max: 1, onnotice: () => {} });
@@ -42,11 +47,11 @@ export async function startBenchApp(label: string, overrides: Partial<Record<key
   async function stop(): Promise<void> {
     server.stop(true);
     await closeDeps(deps);
-    await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    if (!options.reuse && !options.keep) await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   }
 
-  return { base, key, orgId, deps, call, stop, databaseUrl: url.toString() };
+  return { base, key, orgId, deps, call, stop, databaseUrl: url.toString(), databaseName: name };
 }
 
 /** Finds how the running app names the batch array, from its own OpenAPI description. */

@@ -1,14 +1,23 @@
-// The HNSW index for the configured embedding dimension. sql/0100 creates the 1536 one; any other
+// The HNSW index for the configured embedding dimension. sql/0130 creates the 1536 one; any other
 // EMBEDDING_DIMENSIONS gets the same expression + partial index at boot, so VECTOR recall never falls
 // back to an exact scan after a dimension change. Idempotent; runs as the migrating (owner) role.
+// The index is over halfvec (see sql/0130); one left over from before, over full-precision vectors, no
+// longer matches the query's expression and is replaced.
 import type { Sql } from "../pools";
 
-export async function ensureVectorIndex(sql: Sql, dimensions: number): Promise<void> {
-  // DDL cannot take parameters; the dimension is an integer validated by the config schema (8..2000).
+/** DDL and type modifiers cannot take parameters: the dimension is written into SQL, so it must be a sane integer. */
+export function checkedDimensions(dimensions: number): number {
   if (!Number.isInteger(dimensions) || dimensions < 1 || dimensions > 2000) throw new Error(`invalid embedding dimension ${dimensions}`);
+  return dimensions;
+}
+
+export async function ensureVectorIndex(sql: Sql, dimensions: number): Promise<void> {
+  const name = `memories_embedding_${checkedDimensions(dimensions)}`;
+  const [existing] = await sql<{ indexdef: string }[]>`SELECT indexdef FROM pg_indexes WHERE indexname = ${name}`;
+  if (existing && !existing.indexdef.includes("halfvec_cosine_ops")) await sql.unsafe(`DROP INDEX ${name}`);
   await sql.unsafe(
-    `CREATE INDEX IF NOT EXISTS memories_embedding_${dimensions} ON memories ` +
-    `USING hnsw ((embedding::vector(${dimensions})) vector_cosine_ops) ` +
+    `CREATE INDEX IF NOT EXISTS ${name} ON memories ` +
+    `USING hnsw ((embedding::halfvec(${dimensions})) halfvec_cosine_ops) ` +
     `WHERE valid_to IS NULL AND embedding_dims = ${dimensions}`,
   );
 }

@@ -1,7 +1,10 @@
-// VECTOR recall: cosine distance over current versions. For 1536 dimensions the query repeats the
-// HNSW index expression and predicate of sql/0100 verbatim so the planner can use it; pgvector's
-// iterative scan keeps walking the graph past rows the agent/tenant filters drop.
+// VECTOR recall: cosine distance over current versions. The query repeats the HNSW index expression and
+// predicate of sql/0130 and ensureVectorIndex verbatim, with the dimension as a constant, so the planner can
+// use the index; pgvector's iterative scan keeps walking the graph past rows the agent/tenant filters drop.
+// The index orders by half-precision vectors (half the pages to read per search, docs/benchmarks.md); the
+// distance returned and the final order are computed on the stored full-precision embedding.
 import type { Tx } from "../pools";
+import { checkedDimensions } from "./memories-vector-index";
 import { candidateFilter, recallColumns, type RecallFilterInput, type RecallRow } from "./recall-common";
 
 export type VectorSearch = {
@@ -13,8 +16,6 @@ export type VectorSearch = {
   maxScanTuples: number;
 };
 
-export const INDEXED_DIMENSIONS = 1536;
-
 export async function setHnswSearch(tx: Tx, efSearch: number, maxScanTuples: number): Promise<void> {
   await tx`SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true),
     set_config('hnsw.ef_search', ${String(efSearch)}, true),
@@ -23,22 +24,17 @@ export async function setHnswSearch(tx: Tx, efSearch: number, maxScanTuples: num
 
 export function vectorSearch(tx: Tx, s: VectorSearch) {
   const literal = JSON.stringify(s.vector);
+  // A constant, not a parameter: a type modifier cannot be one, and a generic plan could not prove the
+  // partial index's predicate from a parameter.
+  const dims = tx.unsafe(String(checkedDimensions(s.dimensions)));
   // relaxed_order may return neighbours slightly out of order: the outer query re-sorts exactly.
-  if (s.dimensions === INDEXED_DIMENSIONS) {
-    return tx<RecallRow[]>`
-      WITH nearest AS MATERIALIZED (
-        SELECT ${recallColumns(tx)}, embedding::vector(1536) <=> ${literal}::vector(1536) AS distance
-        FROM memories
-        WHERE ${candidateFilter(tx, s.filter)} AND embedding_dims = 1536
-        ORDER BY embedding::vector(1536) <=> ${literal}::vector(1536)
-        LIMIT ${s.limit}
-      )
-      SELECT *, (1 - distance)::real AS score FROM nearest ORDER BY distance, memory_id`;
-  }
   return tx<RecallRow[]>`
-    SELECT ${recallColumns(tx)}, (1 - (embedding <=> ${literal}::vector))::real AS score
-    FROM memories
-    WHERE ${candidateFilter(tx, s.filter)} AND embedding_dims = ${s.dimensions}
-    ORDER BY embedding <=> ${literal}::vector, memory_id
-    LIMIT ${s.limit}`;
+    WITH nearest AS MATERIALIZED (
+      SELECT ${recallColumns(tx)}, embedding::vector(${dims}) <=> ${literal}::vector(${dims}) AS distance
+      FROM memories
+      WHERE ${candidateFilter(tx, s.filter)} AND embedding_dims = ${dims}
+      ORDER BY embedding::halfvec(${dims}) <=> ${literal}::halfvec(${dims})
+      LIMIT ${s.limit}
+    )
+    SELECT *, (1 - distance)::real AS score FROM nearest ORDER BY distance, memory_id`;
 }

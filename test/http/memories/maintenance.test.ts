@@ -112,5 +112,13 @@ test("ensureVectorIndex creates the HNSW index for another dimension, idempotent
   const rows = await t.deps.db.primary<{ indexdef: string }[]>`SELECT indexdef FROM pg_indexes WHERE indexname = 'memories_embedding_384'`;
   expect(rows.length).toBe(1);
   expect(rows[0]!.indexdef).toContain("hnsw");
-  expect(rows[0]!.indexdef).toContain("vector(384)");
+  expect(rows[0]!.indexdef).toContain("halfvec(384)");
+});
+
+test("ensureVectorIndex replaces an index left over from before 0130, over full-precision vectors", async () => {
+  await t.deps.db.primary.unsafe(`CREATE INDEX memories_embedding_256 ON memories USING hnsw ((embedding::vector(256)) vector_cosine_ops) WHERE valid_to IS NULL AND embedding_dims = 256`);
+  await ensureVectorIndex(t.deps.db.primary, 256);
+  const rows = await t.deps.db.primary<{ indexdef: string }[]>`SELECT indexdef FROM pg_indexes WHERE indexname = 'memories_embedding_256'`;
+  expect(rows.length).toBe(1);
+  expect(rows[0]!.indexdef).toContain("halfvec_cosine_ops");
 });
