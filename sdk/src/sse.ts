@@ -4,13 +4,14 @@ import { errorFromProblem, type Problem } from "./errors";
 export type SseEvent = { event: string; id: string | undefined; data: string };
 
 export async function* readSse(body: ReadableStream<Uint8Array>): AsyncGenerator<SseEvent> {
-  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
   let buffer = "";
   try {
     for (;;) {
       const { value, done } = await reader.read();
       if (done) break;
-      buffer += value.replace(/\r\n?/g, "\n");
+      buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, "\n");
       let end: number;
       while ((end = buffer.indexOf("\n\n")) >= 0) {
         const block = buffer.slice(0, end);

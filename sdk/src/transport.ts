@@ -1,6 +1,6 @@
 // One HTTP exchange with svc: auth header, JSON bodies, problem → typed error, timeouts, AbortSignal,
 // and bounded automatic retry of 429/503 honouring Retry-After.
-import { errorFromProblem, RateLimitedError, ServiceUnavailableError, BudgetExceededError, syntheticProblem, TimeoutError, type Problem } from "./errors";
+import { type SvcError, errorFromProblem, RateLimitedError, ServiceUnavailableError, BudgetExceededError, syntheticProblem, TimeoutError, type Problem } from "./errors";
 
 export type ClientOptions = {
   /** e.g. "http://localhost:8080" (no trailing /v1). */
@@ -78,15 +78,16 @@ export class Transport {
     for (let attempt = 0; ; attempt++) {
       const { response, done } = await this.attempt(spec, mode);
       if (response.ok) return { response, done };
-      let error;
+      let error: SvcError;
       try {
         error = await this.problemError(response);
       } finally {
         done();
       }
+      // Budget-exceeded waits for a period reset (hours): never retried.
       const retriable = (error instanceof RateLimitedError && !(error instanceof BudgetExceededError)) || error instanceof ServiceUnavailableError;
       if (!retriable || attempt >= maxRetries) throw error;
-      const delay = error.retryAfter !== undefined ? error.retryAfter * 1000 : FALLBACK_BACKOFF_MS * 2 ** attempt;
+      const delay = (error as RateLimitedError).retryAfter !== undefined ? (error as RateLimitedError).retryAfter! * 1000 : FALLBACK_BACKOFF_MS * 2 ** attempt;
       if (delay > maxDelay) throw error;
       await sleep(delay, spec.signal);
     }
