@@ -106,9 +106,16 @@ describe("typed errors", () => {
   });
 
   test("a timeout aborts the request with TimeoutError; an aborted signal rejects with its reason", async () => {
-    const slow = new SvcClient({ baseUrl: s.url, apiKey: a.key, timeoutMs: 1 });
-    const timedOut = await slow.memories.recall({ agent_id: AGENT, query: "anything" }).catch((e) => e);
-    expect(timedOut).toBeInstanceOf(TimeoutError);
+    // A listener that never answers: the client's own timer must end the wait. (Pointing a 1 ms timeout at the
+    // app instead cancels a recall mid-query, which surfaces as an unhandled rejection in the app; reported.)
+    const silent = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Promise<Response>(() => {}) });
+    try {
+      const slow = new SvcClient({ baseUrl: `http://127.0.0.1:${silent.port}`, apiKey: a.key, timeoutMs: 50 });
+      const timedOut = await slow.memories.recall({ agent_id: AGENT, query: "anything" }).catch((e) => e);
+      expect(timedOut).toBeInstanceOf(TimeoutError);
+    } finally {
+      silent.stop(true);
+    }
     const controller = new AbortController();
     controller.abort(new Error("caller gave up"));
     const aborted = await svc.memories.recall({ agent_id: AGENT, query: "x" }, { signal: controller.signal }).catch((e) => e);
