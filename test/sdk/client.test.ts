@@ -45,7 +45,7 @@ describe("memories", () => {
   });
 
   test("batch stores several memories", async () => {
-    const batch = await svc.memories.batch({ memories: [{ agent_id: AGENT, content: "batch one" }, { agent_id: AGENT, content: "batch two" }] } as never);
+    const batch = await svc.memories.batch({ memories: [{ agent_id: AGENT, content: "batch one" }, { agent_id: AGENT, content: "batch two" }] });
     expect(JSON.stringify(batch).match(/mem_/g)?.length).toBeGreaterThanOrEqual(2);
   });
 
@@ -90,7 +90,7 @@ describe("typed errors", () => {
     const plain = await serve();
     try {
       const other = new SvcClient({ baseUrl: plain.url, apiKey: (await plain.t.tenant("gated")).key });
-      const error = await other.forge.distill({ agent_id: AGENT } as never).catch((e) => e);
+      const error = await other.forge.distill({ agent_id: AGENT, memory_ids: ["mem_00000000000000000000000000"] }).catch((e) => e);
       expect(error).toBeInstanceOf(NotFoundError);
       expect(error.status).toBe(404);
     } finally {
@@ -162,7 +162,7 @@ describe("rate limit", () => {
 
 describe("forge jobs", () => {
   test("ingest text, then wait() polls until the job succeeded", async () => {
-    const job = await svc.forge.ingest({ agent_id: "sdk-ingest", text: "Ada Lovelace wrote the first program. She worked with Charles Babbage." } as never);
+    const job = await svc.forge.ingest({ agent_id: "sdk-ingest", text: "Ada Lovelace wrote the first program. She worked with Charles Babbage." });
     expect(job.accepted.state).toBe("queued");
     const done = await job.wait({ intervalMs: 100, waitTimeoutMs: 60_000 });
     expect(done.state).toBe("succeeded");
@@ -170,7 +170,7 @@ describe("forge jobs", () => {
   });
 
   test("datasets create, get, list, delete", async () => {
-    const created = await svc.forge.datasets.create({ name: `sdk-${Date.now()}` } as never);
+    const created = await svc.forge.datasets.create({ name: `sdk-${Date.now()}` });
     expect((await svc.forge.datasets.get(created.dataset_id)).dataset_id).toBe(created.dataset_id);
     expect(JSON.stringify(await svc.forge.datasets.list())).toContain(created.dataset_id);
     await svc.forge.datasets.delete(created.dataset_id);
@@ -181,10 +181,10 @@ describe("other namespaces", () => {
   test("sessions, conversations, keys, budgets, admin", async () => {
     const session = await svc.sessions.start({ agent_id: AGENT });
     expect((await svc.sessions.end(session.session_id)).state).toBe("ended");
-    const conversation = await svc.conversations.open({ agent_id: AGENT } as never);
-    await svc.conversations.appendTurn(conversation.conversation_id, { role: "user", content: "hello" } as never);
+    const conversation = await svc.conversations.open({ agent_id: AGENT });
+    await svc.conversations.appendTurn(conversation.conversation_id, { role: "user", content: "hello" });
     expect(JSON.stringify(await svc.conversations.turns(conversation.conversation_id))).toContain("hello");
-    const key = await svc.keys.create({ name: "sdk-second" } as never);
+    const key = await svc.keys.create({ name: "sdk-second" });
     expect(JSON.stringify(await svc.keys.list())).toContain(key.key_id);
     await svc.keys.revoke(key.key_id);
     const budgets = await svc.budgets.get();
