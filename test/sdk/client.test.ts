@@ -99,9 +99,10 @@ describe("typed errors", () => {
   });
 
   test("an unknown memory is a NotFoundError with the problem's detail", async () => {
-    const error = await svc.memories.get("mem_00000000000000000000000000").catch((e) => e);
-    expect(error).toBeInstanceOf(SvcError);
-    expect([404, 422]).toContain(error.status);
+    const error = await svc.memories.get(`mem_${"0".repeat(26)}`).catch((e) => e);
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error.status).toBe(404);
+    expect(error.slug).toBe("not-found");
     expect(error.detail.length).toBeGreaterThan(0);
   });
 
@@ -167,6 +168,14 @@ describe("forge jobs", () => {
     const done = await job.wait({ intervalMs: 100, waitTimeoutMs: 60_000 });
     expect(done.state).toBe("succeeded");
     expect(done.memory_ids.length).toBeGreaterThan(0);
+  });
+
+  test("refine (dedupe, dry run), then wait() until the job succeeded; feedback on a memory", async () => {
+    for (const content of ["the office closes at six", "the office closes at six"]) await svc.memories.store({ agent_id: "sdk-refine", content });
+    const job = await svc.forge.refine({ agent_id: "sdk-refine", passes: ["dedupe"], dry_run: true });
+    const done = await job.wait({ intervalMs: 100, waitTimeoutMs: 60_000 });
+    expect(done.state).toBe("succeeded");
+    expect(done.dry_run).toBe(true);
   });
 
   test("datasets create, get, list, delete", async () => {
