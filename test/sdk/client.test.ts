@@ -176,6 +176,9 @@ describe("forge jobs", () => {
     const done = await job.wait({ intervalMs: 100, waitTimeoutMs: 60_000 });
     expect(done.state).toBe("succeeded");
     expect(done.dry_run).toBe(true);
+    const recalled = await svc.memories.recall({ agent_id: "sdk-refine", query: "office", strategy: "LEXICAL" });
+    const feedback = await svc.forge.feedback({ memory_id: recalled.results[0]!.memory_id, signal: 1, note: "useful" });
+    expect(JSON.stringify(feedback)).toContain(recalled.results[0]!.memory_id);
   });
 
   test("datasets create, get, list, delete", async () => {
