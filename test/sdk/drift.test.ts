@@ -19,3 +19,11 @@ test("the check can fail: a changed description gives different types", async ()
   spec.paths["/v1/memories"].post.summary = "changed";
   expect(await sdkTypesFrom(spec)).not.toBe(await Bun.file(SDK_TYPES_PATH).text());
 });
+
+test("the SDK compiles against the web platform alone (no Bun or Node APIs, no dependencies)", async () => {
+  const tsc = new URL("../../node_modules/.bin/tsc", import.meta.url).pathname;
+  const result = Bun.spawnSync([tsc, "-p", new URL("../../sdk", import.meta.url).pathname]);
+  expect(result.exitCode, result.stdout.toString()).toBe(0);
+  const pkg = await Bun.file(new URL("../../sdk/package.json", import.meta.url).pathname).json();
+  expect(pkg.dependencies ?? {}).toEqual({});
+});
