@@ -67,6 +67,8 @@ type CancellableQuery<T> = PromiseLike<T> & { cancel(): unknown };
 export async function cancellable<T>(query: CancellableQuery<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return query;
   if (signal.aborted) {
+    // The cancelled query rejects with 57014; nobody awaits it any more, so its rejection is absorbed here.
+    query.then(undefined, () => {});
     query.cancel();
     throw new RecallCancelledError();
   }
