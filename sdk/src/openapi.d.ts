@@ -11403,6 +11403,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description application/x-ndjson: one chained record per line (docs/export.md) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
             /** @description RFC 7807 problem details */
             401: {
                 headers: {
