@@ -1,4 +1,5 @@
 // Fills a bench app through the real batch route and measures batch and single store throughput.
+import { progressReporter } from "../../src/cli/progress";
 import { batchShape, type BenchApp } from "./bench-app";
 import { loop, type Latency } from "./stats";
 
@@ -10,15 +11,18 @@ export async function loadCorpus(app: BenchApp, contents: string[], concurrency 
   const chunks = Math.ceil(contents.length / size);
   const ids: string[] = [];
   let stored = 0;
+  const progress = progressReporter("load", "memories");
   const started = performance.now();
   await loop(chunks, concurrency, 3600, async (i) => {
     const items = contents.slice(i * size, (i + 1) * size).map((content) => ({ agent_id: AGENT, content, memory_type: "semantic" }));
     const res = await app.call("POST", "/v1/memories/batch", { [field]: items });
     if (res.status >= 300) throw new Error(`batch store answered ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`);
     stored += items.length;
+    progress.update(stored, contents.length);
     for (const m of res.body.memories ?? res.body.results ?? res.body.items ?? []) if (m?.memory_id) ids.push(m.memory_id);
     return true;
   });
+  progress.stop();
   return { perSecond: stored / ((performance.now() - started) / 1000), ids };
 }
 

@@ -1,5 +1,6 @@
 // The memory-maintenance tasks (helper A1's domain functions) delivered through BullMQ to a real worker:
 // TTL sweep, importance decay, retention caps and embedding backfill, each checked on PostgreSQL.
+import { generateEmbeddingTask } from "../../src/queue/tasks/svc.generate_embedding";
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { withTenant } from "../../src/data/with-tenant";
 import { TASK_NAMES } from "../../src/queue/port";
@@ -82,4 +83,18 @@ test("svc.generate_embedding fills in a memory stored without a vector and re-em
   await t.deps.queue.enqueue("svc.generate_embedding", { org_id: tenant.orgId });
   await eventually(async () => !(await current(tenant, missing)).no_vector, "the backfill");
   await eventually(async () => (await current(tenant, stale)).embedding_model === t.deps.embedder.model, "the re-embed");
+});
+
+test("svc.generate_embedding reports its progress: done of total, rate and ETA per batch, and what remains", async () => {
+  const tenant = await t.tenant("embed-progress");
+  const ids = [await store(tenant, { content: "first memory to re-embed" }), await store(tenant, { content: "second memory to re-embed" })];
+  await withTenant(t.deps.db, tenant.orgId, (tx) => tx`UPDATE memories SET embedding_model = 'retired-model' WHERE memory_id = ANY(${ids}::text[])`);
+  const lines: Record<string, unknown>[] = [];
+  const log = { ...t.deps.log, info: (line: Record<string, unknown>) => void lines.push(line) } as unknown as typeof t.deps.log;
+  const result = await generateEmbeddingTask.run({ org_id: tenant.orgId }, { ...t.deps, log }, { jobId: "progress", attempt: 1 });
+  expect(result).toEqual({ embedded: 2, remaining: 0 });
+  const progress = lines.filter((l) => l.msg === "embedding backfill");
+  expect(progress.length).toBe(1);
+  expect(progress[0]).toMatchObject({ done: 2, total: 2, eta_seconds: 0 });
+  expect(await generateEmbeddingTask.run({ org_id: tenant.orgId }, { ...t.deps, log }, { jobId: "progress", attempt: 1 })).toEqual({ embedded: 0, remaining: 0 });
 });

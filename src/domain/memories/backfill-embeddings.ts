@@ -1,7 +1,7 @@
 // svc.generate_embedding: embed current versions stored without a vector (provider was down) or with a
 // vector from another model or dimension. Embeds outside the transaction; writes guard against races.
 import type { Database } from "../../data/pools";
-import { findStaleEmbeddings, setEmbeddings } from "../../data/queries/memories-maintenance";
+import { countStaleEmbeddings, findStaleEmbeddings, setEmbeddings } from "../../data/queries/memories-maintenance";
 import { withTenant, withTenantRead } from "../../data/with-tenant";
 import type { EmbeddingProvider } from "../../providers/embeddings/port";
 import { sumOverOrgs } from "./for-each-org";
@@ -20,4 +20,10 @@ export async function backfillEmbeddings(db: Database, embedder: EmbeddingProvid
     return withTenant(db, orgId, (tx) => setEmbeddings(tx, rows, vectors, embedder.model, embedder.dimensions));
   };
   return options.orgId ? one(options.orgId) : sumOverOrgs(db, one);
+}
+
+/** Current versions still waiting for a vector from the configured model (all tenants, or only `orgId`). */
+export function staleEmbeddingCount(db: Database, embedder: EmbeddingProvider, orgId?: string): Promise<number> {
+  const one = (id: string) => withTenantRead(db, id, (tx) => countStaleEmbeddings(tx, embedder.model, embedder.dimensions));
+  return orgId ? one(orgId) : sumOverOrgs(db, one);
 }
