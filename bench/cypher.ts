@@ -1,5 +1,5 @@
 // CYPHER latency (on demand, not part of `bun test`):
-// `node_modules/.bin/bun run bench/cypher.ts [--people=40000] [--queries=200]`.
+// `node_modules/.bin/bun run bench/cypher.ts [--people=40000] [--queries=200] [--only=either]`.
 // One agent on a throwaway database: `people` memories stored through HTTP and the graph of
 // bench/lib/graph-corpus.ts seeded beside them (40k people: 40,800 memos, ~200k edges; the hub "Acme"
 // holds a WORKS_AT edge from every other person), then ANALYZE as the owner. Then p50/p95/p99 of pinned
@@ -13,6 +13,7 @@ import { loop, type Latency } from "./lib/stats";
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=") as [string, string | undefined]));
 const PEOPLE = Number(args.get("people") ?? 40_000);
 const QUERIES = Number(args.get("queries") ?? 200);
+const ONLY = args.get("only");
 const AGENT = "cypher-bench";
 
 async function storeInOrder(app: BenchApp, contents: string[]): Promise<string[]> {
@@ -25,7 +26,7 @@ async function storeInOrder(app: BenchApp, contents: string[]): Promise<string[]
   return ids;
 }
 
-/** The measured patterns; `$name` is a different person on every request. */
+/** The measured patterns (`--only` keeps those whose name contains it); `$name` is a different person on every request. */
 const CASES: Array<[string, string]> = [
   ["1 hop: a person's employer", "MATCH (p:PERSON {name: $name})-[:WORKS_AT]->(o:ORG) RETURN o.name AS org"],
   ["2 hops: where the people they know live", "MATCH (p:PERSON {name: $name})-[:KNOWS]->(f:PERSON)-[:LIVES_IN]->(c:PLACE) RETURN f.name AS friend, c.name AS city"],
@@ -53,7 +54,8 @@ try {
 
   const person = (i: number) => world.people[(i * 7919) % PEOPLE]!;
   const rows: Array<{ name: string; latency: Latency; maxRows: number }> = [];
-  for (const [name, query] of CASES) {
+  const cases = CASES.filter(([name]) => !ONLY || name.includes(ONLY));
+  for (const [name, query] of cases) {
     console.error(name);
     const run = async (i: number) => {
       const res = await app.call("POST", "/v1/memories/recall", { agent_id: AGENT, query, strategy: "CYPHER", top_k: 10, params: { name: person(i), other: person(i + 1), hub: HUB } });
