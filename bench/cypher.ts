@@ -72,7 +72,7 @@ try {
     "",
     "| pattern | query | n | p50 ms | p95 ms | p99 ms | errors | max rows |",
     "|---|---|---|---|---|---|---|---|",
-    ...rows.map((r, i) => `| ${r.name} | \`${CASES[i]![1]}\` | ${r.latency.count} | ${r.latency.p50.toFixed(1)} | ${r.latency.p95.toFixed(1)} | ${r.latency.p99.toFixed(1)} | ${r.latency.errors} | ${r.maxRows} |`),
+    ...rows.map((r, i) => `| ${r.name} | \`${cases[i]![1]}\` | ${r.latency.count} | ${r.latency.p50.toFixed(1)} | ${r.latency.p95.toFixed(1)} | ${r.latency.p99.toFixed(1)} | ${r.latency.errors} | ${r.maxRows} |`),
   ].join("\n"));
 } finally {
   await app.stop();
