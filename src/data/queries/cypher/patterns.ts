@@ -155,9 +155,12 @@ function placeFixedRel(ctx: Ctx, rel: RelPattern, alias: Frag, left: Frag, out: 
   if (rel.direction === "both") {
     const ue = tx`ue`;
     const typed = types ? tx`AND ue.relation = ANY(${types}::text[])` : tx``;
-    out.from.push(tx`(SELECT ${EDGE_SELECT(ctx, ue)}, ue.src_memo_id AS from_id, ue.dst_memo_id AS to_id FROM edges ue WHERE ${edgeScope(ctx, ue)} ${typed}
-      UNION ALL SELECT ${EDGE_SELECT(ctx, ue)}, ue.dst_memo_id, ue.src_memo_id FROM edges ue WHERE ${edgeScope(ctx, ue)} ${typed} AND ue.src_memo_id <> ue.dst_memo_id) AS ${alias}`);
-    out.where.push(tx`${alias}.from_id = ${left}.memo_id`);
+    // LATERAL, with the left node in each branch: both are index scans from that node. As a plain
+    // subquery joined on from_id the planner hashed every edge of the relation (seconds on a big graph).
+    out.from.push(tx`LATERAL (SELECT ${EDGE_SELECT(ctx, ue)}, ue.src_memo_id AS from_id, ue.dst_memo_id AS to_id FROM edges ue
+        WHERE ${edgeScope(ctx, ue)} ${typed} AND ue.src_memo_id = ${left}.memo_id
+      UNION ALL SELECT ${EDGE_SELECT(ctx, ue)}, ue.dst_memo_id, ue.src_memo_id FROM edges ue
+        WHERE ${edgeScope(ctx, ue)} ${typed} AND ue.dst_memo_id = ${left}.memo_id AND ue.src_memo_id <> ue.dst_memo_id) AS ${alias}`);
   } else {
     out.from.push(tx`edges AS ${alias}`);
     out.where.push(edgeScope(ctx, alias));
