@@ -2,56 +2,16 @@
 // answer with its citation, "I don't know", another tenant, AUTO's entity rule; then with an LLM (fake
 // OpenAI-compatible server): the translated CYPHER runs read-only on PGlite and a mis-cited claim is dropped.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { closeDeps, openDeps } from "../../src/app/build-deps";
-import type { Deps } from "../../src/app/deps";
-import { loadConfig } from "../../src/config/load";
 import type { Config } from "../../src/config/schema";
-import { migrate } from "../../src/data/migrate";
-import { ensureVectorIndex } from "../../src/data/queries/memories-vector-index";
-import { systemActor } from "../../src/domain/actor";
-import { ensureOrg } from "../../src/domain/keys/bootstrap";
-import { createKey } from "../../src/domain/keys/manage";
-import { createApp, handleRequest } from "../../src/http/create-app";
-import { createLogger } from "../../src/observability/log";
-import type { Tenant, TestApp } from "../harness/app";
+import type { Tenant } from "../harness/app";
+import { embeddedApp, type EmbeddedApp } from "../harness/embedded-app";
 import { seedOrgChart, type OrgChart } from "../graph/cypher/org-chart";
 import { startFakeLlm, type FakeLlm } from "../http/recall/fake-llm";
 
 const AGENT = "agent-embedded-ask";
 
-type Embedded = { app: TestApp; tenant(name: string): Promise<Tenant>; close(): Promise<void> };
-
-async function openEmbedded(overrides: Partial<Config>): Promise<Embedded> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "svc-embedded-ask-"));
-  const config = loadConfig({}, { SVC_DATA_DIR: dataDir, LOG_LEVEL: "error", RATE_LIMIT_ENABLED: false, EMBEDDING_DIMENSIONS: 128, ...overrides } as Partial<Config>);
-  const deps: Deps = await openDeps(config, { log: createLogger("error"), applicationName: "svc-embedded-ask" });
-  await migrate(deps.db.primary);
-  await ensureVectorIndex(deps.db.primary, 128);
-  const handle = handleRequest(createApp(deps), deps);
-  const request = async (method: string, url: string, options: { key?: string | null; body?: unknown } = {}) => {
-    const response = await handle(new Request(`http://localhost${url}`, {
-      method, headers: { ...(options.key ? { authorization: `Bearer ${options.key}` } : {}), ...(options.body === undefined ? {} : { "content-type": "application/json" }) },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    }));
-    const text = await response.text();
-    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null, text };
-  };
-  return {
-    app: { deps, config, request } as unknown as TestApp,
-    async tenant(name) {
-      const orgId = await ensureOrg(deps.db, name);
-      const created = await createKey(deps.db, systemActor(orgId), "test");
-      return { orgId, keyId: created.key_id, key: created.key, name };
-    },
-    async close() {
-      await closeDeps(deps);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+type Embedded = EmbeddedApp;
+const openEmbedded = (overrides: Partial<Config>) => embeddedApp("ask", overrides);
 
 const recall = (e: Embedded, key: string, body: Record<string, unknown>) => e.app.request("POST", "/v1/memories/recall", { key, body: { agent_id: AGENT, ...body } });
 

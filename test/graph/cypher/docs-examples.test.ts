@@ -2,20 +2,9 @@
 // returns rows (the rows its `// rows:` line gives, if any); every ```cypher refused block is a 422 naming the token and position its `// 422:` line
 // gives. The documentation cannot drift from the parser and compiler.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { closeDeps, openDeps } from "../../../src/app/build-deps";
-import { loadConfig } from "../../../src/config/load";
-import type { Config } from "../../../src/config/schema";
-import { migrate } from "../../../src/data/migrate";
-import { ensureVectorIndex } from "../../../src/data/queries/memories-vector-index";
-import { systemActor } from "../../../src/domain/actor";
-import { ensureOrg } from "../../../src/domain/keys/bootstrap";
-import { createKey } from "../../../src/domain/keys/manage";
-import { createApp, handleRequest } from "../../../src/http/create-app";
-import { createLogger } from "../../../src/observability/log";
+import { readFileSync } from "node:fs";
 import { show, testApp, type Tenant, type TestApp } from "../../harness/app";
+import { embeddedApp } from "../../harness/embedded-app";
 import { recall } from "../../http/recall/seed";
 import { seedOrgChart } from "./org-chart";
 
@@ -36,28 +25,6 @@ function examples(): Example[] {
   });
 }
 
-/** The same app on PGlite (embedded mode), driven through its request handler like the harness does. */
-async function embeddedApp(): Promise<{ app: TestApp; tenant: Tenant; close: () => Promise<void> }> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "svc-cypher-docs-"));
-  const config = loadConfig({}, { SVC_DATA_DIR: dataDir, LOG_LEVEL: "error", RATE_LIMIT_ENABLED: false, EMBEDDING_DIMENSIONS: 128 } as Partial<Config>);
-  const deps = await openDeps(config, { log: createLogger("error"), applicationName: "svc-cypher-docs" });
-  await migrate(deps.db.primary);
-  await ensureVectorIndex(deps.db.primary, 128);
-  const handle = handleRequest(createApp(deps), deps);
-  const request = async (method: string, url: string, options: { key?: string | null; body?: unknown } = {}) => {
-    const response = await handle(new Request(`http://localhost${url}`, {
-      method, headers: { ...(options.key ? { authorization: `Bearer ${options.key}` } : {}), ...(options.body === undefined ? {} : { "content-type": "application/json" }) },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    }));
-    const text = await response.text();
-    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null, text };
-  };
-  const orgId = await ensureOrg(deps.db, "cypher-docs-embedded");
-  const created = await createKey(deps.db, systemActor(orgId), "test");
-  const app = { deps, config, request } as unknown as TestApp;
-  return { app, tenant: { orgId, keyId: created.key_id, key: created.key, name: "cypher-docs-embedded" }, close: async () => { await closeDeps(deps); rmSync(dataDir, { recursive: true, force: true }); } };
-}
-
 const modes: Record<string, { t: TestApp; a: Tenant; close: () => Promise<void> }> = {};
 
 beforeAll(async () => {
@@ -65,9 +32,10 @@ beforeAll(async () => {
   const a = await t.tenant("cypher-docs");
   await seedOrgChart(t, a, AGENT);
   modes.postgres = { t, a, close: () => t.close() };
-  const embedded = await embeddedApp();
-  await seedOrgChart(embedded.app, embedded.tenant, AGENT);
-  modes.embedded = { t: embedded.app, a: embedded.tenant, close: embedded.close };
+  const embedded = await embeddedApp("cypher-docs");
+  const tenant = await embedded.tenant("cypher-docs-embedded");
+  await seedOrgChart(embedded.app, tenant, AGENT);
+  modes.embedded = { t: embedded.app, a: tenant, close: embedded.close };
 }, 60_000);
 afterAll(async () => {
   for (const mode of Object.values(modes)) await mode.close();

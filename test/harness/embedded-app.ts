@@ -1,0 +1,51 @@
+// The real app on PGlite (embedded mode) in a throwaway data directory, driven through handleRequest, with
+// the same request/tenant shape as testApp() so a test body runs unchanged on both database modes.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { closeDeps, openDeps } from "../../src/app/build-deps";
+import type { Deps } from "../../src/app/deps";
+import { loadConfig } from "../../src/config/load";
+import type { Config } from "../../src/config/schema";
+import { migrate } from "../../src/data/migrate";
+import { ensureVectorIndex } from "../../src/data/queries/memories-vector-index";
+import { systemActor } from "../../src/domain/actor";
+import { ensureOrg } from "../../src/domain/keys/bootstrap";
+import { createKey } from "../../src/domain/keys/manage";
+import { createApp, handleRequest } from "../../src/http/create-app";
+import { createLogger } from "../../src/observability/log";
+import type { Tenant, TestApp } from "./app";
+
+const DIMENSIONS = 128;
+
+export type EmbeddedApp = { app: TestApp; deps: Deps; tenant(name: string): Promise<Tenant>; close(): Promise<void> };
+
+export async function embeddedApp(label: string, overrides: Partial<Record<keyof Config, unknown>> = {}): Promise<EmbeddedApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `svc-embedded-${label}-`));
+  const config = loadConfig({}, { SVC_DATA_DIR: dataDir, LOG_LEVEL: "error", RATE_LIMIT_ENABLED: false, EMBEDDING_DIMENSIONS: DIMENSIONS, ...overrides } as Partial<Config>);
+  const deps = await openDeps(config, { log: createLogger("error"), applicationName: `svc-embedded-${label}` });
+  await migrate(deps.db.primary);
+  await ensureVectorIndex(deps.db.primary, DIMENSIONS);
+  const handle = handleRequest(createApp(deps), deps);
+  const request = async (method: string, url: string, options: { key?: string | null; body?: unknown } = {}) => {
+    const response = await handle(new Request(`http://localhost${url}`, {
+      method, headers: { ...(options.key ? { authorization: `Bearer ${options.key}` } : {}), ...(options.body === undefined ? {} : { "content-type": "application/json" }) },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    }));
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null, text };
+  };
+  return {
+    app: { deps, config, request } as unknown as TestApp,
+    deps,
+    async tenant(name) {
+      const orgId = await ensureOrg(deps.db, name);
+      const created = await createKey(deps.db, systemActor(orgId), "test");
+      return { orgId, keyId: created.key_id, key: created.key, name };
+    },
+    async close() {
+      await closeDeps(deps);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
