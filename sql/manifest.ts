@@ -21,6 +21,7 @@ import m0300 from "./0300_jobs.sql" with { type: "text" };
 import m0400 from "./0400_graph.sql" with { type: "text" };
 import m0401 from "./0401_graph_distill.sql" with { type: "text" };
 import m0402 from "./0402_graph_heaviest_edges.sql" with { type: "text" };
+import m0403 from "./0403_memos_name_index.sql" with { type: "text" };
 import m0410 from "./0410_ingest.sql" with { type: "text" };
 import m0420 from "./0420_refine.sql" with { type: "text" };
 
@@ -46,6 +47,7 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0400_graph.sql", sql: m0400 },
   { name: "0401_graph_distill.sql", sql: m0401 },
   { name: "0402_graph_heaviest_edges.sql", sql: m0402 },
+  { name: "0403_memos_name_index.sql", sql: m0403 },
   { name: "0410_ingest.sql", sql: m0410 },
   { name: "0420_refine.sql", sql: m0420 },
 ];
