@@ -18,7 +18,7 @@ import { createKey } from "../../src/domain/keys/manage";
 import { createApp, handleRequest } from "../../src/http/create-app";
 import { createLogger } from "../../src/observability/log";
 import { startWorker, type RunningWorker } from "../../src/queue/worker";
-import { passOf, refine, type Caller } from "../http/refine/helpers";
+import { edgeRow, passOf, refine, type Caller } from "../http/refine/helpers";
 import { seedGraph } from "../http/refine/seed-graph";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "svc-embedded-refine-"));
@@ -93,4 +93,18 @@ test("dedupe, summarize and infer on PGlite: one NYC node with all edges, a reus
   expect(passOf(next, "summarize").counts).toEqual({ clusters: 1, summaries_reused: 1 });
   const [summaries] = await withTenant(deps.db, orgId, (tx) => tx`SELECT count(*)::int AS n FROM memos WHERE memo_type = 'SUMMARY'`);
   expect(summaries!.n).toBe(1);
+}, 60_000);
+
+test("feedback then refine on PGlite: a negative signal lowers the edge's weight, and enough of them prune it", async () => {
+  const g = await seedGraph(deps.db, orgId, "agent-feedback", [{ name: "Ada" }, { name: "Acme" }], [{ src: "Ada", relation: "WORKS_AT", dst: "Acme", weight: 0.5 }]);
+  const edge = g.edge[0]!;
+  const feedback = async () => expect((await caller.request("POST", "/v1/feedback", { key, body: { signal: -1, edge_id: edge } })).status).toBe(201);
+  await feedback();
+  const first = await refine(caller, key, { agent_id: "agent-feedback", passes: ["reweight", "prune"] });
+  expect(passOf(first, "reweight").counts).toMatchObject({ signals: 1, edges_reweighted: 1 });
+  expect((await edgeRow(deps.db, orgId, edge)).weight).toBeCloseTo(0.35, 5);
+  for (let i = 0; i < 5; i++) await feedback();
+  const second = await refine(caller, key, { agent_id: "agent-feedback", passes: ["reweight", "prune"] });
+  expect(passOf(second, "prune").counts.edges_pruned).toBe(1);
+  expect((await edgeRow(deps.db, orgId, edge)).expired_reason).toBe("pruned");
 }, 60_000);
