@@ -44,7 +44,7 @@ const settled = (jobId: string) => eventually(async () => {
 beforeAll(async () => {
   const config = loadConfig({}, {
     SVC_DATA_DIR: dataDir, LOG_LEVEL: "error", RATE_LIMIT_ENABLED: false, EMBEDDING_DIMENSIONS: 256,
-    INGEST_ENABLED: true, DISTILL_ENABLED: true, INGEST_CHUNK_CHARS: 600, INGEST_CODE_CHUNK_CHARS: 1200, INGEST_MAX_FILE_BYTES: 300_000,
+    INGEST_ENABLED: true, DISTILL_ENABLED: true, INGEST_FETCH_ALLOW_CIDRS: "127.0.0.1/32", INGEST_CHUNK_CHARS: 600, INGEST_CODE_CHUNK_CHARS: 1200, INGEST_MAX_FILE_BYTES: 300_000,
   } as Partial<Config>);
   deps = await openDeps(config, { log: createLogger("error"), applicationName: "svc-embedded-ingest" });
   await migrate(deps.db.primary);
@@ -109,3 +109,20 @@ test("file uploads on PGlite: PDF, DOCX, CSV, Markdown and TypeScript recall fro
   const unreadable = await call("POST", "/v1/ingest/file", formOf({ agent_id: "x" }, { bytes: new Uint8Array(1024).map((_, i) => (i * 37) % 256), filename: "x.bin", type: "application/pdf" }));
   expect(unreadable.status).toBe(415);
 }, 180_000);
+
+test("URL ingest on PGlite: a page on a loopback server becomes recallable text; a private address is refused", async () => {
+  const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response(`<html><head><title>Harbour log</title></head><body><nav>menu</nav><p>${DEEP_FACT}</p></body></html>`, { headers: { "content-type": "text/html; charset=utf-8" } }) });
+  try {
+    const r = await call("POST", "/v1/ingest", { agent_id: "surfer", url: `http://127.0.0.1:${server.port}/log` });
+    expect(r.status, JSON.stringify(r.body)).toBe(202);
+    const job = await settled(r.body.job_id);
+    expect(job, JSON.stringify(job)).toMatchObject({ state: "succeeded", loader: "html" });
+    const recalled = await call("POST", "/v1/memories/recall", { agent_id: "surfer", query: DEEP_FACT, strategy: "LEXICAL", top_k: 3 });
+    expect(recalled.body.results[0]?.content).toContain(DEEP_FACT);
+    const refused = await call("POST", "/v1/ingest", { agent_id: "surfer", url: "http://192.168.1.20/admin" });
+    expect(refused.status).toBe(422);
+    expect(JSON.stringify(refused.body.errors)).toContain("/url");
+  } finally {
+    server.stop(true);
+  }
+}, 60_000);
