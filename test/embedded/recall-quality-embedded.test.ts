@@ -1,51 +1,20 @@
 // Event time and the recall pipeline on PGlite (embedded mode, one connection, one data dir for the file):
 // occurred_at on store, batch, PATCH and turns; TEMPORAL and the event-time filters.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { closeDeps, openDeps } from "../../src/app/build-deps";
-import type { Deps } from "../../src/app/deps";
-import { loadConfig } from "../../src/config/load";
-import type { Config } from "../../src/config/schema";
-import { migrate } from "../../src/data/migrate";
-import { ensureVectorIndex } from "../../src/data/queries/memories-vector-index";
-import { systemActor } from "../../src/domain/actor";
-import { ensureOrg } from "../../src/domain/keys/bootstrap";
-import { createKey } from "../../src/domain/keys/manage";
-import { createApp, handleRequest } from "../../src/http/create-app";
-import { createLogger } from "../../src/observability/log";
+import { embeddedApp, type EmbeddedApp } from "../harness/embedded-app";
 
-const dataDir = mkdtempSync(path.join(tmpdir(), "svc-embedded-recall-"));
-let deps: Deps;
+let e: EmbeddedApp;
 let key: string;
-let handle: (r: Request) => Promise<Response>;
-
-async function call(method: string, url: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const response = await handle(new Request(`http://localhost${url}`, {
-    method, headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  }));
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-}
+const call = async (method: string, url: string, body?: unknown) => e.app.request(method, url, { key, body });
 const show = (r: { status: number; body: unknown }) => `${r.status} ${JSON.stringify(r.body).slice(0, 400)}`;
 const ids = (r: { body: { results: Array<{ memory_id: string }> } }) => r.body.results.map((x) => x.memory_id);
 
 beforeAll(async () => {
-  const config = loadConfig({}, { SVC_DATA_DIR: dataDir, LOG_LEVEL: "error", RATE_LIMIT_ENABLED: false, EMBEDDING_DIMENSIONS: 128 } as Partial<Config>);
-  deps = await openDeps(config, { log: createLogger("error"), applicationName: "svc-embedded-recall" });
-  await migrate(deps.db.primary);
-  await ensureVectorIndex(deps.db.primary, 128);
-  handle = handleRequest(createApp(deps), deps);
-  const orgId = await ensureOrg(deps.db, "embedded-recall");
-  key = (await createKey(deps.db, systemActor(orgId), "test")).key;
+  e = await embeddedApp("recall");
+  key = (await e.tenant("embedded-recall")).key;
 }, 60_000);
 
-afterAll(async () => {
-  await closeDeps(deps);
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => e.close());
 
 test("event time: store, batch, PATCH and turns keep occurred_at; TEMPORAL and the filters read it", async () => {
   const batch = await call("POST", "/v1/memories/batch", { memories: [
