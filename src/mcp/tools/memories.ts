@@ -1,11 +1,8 @@
 // Memory tools: store, batch store, recall, forget, get, history. Each runs the domain calls of its REST
 // route (src/http/routes/memories) with that route's body schema.
 import { t } from "elysia";
-import { withTenant } from "../../data/with-tenant";
-import { validationFailed } from "../../domain/errors";
-import { issueForgetCertificate } from "../../domain/forget-proof/certificate";
-import { forgetMemories } from "../../domain/memories/forget";
-import { insertPreparedMemories, prepareMemories } from "../../domain/memories/prepare";
+import { forgetRequested } from "../../domain/memories/forget-request";
+import { storeMemories } from "../../domain/memories/store";
 import { getHistory, getMemory } from "../../domain/memories/read";
 import { executeRecall, planRecall } from "../../domain/recall/recall";
 import { batchBody, forgetBody, storeBody } from "../../http/schemas/memories";
@@ -22,8 +19,7 @@ export const MEMORY_TOOLS: McpTool[] = [
     gate: always,
     readOnly: false,
     run: async ({ deps, actor }, input) => {
-      const prepared = await prepareMemories(deps, actor, [input]);
-      const [record] = await withTenant(deps.db, actor.orgId, (tx) => insertPreparedMemories(tx, actor, prepared));
+      const [record] = await storeMemories(deps, actor, [input]);
       return record;
     },
   },
@@ -34,8 +30,7 @@ export const MEMORY_TOOLS: McpTool[] = [
     gate: always,
     readOnly: false,
     run: async ({ deps, actor }, input) => {
-      const prepared = await prepareMemories(deps, actor, input.memories, "memories/");
-      const memories = await withTenant(deps.db, actor.orgId, (tx) => insertPreparedMemories(tx, actor, prepared, "memories/"));
+      const memories = await storeMemories(deps, actor, input.memories, "memories/");
       return { memories, count: memories.length };
     },
   },
@@ -57,15 +52,7 @@ export const MEMORY_TOOLS: McpTool[] = [
     gate: always,
     readOnly: false,
     run: async ({ deps, actor }, input) => {
-      if ((input.memory_id === undefined) === (input.memory_ids === undefined)) {
-        throw validationFailed([{ path: "memory_ids", message: "give exactly one of memory_id or memory_ids" }]);
-      }
-      const ids: string[] = input.memory_ids ?? [input.memory_id];
-      return withTenant(deps.db, actor.orgId, async (tx) => {
-        const result = await forgetMemories(tx, actor, ids, "api", { agentId: input.agent_id });
-        const certId = deps.forgetSigner ? await issueForgetCertificate(tx, actor, result.forgotten, result.derived, { forgetSigner: deps.forgetSigner }) : null;
-        return { forgotten: result.forgotten.map((f) => f.memory_id), not_found: result.not_found, cert_id: certId };
-      });
+      return forgetRequested(deps, actor, input);
     },
   },
   {

@@ -1,16 +1,14 @@
 // POST /v1/memories/batch: store up to MEMORY_BATCH_MAX memories all-or-nothing, with one embedding call.
 import { Elysia, t } from "elysia";
 import type { Deps } from "../../../app/deps";
-import { withTenant } from "../../../data/with-tenant";
-import { insertPreparedMemories, prepareMemories } from "../../../domain/memories/prepare";
+import { storeMemories } from "../../../domain/memories/store";
 import { actorOf } from "../../request-context";
 import { authedErrors } from "../../schemas/common";
 import { batchBody, Memory } from "../../schemas/memories";
 
 export const batchStoreRoute = (deps: Deps) => new Elysia().post("/v1/memories/batch", async ({ request, body, set }) => {
   const actor = actorOf(request);
-  const prepared = await prepareMemories(deps, actor, body.memories, "memories/");
-  const memories = await withTenant(deps.db, actor.orgId, (tx) => insertPreparedMemories(tx, actor, prepared, "memories/"));
+  const memories = await storeMemories(deps, actor, body.memories, "memories/");
   set.status = 201;
   return { memories, count: memories.length };
 }, {

@@ -1,16 +1,14 @@
 // POST /v1/memories: store one memory (embedded outside the transaction, inserted and audited inside).
 import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
-import { withTenant } from "../../../data/with-tenant";
-import { insertPreparedMemories, prepareMemories } from "../../../domain/memories/prepare";
+import { storeMemories } from "../../../domain/memories/store";
 import { actorOf } from "../../request-context";
 import { authedErrors } from "../../schemas/common";
 import { Memory, storeBody } from "../../schemas/memories";
 
 export const storeMemoryRoute = (deps: Deps) => new Elysia().post("/v1/memories", async ({ request, body, set }) => {
   const actor = actorOf(request);
-  const prepared = await prepareMemories(deps, actor, [body]);
-  const [record] = await withTenant(deps.db, actor.orgId, (tx) => insertPreparedMemories(tx, actor, prepared));
+  const [record] = await storeMemories(deps, actor, [body]);
   set.status = 201;
   return record!;
 }, {
