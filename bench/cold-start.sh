@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Binary size and cold start of ./svc (time from exec to the first /v1/ready 200), run from a copy in an
 # empty directory with a bare environment. Embedded: first start (initdb + migrations) and a restart;
-# server mode when DATABASE_URL and VALKEY_URL are exported.  Usage: bun run build && bash bench/cold-start.sh
+# server mode when DATABASE_URL (the serving login), DATABASE_MIGRATION_URL (the owner) and VALKEY_URL are
+# exported (scripts/setup-services.sh prints them).  Usage: bun run build && bash bench/cold-start.sh
 set -euo pipefail
 bin="$(cd "$(dirname "$0")/.." && pwd)/svc"
 [ -x "$bin" ] || { echo "build first: bun run build" >&2; exit 1; }
@@ -20,7 +21,7 @@ measure() { # label, extra env...
 measure "embedded, first start (initdb + migrations)"
 measure "embedded, restart"
 measure "embedded, restart again"
-if [ -n "${DATABASE_URL:-}" ] && [ -n "${VALKEY_URL:-}" ]; then
-  measure "server mode (PostgreSQL + Valkey)" DATABASE_URL="$DATABASE_URL" VALKEY_URL="$VALKEY_URL" SVC_QUEUE_PREFIX="coldstart$$"
+if [ -n "${DATABASE_URL:-}" ] && [ -n "${DATABASE_MIGRATION_URL:-}" ] && [ -n "${VALKEY_URL:-}" ]; then
+  measure "server mode (PostgreSQL + Valkey)" DATABASE_URL="$DATABASE_URL" DATABASE_MIGRATION_URL="$DATABASE_MIGRATION_URL" VALKEY_URL="$VALKEY_URL" SVC_QUEUE_PREFIX="coldstart$$"
 fi
 rm -rf "$dir"

@@ -11,13 +11,16 @@
 # Creates (idempotently) test roles + database:
 #   role  $SVC_DB_USER  LOGIN PASSWORD $SVC_DB_PASSWORD, CREATEDB, NOSUPERUSER, NOBYPASSRLS  (owns schema/tables)
 #   role  $SVC_APP_ROLE NOLOGIN NOSUPERUSER NOBYPASSRLS, granted to $SVC_DB_USER            (SET LOCAL ROLE target)
+#   role  $SVC_SERVING_USER LOGIN PASSWORD $SVC_SERVING_PASSWORD, NOSUPERUSER, NOBYPASSRLS, NOINHERIT,
+#         member of $SVC_APP_ROLE only, owns nothing (DATABASE_URL of every serving process; the owner
+#         $SVC_DB_USER is DATABASE_MIGRATION_URL and grants it the rest after each migrate)
 #   db    $SVC_DB_NAME  owned by $SVC_DB_USER, with extension "vector" (needs superuser, done here)
 #   also: "vector" is created in template1, so databases the tests CREATE later already have it.
 #
 # Usage:  sudo bash setup-services.sh          # install/start/provision, prints env to export
 #         sudo bash setup-services.sh stop     # stop only the servers THIS script started (by PID)
 # Env knobs: PG_PORT(5432) REDIS_PORT(6379) SVC_DB_NAME(svc) SVC_DB_USER(svc) SVC_DB_PASSWORD(svc)
-#            SVC_APP_ROLE(svc_app) FORCE_PGVECTOR_BUILD(0) SKIP_VALKEY_BACKPORTS(0)
+#            SVC_SERVING_USER(svc_serving) SVC_SERVING_PASSWORD(svc_serving) SVC_APP_ROLE(svc_app) FORCE_PGVECTOR_BUILD(0) SKIP_VALKEY_BACKPORTS(0)
 #            PG_ADMIN_URL (superuser URL for a reused server that is not a local Debian cluster)
 set -Eeuo pipefail
 
@@ -28,6 +31,8 @@ SVC_DB_NAME="${SVC_DB_NAME:-svc}"
 SVC_DB_USER="${SVC_DB_USER:-svc}"
 SVC_DB_PASSWORD="${SVC_DB_PASSWORD:-svc}"
 SVC_APP_ROLE="${SVC_APP_ROLE:-svc_app}"
+SVC_SERVING_USER="${SVC_SERVING_USER:-svc_serving}"
+SVC_SERVING_PASSWORD="${SVC_SERVING_PASSWORD:-svc_serving}"
 FORCE_PGVECTOR_BUILD="${FORCE_PGVECTOR_BUILD:-0}"
 SKIP_VALKEY_BACKPORTS="${SKIP_VALKEY_BACKPORTS:-0}"
 STATE_DIR=/var/tmp/svc-setup            # PIDs of servers this script started + apt side lists
@@ -166,9 +171,17 @@ BEGIN
   IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${SVC_APP_ROLE}') THEN
     CREATE ROLE "${SVC_APP_ROLE}" NOLOGIN NOSUPERUSER NOBYPASSRLS NOINHERIT;
   END IF;
+  -- The serving login: reaches tenant rows only through SET ROLE ${SVC_APP_ROLE}; svc refuses to serve
+  -- as a login that is a superuser, has BYPASSRLS, owns a table or can SET ROLE to one that does.
+  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${SVC_SERVING_USER}') THEN
+    CREATE ROLE "${SVC_SERVING_USER}" LOGIN PASSWORD '${SVC_SERVING_PASSWORD}' NOSUPERUSER NOBYPASSRLS NOINHERIT NOCREATEDB NOCREATEROLE;
+  ELSE
+    ALTER ROLE "${SVC_SERVING_USER}" LOGIN PASSWORD '${SVC_SERVING_PASSWORD}' NOSUPERUSER NOBYPASSRLS NOINHERIT NOCREATEDB NOCREATEROLE;
+  END IF;
 END
 \$\$;
 GRANT "${SVC_APP_ROLE}" TO "${SVC_DB_USER}";
+GRANT "${SVC_APP_ROLE}" TO "${SVC_SERVING_USER}";
 SELECT format('CREATE DATABASE %I OWNER %I', '${SVC_DB_NAME}', '${SVC_DB_USER}')
  WHERE NOT EXISTS (SELECT 1 FROM pg_database WHERE datname = '${SVC_DB_NAME}') \gexec
 SQL
@@ -176,6 +189,8 @@ SQL
   pg_admin -d "$SVC_DB_NAME" <<SQL
 CREATE EXTENSION IF NOT EXISTS vector;
 GRANT CONNECT, TEMP ON DATABASE "${SVC_DB_NAME}" TO "${SVC_APP_ROLE}";
+-- Databases the tests CREATE per run keep PostgreSQL's default CONNECT for PUBLIC; this one says it.
+GRANT CONNECT ON DATABASE "${SVC_DB_NAME}" TO "${SVC_SERVING_USER}";
 GRANT USAGE ON SCHEMA public TO "${SVC_APP_ROLE}";
 -- tables/sequences the owner creates later are usable by the RLS role (policies still apply)
 ALTER DEFAULT PRIVILEGES FOR ROLE "${SVC_DB_USER}" IN SCHEMA public
@@ -187,7 +202,8 @@ SQL
   local v
   v=$(PGPASSWORD="$SVC_DB_PASSWORD" psql -h 127.0.0.1 -p "$PG_PORT" -U "$SVC_DB_USER" -d "$SVC_DB_NAME" -qAt \
       -c "SELECT extversion FROM pg_extension WHERE extname='vector'")
-  log "db ${SVC_DB_NAME} ready; vector ${v}; login ${SVC_DB_USER} OK"
+  PGPASSWORD="$SVC_SERVING_PASSWORD" psql -h 127.0.0.1 -p "$PG_PORT" -U "$SVC_SERVING_USER" -d "$SVC_DB_NAME" -qAt -c "SELECT 1" >/dev/null
+  log "db ${SVC_DB_NAME} ready; vector ${v}; owner login ${SVC_DB_USER} OK; serving login ${SVC_SERVING_USER} OK"
 }
 
 # ---------------------------------------------------------------- Valkey / Redis
@@ -270,7 +286,8 @@ step "chromium (test/browser, playwright-core)" apt_install chromium
 log "all done in $(awk -v a="$T0" -v b="$(now)" 'BEGIN{printf "%.2f", b-a}')s"
 cat <<EOF
 # export these for the tests:
-export DATABASE_URL=postgres://${SVC_DB_USER}:${SVC_DB_PASSWORD}@127.0.0.1:${PG_PORT}/${SVC_DB_NAME}
+export DATABASE_URL=postgres://${SVC_SERVING_USER}:${SVC_SERVING_PASSWORD}@127.0.0.1:${PG_PORT}/${SVC_DB_NAME}
+export DATABASE_MIGRATION_URL=postgres://${SVC_DB_USER}:${SVC_DB_PASSWORD}@127.0.0.1:${PG_PORT}/${SVC_DB_NAME}
 export DATABASE_APP_ROLE=${SVC_APP_ROLE}
 export REDIS_URL=redis://127.0.0.1:${REDIS_PORT}
 EOF

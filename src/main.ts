@@ -33,7 +33,7 @@ const COMMANDS: Record<string, Command> = {
   },
   keys: async (args) => {
     if (args[0] !== "create") throw new UsageError(`unknown keys subcommand ${args[0] ?? "(none)"}`);
-    const { values } = parseArgs({ args: args.slice(1), strict: true, allowPositionals: false, options: { org: { type: "string" }, superadmin: { type: "boolean" }, name: { type: "string" } } });
+    const { values } = parseArgs({ args: args.slice(1), strict: true, allowPositionals: false, options: { org: { type: "string" }, superadmin: { type: "boolean" }, name: { type: "string" }, scopes: { type: "string" } } });
     await runKeysCreate(values);
   },
   audit: async (args) => {

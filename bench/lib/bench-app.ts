@@ -1,4 +1,6 @@
-// Starts the real app (Bun.serve of createApp + handleRequest) on a throwaway, migrated database on loopback.
+// Starts the real app (Bun.serve of createApp + handleRequest) on a throwaway database on loopback, migrated
+// by the owner (BENCH_ADMIN_DATABASE_URL's login) and served by the serving login (BENCH_SERVING_LOGIN,
+// created by scripts/setup-services.sh), as in production.
 import postgres from "postgres";
 import { buildDeps, closeDeps } from "../../src/app/build-deps";
 import { loadConfig } from "../../src/config/load";
@@ -6,12 +8,14 @@ import type { Config } from "../../src/config/schema";
 import { systemActor } from "../../src/domain/actor";
 import { ensureOrg } from "../../src/domain/keys/bootstrap";
 import { createKey } from "../../src/domain/keys/manage";
-import { migrate } from "../../src/data/migrate";
+import { migrateAsOwner } from "../../src/app/database-roles";
 import { createApp, handleRequest } from "../../src/http/create-app";
 import { createLogger } from "../../src/observability/log";
 
 export const ADMIN_DATABASE_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? "postgres://svc:svc@127.0.0.1:5432/svc";
 export const VALKEY_URL = process.env.BENCH_VALKEY_URL ?? "redis://127.0.0.1:6379";
+const SERVING_LOGIN = process.env.BENCH_SERVING_LOGIN ?? "svc_serving";
+const SERVING_PASSWORD = process.env.BENCH_SERVING_PASSWORD ?? "svc_serving";
 
 export type BenchApp = Awaited<ReturnType<typeof startBenchApp>>;
 
@@ -26,20 +30,22 @@ export async function startBenchApp(label: string, overrides: Partial<Record<key
   if (!options.reuse) await admin.unsafe(`CREATE DATABASE ${name}`); // generated name, not input
   const url = new URL(ADMIN_DATABASE_URL);
   url.pathname = `/${name}`;
-  const migrator = postgres(url.toString(), { max: 1, onnotice: () => {} });
-  await migrate(migrator);
-  await migrator.end();
+  const serving = new URL(url);
+  serving.username = SERVING_LOGIN;
+  serving.password = SERVING_PASSWORD;
 
-  const config = loadConfig({}, { DATABASE_URL: url.toString(), VALKEY_URL, LOG_LEVEL: "error", RATE_LIMIT_ENABLED: false, DATABASE_POOL_MAX: 16, SVC_QUEUE_PREFIX: `bench-${process.pid}`, ...overrides } as Partial<Config>);
+  const config = loadConfig({}, { DATABASE_URL: serving.toString(), DATABASE_MIGRATION_URL: url.toString(), VALKEY_URL, LOG_LEVEL: "error", RATE_LIMIT_ENABLED: false, DATABASE_POOL_MAX: 16, SVC_QUEUE_PREFIX: `bench-${process.pid}`, ...overrides } as Partial<Config>);
   const deps = buildDeps(config, { log: createLogger("error"), applicationName: "svc-bench" });
+  await migrateAsOwner(config, deps.db, "svc-bench"); // as svc serve: migrations, the vector index, the serving login's grants
   const handle = handleRequest(createApp(deps), deps);
   const server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: handle, idleTimeout: 60 });
   const orgId = await ensureOrg(deps.db, `bench-${label}`);
   const { key } = await createKey(deps.db, systemActor(orgId), "bench");
   const base = `http://127.0.0.1:${server.port}`;
 
-  async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-    const response = await fetch(base + path, { method, headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { "content-type": "application/json" }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+  /** `as` is another tenant's key (the 1M tier's tenants); the bench org's key by default. */
+  async function call(method: string, path: string, body?: unknown, as: string = key): Promise<{ status: number; body: any }> {
+    const response = await fetch(base + path, { method, headers: { authorization: `Bearer ${as}`, ...(body === undefined ? {} : { "content-type": "application/json" }) }, body: body === undefined ? undefined : JSON.stringify(body) });
     const text = await response.text();
     return { status: response.status, body: text ? JSON.parse(text) : null };
   }

@@ -2,13 +2,12 @@
 // is closed), the serving login serves. Every process refuses to serve when the serving login could
 // bypass row-level security. docs/operations.md, "Database roles".
 import type { Config } from "../config/schema";
-import { migrate, type MigrationStatus } from "../data/migrate";
+import { migrate, migrationStatus, type MigrationStatus } from "../data/migrate";
 import { openEmbedded } from "../data/embedded";
 import { openPostgres, type Database, type Sql } from "../data/pools";
 import { ensureVectorIndex } from "../data/queries/memories-vector-index";
-import { ensureEmbeddedServingLogin, grantServingLogin, servingLoginName } from "../data/queries/serving-login";
+import { canCreateTables, ensureEmbeddedServingLogin, grantServingLogin, servingLoginName } from "../data/queries/serving-login";
 import { ServingLoginError, servingLoginMessage, servingLoginProblems } from "../data/serving-login";
-import type { Logger } from "../observability/log";
 
 const separateOwner = (config: Config): config is Config & { DATABASE_URL: string; DATABASE_MIGRATION_URL: string } =>
   Boolean(config.DATABASE_URL && config.DATABASE_MIGRATION_URL);
@@ -25,8 +24,16 @@ async function asOwner<T>(config: Config, serving: Database, applicationName: st
   }
 }
 
-/** Applies pending migrations as the owner, grants the serving login what it needs, and drops the owner's pool. */
-export function migrateAsOwner(config: Config, serving: Database, applicationName: string): Promise<MigrationStatus> {
+/**
+ * Applies pending migrations as the owner, grants the serving login what it needs, and drops the owner's
+ * pool. Without DATABASE_MIGRATION_URL, a login that cannot create tables (a serving login, the owner having
+ * run `svc migrate`) has nothing to do when nothing is pending; anything pending then fails as before.
+ */
+export async function migrateAsOwner(config: Config, serving: Database, applicationName: string): Promise<MigrationStatus> {
+  if (!separateOwner(config) && serving.kind === "postgres" && !(await canCreateTables(serving.primary))) {
+    const status = await migrationStatus(serving.primary);
+    if (status.pending.length === 0) return { applied: [], pending: [] };
+  }
   return asOwner(config, serving, applicationName, async (owner) => {
     const result = await migrate(owner);
     await ensureVectorIndex(owner, config.EMBEDDING_DIMENSIONS);
@@ -58,15 +65,10 @@ export async function openEmbeddedServing(config: Config, applicationName: strin
 
 /**
  * Throws ServingLoginError when the serving login is a superuser, has BYPASSRLS, owns a table, or can SET
- * ROLE to a role that does. With a single login (no DATABASE_MIGRATION_URL) owning the tables is the
- * development setup on a server: warned about, not refused; anything more is refused there too.
+ * ROLE to a role that does, in both modes and whether or not DATABASE_MIGRATION_URL is set: a single login
+ * that owns the tables it serves is refused too (it could turn row-level security off).
  */
-export async function checkServingLogin(config: Config, db: Database, log: Logger): Promise<void> {
-  const { login, problems, ownsTablesOnly } = await servingLoginProblems(db.primary);
-  if (problems.length === 0) return;
-  if (db.kind === "postgres" && !separateOwner(config) && ownsTablesOnly) {
-    log.warn({ msg: "single database login: it owns the tables it serves (development only); production sets DATABASE_MIGRATION_URL to the owner and DATABASE_URL to a serving login (docs/operations.md)", login });
-    return;
-  }
-  throw new ServingLoginError(servingLoginMessage(login, problems));
+export async function checkServingLogin(db: Database): Promise<void> {
+  const { login, problems } = await servingLoginProblems(db.primary);
+  if (problems.length > 0) throw new ServingLoginError(servingLoginMessage(login, problems));
 }

@@ -10,7 +10,7 @@ export async function runBeat(): Promise<void> {
   if (!config.VALKEY_URL) throw new Error("svc beat needs VALKEY_URL; without it (embedded mode) `svc serve` runs the beat itself");
   const deps = await openDeps(config, { applicationName: "svc-beat" });
   installProcessGuards(deps.log);
-  await checkServingLogin(config, deps.db, deps.log);
+  await checkServingLogin(deps.db);
   const beat = await startBeat(deps);
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,11 +1,11 @@
 // `svc mcp [--key <API key>]`: the MCP server over stdio for one tenant's key (SVC_MCP_API_KEY or --key).
 // stdout carries the protocol only, so logs go to stderr. Every tool call re-checks the key (a revoked key
 // stops working mid-session), takes a rate-limit token like a REST request, and gets its own request id.
-import { migrateAsOwner } from "../app/database-roles";
 import { parseArgs } from "node:util";
 import pino from "pino";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { closeDeps, openDeps } from "../app/build-deps";
+import { checkServingLogin, migrateAsOwner, openEmbeddedServing } from "../app/database-roles";
 import { installProcessGuards } from "../app/process-guards";
 import type { Deps } from "../app/deps";
 import { newId } from "../domain/ids";
@@ -35,9 +35,12 @@ export async function runMcp(args: string[]): Promise<void> {
   const key = values.key ?? config.SVC_MCP_API_KEY;
   if (!key) throw new UsageError("svc mcp needs an API key: set SVC_MCP_API_KEY or pass --key");
   const log = createLogger(config.LOG_LEVEL, pino.destination({ fd: 2, sync: false }));
-  const deps = await openDeps(config, { log, applicationName: "svc-mcp" });
+  // Like serve: migrated by the owner (PGlite's superuser session when embedded), served by the serving login.
+  const embedded = config.DATABASE_URL ? null : await openEmbeddedServing(config, "svc-mcp");
+  const deps = await openDeps(config, { log, applicationName: "svc-mcp", db: embedded?.db });
   installProcessGuards(log);
-  await migrateAsOwner(config, deps.db, "svc-mcp");
+  if (!embedded) await migrateAsOwner(config, deps.db, "svc-mcp");
+  await checkServingLogin(deps.db);
   const actorForCall = stdioActor(deps, key);
   await actorForCall(); // refuse a bad key at start, not at the first call
   // Without Valkey no other process takes jobs (and PGlite admits one process), so this one runs them.

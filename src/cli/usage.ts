@@ -1,5 +1,6 @@
 // CLI usage text, per-subcommand help, and the exit code for a bad invocation.
 import pkg from "../../package.json";
+import { SCOPES } from "../domain/keys/scopes";
 
 export const VERSION = `svc ${pkg.version}`;
 
@@ -10,7 +11,7 @@ Usage:
   svc worker                                 run background task processors
   svc beat                                   register periodic schedules (run exactly one)
   svc migrate                                apply database migrations
-  svc keys create --org <name>               create an org if needed and mint an API key
+  svc keys create --org <name> [--scopes …]  create an org if needed and mint an API key
   svc keys create --superadmin               mint a value for SUPERADMIN_API_KEY (not stored)
   svc audit verify [--org <id>]              verify audit hash chains offline; exit 1 naming the first broken row
   svc refine schedule --org <name> [--off]   opt an org in to (out of) scheduled refine runs
@@ -42,10 +43,11 @@ Registers the periodic schedules (needs VALKEY_URL). Run exactly one.`,
   migrate: `Usage: svc migrate
 
 Applies pending migrations (serve also does, under a lock). ${MODE}`,
-  keys: `Usage: svc keys create --org <name> [--name <label>]
+  keys: `Usage: svc keys create --org <name> [--name <label>] [--scopes <scope,scope,…>]
        svc keys create --superadmin
 
-Creates the org if needed and mints an API key; prints one JSON line {"org_id","key_id","key"}.
+Creates the org if needed and mints an API key; prints one JSON line {"org_id","key_id","key","scopes"}.
+--scopes limits the key to the listed scopes (${SCOPES.join(", ")}); without it the key holds all of them.
 --superadmin mints a value for SUPERADMIN_API_KEY (not stored anywhere).`,
   audit: `Usage: svc audit verify [--org <id>]
 

@@ -11,7 +11,7 @@ export async function runWorker(): Promise<void> {
   if (!config.VALKEY_URL) throw new Error("svc worker needs VALKEY_URL; without it (embedded mode) `svc serve` runs the worker itself");
   const deps = await openDeps(config, { applicationName: "svc-worker" });
   installProcessGuards(deps.log);
-  await checkServingLogin(config, deps.db, deps.log);
+  await checkServingLogin(deps.db);
   const worker = await startWorker(deps);
   const metricsServer = config.WORKER_METRICS_PORT > 0 ? serveMetrics(deps, config.WORKER_METRICS_PORT) : null;
   let stopping = false;

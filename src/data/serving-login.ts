@@ -7,8 +7,8 @@ export class ServingLoginError extends Error {}
 
 type Reachable = { rolname: string; self: boolean; rolsuper: boolean; rolbypassrls: boolean; owned: number };
 
-/** Why the current login could bypass RLS (empty when it cannot); also whether it can enter svc_app. */
-export async function servingLoginProblems(sql: Sql): Promise<{ login: string; problems: string[]; ownsTablesOnly: boolean }> {
+/** Why the current login could bypass RLS, or cannot enter svc_app (empty when neither). */
+export async function servingLoginProblems(sql: Sql): Promise<{ login: string; problems: string[] }> {
   // Every role the login is, or can SET ROLE to (memberships, transitively).
   const roles = await sql<Reachable[]>`
     WITH RECURSIVE reach(oid) AS (
@@ -21,18 +21,14 @@ export async function servingLoginProblems(sql: Sql): Promise<{ login: string; p
     FROM reach x JOIN pg_roles r ON r.oid = x.oid`;
   const login = roles.find((r) => r.self)?.rolname ?? "?";
   const problems: string[] = [];
-  let ownership = 0;
   for (const r of roles) {
     const who = r.self ? `it` : `it can SET ROLE to "${r.rolname}", which`;
     if (r.rolsuper) problems.push(`${who} is a superuser`);
     if (r.rolbypassrls) problems.push(`${who} has BYPASSRLS`);
-    if (r.owned > 0) {
-      problems.push(`${who} owns ${r.owned} table${r.owned === 1 ? "" : "s"} (an owner can turn row-level security off)`);
-      if (r.self) ownership++;
-    }
+    if (r.owned > 0) problems.push(`${who} owns ${r.owned} table${r.owned === 1 ? "" : "s"} (an owner can turn row-level security off)`);
   }
   if (!roles.some((r) => r.rolname === APP_ROLE)) problems.push(`it is not a member of ${APP_ROLE} (GRANT ${APP_ROLE} TO "${login}")`);
-  return { login, problems, ownsTablesOnly: problems.length === ownership && ownership > 0 };
+  return { login, problems };
 }
 
 export function servingLoginMessage(login: string, problems: string[]): string {

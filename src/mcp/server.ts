@@ -1,7 +1,7 @@
-// Builds the MCP server over the domain: tools/list shows the gated-on tools with their REST schemas,
-// tools/call validates like the REST route and runs the same domain code, and errors come back as MCP
-// tool errors carrying the problem's title and detail. Transports (stdio, streamable HTTP) only differ
-// in how they resolve the acting tenant for each call.
+// Builds the MCP server over the domain: tools/list shows the gated-on tools the caller's key may call,
+// with their REST schemas, tools/call validates like the REST route and runs the same domain code, and
+// errors come back as MCP tool errors carrying the problem's title and detail. Transports (stdio,
+// streamable HTTP) only differ in how they resolve the acting tenant for each call.
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   CallToolRequestSchema, ErrorCode, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema,
@@ -15,7 +15,7 @@ import { readResource, RESOURCE_TEMPLATES } from "./resources";
 import { toolsFor } from "./tools";
 import { validateToolInput } from "./validate-input";
 import { requireScope, type Scope } from "../domain/keys/scopes";
-import { RESOURCE_SCOPE, toolAccess } from "./tool-scopes";
+import { RESOURCE_SCOPE, toolAccess, toolAllowed } from "./tool-scopes";
 
 /** The tenant acting for one call, and the scopes of its key. */
 export type McpCaller = { actor: Actor; scopes: readonly Scope[] };
@@ -44,14 +44,30 @@ export function createMcpServer(deps: Deps, session: McpSession): Server {
   });
   const appError = (error: unknown, actor: Actor | null) => toAppError("MCP", error, deps.log, actor?.requestId ?? undefined);
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: tools.map((tool) => ({
-      name: tool.name,
-      description: tool.description,
-      inputSchema: JSON.parse(JSON.stringify(tool.inputSchema(deps))),
-      annotations: { readOnlyHint: tool.readOnly },
-    })),
-  }));
+  /** The problem as a JSON-RPC error, for requests that are not tool calls (tools/list, resources/read). */
+  const rpcError = (error: unknown, actor: Actor | null) => {
+    const problem = appError(error, actor);
+    const code = problem.status === 404 || problem.status === 410 ? ErrorCode.InvalidParams : problem.status < 500 ? ErrorCode.InvalidRequest : ErrorCode.InternalError;
+    return new McpError(code, `${problem.title}: ${problem.detail}`, { slug: problem.slug, status: problem.status });
+  };
+
+  // Only the tools the caller's key may call: a memories:read key is not offered store or forget.
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    let caller: McpCaller;
+    try {
+      caller = await session.actorForCall();
+    } catch (error) {
+      throw rpcError(error, null);
+    }
+    return {
+      tools: tools.filter((tool) => toolAllowed(caller.scopes, tool.name)).map((tool) => ({
+        name: tool.name,
+        description: tool.description,
+        inputSchema: JSON.parse(JSON.stringify(tool.inputSchema(deps))),
+        annotations: { readOnlyHint: tool.readOnly },
+      })),
+    };
+  });
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = byName.get(request.params.name);
@@ -81,9 +97,7 @@ export function createMcpServer(deps: Deps, session: McpSession): Server {
       const value = await readResource(deps, actor, request.params.uri);
       return { contents: [{ uri: request.params.uri, mimeType: "application/json", text: asJson(value) }] };
     } catch (error) {
-      const problem = appError(error, actor);
-      const code = problem.status === 404 || problem.status === 410 ? ErrorCode.InvalidParams : problem.status < 500 ? ErrorCode.InvalidRequest : ErrorCode.InternalError;
-      throw new McpError(code, `${problem.title}: ${problem.detail}`, { slug: problem.slug, status: problem.status });
+      throw rpcError(error, actor);
     }
   });
   return server;

@@ -27,3 +27,9 @@ export function toolAccess(name: string): RouteAccess {
   const route = ownValue(TOOL_ROUTES, name);
   return route ? requiredAccess(route[0], route[1]) : "admin";
 }
+
+/** Whether a key with `scopes` may call the tool: tools/list shows only these. */
+export function toolAllowed(scopes: readonly Scope[], name: string): boolean {
+  const access = toolAccess(name);
+  return access === "any" || (access !== "superadmin" && scopes.includes(access));
+}

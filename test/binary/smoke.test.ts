@@ -9,7 +9,7 @@ import path from "node:path";
 import pkg from "../../package.json";
 import { createLogger } from "../../src/observability/log";
 import { BullmqQueue } from "../../src/queue/bullmq-queue";
-import { TEST_VALKEY_URL, testDatabaseUrl } from "../harness/env";
+import { TEST_VALKEY_URL, testDatabaseEnv } from "../harness/env";
 import { freePort, waitFor } from "../harness/process";
 import { eventually } from "../queue/wait";
 
@@ -97,7 +97,7 @@ test("embedded: keys create, serve from an empty directory, main flows, data dir
 }, 60_000);
 
 test("server mode: migrate, keys create, serve + worker + beat against PostgreSQL and Valkey", async () => {
-  const env = bareEnv({ DATABASE_URL: testDatabaseUrl(), VALKEY_URL: TEST_VALKEY_URL, SVC_QUEUE_PREFIX: queuePrefix });
+  const env = bareEnv({ ...testDatabaseEnv(), VALKEY_URL: TEST_VALKEY_URL, SVC_QUEUE_PREFIX: queuePrefix });
   expect((await svc(["migrate"], env)).code).toBe(0);
   const created = await svc(["keys", "create", "--org", `binary-${process.pid}`], env);
   expect(created.code, created.stderr).toBe(0);

@@ -14,7 +14,7 @@ let serve: ServeChild;
 
 beforeAll(async () => {
   pg = await startThrowawayPostgres();
-  const env = { DATABASE_URL: pg.url, SVC_QUEUE_PREFIX: `chaos-pgr-${process.pid}` };
+  const env = { ...pg.env, SVC_QUEUE_PREFIX: `chaos-pgr-${process.pid}` };
   const migrated = await runSvc(["migrate"], serviceEnv(env));
   if (migrated.code !== 0) throw new Error(`migrate failed: ${migrated.stderr}`);
   serve = await startServe(env);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import postgres from "postgres";
 import { rng } from "../../bench/lib/corpus";
 import { callServe, startServe, terminateServeBackends, type ServeChild } from "../harness/chaos-serve";
-import { testDatabaseUrl } from "../harness/env";
+import { testServingDatabaseUrl } from "../harness/env";
 
 const CYCLES = 50 * Number(process.env.SVC_TEST_LONG ?? "1");
 const WRITERS = 4;
@@ -19,7 +19,8 @@ let admin: postgres.Sql;
 beforeAll(async () => {
   console.log(`pg-terminate seed=${SEED} (replay with SVC_TEST_SEED=${SEED})`);
   serve = await startServe();
-  admin = postgres(testDatabaseUrl(), { max: 1, onnotice: () => {} });
+  // The serving login: a role may terminate its own backends, and the owner is no member of it.
+  admin = postgres(testServingDatabaseUrl(), { max: 1, onnotice: () => {} });
 });
 afterAll(async () => { await serve?.stop(); await admin?.end(); }, 30_000);
 

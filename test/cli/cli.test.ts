@@ -35,7 +35,7 @@ describe("svc CLI", () => {
       [["forget", "verify", "--help"], "Usage: svc forget verify"],
     ];
     // an unreachable database: a command that ran instead of printing help would fail, not exit 0
-    const env = serviceEnv({ DATABASE_URL: "postgres://nobody:x@127.0.0.1:1/none", VALKEY_URL: "redis://127.0.0.1:1" });
+    const env = serviceEnv({ DATABASE_URL: "postgres://nobody:x@127.0.0.1:1/none", DATABASE_MIGRATION_URL: "postgres://nobody:x@127.0.0.1:1/none", VALKEY_URL: "redis://127.0.0.1:1" });
     for (const [args, expected] of commands) {
       const r = await runSvc(args, env);
       expect(r.code, `${args.join(" ")}: ${r.stderr}`).toBe(0);
@@ -59,7 +59,8 @@ describe("svc CLI", () => {
     const lines = r.stdout.trim().split("\n");
     expect(lines.length).toBe(1);
     const out = JSON.parse(lines[0]!);
-    expect(Object.keys(out).sort()).toEqual(["key", "key_id", "org_id"]);
+    expect(Object.keys(out).sort()).toEqual(["key", "key_id", "org_id", "scopes"]);
+    expect(out.scopes).toEqual(["memories:read", "memories:write", "forge:write", "audit:read", "admin"]);
     expect(out.key).toStartWith("svc_sk_");
     const again = JSON.parse((await runSvc(["keys", "create", "--org", org], serviceEnv())).stdout);
     expect(again.org_id).toBe(out.org_id);

@@ -1,6 +1,6 @@
 // Embedded mode drops superuser too (issue 15, item 5): `svc serve` migrates in PGlite's superuser
 // session, then reopens the data directory as the svc_serving login, which is checked like a server's
-// serving login. A serving login with BYPASSRLS or owning a table is refused at boot.
+// serving login. A serving login that is a superuser, has BYPASSRLS or owns a table is refused at boot.
 import { afterAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,7 +11,6 @@ import type { Config } from "../../src/config/schema";
 import { openEmbedded } from "../../src/data/embedded";
 import { migrate } from "../../src/data/migrate";
 import { servingLoginProblems } from "../../src/data/serving-login";
-import { createLogger } from "../../src/observability/log";
 import { runSvc } from "../harness/process";
 
 const dirs: string[] = [];
@@ -33,7 +32,7 @@ test("serve's embedded session is the non-superuser serving login, which passes 
     const [who] = await db.primary`SELECT current_user AS login, rolsuper, rolbypassrls FROM pg_roles WHERE rolname = current_user`;
     expect(who).toEqual({ login: EMBEDDED_SERVING_LOGIN, rolsuper: false, rolbypassrls: false });
     expect((await servingLoginProblems(db.primary)).problems).toEqual([]);
-    await checkServingLogin(config, db, createLogger("silent"));
+    await checkServingLogin(db);
     await expect(db.primary`SELECT count(*) FROM memories`).rejects.toThrow(/permission denied/);
   } finally {
     await db.close();
@@ -64,4 +63,12 @@ test("serve refuses an embedded serving login that owns a table", async () => {
   const r = await runSvc(["serve"], env(dir));
   expect(r.code, r.stderr).toBe(1);
   expect(r.stderr).toMatch(/refusing to serve: the database login "svc_serving".*it owns 1 table/);
+}, 120_000);
+
+test("serve refuses an embedded serving login that is a superuser", async () => {
+  const dir = freshDir();
+  await prepare(dir, `CREATE ROLE ${EMBEDDED_SERVING_LOGIN} LOGIN SUPERUSER`);
+  const r = await runSvc(["serve"], env(dir));
+  expect(r.code, r.stderr).toBe(1);
+  expect(r.stderr).toMatch(/refusing to serve: the database login "svc_serving".*it is a superuser/);
 }, 120_000);

@@ -22,7 +22,7 @@ import { createKey } from "../../src/domain/keys/manage";
 import { createApp, handleRequest } from "../../src/http/create-app";
 import { createLogger } from "../../src/observability/log";
 import { testApp, type TestApp } from "../harness/app";
-import { TEST_VALKEY_URL, testDatabaseUrl } from "../harness/env";
+import { TEST_VALKEY_URL, testDatabaseEnv } from "../harness/env";
 import { BUN, MAIN } from "../harness/process";
 import { seedGraph } from "../graph/seed-graph";
 
@@ -103,9 +103,9 @@ describe("export and import", () => {
     await closeDeps(source!);
     source = null;
     const targetOrg = `export-dst-${process.pid}`;
-    const script = `SVC_DATA_DIR="$SRC_DIR" "$BUN" "$MAIN" export --org "$SRC_ORG" | DATABASE_URL="$DST_URL" VALKEY_URL="$DST_VALKEY" "$BUN" "$MAIN" import --org "$DST_ORG"`;
+    const script = `SVC_DATA_DIR="$SRC_DIR" "$BUN" "$MAIN" export --org "$SRC_ORG" | DATABASE_URL="$DST_URL" DATABASE_MIGRATION_URL="$DST_OWNER_URL" VALKEY_URL="$DST_VALKEY" "$BUN" "$MAIN" import --org "$DST_ORG"`;
     const proc = Bun.spawn(["bash", "-o", "pipefail", "-c", script], {
-      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/tmp", LOG_LEVEL: "warn", BUN, MAIN, SRC_DIR: dataDir, SRC_ORG: sourceOrg, DST_URL: testDatabaseUrl(), DST_VALKEY: TEST_VALKEY_URL, DST_ORG: targetOrg },
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/tmp", LOG_LEVEL: "warn", BUN, MAIN, SRC_DIR: dataDir, SRC_ORG: sourceOrg, DST_URL: testDatabaseEnv().DATABASE_URL, DST_OWNER_URL: testDatabaseEnv().DATABASE_MIGRATION_URL, DST_VALKEY: TEST_VALKEY_URL, DST_ORG: targetOrg },
       stdout: "pipe", stderr: "pipe",
     });
     const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
@@ -160,7 +160,7 @@ describe("export and import", () => {
 
     const file = path.join(dataDir, "altered.ndjson");
     writeFileSync(file, altered.join("\n") + "\n");
-    const proc = Bun.spawn([BUN, MAIN, "import", "--org", tenant.name, file], { env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: "/tmp", DATABASE_URL: testDatabaseUrl(), VALKEY_URL: TEST_VALKEY_URL, LOG_LEVEL: "warn" }, stderr: "pipe", stdout: "pipe" });
+    const proc = Bun.spawn([BUN, MAIN, "import", "--org", tenant.name, file], { env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: "/tmp", ...testDatabaseEnv(), VALKEY_URL: TEST_VALKEY_URL, LOG_LEVEL: "warn" }, stderr: "pipe", stdout: "pipe" });
     const [exit, stderr] = await Promise.all([proc.exited, new Response(proc.stderr).text()]);
     expect(exit, stderr).toBe(1);
     expect(stderr).toContain(`refused at line ${target + 1}`);

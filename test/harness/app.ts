@@ -1,4 +1,5 @@
-// Builds the real app on the run's database and Valkey, with captured logs and a small request helper.
+// Builds the real app on the run's database (as the serving login, the owner in DATABASE_MIGRATION_URL) and Valkey, with captured logs and a small request helper.
+import postgres from "postgres";
 import { buildDeps, closeDeps } from "../../src/app/build-deps";
 import type { Deps } from "../../src/app/deps";
 import { loadConfig } from "../../src/config/load";
@@ -8,7 +9,7 @@ import { ensureOrg } from "../../src/domain/keys/bootstrap";
 import { createKey } from "../../src/domain/keys/manage";
 import { createApp, handleRequest } from "../../src/http/create-app";
 import { createLogger } from "../../src/observability/log";
-import { testDatabaseUrl, TEST_VALKEY_URL } from "./env";
+import { testDatabaseEnv, testDatabaseUrl, TEST_VALKEY_URL } from "./env";
 
 export type RequestBody = NonNullable<RequestInit["body"]>;
 export type TestResponse = { status: number; headers: Headers; body: any; text: string };
@@ -23,12 +24,14 @@ export const TEST_QUEUE_PREFIX = `svct${process.pid}x${Date.now().toString(36)}`
 let tenantCounter = 0;
 
 export async function testApp(overrides: Partial<Record<keyof Config, unknown>> = {}) {
-  const config = loadConfig({}, { DATABASE_URL: testDatabaseUrl(), VALKEY_URL: TEST_VALKEY_URL, LOG_LEVEL: "info", RATE_LIMIT_ENABLED: false, SVC_QUEUE_PREFIX: TEST_QUEUE_PREFIX, ...overrides } as Partial<Config>);
+  const config = loadConfig({}, { ...testDatabaseEnv(), VALKEY_URL: TEST_VALKEY_URL, LOG_LEVEL: "info", RATE_LIMIT_ENABLED: false, SVC_QUEUE_PREFIX: TEST_QUEUE_PREFIX, ...overrides } as Partial<Config>);
   const logLines: string[] = [];
   const log = createLogger(config.LOG_LEVEL, { write: (line: string) => void logLines.push(line) });
   const deps: Deps = buildDeps(config, { log, applicationName: "svc-test" });
   const app = createApp(deps);
   const handle = handleRequest(app, deps);
+  // The owner, for fixtures the serving login may not touch (DDL, rows outside RLS); connects on first use.
+  const owner = postgres(testDatabaseUrl(), { max: 2, onnotice: () => {} });
 
   async function request(method: string, path: string, options: RequestOptions = {}): Promise<TestResponse> {
     const headers: Record<string, string> = { ...options.headers };
@@ -52,7 +55,7 @@ export async function testApp(overrides: Partial<Record<keyof Config, unknown>> 
     return { orgId, keyId: created.key_id, key: created.key, name };
   }
 
-  return { config, deps, app, handle, request, tenant, logLines, close: () => closeDeps(deps) };
+  return { config, deps, app, handle, request, tenant, logLines, owner, close: async () => { await closeDeps(deps); await owner.end(); } };
 }
 
 /** Formats a response for assertion messages, so a failure shows what came back. */

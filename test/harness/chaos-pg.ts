@@ -37,9 +37,13 @@ export function superuserDump(databaseUrl: string): Promise<string> {
   return run(pgCommand("pg_dump", ["--no-owner", "-h", "/var/run/postgresql", "-p", new URL(databaseUrl).port || "5432", name]));
 }
 
-export type ThrowawayPostgres = { port: number; url: string; dataDir: string; restart(mode?: "immediate" | "fast"): Promise<void>; stop(): Promise<void>; start(): Promise<void> };
+export type ThrowawayPostgres = { port: number; url: string; servingUrl: string; env: { DATABASE_URL: string; DATABASE_MIGRATION_URL: string }; dataDir: string; restart(mode?: "immediate" | "fast"): Promise<void>; stop(): Promise<void>; start(): Promise<void> };
 
-/** initdb + pg_ctl on a random loopback port in a temp dir; a `svc` login owning database `svc`, pgvector installed. */
+/**
+ * initdb + pg_ctl on a random loopback port in a temp dir; a `svc` login owning database `svc`, pgvector
+ * installed, and the `svc_serving` login the service serves as (`env`: DATABASE_URL as it, the owner in
+ * DATABASE_MIGRATION_URL).
+ */
 export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   const root = mkdtempSync(join(tmpdir(), "svc-chaos-pg-"));
   chmodSync(root, 0o777);
@@ -55,12 +59,18 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   await psql("postgres", "CREATE ROLE svc LOGIN PASSWORD 'svc' CREATEDB NOSUPERUSER NOBYPASSRLS");
   await psql("postgres", "CREATE ROLE svc_app NOLOGIN NOSUPERUSER NOBYPASSRLS NOINHERIT");
   await psql("postgres", "GRANT svc_app TO svc");
+  await psql("postgres", "CREATE ROLE svc_serving LOGIN PASSWORD 'svc_serving' NOSUPERUSER NOBYPASSRLS NOINHERIT");
+  await psql("postgres", "GRANT svc_app TO svc_serving");
   await psql("postgres", "CREATE DATABASE svc OWNER svc");
   await psql("svc", "CREATE EXTENSION IF NOT EXISTS vector");
+  const url = `postgres://svc:svc@127.0.0.1:${port}/svc`;
+  const servingUrl = `postgres://svc_serving:svc_serving@127.0.0.1:${port}/svc`;
   return {
     port,
     dataDir,
-    url: `postgres://svc:svc@127.0.0.1:${port}/svc`,
+    url,
+    servingUrl,
+    env: { DATABASE_URL: servingUrl, DATABASE_MIGRATION_URL: url },
     start,
     stop: () => ctl(["-m", "immediate", "stop"]).then(() => undefined),
     restart: (mode = "immediate") => ctl(["-m", mode, "-o", options, "-l", join(root, "log"), "restart"]).then(() => undefined),

@@ -27,13 +27,15 @@ export async function embeddedApp(label: string, overrides: Partial<Record<keyof
   await migrate(deps.db.primary);
   await ensureVectorIndex(deps.db.primary, DIMENSIONS);
   const handle = handleRequest(createApp(deps), deps);
-  const request = async (method: string, url: string, options: { key?: string | null; body?: unknown } = {}) => {
+  const request = async (method: string, url: string, options: { key?: string | null; body?: unknown; headers?: Record<string, string> } = {}) => {
     const response = await handle(new Request(`http://localhost${url}`, {
-      method, headers: { ...(options.key ? { authorization: `Bearer ${options.key}` } : {}), ...(options.body === undefined ? {} : { "content-type": "application/json" }) },
+      method, headers: { ...(options.key ? { authorization: `Bearer ${options.key}` } : {}), ...(options.body === undefined ? {} : { "content-type": "application/json" }), ...options.headers },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     }));
     const text = await response.text();
-    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null, text };
+    let body: unknown = text;
+    try { body = text ? JSON.parse(text) : null; } catch { /* non-JSON bodies (SSE, /metrics) stay text */ }
+    return { status: response.status, headers: response.headers, body, text };
   };
   return {
     app: { deps, config, request } as unknown as TestApp,

@@ -1,9 +1,11 @@
-// Runs once per `bun test`: creates a fresh database (template1 carries pgvector), migrates it, and
-// drops it at the end, so concurrent runs and earlier runs never see each other's rows.
+// Runs once per `bun test`: creates a fresh database (template1 carries pgvector), migrates it as the owner,
+// grants the serving login (as `svc migrate` does), and drops it at the end, so concurrent runs and earlier
+// runs never see each other's rows.
 import { afterAll } from "bun:test";
 import postgres from "postgres";
 import { migrate } from "../../src/data/migrate";
-import { databaseUrlFor, TEST_ADMIN_DATABASE_URL } from "./env";
+import { grantServingLogin } from "../../src/data/queries/serving-login";
+import { databaseUrlFor, TEST_ADMIN_DATABASE_URL, TEST_SERVING_LOGIN } from "./env";
 import { verifyEveryAuditChain } from "./final-audit-check";
 
 const name = `svc_t_${process.pid}_${Date.now().toString(36)}`;
@@ -13,6 +15,9 @@ process.env.SVC_TEST_DATABASE_URL = databaseUrlFor(name);
 
 const migrator = postgres(process.env.SVC_TEST_DATABASE_URL, { max: 1, onnotice: () => {} });
 await migrate(migrator);
+const serving = await migrator`SELECT 1 FROM pg_roles WHERE rolname = ${TEST_SERVING_LOGIN}`;
+if (serving.length === 0) throw new Error(`the serving login "${TEST_SERVING_LOGIN}" does not exist: run scripts/setup-services.sh (as root) first`);
+await grantServingLogin(migrator, TEST_SERVING_LOGIN);
 await migrator.end();
 
 afterAll(async () => {

@@ -1,11 +1,12 @@
-// Runs the real `svc` entry point as a child process with an explicit environment.
-import { TEST_VALKEY_URL, testDatabaseUrl } from "./env";
+// Runs the real `svc` entry point as a child process with an explicit environment (the run's database as the
+// serving login, the owner in DATABASE_MIGRATION_URL).
+import { TEST_VALKEY_URL, testDatabaseEnv } from "./env";
 
 export const BUN = process.execPath;
 export const MAIN = new URL("../../src/main.ts", import.meta.url).pathname;
 
 export function serviceEnv(extra: Record<string, string> = {}): Record<string, string> {
-  return { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/tmp", DATABASE_URL: testDatabaseUrl(), VALKEY_URL: TEST_VALKEY_URL, LOG_LEVEL: "warn", ...extra };
+  return { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/tmp", ...testDatabaseEnv(), VALKEY_URL: TEST_VALKEY_URL, LOG_LEVEL: "warn", ...extra };
 }
 
 export async function runSvc(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {

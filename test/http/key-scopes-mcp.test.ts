@@ -79,6 +79,20 @@ describe("MCP tools need their REST route's scope", () => {
     expect(ok(await reader.callTool({ name: "get_memory", arguments: { memory_id: seeded.memory_id } })).memory_id).toBe(seeded.memory_id);
   });
 
+  test("tools/list offers only the tools the key may call", async () => {
+    const names = async (scopes: string[]) => (await (await clientWith(scopes)).listTools()).tools.map((tool) => tool.name).sort();
+    const all = await names([...SCOPES]);
+    expect(all).toEqual(MCP_TOOLS.map((tool) => tool.name).sort());
+    const readable = await names(["memories:read"]);
+    expect(readable).toEqual(all.filter((name) => toolAccess(name) === "memories:read"));
+    expect(readable).toContain("recall");
+    for (const hidden of ["store_memory", "store_memories", "forget", "audit_query", "distill", "ingest", "refine", "feedback"]) expect(readable).not.toContain(hidden);
+    const writable = await names(["memories:write"]);
+    expect(writable).toContain("store_memory");
+    expect(writable).toContain("forget");
+    expect(writable).not.toContain("recall");
+  });
+
   test("a write-only key stores but cannot read memories back, by tool or as a resource", async () => {
     const writer = await clientWith(["memories:write"]);
     const stored = ok(await writer.callTool({ name: "store_memory", arguments: { agent_id: "mcp-w", content: "Only written" } }));

@@ -82,7 +82,7 @@ test("500 random tamperings are all detected", () => {
 });
 
 test("a row edited in the database is named by the verifier", async () => {
-  await t.deps.db.primary.begin(async (tx) => {
+  await t.owner.begin(async (tx) => { // the owner: the serving login has no UPDATE on audit_log
     await tx`SELECT set_config('app.current_org_id', ${orgId}, true)`;
     await tx`UPDATE audit_log SET detail = detail || '{"tampered": true}' WHERE seq = 17`;
   });
@@ -105,7 +105,7 @@ test("svc audit verify exits 1 naming the broken row, and 0 on an intact chain",
 }, 30_000);
 
 test("undoing the edit makes the chain verify again (and leaves the run's database clean)", async () => {
-  await t.deps.db.primary.begin(async (tx) => {
+  await t.owner.begin(async (tx) => { // the owner: the serving login has no UPDATE on audit_log
     await tx`SELECT set_config('app.current_org_id', ${orgId}, true)`;
     await tx`UPDATE audit_log SET detail = detail - 'tampered' WHERE seq = 17`;
   });

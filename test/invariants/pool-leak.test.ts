@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { connect } from "../../src/data/pools";
 import { withTenant } from "../../src/data/with-tenant";
 import { testApp, type TestApp, type Tenant } from "../harness/app";
-import { testDatabaseUrl } from "../harness/env";
+import { testServingDatabaseUrl } from "../harness/env";
 
 let t: TestApp;
 let a: Tenant;
@@ -13,8 +13,8 @@ beforeAll(async () => { t = await testApp(); a = await t.tenant("leak-a"); b = a
 afterAll(() => t.close());
 
 test("2,000 interleaved tenant transactions leave no tenant on pooled connections", async () => {
-  const sql = connect(testDatabaseUrl(), { max: 2, statementTimeoutMs: 5000, applicationName: "svc-pool-leak" });
-  const db = { primary: sql, read: sql, kind: "postgres" as const, stats: { inFlight: 0 }, close: () => sql.end() };
+  const sql = connect(testServingDatabaseUrl(), { max: 2, statementTimeoutMs: 5000, applicationName: "svc-pool-leak" });
+  const db = { primary: sql, read: sql, kind: "postgres" as const, stats: { inFlight: 0 }, listen: async () => {}, close: () => sql.end() };
   let leaks = 0;
   let wrongTenant = 0;
   try {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { servingLoginProblems } from "../../src/data/serving-login";
 import { APP_ROLE } from "../../src/data/with-tenant";
 import { testApp, type TestApp } from "../harness/app";
+import { TEST_SERVING_LOGIN } from "../harness/env";
 
 let t: TestApp;
 beforeAll(async () => { t = await testApp(); });
@@ -34,11 +35,28 @@ test("the app role cannot bypass RLS, owns nothing and has no grants on partitio
 });
 
 test("the serving login is no superuser, has no BYPASSRLS, can SET ROLE svc_app and nothing privileged", async () => {
-  // The suite serves with one development login that owns the tables (the only problem allowed here);
-  // test/invariants/serving-login.test.ts checks the two-login setup, where even that is refused.
-  const { login, problems, ownsTablesOnly } = await servingLoginProblems(t.deps.db.primary);
-  expect(login.length).toBeGreaterThan(0);
-  expect(problems.length === 0 || ownsTablesOnly, problems.join("; ")).toBe(true);
+  // The suite serves as the serving login scripts/setup-services.sh creates (TEST_SERVING_LOGIN), not the owner.
+  const { login, problems } = await servingLoginProblems(t.deps.db.primary);
+  expect(login).toBe(TEST_SERVING_LOGIN);
+  expect(problems).toEqual([]);
   const [self] = await t.deps.db.primary`SELECT rolsuper, rolbypassrls, pg_has_role(current_user, ${APP_ROLE}, 'MEMBER') AS app FROM pg_roles WHERE rolname = current_user`;
   expect(self).toEqual({ rolsuper: false, rolbypassrls: false, app: true });
+});
+
+test("the serving login cannot get back to the owner: RESET ROLE lands on itself, SET ROLE to the owner is refused", async () => {
+  const owner = new URL(t.config.DATABASE_MIGRATION_URL!).username;
+  const escape = await t.deps.db.primary.begin(async (tx) => {
+    await tx.unsafe(`SET LOCAL ROLE ${APP_ROLE}`);
+    await tx.unsafe("RESET ROLE");
+    const [who] = await tx<{ user: string }[]>`SELECT current_user AS user`;
+    const attempt = (statement: string) => tx.savepoint((sp) => sp.unsafe(statement)).then(() => "done", (e: Error) => e.message);
+    const disable = await attempt("ALTER TABLE memories NO FORCE ROW LEVEL SECURITY");
+    const read = await attempt("SELECT count(*) FROM memories");
+    const setOwner = await attempt(`SET ROLE "${owner}"`);
+    return { who: who!.user, disable, read, setOwner };
+  });
+  expect(escape.who).toBe(TEST_SERVING_LOGIN);
+  expect(escape.disable).toMatch(/must be owner/);
+  expect(escape.read).toMatch(/permission denied/);
+  expect(escape.setOwner).toMatch(/permission denied/);
 });

@@ -1,7 +1,8 @@
 // Two database logins (issue 15, item 5): the owner migrates, the serving login serves and must not be
 // able to bypass row-level security. On a throwaway cluster (it needs a superuser to create logins):
-// svc migrate grants the serving login; serve and worker refuse, with a clear message, a serving login
-// that is a superuser, has BYPASSRLS, owns the tables or can SET ROLE to the owner; a proper serving
+// svc migrate grants the serving login; serve, worker, beat and mcp refuse, with a clear message, a serving
+// login that is a superuser, has BYPASSRLS, owns the tables (also as the single login, without
+// DATABASE_MIGRATION_URL) or can SET ROLE to the owner; a proper serving
 // login boots, stores, recalls and drains the audit trail through RLS.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import postgres from "postgres";
@@ -11,7 +12,7 @@ import { TEST_VALKEY_URL } from "../harness/env";
 import { BUN, MAIN, freePort, runSvc, waitFor } from "../harness/process";
 
 let pg: ThrowawayPostgres;
-const urlAs = (user: string) => `postgres://${user}:pw@127.0.0.1:${pg.port}/svc`;
+const urlAs = (user: string) => user === "svc_serving" ? pg.servingUrl : `postgres://${user}:pw@127.0.0.1:${pg.port}/svc`;
 const OWNER = () => `postgres://svc:svc@127.0.0.1:${pg.port}/svc`;
 const BOOT_KEY = `svc_sk_${"R".repeat(32)}`;
 const env = (extra: Record<string, string>) => ({
@@ -24,8 +25,6 @@ beforeAll(async () => {
   const su = postgres(`postgres://postgres@127.0.0.1:${pg.port}/svc`, { max: 1, onnotice: () => {} });
   try {
     await su.unsafe(`
-      CREATE ROLE svc_serving LOGIN PASSWORD 'pw' NOSUPERUSER NOBYPASSRLS NOINHERIT;
-      GRANT svc_app TO svc_serving;
       CREATE ROLE svc_bypass LOGIN PASSWORD 'pw' NOSUPERUSER BYPASSRLS;
       GRANT svc_app TO svc_bypass;
       CREATE ROLE svc_escalate LOGIN PASSWORD 'pw' NOSUPERUSER NOBYPASSRLS;
@@ -57,6 +56,7 @@ describe("serving login", () => {
   const refused: Array<[string, () => Record<string, string>, RegExp]> = [
     ["BYPASSRLS", () => ({ DATABASE_URL: urlAs("svc_bypass"), DATABASE_MIGRATION_URL: OWNER() }), /"svc_bypass".*it has BYPASSRLS/],
     ["owner of the tables", () => ({ DATABASE_URL: OWNER(), DATABASE_MIGRATION_URL: OWNER() }), /"svc".*it owns \d+ tables/],
+    ["the single login owning the tables (no DATABASE_MIGRATION_URL)", () => ({ DATABASE_URL: OWNER() }), /"svc".*it owns \d+ tables/],
     ["able to SET ROLE to the owner", () => ({ DATABASE_URL: urlAs("svc_escalate"), DATABASE_MIGRATION_URL: OWNER() }), /it can SET ROLE to "svc", which owns \d+ tables/],
     ["superuser, even with a single login", () => ({ DATABASE_URL: urlAs("svc_root") }), /"svc_root".*it is a superuser/],
   ];
@@ -74,6 +74,31 @@ describe("serving login", () => {
     const r = await runSvc(["worker"], env({ DATABASE_URL: urlAs("svc_bypass"), VALKEY_URL: TEST_VALKEY_URL }));
     expect(r.code, r.stderr).toBe(1);
     expect(r.stderr).toMatch(/refusing to serve.*BYPASSRLS/);
+  }, 60_000);
+
+  for (const command of [["worker"], ["beat"], ["mcp", "--key", BOOT_KEY]]) {
+    test(`${command[0]} refuses the single owner login`, async () => {
+      const r = await runSvc(command, env({ DATABASE_URL: OWNER(), VALKEY_URL: TEST_VALKEY_URL }));
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr).toMatch(/refusing to serve: the database login "svc".*it owns \d+ tables/);
+    }, 60_000);
+  }
+
+  test("svc migrate still runs as the single owner login", async () => {
+    const r = await runSvc(["migrate"], env({ DATABASE_URL: OWNER() }));
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).not.toContain("refusing to serve");
+  }, 60_000);
+
+  test("with nothing pending, serve boots on the serving login alone (the owner ran svc migrate)", async () => {
+    const port = freePort();
+    const proc = Bun.spawn([BUN, MAIN, "serve"], { env: env({ DATABASE_URL: urlAs("svc_serving"), PORT: String(port), HOST: "127.0.0.1" }), stdout: "pipe", stderr: "pipe" });
+    try {
+      await waitFor(`http://127.0.0.1:${port}/v1/ready`, 30_000);
+    } finally {
+      proc.kill("SIGTERM");
+      await proc.exited;
+    }
   }, 60_000);
 
   test("a proper serving login boots (migrating as the owner), stores and recalls", async () => {

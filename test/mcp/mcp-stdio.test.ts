@@ -39,6 +39,19 @@ describe("svc mcp over stdio (PostgreSQL)", () => {
     expect(one.stderr()).not.toContain("\"level\":\"error\"");
   }, 60_000);
 
+  test("tools/list offers a memories:read key no store or forget tools", async () => {
+    const created = await t.request("POST", "/v1/api-keys", { key: a.key, body: { name: "stdio-reader", scopes: ["memories:read"] } });
+    expect(created.status, created.text).toBe(201);
+    const { client } = await stdioClient(env({ SVC_MCP_API_KEY: created.body.key }));
+    try {
+      const names = (await client.listTools()).tools.map((tool) => tool.name);
+      expect(names).toContain("recall");
+      for (const hidden of ["store_memory", "store_memories", "forget", "audit_query"]) expect(names).not.toContain(hidden);
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
+
   test("a bad key is refused at start; no key is a usage error", async () => {
     const bad = await stdioClient(env({ SVC_MCP_API_KEY: "svc_sk_notarealkeynotarealkeynotarealkey" })).catch((e: Error) => e);
     expect(bad).toBeInstanceOf(Error);

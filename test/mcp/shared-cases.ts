@@ -31,6 +31,10 @@ export async function roundTrip(client: Client, other: Client | null, agent: str
   const recalled = ok(await client.callTool({ name: "recall", arguments: { agent_id: agent, query: "when does the deploy key rotate", strategy: "LEXICAL", top_k: 3 } }));
   expect(recalled.strategy).toBe("LEXICAL");
   expect(recalled.results[0].memory_id).toBe(stored.memory_id);
+  // The tool takes the REST body's options, fusion among them.
+  const fused = ok(await client.callTool({ name: "recall", arguments: { agent_id: agent, query: "deploy key rotate", fusion: { strategies: ["LEXICAL", "VECTOR"] }, top_k: 3 } }));
+  expect(fused.fusion).toEqual({ strategies: ["LEXICAL", "VECTOR"], k: 60 });
+  expect(fused.results[0].memory_id).toBe(stored.memory_id);
 
   const got = ok(await client.callTool({ name: "get_memory", arguments: { memory_id: stored.memory_id } }));
   expect(got.content).toBe("The deploy key rotates every Tuesday at noon");

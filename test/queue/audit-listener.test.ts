@@ -11,7 +11,7 @@ import { recordAudit } from "../../src/domain/audit/record";
 import { BullmqQueue } from "../../src/queue/bullmq-queue";
 import { startWorker, type RunningWorker } from "../../src/queue/worker";
 import { TEST_QUEUE_PREFIX, testApp, type TestApp, type Tenant } from "../harness/app";
-import { testDatabaseUrl } from "../harness/env";
+import { testServingDatabaseUrl } from "../harness/env";
 import { eventually } from "./wait";
 
 let t: TestApp;
@@ -56,7 +56,7 @@ test("the fallback poll drains rows whose notification was missed", async () => 
   await write(tenant, "before-listener");
   let fullDrains = 0;
   // The first full drain is the one every (re)LISTEN triggers; only the later ones come from the poll.
-  const listener = startAuditListener({ url: testDatabaseUrl(), log: t.deps.log, debounceMs: 10, fallbackPollMs: 300, drain: async (orgIds) => {
+  const listener = startAuditListener({ url: testServingDatabaseUrl(), log: t.deps.log, debounceMs: 10, fallbackPollMs: 300, drain: async (orgIds) => {
     if (orgIds !== null || ++fullDrains === 1) return 0;
     return (await drainAudit(t.deps.db)).drained;
   } });
@@ -71,7 +71,7 @@ test("the fallback poll drains rows whose notification was missed", async () => 
 test("after its connection is killed the listener reconnects, catches up, and keeps reacting to writes", async () => {
   const tenant = await t.tenant("reconnect");
   const listener = startAuditListener({
-    url: testDatabaseUrl(), log: t.deps.log, debounceMs: 10, fallbackPollMs: 3_600_000,
+    url: testServingDatabaseUrl(), log: t.deps.log, debounceMs: 10, fallbackPollMs: 3_600_000,
     drain: async (orgIds) => {
       if (orgIds === null) return (await drainAudit(t.deps.db)).drained;
       let n = 0;

@@ -62,7 +62,7 @@ test("svc.audit_drain moves an org's pending rows into its chain, once, even whe
 
 test("svc.ensure_audit_partitions creates this and next month's partitions, each with forced RLS", async () => {
   const [, nextMonth] = await ensureAuditPartitions(t.deps.db, new Date());
-  await withSystem(t.deps.db, (tx) => tx`DROP TABLE ${tx(nextMonth!)}`);
+  await t.owner`DROP TABLE ${t.owner(nextMonth!)}`; // DDL: the owner's, not the serving login's
   const partitionsNow = () => withSystem(t.deps.db, (tx) => tx`SELECT c.relname, c.relrowsecurity, c.relforcerowsecurity
     FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = 'audit_log'::regclass`);
   expect((await partitionsNow()).some((r) => r.relname === nextMonth)).toBe(false);

@@ -13,6 +13,12 @@ export async function ensureEmbeddedServingLogin(owner: Sql, login: string): Pro
   await owner.unsafe(`GRANT svc_app TO "${login}"`);
 }
 
+/** Whether the login may create tables in schema public (an owner may; a serving login may not). */
+export async function canCreateTables(sql: Sql): Promise<boolean> {
+  const rows = await sql<{ can: boolean }[]>`SELECT has_schema_privilege('public', 'CREATE') AS can`;
+  return rows[0]!.can;
+}
+
 export async function grantServingLogin(owner: Sql, login: string): Promise<void> {
   await owner`SELECT svc_grant_serving_login(${login})`;
 }

@@ -8,6 +8,7 @@ import { insufficientScope, keyLimitReached, notFound } from "../errors";
 import { newId } from "../ids";
 import { decodeCursor, encodeCursor } from "../cursor";
 import { hashKey, keyStart, mintKey } from "./format";
+import type { KeyCache } from "./key-cache";
 import { FULL_ACCESS, normaliseScopes, scopesMissing, type Scope } from "./scopes";
 
 export type PublicKey = Omit<ApiKeyRow, "org_id">;
@@ -27,9 +28,9 @@ async function insertNewKey(db: Database, actor: Actor, key: NewKey) {
   return { ...publicKey(row), key: minted.plaintext };
 }
 
-/** Operator keys (boot, development, CLI): full access, outside the per-tenant cap. */
-export function createKey(db: Database, actor: Actor, name: string, kind: ApiKeyKind = "standard", plaintext?: string) {
-  return insertNewKey(db, actor, { name, kind, scopes: FULL_ACCESS, plaintext });
+/** Operator keys (boot, development, CLI): full access unless `scopes` narrows it (svc keys create --scopes), outside the per-tenant cap. */
+export function createKey(db: Database, actor: Actor, name: string, kind: ApiKeyKind = "standard", plaintext?: string, scopes: readonly Scope[] = FULL_ACCESS) {
+  return insertNewKey(db, actor, { name, kind, scopes: normaliseScopes(scopes), plaintext });
 }
 
 /**
@@ -54,12 +55,14 @@ export async function listTenantKeys(db: Database, actor: Actor, limit: number, 
   };
 }
 
-export async function revokeTenantKey(db: Database, actor: Actor, keyId: string) {
-  const row = await withTenant(db, actor.orgId, async (tx) => {
+/** Revokes, then forgets the key in this process's cache at once (other processes hear the NOTIFY). */
+export async function revokeTenantKey(deps: { db: Database; keyCache: KeyCache }, actor: Actor, keyId: string) {
+  const row = await withTenant(deps.db, actor.orgId, async (tx) => {
     const revoked = await revokeKey(tx, keyId);
     if (revoked) await recordAudit(tx, actor, { operation: "api_key.revoke", targetIds: [keyId] });
     return revoked;
   });
+  deps.keyCache.forget(keyId);
   if (!row) throw notFound("API key");
   return publicKey(row);
 }

@@ -8,6 +8,17 @@ export type Scope = (typeof SCOPES)[number];
 /** Boot, development and CLI keys, and every key that existed before scopes. */
 export const FULL_ACCESS: readonly Scope[] = SCOPES;
 
+/** Parses a comma-separated scope list (svc keys create --scopes); throws naming the allowed set. */
+export function parseScopeList(list: string): Scope[] {
+  const names = list.split(",").map((s) => s.trim());
+  const allowed = `allowed: ${SCOPES.join(", ")}`;
+  if (names.some((s) => s === "")) throw new Error(`--scopes is a comma-separated list of one or more scopes (${allowed})`);
+  const unknown = names.filter((s) => !(SCOPES as readonly string[]).includes(s));
+  if (unknown.length > 0) throw new Error(`unknown scope${unknown.length === 1 ? "" : "s"} ${unknown.join(", ")} in --scopes (${allowed})`);
+  if (new Set(names).size !== names.length) throw new Error(`--scopes names a scope twice (${allowed})`);
+  return normaliseScopes(names);
+}
+
 /** The scopes in `requested` that `granted` does not hold, in canonical order. */
 export function scopesMissing(granted: readonly string[], requested: readonly string[]): Scope[] {
   const held = new Set(granted);

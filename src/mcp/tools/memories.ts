@@ -36,7 +36,7 @@ export const MEMORY_TOOLS: McpTool[] = [
   },
   {
     name: "recall",
-    description: "Recall an agent's current memories by query (POST /v1/memories/recall). `strategy` picks the retrieval strategy (default AUTO); the answer says which one ran and why.",
+    description: "Recall an agent's current memories by query (POST /v1/memories/recall). `strategy` picks the retrieval strategy (default AUTO); the answer says which one ran and why. `fusion`, `rerank` and `context` are the same options as on the REST route (docs/recall.md).",
     inputSchema: (deps) => recallBody(deps.config),
     gate: always,
     readOnly: true,
