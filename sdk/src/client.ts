@@ -113,6 +113,12 @@ export class SvcClient {
     } while (cursor);
   }
 
+  readonly graph = {
+    /** Nodes and edges of an agent's graph (what the /graph viewer draws). */
+    data: (query: Query<"/v1/graph/data", "get">, o?: CallOptions) =>
+      this.call<Ok<"/v1/graph/data", "get">>({ method: "GET", path: "/v1/graph/data", query, ...o }),
+  };
+
   readonly forge = {
     ingest: async (body: Body<"/v1/ingest", "post">, o?: CallOptions) => {
       const accepted = await this.call<Ok<"/v1/ingest", "post">>({ method: "POST", path: "/v1/ingest", body, ...o });

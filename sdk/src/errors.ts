@@ -71,6 +71,16 @@ export class ServiceUnavailableError extends SvcError {
     this.retryAfter = retryAfter;
   }
 }
+/** 409: a request with the same Idempotency-Key is still running; retried automatically after `retryAfter` s. */
+export class IdempotencyKeyInFlightError extends ConflictError {
+  readonly retryAfter: number | undefined;
+  constructor(problem: Problem, retryAfter: number | undefined) {
+    super(problem);
+    this.retryAfter = retryAfter;
+  }
+}
+/** 422: the Idempotency-Key was already used for a different request. */
+export class IdempotencyKeyReusedError extends SvcError {}
 export class InternalError extends SvcError {}
 
 /** The request did not finish within the client's timeout. */
@@ -104,6 +114,7 @@ const BY_SLUG: Record<string, new (problem: Problem) => SvcError> = {
   gone: GoneError,
   "payload-too-large": PayloadTooLargeError,
   "validation-failed": ValidationError,
+  "idempotency-key-reused": IdempotencyKeyReusedError,
   "internal-error": InternalError,
 };
 
@@ -122,6 +133,7 @@ export function errorFromProblem(problem: Problem, headers: Headers): SvcError {
   if (slug === "budget-exceeded") return new BudgetExceededError(problem, retryAfter);
   if (slug === "rate-limited" || problem.status === 429) return new RateLimitedError(problem, retryAfter);
   if (slug === "service-unavailable" || problem.status === 503) return new ServiceUnavailableError(problem, retryAfter);
+  if (slug === "idempotency-key-in-flight") return new IdempotencyKeyInFlightError(problem, retryAfter);
   const Known = BY_SLUG[slug];
   if (Known) return new Known(problem);
   if (problem.status === 404) return new NotFoundError(problem);

@@ -24,7 +24,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: database, migrations, Valkey */
+        /** Readiness: database, migrations, Valkey; embedding generations and re-embed progress */
         get: operations["getV1Ready"];
         put?: never;
         post?: never;
@@ -257,7 +257,7 @@ export interface paths {
         put?: never;
         /**
          * Recall memories by query
-         * @description Searches the agent's current (not forgotten, not expired) memories. `strategy` defaults to AUTO, which routes by LLM when one is configured and by deterministic rules otherwise; the response says which strategy ran and why (`routing`). GRAPH, TRIPLET and TRACE read the knowledge graph built by distill and add a `graph` section (facts, paths, each citing memory versions); `as_of` reads it at an event time. With CYPHER the query is a read-only openCypher query (`params` fills its $parameters; docs/cypher.md); a syntax error or a clause outside the subset is a 422 naming the token, line and column. ASK answers a natural-language question from the graph: `graph.answer` (text, citations to memory versions, confidence; `known: false` is "I don't know") and the supporting memories as results (docs/recall.md, section ASK). Each recall writes one audit row (operation `recall`) in the transaction that reads the results.
+         * @description Searches the agent's current (not forgotten, not expired) memories. `strategy` defaults to AUTO, which routes by LLM when one is configured and by deterministic rules otherwise; the response says which strategy ran and why (`routing`). GRAPH, TRIPLET and TRACE read the knowledge graph built by distill and add a `graph` section (facts, paths, each citing memory versions); `as_of` reads it at an event time. With CYPHER the query is a read-only openCypher query (`params` fills its $parameters; docs/cypher.md); a syntax error or a clause outside the subset is a 422 naming the token, line and column. ASK answers a natural-language question from the graph: `graph.answer` (text, citations to memory versions, confidence; `known: false` is "I don't know") and the supporting memories as results (docs/recall.md, section ASK). Options: `fusion` ranks by reciprocal-rank fusion of several strategies (the response's `fusion` lists them), `rerank` reorders the first results by one LLM call, `context` attaches the neighbouring turns of conversation turns (docs/recall.md). Each recall writes one audit row (operation `recall`) in the transaction that reads the results.
          *
          *     Requires key scope `memories:read`.
          */
@@ -949,6 +949,32 @@ export interface operations {
                             /** @enum {string} */
                             valkey: "ok" | "failing" | "embedded";
                         };
+                        embeddings?: {
+                            configured: {
+                                model: string;
+                                dims: string | number;
+                            };
+                            /** @description Tenants per embedding generation VECTOR recall reads */
+                            serving: {
+                                model: string;
+                                dims: string | number;
+                                tenants: string | number;
+                            }[];
+                            /** @description Re-embeds under way (docs/embeddings.md): current memories with a vector of `to`, of all; recall serves `from` until a tenant is complete */
+                            reembed: {
+                                from: {
+                                    model: string;
+                                    dims: string | number;
+                                };
+                                to: {
+                                    model: string;
+                                    dims: string | number;
+                                };
+                                tenants: string | number;
+                                done: string | number;
+                                total: string | number;
+                            }[];
+                        };
                     };
                 };
             };
@@ -1226,7 +1252,10 @@ export interface operations {
     "postV1Api-keys": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key and request replays the first response (marked `Idempotent-Replayed: true`) without running it again. 1–255 printable ASCII characters; kept IDEMPOTENCY_KEY_TTL_SECONDS. See docs/idempotency.md. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1889,7 +1918,10 @@ export interface operations {
     postV1Memories: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key and request replays the first response (marked `Idempotent-Replayed: true`) without running it again. 1–255 printable ASCII characters; kept IDEMPOTENCY_KEY_TTL_SECONDS. See docs/idempotency.md. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2169,7 +2201,10 @@ export interface operations {
     postV1MemoriesBatch: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key and request replays the first response (marked `Idempotent-Replayed: true`) without running it again. 1–255 printable ASCII characters; kept IDEMPOTENCY_KEY_TTL_SECONDS. See docs/idempotency.md. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2455,7 +2490,10 @@ export interface operations {
     postV1MemoriesForget: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key and request replays the first response (marked `Idempotent-Replayed: true`) without running it again. 1–255 printable ASCII characters; kept IDEMPOTENCY_KEY_TTL_SECONDS. See docs/idempotency.md. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3459,7 +3497,10 @@ export interface operations {
     postV1MemoriesRecall: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key and request replays the first response (marked `Idempotent-Replayed: true`) without running it again. 1–255 printable ASCII characters; kept IDEMPOTENCY_KEY_TTL_SECONDS. See docs/idempotency.md. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3495,6 +3536,20 @@ export interface operations {
                     /** @description CYPHER: values for the query's $parameters */
                     params?: {
                         [key: string]: unknown;
+                    };
+                    /** @description Reciprocal-rank fusion: each listed strategy runs (at depth max(top_k, 30)) in the same transaction and a memory scores Σ 1/(k + rank) over the lists. `strategy` must then be omitted (or AUTO); the response's `strategy` is the first listed one that ran and `fusion` lists them all (docs/recall.md, Fusion) */
+                    fusion?: {
+                        /** @description 2 or more distinct strategies among VECTOR, LEXICAL, TEMPORAL, CODE, GRAPH, TRIPLET, TRACE */
+                        strategies: string[];
+                        /** @description The reciprocal-rank constant, default 60 */
+                        k?: string | number;
+                    };
+                    /** @description Reorder the first 20 results by one call to the configured LLM (metered like every LLM use); the set of results does not change. Without a configured LLM it is a 422; if the LLM fails or answers unusably the strategy's order is kept and `note` says why (docs/recall.md, Rerank) */
+                    rerank?: boolean;
+                    /** @description Attach to each result that is a conversation turn the current turns around it in its conversation (`context` on each result); the ranking does not change (docs/recall.md, Context) */
+                    context?: {
+                        /** @description Turns on each side, 1–5 */
+                        neighbours: string | number;
                     };
                     filters?: {
                         /** @description One type or a list (any of) */
@@ -3569,6 +3624,17 @@ export interface operations {
                                     }[];
                                 };
                             };
+                            /** @description With `context` in the request: the neighbouring turns, in conversation order (empty when the result is not a conversation turn) */
+                            context?: {
+                                memory_id: string;
+                                version: string | number;
+                                role: string;
+                                turn_index: string | number;
+                                /** @description Position relative to the result: -1 is the turn before, 1 the turn after */
+                                offset: string | number;
+                                content: string;
+                                occurred_at: string | number;
+                            }[];
                         }[];
                         /**
                          * @default AUTO
@@ -3670,6 +3736,11 @@ export interface operations {
                                     [key: string]: unknown;
                                 }[];
                             };
+                        };
+                        /** @description Fused recalls only: the strategies whose lists were fused, in request order, and the constant k */
+                        fusion?: {
+                            strategies: ("AUTO" | "VECTOR" | "LEXICAL" | "GRAPH" | "TRIPLET" | "TRACE" | "TEMPORAL" | "ASK" | "CYPHER" | "CODE")[];
+                            k: string | number;
                         };
                     };
                 };
@@ -3922,6 +3993,20 @@ export interface operations {
                     /** @description CYPHER: values for the query's $parameters */
                     params?: {
                         [key: string]: unknown;
+                    };
+                    /** @description Reciprocal-rank fusion: each listed strategy runs (at depth max(top_k, 30)) in the same transaction and a memory scores Σ 1/(k + rank) over the lists. `strategy` must then be omitted (or AUTO); the response's `strategy` is the first listed one that ran and `fusion` lists them all (docs/recall.md, Fusion) */
+                    fusion?: {
+                        /** @description 2 or more distinct strategies among VECTOR, LEXICAL, TEMPORAL, CODE, GRAPH, TRIPLET, TRACE */
+                        strategies: string[];
+                        /** @description The reciprocal-rank constant, default 60 */
+                        k?: string | number;
+                    };
+                    /** @description Reorder the first 20 results by one call to the configured LLM (metered like every LLM use); the set of results does not change. Without a configured LLM it is a 422; if the LLM fails or answers unusably the strategy's order is kept and `note` says why (docs/recall.md, Rerank) */
+                    rerank?: boolean;
+                    /** @description Attach to each result that is a conversation turn the current turns around it in its conversation (`context` on each result); the ranking does not change (docs/recall.md, Context) */
+                    context?: {
+                        /** @description Turns on each side, 1–5 */
+                        neighbours: string | number;
                     };
                     filters?: {
                         /** @description One type or a list (any of) */
@@ -4965,7 +5050,10 @@ export interface operations {
     postV1Sessions: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key and request replays the first response (marked `Idempotent-Replayed: true`) without running it again. 1–255 printable ASCII characters; kept IDEMPOTENCY_KEY_TTL_SECONDS. See docs/idempotency.md. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5405,7 +5493,10 @@ export interface operations {
     postV1SessionsBySession_idEnd: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key and request replays the first response (marked `Idempotent-Replayed: true`) without running it again. 1–255 printable ASCII characters; kept IDEMPOTENCY_KEY_TTL_SECONDS. See docs/idempotency.md. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 session_id: string;
             };
@@ -5622,7 +5713,10 @@ export interface operations {
     postV1Conversations: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key and request replays the first response (marked `Idempotent-Replayed: true`) without running it again. 1–255 printable ASCII characters; kept IDEMPOTENCY_KEY_TTL_SECONDS. See docs/idempotency.md. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6502,7 +6596,10 @@ export interface operations {
     postV1ConversationsByConversation_idTurns: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key and request replays the first response (marked `Idempotent-Replayed: true`) without running it again. 1–255 printable ASCII characters; kept IDEMPOTENCY_KEY_TTL_SECONDS. See docs/idempotency.md. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 conversation_id: string;
             };
@@ -8495,7 +8592,10 @@ export interface operations {
     postV1Datasets: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key and request replays the first response (marked `Idempotent-Replayed: true`) without running it again. 1–255 printable ASCII characters; kept IDEMPOTENCY_KEY_TTL_SECONDS. See docs/idempotency.md. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9206,7 +9306,10 @@ export interface operations {
     postV1Ingest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key and request replays the first response (marked `Idempotent-Replayed: true`) without running it again. 1–255 printable ASCII characters; kept IDEMPOTENCY_KEY_TTL_SECONDS. See docs/idempotency.md. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9853,7 +9956,10 @@ export interface operations {
     postV1IngestFile: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key and request replays the first response (marked `Idempotent-Replayed: true`) without running it again. 1–255 printable ASCII characters; kept IDEMPOTENCY_KEY_TTL_SECONDS. See docs/idempotency.md. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10127,7 +10233,10 @@ export interface operations {
     postV1Feedback: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key and request replays the first response (marked `Idempotent-Replayed: true`) without running it again. 1–255 printable ASCII characters; kept IDEMPOTENCY_KEY_TTL_SECONDS. See docs/idempotency.md. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10430,7 +10539,10 @@ export interface operations {
     postV1Refine: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key and request replays the first response (marked `Idempotent-Replayed: true`) without running it again. 1–255 printable ASCII characters; kept IDEMPOTENCY_KEY_TTL_SECONDS. See docs/idempotency.md. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10924,7 +11036,10 @@ export interface operations {
     postV1Distill: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key and request replays the first response (marked `Idempotent-Replayed: true`) without running it again. 1–255 printable ASCII characters; kept IDEMPOTENCY_KEY_TTL_SECONDS. See docs/idempotency.md. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };

@@ -1,6 +1,7 @@
 // One HTTP exchange with svc: auth header, JSON bodies, problem → typed error, timeouts, AbortSignal,
-// and bounded automatic retry of 429/503 honouring Retry-After.
-import { type SvcError, errorFromProblem, RateLimitedError, ServiceUnavailableError, BudgetExceededError, syntheticProblem, TimeoutError, type Problem } from "./errors";
+// bounded automatic retry of 429/503 honouring Retry-After, and an Idempotency-Key on every POST (one per
+// logical call, reused by its retries, which makes retrying a POST after a lost answer safe).
+import { type SvcError, errorFromProblem, RateLimitedError, ServiceUnavailableError, BudgetExceededError, IdempotencyKeyInFlightError, syntheticProblem, TimeoutError, type Problem } from "./errors";
 
 export type ClientOptions = {
   /** e.g. "http://localhost:8080" (no trailing /v1). */
@@ -19,7 +20,15 @@ export type ClientOptions = {
   headers?: Record<string, string>;
 };
 
-export type CallOptions = { signal?: AbortSignal; timeoutMs?: number };
+export type CallOptions = {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /**
+   * POST only: the Idempotency-Key to send (1–255 printable ASCII). By default each call gets a fresh
+   * UUID, reused by the call's own retries; pass your own to make retries across calls or processes safe.
+   */
+  idempotencyKey?: string;
+};
 
 export type RequestSpec = {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -75,8 +84,19 @@ export class Transport {
   private async send(spec: RequestSpec, mode: { bodyTimeout: boolean } = { bodyTimeout: true }): Promise<{ response: Response; done: () => void }> {
     const maxRetries = this.options.maxRetries ?? 3;
     const maxDelay = this.options.maxRetryDelayMs ?? 30_000;
+    // Streams are not stored by the server, so only whole-body POSTs carry a key.
+    const idempotencyKey = spec.method === "POST" && mode.bodyTimeout ? (spec.idempotencyKey ?? globalThis.crypto.randomUUID()) : undefined;
     for (let attempt = 0; ; attempt++) {
-      const { response, done } = await this.attempt(spec, mode);
+      let sent: { response: Response; done: () => void };
+      try {
+        sent = await this.attempt(spec, mode, idempotencyKey);
+      } catch (error) {
+        // A connection lost before the answer: with an idempotency key the retry cannot run the call twice.
+        if (idempotencyKey === undefined || !isNetworkError(error) || spec.signal?.aborted || attempt >= maxRetries) throw error;
+        await sleep(FALLBACK_BACKOFF_MS * 2 ** attempt, spec.signal);
+        continue;
+      }
+      const { response, done } = sent;
       if (response.ok) return { response, done };
       let error: SvcError;
       try {
@@ -85,15 +105,17 @@ export class Transport {
         done();
       }
       // Budget-exceeded waits for a period reset (hours): never retried.
-      const retriable = (error instanceof RateLimitedError && !(error instanceof BudgetExceededError)) || error instanceof ServiceUnavailableError;
+      // 409 idempotency-key-in-flight: this call's earlier attempt is still running; its answer follows.
+      const retriable = (error instanceof RateLimitedError && !(error instanceof BudgetExceededError)) || error instanceof ServiceUnavailableError || error instanceof IdempotencyKeyInFlightError;
       if (!retriable || attempt >= maxRetries) throw error;
-      const delay = (error as RateLimitedError).retryAfter !== undefined ? (error as RateLimitedError).retryAfter! * 1000 : FALLBACK_BACKOFF_MS * 2 ** attempt;
+      const retryAfter = (error as RateLimitedError | ServiceUnavailableError | IdempotencyKeyInFlightError).retryAfter;
+      const delay = retryAfter !== undefined ? retryAfter * 1000 : FALLBACK_BACKOFF_MS * 2 ** attempt;
       if (delay > maxDelay) throw error;
       await sleep(delay, spec.signal);
     }
   }
 
-  private async attempt(spec: RequestSpec, mode: { bodyTimeout: boolean }): Promise<{ response: Response; done: () => void }> {
+  private async attempt(spec: RequestSpec, mode: { bodyTimeout: boolean }, idempotencyKey: string | undefined): Promise<{ response: Response; done: () => void }> {
     const timeoutMs = spec.timeoutMs ?? this.options.timeoutMs ?? 30_000;
     const controller = new AbortController();
     const onAbort = () => controller.abort(spec.signal?.reason);
@@ -106,6 +128,7 @@ export class Transport {
     };
     const headers: Record<string, string> = { accept: spec.accept ?? "application/json", ...this.options.headers };
     if (this.options.apiKey) headers.authorization = `Bearer ${this.options.apiKey}`;
+    if (idempotencyKey !== undefined) headers["idempotency-key"] = idempotencyKey;
     let body: string | undefined;
     if (spec.body !== undefined) {
       body = JSON.stringify(spec.body);
@@ -136,6 +159,11 @@ export class Transport {
     }
     return errorFromProblem(problem, response.headers);
   }
+}
+
+/** A fetch rejection that is neither the caller's abort nor our timeout: the connection failed or dropped. */
+function isNetworkError(error: unknown): boolean {
+  return !(error instanceof TimeoutError) && !(error instanceof DOMException && error.name === "AbortError");
 }
 
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {

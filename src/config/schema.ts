@@ -16,6 +16,7 @@ import { graphSection } from "./sections/graph";
 import { ingestSection } from "./sections/ingest";
 import { graphQuerySection } from "./sections/graph-query";
 import { agentsSection } from "./sections/agents";
+import { idempotencySection } from "./sections/idempotency";
 
 export const ConfigSchema = T.Object({
   ...accountabilitySection,
@@ -34,6 +35,7 @@ export const ConfigSchema = T.Object({
   ...refineSection,
   ...graphQuerySection,
   ...agentsSection,
+  ...idempotencySection,
 });
 
 export type Config = Readonly<Static<typeof ConfigSchema>>;

@@ -27,6 +27,13 @@ export const insufficientScope = (detail: string, missing: readonly string[]) =>
 export const keyLimitReached = (max: number) =>
   new AppError("key-limit-reached", `The tenant already has ${max} active API keys, the most API_KEYS_MAX_ACTIVE allows; revoke one first`, { fields: { max_active_keys: max } });
 export const conflict = (detail: string) => new AppError("conflict", detail);
+/** 400 for an Idempotency-Key header that is not 1–255 printable ASCII characters. */
+export const badIdempotencyKey = (detail: string) =>
+  new AppError("malformed-request", detail, { fields: { header: "Idempotency-Key", errors: [{ path: "header:idempotency-key", message: detail }] } });
+export const idempotencyKeyInFlight = (retryAfterSeconds: number) =>
+  new AppError("idempotency-key-in-flight", `A request with this Idempotency-Key is still in flight; retry after ${retryAfterSeconds} s`, { headers: { "retry-after": String(retryAfterSeconds) }, fields: { header: "Idempotency-Key" } });
+export const idempotencyKeyReused = () =>
+  new AppError("idempotency-key-reused", "This Idempotency-Key was used with a different request (method, path, API key or body); send a new key for a new request", { fields: { header: "Idempotency-Key" } });
 export const gone = (detail: string) => new AppError("gone", detail);
 /** 422 whose detail names each field in plain words ("top_k must be an integer from 1 to 100"). */
 export const validationFailed = (errors: FieldProblem[]) =>

@@ -1,6 +1,7 @@
 // createApp(deps): the request pipeline in the spec's order, then the mounted routes, then one error renderer.
 // CORS → request id → access log → body limit → authenticate → rate limit → handler (authorize, i.e. the
-// route's key scope, and the input rules run first, once the route is matched).
+// route's key scope, and the input rules run first, once the route is matched; then, after validation,
+// the Idempotency-Key claim or replay, settled once the response exists).
 // Request id and access log wrap the whole app (see handleRequest) so that every response, including
 // early 401/413/429 and unknown routes, is counted once.
 import { Elysia, type AnyElysia } from "elysia";
@@ -14,6 +15,7 @@ import { bodyLimitLayer } from "./pipeline/4-body-limit";
 import { authenticateLayer } from "./pipeline/5-authenticate";
 import { rateLimitLayer } from "./pipeline/6-rate-limit";
 import { tenantBucketPolicyOf } from "../domain/ratelimit/tenant-policy";
+import { idempotencyLayer, settleIdempotency } from "./pipeline/idempotency";
 import { inputRulesLayer } from "./pipeline/input-rules";
 import { authorizeLayer } from "./pipeline/authorize";
 import { declareRouteScopes } from "./route-scopes";
@@ -46,6 +48,7 @@ export function createApp(deps: Deps) {
     })
     .use(authorizeLayer())
     .use(inputRulesLayer(routeSchemas, config))
+    .use(idempotencyLayer(deps))
     .use(openapiLayer());
   for (const group of ROUTE_GROUPS) {
     if (!group.gate(gates)) continue;
@@ -65,7 +68,7 @@ export function handleRequest(app: App, deps: Deps): (request: Request) => Promi
     const ctx: RequestContext = { requestId: resolveRequestId(request), startedAt: performance.now() };
     attachContext(request, ctx);
     const span = deps.tracing?.startRequestSpan(request);
-    const response = await app.handle(request);
+    const response = await settleIdempotency(deps, request, await app.handle(request));
     response.headers.set("x-request-id", ctx.requestId);
     ctx.route ??= wouldReach(request.method, new URL(request.url).pathname); // answered before routing (401/413/429)
     if (ctx.rateHeaders) for (const [name, value] of Object.entries(ctx.rateHeaders)) response.headers.set(name, value);

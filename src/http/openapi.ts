@@ -6,6 +6,7 @@ import swaggerBundle from "swagger-ui-dist/swagger-ui-bundle.js" with { type: "f
 import swaggerCss from "swagger-ui-dist/swagger-ui.css" with { type: "file" };
 import redocBundle from "redoc/bundles/redoc.standalone.js" with { type: "file" };
 import pkg from "../../package.json";
+import { documentIdempotencyKey } from "./pipeline/idempotency";
 
 const asset = (path: string, type: string) => () =>
   new Response(Bun.file(path), { headers: { "content-type": type, "cache-control": "public, max-age=86400" } });
@@ -24,6 +25,10 @@ const html = (page: string) => () => new Response(page, { headers: { "content-ty
 
 export function openapiLayer() {
   return new Elysia({ name: "svc.openapi" })
+    // The Idempotency-Key header is read by one layer for every POST, not declared per route: document it here.
+    .onAfterHandle({ as: "global" }, ({ request, responseValue }) => {
+      if (request.url.endsWith("/openapi.json") && responseValue && typeof responseValue === "object") documentIdempotencyKey(responseValue);
+    })
     .use(openapi({
       specPath: "/openapi.json",
       provider: null, // our own pages below: the plugin's Swagger page loads a relative spec URL, which /docs/ breaks

@@ -170,6 +170,26 @@ describe("forge jobs", () => {
     expect(done.memory_ids.length).toBeGreaterThan(0);
   });
 
+  test("store → distill → wait() succeeds with counts, and the graph then holds the memos", async () => {
+    const agent = `sdk-distill-${Date.now()}`;
+    const stored = await svc.memories.batch({ memories: [
+      { agent_id: agent, content: "Grace Hopper works at the Navy Research Lab." },
+      { agent_id: agent, content: "Grace Hopper lives in Arlington." },
+    ] });
+    const ids = JSON.stringify(stored).match(/mem_[0-9A-Za-z]+/g)!;
+    const job = await svc.forge.distill({ agent_id: agent, memory_ids: [...new Set(ids)] });
+    expect(job.accepted.job_id).toBe(job.id);
+    const done = await job.wait({ intervalMs: 100, waitTimeoutMs: 60_000 });
+    expect(done.state).toBe("succeeded");
+    expect(done.memories?.distilled).toBe(2);
+    expect(done.counts.memos_created).toBeGreaterThan(0);
+    expect(done.counts.edges_created).toBeGreaterThan(0);
+    const graph = await svc.graph.data({ agent_id: agent });
+    expect(graph.nodes.length).toBe(Number(done.counts.memos_created));
+    expect(graph.nodes.map((n) => n.name.toLowerCase())).toContain("grace hopper");
+    expect(graph.edges.length).toBeGreaterThan(0);
+  });
+
   test("refine (dedupe, dry run), then wait() until the job succeeded; feedback on a memory", async () => {
     for (const content of ["the office closes at six", "the office closes at six"]) await svc.memories.store({ agent_id: "sdk-refine", content });
     const job = await svc.forge.refine({ agent_id: "sdk-refine", passes: ["dedupe"], dry_run: true });

@@ -1,5 +1,7 @@
-// svc.sweep_expired_memories: forgets (through the forget path, reason "ttl") memories past their expiry.
+// svc.sweep_expired_memories: the expiry sweep. Forgets (through the forget path, reason "ttl") memories
+// past their expiry, and deletes Idempotency-Key records past theirs (docs/idempotency.md).
 import { Type as T } from "@sinclair/typebox";
+import { sweepExpiredIdempotencyKeys } from "../../domain/idempotency/sweep-expired";
 import { sweepExpiredMemories } from "../../domain/memories/sweep-expired";
 import { defineTask } from "../define-task";
 
@@ -8,5 +10,8 @@ export const sweepExpiredMemoriesTask = defineTask({
   payload: T.Object({}, { additionalProperties: false }),
   attempts: 3,
   backoffMs: 5000,
-  run: async (_payload, deps) => ({ forgotten: await sweepExpiredMemories(deps.db, new Date()) }),
+  run: async (_payload, deps) => ({
+    forgotten: await sweepExpiredMemories(deps.db, new Date()),
+    idempotency_keys_deleted: await sweepExpiredIdempotencyKeys(deps.db),
+  }),
 });

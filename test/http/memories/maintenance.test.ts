@@ -107,18 +107,18 @@ test("backfillEmbeddings fills missing vectors and re-embeds rows from another m
 });
 
 test("ensureVectorIndex creates the HNSW index for another dimension, idempotently", async () => {
-  await ensureVectorIndex(t.deps.db.primary, 384);
-  await ensureVectorIndex(t.deps.db.primary, 384);
-  const rows = await t.deps.db.primary<{ indexdef: string }[]>`SELECT indexdef FROM pg_indexes WHERE indexname = 'memories_embedding_384'`;
+  await ensureVectorIndex(t.owner, 384);
+  await ensureVectorIndex(t.owner, 384);
+  const rows = await t.owner<{ indexdef: string }[]>`SELECT indexdef FROM pg_indexes WHERE indexname = 'memories_embedding_384'`;
   expect(rows.length).toBe(1);
   expect(rows[0]!.indexdef).toContain("hnsw");
   expect(rows[0]!.indexdef).toContain("halfvec(384)");
 });
 
 test("ensureVectorIndex replaces an index left over from before 0130, over full-precision vectors", async () => {
-  await t.deps.db.primary.unsafe(`CREATE INDEX memories_embedding_256 ON memories USING hnsw ((embedding::vector(256)) vector_cosine_ops) WHERE valid_to IS NULL AND embedding_dims = 256`);
-  await ensureVectorIndex(t.deps.db.primary, 256);
-  const rows = await t.deps.db.primary<{ indexdef: string }[]>`SELECT indexdef FROM pg_indexes WHERE indexname = 'memories_embedding_256'`;
+  await t.owner.unsafe(`CREATE INDEX memories_embedding_256 ON memories USING hnsw ((embedding::vector(256)) vector_cosine_ops) WHERE valid_to IS NULL AND embedding_dims = 256`);
+  await ensureVectorIndex(t.owner, 256);
+  const rows = await t.owner<{ indexdef: string }[]>`SELECT indexdef FROM pg_indexes WHERE indexname = 'memories_embedding_256'`;
   expect(rows.length).toBe(1);
   expect(rows[0]!.indexdef).toContain("halfvec_cosine_ops");
 });

@@ -1,0 +1,51 @@
+// Idempotency-Key records per tenant (docs/idempotency.md): claim before the work, then complete with the
+// response (replayed to every later request with the same key and fingerprint) or release (5xx, 429).
+import { randomUUID } from "node:crypto";
+import type { Deps } from "../../app/deps";
+import { claimKey, completeKey, deleteExpiredKeys, findKey, releaseKey, type StoredResponse } from "../../data/queries/idempotency-keys";
+import { withTenant } from "../../data/with-tenant";
+import { idempotencyKeyInFlight, idempotencyKeyReused } from "../errors";
+
+export type { StoredResponse };
+export type Claim = { orgId: string; key: string; token: string };
+export type ClaimOutcome = { kind: "claimed"; claim: Claim } | { kind: "replay"; response: StoredResponse };
+
+/** Expired rows each claim deletes for its tenant: more than the one row a claim adds, so the table stays bounded. */
+const SWEEP_PER_CLAIM = 8;
+
+const IN_FLIGHT_RETRY_AFTER_SECONDS = 1;
+
+type IdempotencyDeps = Pick<Deps, "db" | "config">;
+
+/**
+ * Claims `key` for a request with `fingerprint`, or returns the stored response to replay. Throws 422
+ * idempotency-key-reused for another fingerprint, and 409 idempotency-key-in-flight (with Retry-After)
+ * while the first request still runs.
+ */
+export async function claimIdempotencyKey(deps: IdempotencyDeps, orgId: string, key: string, fingerprint: string): Promise<ClaimOutcome> {
+  const { IDEMPOTENCY_KEY_TTL_SECONDS: ttlSeconds, IDEMPOTENCY_IN_FLIGHT_TIMEOUT_SECONDS: staleSeconds } = deps.config;
+  const token = randomUUID();
+  const outcome = await withTenant(deps.db, orgId, async (tx) => {
+    await deleteExpiredKeys(tx, orgId, SWEEP_PER_CLAIM);
+    if (await claimKey(tx, { orgId, key, fingerprint, token, ttlSeconds, staleSeconds })) return { kind: "claimed" as const };
+    return { kind: "existing" as const, row: await findKey(tx, key) };
+  });
+  if (outcome.kind === "claimed") return { kind: "claimed", claim: { orgId, key, token } };
+  const row = outcome.row;
+  // The row vanished between the conflict and the read (released by a 5xx): the client retries.
+  if (!row) throw idempotencyKeyInFlight(IN_FLIGHT_RETRY_AFTER_SECONDS);
+  if (row.fingerprint !== fingerprint) throw idempotencyKeyReused();
+  if (row.state === "done") return { kind: "replay", response: row.response! };
+  // Most requests finish within a second; a claim whose request died is taken over after staleSeconds.
+  throw idempotencyKeyInFlight(IN_FLIGHT_RETRY_AFTER_SECONDS);
+}
+
+/** Stores the response of a claimed request; false when its claim went stale and was taken over. */
+export function completeIdempotencyKey(deps: IdempotencyDeps, claim: Claim, response: StoredResponse): Promise<boolean> {
+  return withTenant(deps.db, claim.orgId, (tx) => completeKey(tx, claim.key, claim.token, response));
+}
+
+/** Forgets a claim whose request failed in a way the client should retry (5xx, 429). */
+export function releaseIdempotencyKey(deps: IdempotencyDeps, claim: Claim): Promise<void> {
+  return withTenant(deps.db, claim.orgId, (tx) => releaseKey(tx, claim.key, claim.token));
+}
