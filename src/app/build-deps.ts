@@ -5,6 +5,8 @@ import type { Config } from "../config/schema";
 import { openEmbedded } from "../data/embedded";
 import { openPostgres, type Database } from "../data/pools";
 import { createKeyAuthenticator } from "../domain/keys/authenticate";
+import { createKeyCache } from "../domain/keys/key-cache";
+import { createQueryVectorCache } from "../domain/recall/query-vectors";
 import { createMemoryLimiter } from "../domain/ratelimit/memory-limiter";
 import { createValkeyLimiter } from "../domain/ratelimit/valkey-limiter";
 import { createLogger, type Logger } from "../observability/log";
@@ -13,7 +15,8 @@ import { createTracing } from "../observability/tracing";
 import { BullmqQueue } from "../queue/bullmq-queue";
 import { InProcessQueue } from "../queue/in-process-queue";
 import { selectLlm } from "../providers/llm/select";
-import { selectEmbedder } from "../providers/embeddings/select";
+import { embedderResolver, selectEmbedder, selectPreviousEmbedder } from "../providers/embeddings/select";
+import { createEmbeddingGenerations } from "../domain/memories/embedding-generations";
 import { createUsageMeter } from "../domain/budgets/meter";
 import { meteredEmbedder, meteredLlm } from "../providers/metered";
 import { createForgetSigner } from "../domain/forget-proof/signer";
@@ -22,6 +25,7 @@ import { createAddressPolicy } from "../ingest/fetch/address-policy";
 import { selectStorage } from "../providers/storage/select";
 import { selectWebSearch } from "../providers/websearch/select";
 import { meteredWebSearch } from "../providers/websearch/metered";
+import type { EmbeddingProvider } from "../providers/embeddings/port";
 import { bucketPolicyOf, type Deps } from "./deps";
 
 function openServerDatabase(config: Config, applicationName: string): Database {
@@ -56,14 +60,19 @@ export type BuildOptions = { applicationName?: string; db?: Database; log?: Logg
 export function buildDeps(config: Config, options: BuildOptions = {}): Deps {
   const log = options.log ?? createLogger(config.LOG_LEVEL);
   const db = options.db ?? openServerDatabase(config, options.applicationName ?? "svc");
+  const meter = createUsageMeter({ db, config });
+  const meterEmbedder = (e: EmbeddingProvider) => meteredEmbedder(e, meter);
+  const embedder = meterEmbedder(selectEmbedder(config));
+  const previous = selectPreviousEmbedder(config);
+  const embeddings = createEmbeddingGenerations(db, embedder, embedderResolver(embedder, previous && meterEmbedder(previous), meterEmbedder));
   const metrics = createMetrics({ transactionsInFlight: () => db.stats.inFlight });
   const redis = config.VALKEY_URL ? openApiRedis(config.VALKEY_URL, log) : null;
   const limiter = redis ? createValkeyLimiter(redis, () => metrics.rateLimitFallbacks.inc()) : createMemoryLimiter();
   const queue = config.VALKEY_URL ? new BullmqQueue(config.VALKEY_URL, config.SVC_QUEUE_PREFIX, log) : new InProcessQueue(config.WORKER_CONCURRENCY);
   metrics.dbPoolSize.set({ pool: "primary" }, config.DATABASE_POOL_MAX);
-  const meter = createUsageMeter({ db, config });
   const llm = meteredLlm(selectLlm(config), meter);
   const webSearch = selectWebSearch(config);
+  const keyCache = createKeyCache(config.API_KEY_CACHE_TTL_MS, { db, log });
   return {
     config,
     gates: gatesOf(config),
@@ -71,13 +80,16 @@ export function buildDeps(config: Config, options: BuildOptions = {}): Deps {
     redis,
     limiter,
     bucketPolicy: bucketPolicyOf(config),
-    authenticate: createKeyAuthenticator(db, config.SVC_API_KEY),
+    authenticate: createKeyAuthenticator(db, config.SVC_API_KEY, keyCache),
+    keyCache,
     log,
     metrics,
     tracing: createTracing(config),
     queue,
     llm,
-    embedder: meteredEmbedder(selectEmbedder(config), meter),
+    embedder,
+    embeddings,
+    queryVectors: createQueryVectorCache(),
     forgetSigner: config.FORGET_PROOF_ENABLED ? createForgetSigner(config, db) : null,
     extractor: selectExtractor(config, llm),
     storage: selectStorage(config),

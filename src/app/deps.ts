@@ -4,6 +4,8 @@ import type { Gates } from "../config/gates";
 import type { Config } from "../config/schema";
 import type { Database } from "../data/pools";
 import type { KeyAuthenticator } from "../domain/keys/authenticate";
+import type { KeyCache } from "../domain/keys/key-cache";
+import type { QueryVectorCache } from "../domain/recall/query-vectors";
 import type { BucketPolicy, RateLimiter } from "../domain/ratelimit/limiter";
 import type { Logger } from "../observability/log";
 import type { Metrics } from "../observability/metrics";
@@ -11,6 +13,7 @@ import type { Tracing } from "../observability/tracing";
 import type { TaskQueue } from "../queue/port";
 import type { LlmProvider } from "../providers/llm/port";
 import type { EmbeddingProvider } from "../providers/embeddings/port";
+import type { EmbeddingGenerations } from "../domain/memories/embedding-generations";
 import type { ForgetSigner } from "../domain/forget-proof/signer";
 import type { Extractor } from "../domain/forge/extract/types";
 import type { AddressPolicy } from "../ingest/fetch/address-policy";
@@ -26,6 +29,8 @@ export type Deps = {
   readonly limiter: RateLimiter;
   readonly bucketPolicy: BucketPolicy;
   readonly authenticate: KeyAuthenticator;
+  /** Verified keys this process may reuse; key changes invalidate it (key-cache.ts). */
+  readonly keyCache: KeyCache;
   readonly log: Logger;
   readonly metrics: Metrics;
   /** null unless OTEL_ENABLED. */
@@ -33,7 +38,12 @@ export type Deps = {
   /** BullMQ on Valkey, or the in-process runner in embedded mode (no VALKEY_URL). */
   readonly queue: TaskQueue;
   readonly llm: LlmProvider;
+  /** The configured embedder (the generation a re-embed builds); stores and recall use `embeddings.serving(org)`. */
   readonly embedder: EmbeddingProvider;
+  /** Which embedding generation serves each tenant, and the embedder of each (a re-embed keeps the old one). */
+  readonly embeddings: EmbeddingGenerations;
+  /** Recent recall query embeddings of a remote provider (query-vectors.ts). */
+  readonly queryVectors: QueryVectorCache;
   /** null unless FORGET_PROOF_ENABLED. */
   readonly forgetSigner: ForgetSigner | null;
   /** Distill's entity and relation extractor: local rules, or the metered LLM with a local fallback. */

@@ -70,12 +70,24 @@ export async function openEmbedded(dataDir: string, options: { statementTimeoutM
     const socketPath = path.join(os.tmpdir(), `svc-pglite-${process.pid}-${Math.random().toString(36).slice(2, 8)}.sock`);
     const server = new PGLiteSocketServer({ db: pglite, path: socketPath, maxConnections: 1 });
     await server.start();
-    const sql = connect({ path: socketPath }, { max: 1, statementTimeoutMs: options.statementTimeoutMs, applicationName: options.applicationName });
+    // The socket's one backend session LISTENs for the process: NOTIFYs committed by any transaction here
+    // come back to it as NotificationResponse messages (verified on pglite-socket 0.2.17).
+    const listeners = new Map<string, Array<(payload: string) => void>>();
+    const onnotify = (channel: string, payload: string) => { for (const fn of listeners.get(channel) ?? []) fn(payload); };
+    const sql = connect({ path: socketPath }, { max: 1, statementTimeoutMs: options.statementTimeoutMs, applicationName: options.applicationName }, onnotify);
     return {
       primary: sql,
       read: sql,
       kind: "embedded",
       stats: { inFlight: 0 },
+      async listen(channel, onMessage, onListen) {
+        if (!listeners.has(channel)) {
+          await sql`LISTEN ${sql(channel)}`;
+          listeners.set(channel, []);
+        }
+        listeners.get(channel)!.push(onMessage);
+        onListen();
+      },
       async close() {
         await sql.end({ timeout: 5 });
         await server.stop();

@@ -12,6 +12,11 @@ export type Database = {
   readonly kind: "postgres" | "embedded";
   /** Transactions open right now through withTenant/withKeyLookup/withSystem (for /metrics). */
   readonly stats: { inFlight: number };
+  /**
+   * Calls `onMessage` with each NOTIFY payload on `channel`, and `onListen` each time the LISTEN is
+   * (re)established: notifications sent while it was down are lost, so listeners resynchronise there.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onListen: () => void): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -27,8 +32,9 @@ export type PoolOptions = {
  */
 export const reconnectBackoff = (retries: number) => Math.min(0.05 * 2 ** retries, 2) * (0.5 + Math.random() / 2);
 
-export function connect(url: string | { path: string }, options: PoolOptions): Sql {
+export function connect(url: string | { path: string }, options: PoolOptions, onnotify?: (channel: string, payload: string) => void): Sql {
   const common = {
+    ...(onnotify ? { onnotify } : {}),
     max: options.max,
     idle_timeout: 30,
     connect_timeout: 5,
@@ -47,6 +53,8 @@ export function openPostgres(url: string, readUrl: string | undefined, options: 
     read,
     kind: "postgres",
     stats: { inFlight: 0 },
+    // postgres.js LISTENs on a dedicated connection and re-LISTENs (calling onListen) after it is lost.
+    listen: async (channel, onMessage, onListen) => void (await primary.listen(channel, onMessage, onListen)),
     async close() {
       await primary.end({ timeout: 5 });
       if (read !== primary) await read.end({ timeout: 5 });

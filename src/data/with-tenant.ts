@@ -4,8 +4,17 @@ import type { Database, Sql, Tx } from "./pools";
 
 export const APP_ROLE = "svc_app";
 
-async function enter(tx: Tx, orgId: string): Promise<void> {
-  await tx`SELECT set_config('role', ${APP_ROLE}, true), set_config('app.current_org_id', ${orgId}, true)`;
+/**
+ * Sent, not awaited first: postgres.js sends the transaction's next query right behind it on the same
+ * connection, so entering costs no round trip of its own. Queries on one connection run in order, so
+ * nothing runs before the role and tenant are set. The returned promise never rejects unobserved: run()
+ * awaits it, and when entering failed, that error (not the next statement's "transaction is aborted") is
+ * the one the transaction throws.
+ */
+function enter(tx: Tx, orgId: string): Promise<void> {
+  const entered = tx`SELECT set_config('role', ${APP_ROLE}, true), set_config('app.current_org_id', ${orgId}, true)`.execute().then(() => undefined);
+  entered.catch(() => undefined);
+  return entered;
 }
 
 /** Counts the transaction as in flight for its whole life, success or failure. */
@@ -20,8 +29,12 @@ export async function tracked<T>(db: Database, work: () => Promise<T>): Promise<
 
 function run<T>(db: Database, sql: Sql, mode: "read write" | "read only" | "isolation level repeatable read read only", orgId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return tracked(db, () => sql.begin(mode, async (tx) => {
-    await enter(tx, orgId);
-    return fn(tx);
+    const entered = enter(tx, orgId);
+    try {
+      return await fn(tx);
+    } finally {
+      await entered;
+    }
   }) as Promise<T>);
 }
 

@@ -2,7 +2,7 @@
 // record usage after, release the reservation whatever happens. budget-exceeded is an AppError, so it
 // reaches the client unchanged (the ports promise that).
 import type { UsageMeter } from "../domain/budgets/meter";
-import type { EmbeddingProvider } from "./embeddings/port";
+import type { EmbeddingContext, EmbeddingProvider } from "./embeddings/port";
 import type { LlmContext, LlmProvider, LlmRequest, MediaInput } from "./llm/port";
 
 /** Same estimate as the local providers use; for remote providers it is a bound, not a count. */
@@ -32,6 +32,7 @@ export function meteredEmbedder(inner: EmbeddingProvider, meter: UsageMeter): Em
     dimensions: inner.dimensions,
     embed: (texts, ctx) =>
       metered(meter, ctx.orgId, texts.reduce((n, t) => n + estimate(t), 0), "embeddingCalls", () => inner.embed(texts, ctx)),
+    ...(inner.name === "local" ? { embedUncharged: (texts: string[], ctx: EmbeddingContext) => inner.embed(texts, ctx) } : {}),
   };
 }
 

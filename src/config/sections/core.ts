@@ -4,8 +4,8 @@ import { Type as T } from "@sinclair/typebox";
 export const coreSection = {
   HOST: T.String({ default: "127.0.0.1", minLength: 1, description: "Bind address; loopback by default so a fresh install is private" }),
   PORT: T.Integer({ default: 8080, minimum: 0, maximum: 65535, description: "HTTP port of `svc serve`" }),
-  DATABASE_URL: T.Optional(T.String({ pattern: "^postgres(ql)?://", description: "PostgreSQL URL; unset means embedded mode" })),
-  DATABASE_MIGRATION_URL: T.Optional(T.String({ pattern: "^postgres(ql)?://", description: "The owner login that migrates (svc migrate, and serve under its lock); DATABASE_URL is then the serving login, which must not own tables or bypass RLS (docs/operations.md)" })),
+  DATABASE_URL: T.Optional(T.String({ pattern: "^postgres(ql)?://", description: "PostgreSQL URL of the serving login (not a superuser, no BYPASSRLS, owns nothing, member of svc_app only; serve, worker, beat and mcp refuse any other); unset means embedded mode" })),
+  DATABASE_MIGRATION_URL: T.Optional(T.String({ pattern: "^postgres(ql)?://", description: "PostgreSQL URL of the owner login that migrates (svc migrate, and serve under its lock); without it DATABASE_URL migrates, and serve refuses it if it owns the tables (docs/operations.md, Database roles)" })),
   DATABASE_READ_URL: T.Optional(T.String({ pattern: "^postgres(ql)?://", description: "Read replica for read-only tenant queries (recall, listings)" })),
   DATABASE_POOL_MAX: T.Integer({ default: 10, minimum: 1, maximum: 500, description: "Connections per pool per process" }),
   DATABASE_STATEMENT_TIMEOUT_MS: T.Integer({ default: 30000, minimum: 100, description: "statement_timeout of every connection" }),

@@ -8,6 +8,7 @@ export const limitsSection = {
   RATE_LIMIT_BURST: T.Integer({ default: 20, minimum: 1, description: "Bucket capacity" }),
   RATE_LIMIT_TENANT_REQUESTS: T.Optional(T.Integer({ minimum: 1, description: "Requests per RATE_LIMIT_WINDOW for a whole tenant, across all its keys (the tenant bucket beside each key bucket); unset: 10 × RATE_LIMIT_REQUESTS" })),
   RATE_LIMIT_TENANT_BURST: T.Optional(T.Integer({ minimum: 1, description: "Tenant bucket capacity; unset: 10 × RATE_LIMIT_BURST" })),
+  API_KEY_CACHE_TTL_MS: T.Integer({ default: 5000, minimum: 0, maximum: 300000, description: "How long a process may reuse a verified API key without looking it up again. Revocation and scope changes reach every process at once over LISTEN/NOTIFY; this bounds staleness only while that listener is disconnected. 0: look the key up on every request" }),
   API_KEYS_MAX_ACTIVE: T.Integer({ default: 100, minimum: 1, description: "Most live (unrevoked) API keys one tenant may hold; POST /v1/api-keys beyond it is a 409 key-limit-reached" }),
   AUDIT_DRAIN_INTERVAL_SECONDS: T.Number({ default: 1, exclusiveMinimum: 0, description: "How often beat schedules svc.audit_drain" }),
   REFINE_BEAT_INTERVAL_SECONDS: T.Integer({ default: 0, minimum: 0, description: "svc.refine_scheduler_tick period; 0 disables the tick" }),

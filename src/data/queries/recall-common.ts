@@ -55,10 +55,11 @@ export function candidateFilter(tx: Tx, f: RecallFilterInput) {
 /**
  * Bounds the rest of the transaction: a recall never runs longer than its budget. Custom plans:
  * whether the HNSW index or the (org_id, agent_id) btree is the better path depends on how many
- * memories this agent has, which a cached generic plan cannot know.
+ * memories this agent has, which a cached generic plan cannot know. Not awaited: the driver sends the
+ * strategy's query right behind it on the same connection, and a failure fails the transaction.
  */
-export async function limitRecallTransaction(tx: Tx, timeoutMs: number): Promise<void> {
-  await tx`SELECT set_config('statement_timeout', ${String(timeoutMs)}, true), set_config('plan_cache_mode', 'force_custom_plan', true)`;
+export function limitRecallTransaction(tx: Tx, timeoutMs: number): void {
+  void tx`SELECT set_config('statement_timeout', ${String(timeoutMs)}, true), set_config('plan_cache_mode', 'force_custom_plan', true)`.execute();
 }
 
 type CancellableQuery<T> = PromiseLike<T> & { cancel(): unknown };

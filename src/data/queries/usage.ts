@@ -46,3 +46,18 @@ export async function applyUsage(tx: Tx, orgId: string, periods: string[], d: Us
       reserved_tokens = greatest(usage_counters.reserved_tokens - ${d.releaseReserved}, 0),
       updated_at = now()`;
 }
+
+/**
+ * Adds an in-process call's spend to the day's and month's counters (creating them) and returns them as
+ * they are now, row-locked until the transaction ends: the caller checks its caps against the values
+ * before this spend and rolls back when they were already reached.
+ */
+export async function chargeCounters(tx: Tx, orgId: string, periods: string[], tokens: number, embeddingCalls: number): Promise<CounterRow[]> {
+  const rows = await tx<RawCounter[]>`
+    INSERT INTO usage_counters AS c (org_id, period, tokens, embedding_calls)
+    SELECT ${orgId}, p, ${tokens}, ${embeddingCalls} FROM unnest(${periods}::text[]) AS p
+    ON CONFLICT (org_id, period) DO UPDATE SET
+      tokens = c.tokens + EXCLUDED.tokens, embedding_calls = c.embedding_calls + EXCLUDED.embedding_calls, updated_at = now()
+    RETURNING ${tx.unsafe(COLUMNS)}`;
+  return rows.map(toCounter);
+}

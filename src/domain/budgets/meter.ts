@@ -19,7 +19,7 @@ export interface UsageMeter {
   settle(reservation: Reservation, spend: Spend): Promise<void>;
 }
 
-function exceeded(period: "daily" | "monthly", cap: number, now: Date): AppError {
+export function exceeded(period: "daily" | "monthly", cap: number, now: Date): AppError {
   const retryAfter = period === "daily" ? secondsUntilNextDay(now) : secondsUntilNextMonth(now);
   return new AppError("budget-exceeded", `The tenant's ${period} token budget (${cap}) is spent; it resets in ${retryAfter} s (UTC ${period === "daily" ? "midnight" : "month start"})`, {
     headers: { "retry-after": String(retryAfter) },

@@ -1,10 +1,12 @@
-// Resolves a presented API key to its tenant: shape and checksum first, then one lookup by hash.
+// Resolves a presented API key to its tenant: shape and checksum first, then the cache of verified keys
+// (key-cache.ts), else one lookup by hash.
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { findKeyByHash, touchLastUsed } from "../../data/queries/api-keys";
 import type { Database } from "../../data/pools";
 import { withKeyLookup } from "../../data/with-tenant";
 import { unauthenticated } from "../errors";
 import { hashKey, hasKeyShape, hasValidChecksum } from "./format";
+import type { KeyCache } from "./key-cache";
 import { normaliseScopes, type Scope } from "./scopes";
 
 export type KeyIdentity = { orgId: string; keyId: string; keyStart: string; scopes: readonly Scope[] };
@@ -12,7 +14,7 @@ export type KeyIdentity = { orgId: string; keyId: string; keyStart: string; scop
 /** last_used_at is refreshed at most this often, so the hot path rarely writes. */
 const LAST_USED_GRANULARITY_MS = 60_000;
 
-export function createKeyAuthenticator(db: Database, bootstrapKey: string | undefined) {
+export function createKeyAuthenticator(db: Database, bootstrapKey: string | undefined, cache: KeyCache) {
   const bootstrapHashHex = bootstrapKey ? bytesToHex(hashKey(bootstrapKey)) : null;
 
   return async function authenticate(presented: string): Promise<KeyIdentity> {
@@ -21,7 +23,10 @@ export function createKeyAuthenticator(db: Database, bootstrapKey: string | unde
     const hashHex = bytesToHex(hash);
     if (hashHex !== bootstrapHashHex && !hasValidChecksum(presented)) throw unauthenticated("The API key is malformed (checksum mismatch)");
 
-    return withKeyLookup(db, hashHex, async (tx, becomeTenant) => {
+    const cached = cache.get(hashHex);
+    if (cached) return cached;
+    const epoch = cache.epoch();
+    const identity = await withKeyLookup(db, hashHex, async (tx, becomeTenant): Promise<KeyIdentity> => {
       const row = await findKeyByHash(tx, hash);
       if (!row) throw unauthenticated("The API key is not recognised");
       if (row.revoked_at) throw unauthenticated("The API key has been revoked");
@@ -31,6 +36,8 @@ export function createKeyAuthenticator(db: Database, bootstrapKey: string | unde
       }
       return { orgId: row.org_id, keyId: row.key_id, keyStart: row.key_start, scopes: normaliseScopes(row.scopes) };
     });
+    cache.put(hashHex, identity, epoch);
+    return identity;
   };
 }
 
