@@ -8,6 +8,7 @@ import { createApp, handleRequest, serverBodyCap } from "../http/create-app";
 import { startBeat } from "../queue/beat";
 import { startQueueDepthSampler } from "../queue/depth";
 import { startWorker } from "../queue/worker";
+import { prepareEmbeddingGenerations } from "../domain/memories/reembed-boot";
 import { configOrExit } from "./config";
 import { devKeyBanner, devKeyPath, saveDevKey } from "./dev-key-file";
 
@@ -19,8 +20,9 @@ export async function runServe(): Promise<void> {
   installProcessGuards(deps.log);
   const { log } = deps;
   const migrated = embedded ? { applied: embedded.applied } : await migrateAsOwner(config, deps.db, "svc-serve");
-  await checkServingLogin(config, deps.db, log);
+  await checkServingLogin(deps.db);
   if (migrated.applied.length > 0) log.info({ msg: "migrations applied", applied: migrated.applied });
+  await prepareEmbeddingGenerations(deps);
   const boot = await ensureBootKeys(deps.db, { bootstrapKey: config.SVC_API_KEY, defaultOrg: config.SVC_DEFAULT_ORG, host: config.HOST });
   const keyPath = devKeyPath(config.SVC_DATA_DIR);
   if (boot.developmentKey) {

@@ -1,5 +1,6 @@
 // Prometheus metrics (prom-client), one registry per process, served at /metrics.
 import client from "prom-client";
+import type { EmbeddingProgress } from "../domain/memories/embedding-progress";
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
@@ -23,6 +24,32 @@ export function createMetrics(sources?: MetricSources) {
     dbPoolSize: new client.Gauge({ name: "svc_db_pool_max_connections", help: "Configured pool size", labelNames: ["pool"] as const, registers: [registry] }),
     rateLimitFallbacks: new client.Counter({ name: "svc_ratelimit_fallback_total", help: "Rate-limit decisions made locally because Valkey was unreachable", registers: [registry] }),
     queueDepth: new client.Gauge({ name: "svc_queue_jobs", help: "Jobs in the task queue by state", labelNames: ["state"] as const, registers: [registry] }),
+    embeddings: embeddingGauges(registry),
     jobOutcomes: new client.Counter({ name: "svc_task_runs_total", help: "Task runs by task and outcome", labelNames: ["task", "outcome"] as const, registers: [registry] }),
+  };
+}
+
+/**
+ * Tenants per serving embedding generation and re-embed progress (docs/embeddings.md). Deployment-wide
+ * figures read from the database: the API's /metrics sets them before rendering (`set(progress)`); a
+ * worker's own metrics endpoint leaves them out.
+ */
+function embeddingGauges(registry: client.Registry) {
+  const gauge = (name: string, help: string) => new client.Gauge({ name, help, labelNames: ["model", "dims"] as const, registers: [registry] });
+  const tenants = gauge("svc_embedding_generation_tenants", "Tenants whose VECTOR recall reads this embedding generation");
+  const done = gauge("svc_embedding_reembed_done", "Re-embed to this generation: current memories that have its vector");
+  const total = gauge("svc_embedding_reembed_total", "Re-embed to this generation: current memories to embed");
+  const pending = gauge("svc_embedding_reembed_tenants", "Tenants still served by an older generation while this one is built");
+  return {
+    set(p: EmbeddingProgress): void {
+      for (const g of [tenants, done, total, pending]) g.reset();
+      for (const s of p.serving) tenants.set({ model: s.model, dims: s.dims }, s.tenants);
+      for (const r of p.reembed) {
+        const labels = { model: r.to.model, dims: r.to.dims };
+        done.inc(labels, r.done);
+        total.inc(labels, r.total);
+        pending.inc(labels, r.tenants);
+      }
+    },
   };
 }

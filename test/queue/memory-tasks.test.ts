@@ -85,16 +85,17 @@ test("svc.generate_embedding fills in a memory stored without a vector and re-em
   await eventually(async () => (await current(tenant, stale)).embedding_model === t.deps.embedder.model, "the re-embed");
 });
 
-test("svc.generate_embedding reports its progress: done of total, rate and ETA per batch, and what remains", async () => {
+test("svc.generate_embedding reports its progress: done of total, rate and ETA, and the switch to the configured generation", async () => {
   const tenant = await t.tenant("embed-progress");
   const ids = [await store(tenant, { content: "first memory to re-embed" }), await store(tenant, { content: "second memory to re-embed" })];
   await withTenant(t.deps.db, tenant.orgId, (tx) => tx`UPDATE memories SET embedding_model = 'retired-model' WHERE memory_id = ANY(${ids}::text[])`);
   const lines: Record<string, unknown>[] = [];
   const log = { ...t.deps.log, info: (line: Record<string, unknown>) => void lines.push(line) } as unknown as typeof t.deps.log;
   const result = await generateEmbeddingTask.run({ org_id: tenant.orgId }, { ...t.deps, log }, { jobId: "progress", attempt: 1 });
-  expect(result).toEqual({ embedded: 2, remaining: 0 });
+  // Both vectors came from another model: that is the generation serving the tenant, re-embedded beside it, then switched.
+  expect(result).toEqual({ embedded: 2, switched: 1, tenants: 1 });
   const progress = lines.filter((l) => l.msg === "embedding backfill");
   expect(progress.length).toBe(1);
-  expect(progress[0]).toMatchObject({ done: 2, total: 2, eta_seconds: 0 });
-  expect(await generateEmbeddingTask.run({ org_id: tenant.orgId }, { ...t.deps, log }, { jobId: "progress", attempt: 1 })).toEqual({ embedded: 0, remaining: 0 });
+  expect(progress[0]).toMatchObject({ reembed_from: `retired-model@${t.deps.embedder.dimensions}`, done: 2, total: 2, switched: true, eta_seconds: 0 });
+  expect(await generateEmbeddingTask.run({ org_id: tenant.orgId }, { ...t.deps, log }, { jobId: "progress", attempt: 1 })).toEqual({ embedded: 0, switched: 0, tenants: 1 });
 });

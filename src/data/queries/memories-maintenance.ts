@@ -46,14 +46,6 @@ export async function findStaleEmbeddings(tx: Tx, model: string, dims: number, l
     ORDER BY valid_from LIMIT ${limit}`;
 }
 
-/** How many current versions still need a vector from this model and dimension (the backfill's remaining work). */
-export async function countStaleEmbeddings(tx: Tx, model: string, dims: number): Promise<number> {
-  const [row] = await tx<{ n: number }[]>`
-    SELECT count(*)::int AS n FROM memories
-    WHERE valid_to IS NULL AND (embedding IS NULL OR embedding_model IS DISTINCT FROM ${model} OR embedding_dims IS DISTINCT FROM ${dims})`;
-  return row!.n;
-}
-
 /** Writes vectors in place; a version closed or re-embedded meanwhile is left alone. */
 export async function setEmbeddings(tx: Tx, rows: UnembeddedRow[], vectors: number[][], model: string, dims: number): Promise<number> {
   if (rows.length === 0) return 0;

@@ -18,7 +18,7 @@ export type TurnInput = { role: TurnRole; content: string; metadata: Record<stri
 const estimateTokens = (text: string) => Math.ceil(text.length / 4);
 const deletedProblem = (id: string) => gone(`Conversation ${id} was deleted; its turns stay readable but no turn can be appended`);
 
-export async function appendTurn(deps: Pick<Deps, "db" | "config" | "embedder" | "queue" | "log">, actor: Actor, conversationId: string, input: TurnInput) {
+export async function appendTurn(deps: Pick<Deps, "db" | "config" | "embeddings" | "queue" | "log">, actor: Actor, conversationId: string, input: TurnInput) {
   const conversation = await readConversation(deps.db, actor, conversationId);
   if (conversation.deleted_at !== null) throw deletedProblem(conversationId);
   const [prepared] = await prepareMemories(deps, actor, [{

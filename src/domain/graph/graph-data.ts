@@ -39,7 +39,7 @@ export async function readGraphData(deps: Pick<Deps, "db" | "config">, actor: Ac
   const memoType = q.memoType ?? null;
   const { orgId } = actor;
   const read = await withTenantRead(deps.db, orgId, async (tx) => {
-    await limitRecallTransaction(tx, deps.config.RECALL_TIMEOUT_MS);
+    limitRecallTransaction(tx, deps.config.RECALL_TIMEOUT_MS);
     let nodes: NodeRow[];
     let edges: EdgeRow[];
     let truncated = false;

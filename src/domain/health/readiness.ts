@@ -1,16 +1,19 @@
 // Readiness: the database answers, every migration is applied unedited, and Valkey answers (when configured).
+// It also reports which embedding generation serves and a re-embed's progress; a re-embed never makes the
+// service unready, since recall keeps serving the old generation until the switch.
 import type Redis from "ioredis";
 import { migrationStatus, MigrationDriftError } from "../../data/migrate";
 import type { Database } from "../../data/pools";
 import { pingDatabase } from "../../data/queries/health";
+import type { EmbeddingProgress } from "../memories/embedding-progress";
 
 export type CheckState = "ok" | "failing" | "embedded";
-export type Readiness = { ready: boolean; checks: { database: CheckState; migrations: CheckState; valkey: CheckState }; problems: string[] };
+export type Readiness = { ready: boolean; checks: { database: CheckState; migrations: CheckState; valkey: CheckState }; problems: string[]; embeddings: EmbeddingProgress | null };
 
 const withTimeout = <T>(p: Promise<T>, ms: number, what: string) =>
   Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms))]);
 
-export async function checkReadiness(db: Database, redis: Redis | null): Promise<Readiness> {
+export async function checkReadiness(db: Database, redis: Redis | null, embeddingProgress: () => Promise<EmbeddingProgress>): Promise<Readiness> {
   const problems: string[] = [];
   const checks: Readiness["checks"] = { database: "ok", migrations: "ok", valkey: redis ? "ok" : "embedded" };
   try {
@@ -38,5 +41,7 @@ export async function checkReadiness(db: Database, redis: Redis | null): Promise
       problems.push("valkey unreachable");
     }
   }
-  return { ready: problems.length === 0, checks, problems };
+  let embeddings: EmbeddingProgress | null = null;
+  if (checks.migrations === "ok") embeddings = await withTimeout(embeddingProgress(), 2000, "embedding generations").catch(() => null);
+  return { ready: problems.length === 0, checks, problems, embeddings };
 }

@@ -1,10 +1,12 @@
 // Embedding at write time without ever failing the write: a provider outage stores the row without a
 // vector and schedules svc.generate_embedding; an AppError (e.g. budget-exceeded) still reaches the client.
+// Writes embed with the tenant's serving generation, so during a re-embed new memories are found by recall
+// at once; the re-embed gives them the new generation's vector before it switches.
 import type { Deps } from "../../app/deps";
 import type { TaskQueue } from "../../queue/port";
 import { AppError } from "../errors";
 
-export type EmbedDeps = Pick<Deps, "embedder" | "log"> & { readonly queue?: Pick<TaskQueue, "enqueue"> };
+export type EmbedDeps = Pick<Deps, "embeddings" | "log"> & { readonly queue?: Pick<TaskQueue, "enqueue"> };
 
 export type EmbedOutcome =
   | { ok: true; vectors: number[][]; model: string; dims: number }
@@ -14,7 +16,12 @@ export type EmbedOutcome =
 const BACKFILL_DELAY_MS = 2000;
 
 export async function embedOrDefer(deps: EmbedDeps, orgId: string, texts: string[]): Promise<EmbedOutcome> {
-  const { embedder } = deps;
+  const { embedder } = await deps.embeddings.serving(orgId);
+  if (!embedder) {
+    // The serving generation's provider is not configured (docs/embeddings.md): the re-embed embeds these.
+    await scheduleBackfill(deps, orgId);
+    return { ok: false };
+  }
   try {
     const result = await embedder.embed(texts, { orgId });
     if (result.vectors.length !== texts.length || result.vectors.some((v) => v.length !== embedder.dimensions)) {

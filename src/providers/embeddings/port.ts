@@ -1,6 +1,14 @@
 // The embedding port. `local` (deterministic, offline) and `openai` (any OpenAI-compatible endpoint)
 // implement it; a metering wrapper (usage and budgets) may decorate it.
-export type EmbeddingContext = { orgId: string };
+export type EmbeddingContext = {
+  orgId: string;
+  /**
+   * Background work (backfill, re-embed) that may wait for a server still loading its model: until the
+   * first success it gets EMBEDDING_FIRST_CALL_TIMEOUT_MS. Request paths leave it unset and never wait
+   * longer than EMBEDDING_TIMEOUT_MS (a store then defers to the backfill, recall degrades to LEXICAL).
+   */
+  patient?: boolean;
+};
 
 export type EmbeddingResult = {
   /** One vector per input text, each of length `dimensions`. */
@@ -14,6 +22,12 @@ export interface EmbeddingProvider {
   readonly model: string;
   readonly dimensions: number;
   embed(texts: string[], ctx: EmbeddingContext): Promise<EmbeddingResult>;
+  /**
+   * Set by the metering wrapper when the provider runs in-process (it cannot be slow or spend money
+   * while a reservation waits): embeds without metering, and the caller charges `tokens` and one call
+   * inside its own tenant transaction (budgets/charge.ts), so a recall needs one transaction, not three.
+   */
+  embedUncharged?(texts: string[], ctx: EmbeddingContext): Promise<EmbeddingResult>;
 }
 
 /**

@@ -1,11 +1,14 @@
-// svc.generate_embedding: embeds current memories stored without a vector (provider was down) and
-// re-embeds those made by another model or dimension, for one org or all; bounded batches per delivery.
+// svc.generate_embedding: for one org or all, embeds current memories stored without a vector (provider was
+// down) and runs the zero-downtime re-embed after a change of provider, model or dimension (reembed.ts);
+// bounded batches per delivery, and a tenant with work left is continued by a follow-up job.
 import { Type as T } from "@sinclair/typebox";
-import { backfillEmbeddings, staleEmbeddingCount } from "../../domain/memories/backfill-embeddings";
+import { listOrgIds } from "../../data/queries/orgs";
+import { withSystem } from "../../data/with-system";
+import { advanceEmbeddings } from "../../domain/memories/reembed";
 import { defineTask } from "../define-task";
 
 const BATCH = 256;
-/** Bounds one delivery; a larger backlog continues on the next trigger (enqueue or the 5-minute beat). */
+/** Bounds one delivery per tenant; the rest continues in a follow-up job right away. */
 const MAX_BATCHES_PER_RUN = 40;
 
 export const generateEmbeddingTask = defineTask({
@@ -14,18 +17,27 @@ export const generateEmbeddingTask = defineTask({
   attempts: 5,
   backoffMs: 10_000,
   run: async (payload, deps) => {
-    // A re-embed after switching model can take hours: each batch logs done/total, rate and ETA.
-    const total = await staleEmbeddingCount(deps.db, deps.embedder, payload.org_id);
-    if (total === 0) return { embedded: 0, remaining: 0 };
-    const started = performance.now();
+    const orgIds = payload.org_id === undefined ? await withSystem(deps.db, listOrgIds) : [payload.org_id];
     let embedded = 0;
-    for (let i = 0; i < MAX_BATCHES_PER_RUN; i++) {
-      const n = await backfillEmbeddings(deps.db, deps.embedder, payload.org_id === undefined ? { limit: BATCH } : { limit: BATCH, orgId: payload.org_id });
-      embedded += n;
-      const rate = embedded / Math.max((performance.now() - started) / 1000, 0.001);
-      deps.log.info({ msg: "embedding backfill", model: deps.embedder.model, done: embedded, total, rate_per_second: Math.round(rate), eta_seconds: rate > 0 ? Math.ceil((total - embedded) / rate) : null });
-      if (n < BATCH) break;
+    let switched = 0;
+    for (const orgId of orgIds) {
+      const started = performance.now();
+      const step = await advanceEmbeddings(deps, orgId, BATCH, MAX_BATCHES_PER_RUN);
+      embedded += step.embedded;
+      if (step.reembed?.switched) switched++;
+      if (step.embedded > 0 || step.reembed) {
+        // A re-embed can take hours: each step logs done/total, rate and ETA (also on /metrics and /v1/ready).
+        const rate = step.embedded / Math.max((performance.now() - started) / 1000, 0.001);
+        const r = step.reembed;
+        deps.log.info({
+          msg: "embedding backfill", org_id: orgId, model: deps.embedder.model, embedded: step.embedded, rate_per_second: Math.round(rate),
+          ...(r ? { reembed_from: `${r.from.model}@${r.from.dims}`, done: r.done, total: r.total, switched: r.switched, eta_seconds: rate > 0 ? Math.ceil((r.total - r.done) / rate) : null } : {}),
+        });
+      }
+      if (step.remaining > 0 && step.embedded > 0) {
+        await deps.queue.enqueue("svc.generate_embedding", { org_id: orgId }, { jobId: `embed-continue-${orgId}-${Date.now()}` });
+      }
     }
-    return { embedded, remaining: Math.max(0, total - embedded) };
+    return { embedded, switched, tenants: orgIds.length };
   },
 });

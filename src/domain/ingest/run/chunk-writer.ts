@@ -19,7 +19,7 @@ const BATCH = 64;
 export class LostOwnership extends Error {}
 
 export type ChunkWriterSetup = {
-  deps: Pick<Deps, "db" | "config" | "embedder" | "log" | "queue">;
+  deps: Pick<Deps, "db" | "config" | "embeddings" | "log" | "queue">;
   actor: Actor;
   jobId: string;
   sourceId: string;
