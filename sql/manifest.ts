@@ -5,18 +5,22 @@ import m0002 from "./0002_orgs_and_api_keys.sql" with { type: "text" };
 import m0003 from "./0003_audit_pending.sql" with { type: "text" };
 import m0004 from "./0004_worker_heartbeats.sql" with { type: "text" };
 import m0005 from "./0005_api_key_scopes.sql" with { type: "text" };
+import m0006 from "./0006_idempotency_keys.sql" with { type: "text" };
 import m0007 from "./0007_serving_login.sql" with { type: "text" };
 import m0100 from "./0100_memories.sql" with { type: "text" };
 import m0101 from "./0101_memories_decay.sql" with { type: "text" };
 import m0102 from "./0102_memories_fillfactor.sql" with { type: "text" };
 import m0110 from "./0110_recall_indexes.sql" with { type: "text" };
 import m0120 from "./0120_memories_occurred_at.sql" with { type: "text" };
+import m0125 from "./0125_api_key_changes_notify.sql" with { type: "text" };
 import m0130 from "./0130_memories_halfvec_index.sql" with { type: "text" };
+import m0131 from "./0131_embedding_generations.sql" with { type: "text" };
 import m0200 from "./0200_audit_log.sql" with { type: "text" };
 import m0201 from "./0201_usage_and_budgets.sql" with { type: "text" };
 import m0202 from "./0202_sessions_and_conversations.sql" with { type: "text" };
 import m0203 from "./0203_forget_certificates.sql" with { type: "text" };
 import m0204 from "./0204_audit_drain_scan.sql" with { type: "text" };
+import m0205 from "./0205_conversation_turns_memory_index.sql" with { type: "text" };
 import m0300 from "./0300_jobs.sql" with { type: "text" };
 import m0400 from "./0400_graph.sql" with { type: "text" };
 import m0401 from "./0401_graph_distill.sql" with { type: "text" };
@@ -31,18 +35,22 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0003_audit_pending.sql", sql: m0003 },
   { name: "0004_worker_heartbeats.sql", sql: m0004 },
   { name: "0005_api_key_scopes.sql", sql: m0005 },
+  { name: "0006_idempotency_keys.sql", sql: m0006 },
   { name: "0007_serving_login.sql", sql: m0007 },
   { name: "0100_memories.sql", sql: m0100 },
   { name: "0101_memories_decay.sql", sql: m0101 },
   { name: "0102_memories_fillfactor.sql", sql: m0102 },
   { name: "0110_recall_indexes.sql", sql: m0110 },
   { name: "0120_memories_occurred_at.sql", sql: m0120 },
+  { name: "0125_api_key_changes_notify.sql", sql: m0125 },
   { name: "0130_memories_halfvec_index.sql", sql: m0130 },
+  { name: "0131_embedding_generations.sql", sql: m0131 },
   { name: "0200_audit_log.sql", sql: m0200 },
   { name: "0201_usage_and_budgets.sql", sql: m0201 },
   { name: "0202_sessions_and_conversations.sql", sql: m0202 },
   { name: "0203_forget_certificates.sql", sql: m0203 },
   { name: "0204_audit_drain_scan.sql", sql: m0204 },
+  { name: "0205_conversation_turns_memory_index.sql", sql: m0205 },
   { name: "0300_jobs.sql", sql: m0300 },
   { name: "0400_graph.sql", sql: m0400 },
   { name: "0401_graph_distill.sql", sql: m0401 },

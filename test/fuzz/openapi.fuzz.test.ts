@@ -12,7 +12,7 @@ import fc from "fast-check";
 import { rng } from "../../bench/lib/corpus";
 import { testApp, type TestApp } from "../harness/app";
 import { schemaChecker } from "../harness/fuzz-check";
-import { fieldsOf, HOSTILE_OBJECTS, HOSTILE_STRINGS, ODD_QUERY_NAMES, ODD_QUERY_VALUES, ODD_SEGMENTS, splice, type Hostile } from "../harness/fuzz-hostile";
+import { fieldsOf, HOSTILE_HEADER_VALUES, HOSTILE_OBJECTS, HOSTILE_STRINGS, ODD_QUERY_NAMES, ODD_QUERY_VALUES, ODD_SEGMENTS, splice, type Hostile } from "../harness/fuzz-hostile";
 import { INJECTED, invalidOf, resolver, validOf, type Mutation, type Schema } from "../harness/fuzz-schema";
 import { randomKey } from "../harness/chaos-serve";
 import { isAuthenticated, operationsOf, type Operation } from "../harness/openapi";
@@ -109,9 +109,19 @@ async function fuzzCombo(combo: Combo, seed: number) {
       return params.length ? `?${params.join("&")}` : "";
     }
 
+    const headerParams = (op: Operation) => (op.operation.parameters ?? []).filter((p: { in: string }) => p.in === "header") as Array<{ name: string; in: string }>;
+    /** A few keys shared by every operation, so replays, reuse with another body and reuse on another path all happen. */
+    const IDEMPOTENCY_POOL = ["fuzz-1", "fuzz-2", "fuzz-3"];
+    const headersFor = (op: Operation, extra: Record<string, string> = {}) => {
+      const headers: Record<string, string> = { ...extra };
+      if (headerParams(op).some((p) => p.name === "Idempotency-Key") && random() < 0.3) headers["idempotency-key"] = pick(IDEMPOTENCY_POOL);
+      return headers;
+    };
+
     type Sent = { op: Operation; path: string; shown: string; res: Awaited<ReturnType<TestApp["request"]>> };
-    async function request(op: Operation, path: string, key: string | null, body: unknown, rawBody: string | undefined, shown: string): Promise<Sent> {
-      const res = await t.request(op.method, path, { key, body, rawBody, headers: rawBody !== undefined ? { "content-type": "application/json" } : undefined });
+    async function request(op: Operation, path: string, key: string | null, body: unknown, rawBody: string | undefined, shown: string, extraHeaders?: Record<string, string>): Promise<Sent> {
+      const headers = extraHeaders ?? headersFor(op, rawBody !== undefined ? { "content-type": "application/json" } : {});
+      const res = await t.request(op.method, path, { key, body, rawBody, headers });
       sent++;
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
       return { op, path, shown, res };
@@ -176,8 +186,8 @@ async function fuzzCombo(combo: Combo, seed: number) {
     }
 
     /** One hostile request: never a 5xx, and an unstorable string is never accepted. */
-    async function sendHostile(op: Operation, path: string, rawBody: string | undefined, hostile: Pick<Hostile, "label" | "unstorable">, where: string) {
-      const sentRequest = await request(op, path, keyFor(op), undefined, rawBody, `[${hostile.label} at ${where}]`);
+    async function sendHostile(op: Operation, path: string, rawBody: string | undefined, hostile: Pick<Hostile, "label" | "unstorable">, where: string, headers?: Record<string, string>) {
+      const sentRequest = await request(op, path, keyFor(op), undefined, rawBody, `[${hostile.label} at ${where}]`, headers);
       hostileSent++;
       const fail = judge(sentRequest);
       const { res } = sentRequest;
@@ -214,6 +224,12 @@ async function fuzzCombo(combo: Combo, seed: number) {
               const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => name === p.name ? seg : pathFor({ ...op, path: `{${name}}` }, own));
               await sendHostile(op, path, body(), { label: `segment ${seg.slice(0, 20)}`, unstorable: false }, `path ${p.name}`);
             }
+          }
+        }
+        for (const p of headerParams(op)) {
+          for (const h of HOSTILE_HEADER_VALUES) {
+            // An invalid value counts as "unstorable": it must never be accepted.
+            if (take()) await sendHostile(op, target(), body(), { label: `header ${JSON.stringify(h.value.slice(0, 20))}`, unstorable: h.invalid }, `header ${p.name}`, { "content-type": "application/json", [p.name]: h.value });
           }
         }
         if (op.operation.parameters?.some((p: { in: string }) => p.in === "query")) {

@@ -105,3 +105,16 @@ export function splice(base: unknown, path: string[], json: string): string {
   node[path[path.length - 1]!] = SENTINEL;
   return JSON.stringify(root).replace(JSON.stringify(SENTINEL), () => json);
 }
+
+/**
+ * Hostile values of a documented request header (Idempotency-Key: 1–255 printable ASCII), as far as the
+ * Fetch API lets them be sent (no NUL, CR or LF, Latin-1 only; surrounding blanks are trimmed). Each must
+ * be a 4xx problem or accepted, never a 5xx; an `invalid` one is never accepted.
+ */
+export const HOSTILE_HEADER_VALUES: Array<{ value: string; invalid: boolean }> = [
+  { value: "", invalid: true }, { value: " ", invalid: true }, { value: "\"\"", invalid: true }, { value: "k".repeat(256), invalid: true },
+  { value: "k".repeat(16 * 1024), invalid: true }, { value: "caf\u00e9\u00ff", invalid: true }, { value: "tab\there", invalid: true },
+  { value: "\u0001\u007f", invalid: true }, { value: "\"", invalid: false }, { value: "\"\\\"", invalid: false }, { value: "k".repeat(255), invalid: false },
+  { value: "__proto__", invalid: false }, { value: "constructor", invalid: false }, { value: "${jndi:ldap://x}", invalid: false },
+  { value: "%00", invalid: false }, { value: "' OR 1=1 --", invalid: false }, { value: "key, key", invalid: false },
+];

@@ -35,26 +35,50 @@ export function fullTextSearch(tx: Tx, s: FullTextSearch) {
 
 export type AnyWordSearch = {
   filter: RecallFilterInput;
-  /** Sanitised OR-query ("deploy | database"). */
-  terms: string;
+  /** Single words (letters and digits only), each with its weight: 1 for the user's words, less for expansions. */
+  words: string[];
+  weights: number[];
   excludeIds: string[];
   limit: number;
   /** Only the agent's most recent `scanLimit` memories are ranked. */
   scanLimit: number;
 };
 
-/** Documents holding some of the words, by ts_rank normalised to [0, 0.3): always below all-word hits. */
+/**
+ * Documents holding some of the words, ranked like BM25 without length normalisation: each matched
+ * lexeme adds weight × idf, with the document frequencies counted over the same scanned memories, so a
+ * rare word ("sister") outweighs a common one ("new"). Words sharing a lexeme count once, at their
+ * highest weight. Lexemes are matched by equality (array overlap, then a join on the stored tsvector's
+ * lexemes), so the cost is one pass over the scanned memories, not one per word. Scores are mapped to
+ * [0, 0.3): always below all-word hits.
+ */
 export function anyWordSearch(tx: Tx, s: AnyWordSearch) {
   return tx<RecallRow[]>`
-    WITH recent AS MATERIALIZED (
+    WITH terms AS (
+      SELECT t.lexeme, max(w.weight) AS weight
+      FROM unnest(${s.words}::text[], ${s.weights}::real[]) AS w(word, weight),
+           LATERAL unnest(to_tsvector('english', w.word)) AS t
+      GROUP BY t.lexeme
+    ), recent AS MATERIALIZED (
       SELECT ${recallColumns(tx)}, search_document FROM memories
       WHERE ${candidateFilter(tx, s.filter)} AND NOT (memory_id = ANY(${s.excludeIds}::text[]))
       ORDER BY valid_from DESC
       LIMIT ${s.scanLimit}
-    ), q AS (SELECT to_tsquery('english', ${s.terms}) AS query)
-    SELECT ${recallColumns(tx)}, (0.3 * ts_rank(search_document, q.query, 32))::real AS score
-    FROM recent, q
-    WHERE search_document @@ q.query
+    ), hits AS MATERIALIZED (
+      SELECT recent.memory_id, d.lexeme
+      FROM recent, LATERAL unnest(recent.search_document) AS d
+      WHERE tsvector_to_array(recent.search_document) && ARRAY(SELECT lexeme FROM terms)
+        AND d.lexeme IN (SELECT lexeme FROM terms)
+    ), idf AS (
+      SELECT hits.lexeme, ln(1 + ((SELECT count(*) FROM recent) - count(*) + 0.5) / (count(*) + 0.5)) AS idf
+      FROM hits GROUP BY hits.lexeme
+    ), scored AS (
+      SELECT hits.memory_id, sum(terms.weight * idf.idf) AS raw
+      FROM hits JOIN idf USING (lexeme) JOIN terms USING (lexeme)
+      GROUP BY hits.memory_id
+    )
+    SELECT ${recallColumns(tx)}, (0.3 * scored.raw / (scored.raw + 1))::real AS score
+    FROM recent JOIN scored USING (memory_id)
     ORDER BY score DESC, valid_from DESC, memory_id
     LIMIT ${s.limit}`;
 }

@@ -5,7 +5,7 @@ const SHORT_QUERY_WORDS = 4;
 const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /** Words not excluded with a leading "-" (websearch syntax), deduplicated, at most 32. */
-function includedWords(text: string): string[] {
+export function includedWords(text: string): string[] {
   const kept = text.split(/\s+/).filter((w) => !w.startsWith("-")).join(" ");
   return [...new Set(wordsOf(kept))].slice(0, 32);
 }

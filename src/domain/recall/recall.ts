@@ -1,10 +1,15 @@
 // Recall in two steps. plan: pick the strategy (pinned or AUTO), embed the query and run the strategy's
-// prepare step (CYPHER's read-only query, ASK's LLM call) — network calls, outside the recall transaction. execute: one tenant transaction that runs the strategy, counts the access
-// and writes the audit row, so a recall is audited if and only if it returned results to someone.
+// prepare step (CYPHER's read-only query, ASK's LLM call) — network calls, outside the recall transaction.
+// execute: ONE tenant transaction that runs the strategy, then, in one pipelined round trip, counts the
+// access, writes the audit row and charges an in-process embedding to the budget, so a recall is audited
+// if and only if it returned results to someone.
 import type { Deps } from "../../app/deps";
 import { isQueryTimeout } from "../../data/errors";
 import { limitRecallTransaction, recordRecallAccess, type RecallRow } from "../../data/queries/recall-common";
+import { chargeInTransaction, type InProcessSpend } from "../budgets/charge";
 import { withTenant } from "../../data/with-tenant";
+import type { Tx } from "../../data/pools";
+import { readGeneration } from "../../data/queries/embedding-generations";
 import { EmbeddingUnavailableError } from "../../providers/embeddings/port";
 import type { Actor } from "../actor";
 import { recordAudit } from "../audit/record";
@@ -14,12 +19,16 @@ import { redactGraphEvidence } from "./graph-redaction";
 import { redactJson, redactText } from "./redaction";
 import { AVAILABLE_STRATEGIES, strategyNamed } from "./registry";
 import { routeAuto, type RoutingMethod } from "./route-auto";
+import { fusionSummary, planFusion, runFusion, type FusionPlan, type FusionRequest, type FusionSummary } from "./fusion";
+import { fetchNeighbours, withNeighbours } from "./neighbours";
+import { rerankResults } from "./rerank";
 import { graphRoutingFor } from "./routing/graph-rules";
 import type { GraphEvidence } from "./graph-evidence";
 import type { ConcreteStrategyName, RecallSearch, RecallStrategy, StrategyName } from "./strategy";
 import type { TimeWindow } from "./time-expressions";
+import type { Generation, ServingGeneration } from "../memories/embedding-generations";
 
-export type RecallDeps = Pick<Deps, "config" | "db" | "llm" | "embedder" | "log">;
+export type RecallDeps = Pick<Deps, "config" | "db" | "llm" | "embeddings" | "log" | "queryVectors">;
 
 export type RecallInput = {
   agentId: string;
@@ -30,12 +39,27 @@ export type RecallInput = {
   asOf?: Date;
   /** CYPHER: values for the query's $parameters. */
   params?: Record<string, unknown>;
+  /** Reciprocal-rank fusion of these strategies instead of one strategy (fusion.ts). */
+  fusion?: FusionRequest;
+  /** Reorder the results by one LLM call after the transaction (rerank.ts). */
+  rerank?: boolean;
+  /** Attach each turn's neighbouring turns, up to this many on each side (neighbours.ts). */
+  context?: { neighbours: number };
   filters?: { memoryTypes?: string[]; metadata?: Record<string, unknown>; datasetId?: string; createdAfter?: Date; createdBefore?: Date; occurredAfter?: Date; occurredBefore?: Date };
 };
 
 export type Routing = { requested: StrategyName; method: RoutingMethod; reason: string; degraded_from?: ConcreteStrategyName };
 
-export type RecallPlan = { input: RecallInput; topK: number; strategy: RecallStrategy; routing: Routing; queryVector: number[] | null; now: Date; prepared: unknown };
+export type RecallPlan = {
+  input: RecallInput; topK: number; strategy: RecallStrategy; routing: Routing; now: Date; prepared: unknown;
+  queryVector: number[] | null;
+  /** The embedding generation the query vector belongs to (the tenant's serving one when planned). */
+  generation: Generation;
+  /** The local embedder's spend, charged inside the recall transaction (null: already metered, or cached). */
+  charge: InProcessSpend | null;
+  /** Fused recalls only (fusion.ts). */
+  fusion?: FusionPlan;
+};
 
 export type RecallResult = Omit<RecallRow, "last_accessed_at" | "access_count">;
 
@@ -49,6 +73,8 @@ export type RecallOutcome = {
   redactions: number;
   /** Graph strategies only. */
   graph?: GraphEvidence;
+  /** Fused recalls only: the strategies that ran, and k. */
+  fusion?: FusionSummary;
 };
 
 function validate(input: RecallInput): void {
@@ -60,26 +86,49 @@ function validate(input: RecallInput): void {
   if (problems.length > 0) throw validationFailed(problems);
 }
 
-/** Embeds the query; a provider outage degrades VECTOR to LEXICAL (said in routing), AppErrors propagate. */
-async function embedQuery(deps: RecallDeps, actor: Actor, query: string): Promise<number[] | null> {
+type QueryEmbedding = { vector: number[] | null; charge: InProcessSpend | null; unavailable: string };
+
+/**
+ * Embeds the query with the tenant's serving generation (during a re-embed: the old model, whose vectors
+ * recall still reads): the local embedder in-process, charged later in the recall transaction; a remote
+ * provider metered as usual, its vectors cached per tenant and model. A provider outage degrades VECTOR
+ * to LEXICAL (said in routing); AppErrors propagate.
+ */
+async function embedQuery(deps: RecallDeps, actor: Actor, query: string, serving: ServingGeneration): Promise<QueryEmbedding> {
+  const embedder = serving.embedder;
+  if (!embedder) {
+    return { vector: null, charge: null, unavailable: `the embedding model serving this tenant (${serving.model}) is being replaced and is not configured (EMBEDDING_PREVIOUS_*)` };
+  }
+  const ctx = { orgId: actor.orgId };
+  const unavailable = "the embedding provider is unavailable";
+  if (embedder.embedUncharged) {
+    const { vectors, tokens } = await embedder.embedUncharged([query], ctx);
+    return { vector: vectors[0] ?? null, charge: vectors[0] ? { tokens, embeddingCalls: 1 } : null, unavailable };
+  }
+  const cached = deps.queryVectors.get(actor.orgId, embedder.model, query);
+  if (cached) return { vector: cached, charge: null, unavailable };
   try {
-    const { vectors } = await deps.embedder.embed([query], { orgId: actor.orgId });
-    return vectors[0] ?? null;
+    const { vectors } = await embedder.embed([query], ctx);
+    if (vectors[0]) deps.queryVectors.put(actor.orgId, embedder.model, query, vectors[0]);
+    return { vector: vectors[0] ?? null, charge: null, unavailable };
   } catch (error) {
     if (!(error instanceof EmbeddingUnavailableError)) throw error;
     deps.log.warn({ msg: "query embedding unavailable; VECTOR degrades to LEXICAL", request_id: actor.requestId, err: error.message });
-    return null;
+    return { vector: null, charge: null, unavailable: "the embedding provider is unavailable" };
   }
 }
 
 export async function planRecall(deps: RecallDeps, actor: Actor, input: RecallInput, signal?: AbortSignal): Promise<RecallPlan> {
   validate(input);
+  if (input.rerank && deps.llm.name === "local") throw validationFailed([{ path: "/rerank", message: "needs an LLM: set LLM_API_KEY (docs/recall.md, Rerank)" }]);
   const now = new Date();
+  if (input.fusion) return planFused(deps, actor, input, input.fusion, now, signal);
   const requested = input.strategy ?? "AUTO";
+  const serving = await deps.embeddings.serving(actor.orgId);
   let routing: Routing;
   let strategy: RecallStrategy;
   if (requested === "AUTO") {
-    const decision = await routeAuto(deps.llm, actor.orgId, input.query, now, AVAILABLE_STRATEGIES, deps.embedder.name !== "local", graphRoutingFor(deps.db, actor.orgId, input.agentId, now));
+    const decision = await routeAuto(deps.llm, actor.orgId, input.query, now, AVAILABLE_STRATEGIES, (serving.embedder ?? deps.embeddings.configured).name !== "local", graphRoutingFor(deps.db, actor.orgId, input.agentId, now));
     strategy = strategyNamed(decision.strategy);
     routing = { requested, method: decision.method, reason: decision.reason };
   } else {
@@ -87,16 +136,38 @@ export async function planRecall(deps: RecallDeps, actor: Actor, input: RecallIn
     routing = { requested, method: "pinned", reason: `strategy ${requested} requested` };
   }
   let queryVector: number[] | null = null;
+  let charge: InProcessSpend | null = null;
   if (strategy.needsEmbedding) {
-    queryVector = await embedQuery(deps, actor, input.query);
+    const embedded = await embedQuery(deps, actor, input.query, serving);
+    queryVector = embedded.vector;
+    charge = embedded.charge;
     if (!queryVector) {
-      routing = { ...routing, degraded_from: strategy.name, reason: `${routing.reason}; the embedding provider is unavailable, so LEXICAL ran instead` };
+      routing = { ...routing, degraded_from: strategy.name, reason: `${routing.reason}; ${embedded.unavailable}, so LEXICAL ran instead` };
       strategy = strategyNamed("LEXICAL");
     }
   }
-  const plan: RecallPlan = { input, topK: input.topK ?? deps.config.RECALL_TOP_K_DEFAULT, strategy, routing, queryVector, now, prepared: undefined };
+  const generation = { model: serving.model, dims: serving.dims };
+  const plan: RecallPlan = { input, topK: input.topK ?? deps.config.RECALL_TOP_K_DEFAULT, strategy, routing, queryVector, generation, now, prepared: undefined, charge };
   if (strategy.prepare) plan.prepared = await strategy.prepare({ deps, orgId: actor.orgId, signal }, searchOf(deps, actor, plan, signal));
   return plan;
+}
+
+async function planFused(deps: RecallDeps, actor: Actor, input: RecallInput, request: FusionRequest, now: Date, signal: AbortSignal | undefined): Promise<RecallPlan> {
+  const topK = input.topK ?? deps.config.RECALL_TOP_K_DEFAULT;
+  const serving = await deps.embeddings.serving(actor.orgId);
+  const base = { input, topK, now, prepared: undefined, queryVector: null, generation: { model: serving.model, dims: serving.dims }, charge: null };
+  let charge: InProcessSpend | null = null;
+  const embed = async () => {
+    const embedded = await embedQuery(deps, actor, input.query, serving);
+    charge = embedded.charge;
+    return embedded.vector;
+  };
+  const planned = await planFusion(request, strategyNamed, embed, { deps, orgId: actor.orgId, signal },
+    (queryVector) => searchOf(deps, actor, { ...base, queryVector, strategy: strategyNamed(request.strategies[0]!), routing: { requested: "AUTO", method: "pinned", reason: "" } }, signal));
+  const strategy = planned.fusion.members[0]!.strategy;
+  const names = planned.fusion.members.map((m) => m.strategy.name).join(", ");
+  const routing: Routing = { requested: strategy.name, method: "pinned", reason: `fusion of ${names} requested; strategy names the first`, ...(planned.degradedFrom ? { degraded_from: planned.degradedFrom } : {}) };
+  return { ...base, queryVector: planned.queryVector, charge, strategy, routing, fusion: planned.fusion };
 }
 
 function searchOf(deps: RecallDeps, actor: Actor, plan: RecallPlan, signal: AbortSignal | undefined): RecallSearch {
@@ -107,9 +178,11 @@ function searchOf(deps: RecallDeps, actor: Actor, plan: RecallPlan, signal: Abor
     topK: plan.topK,
     now: plan.now,
     queryVector: plan.queryVector,
-    dimensions: deps.embedder.dimensions,
+    dimensions: plan.generation.dims,
+    embeddingModel: plan.generation.model,
     efSearch: deps.config.RECALL_HNSW_EF_SEARCH,
     maxScanTuples: deps.config.RECALL_HNSW_MAX_SCAN_TUPLES,
+    exactMaxRows: deps.config.RECALL_VECTOR_EXACT_MAX_ROWS,
     asOf: input.asOf ?? null,
     params: input.params ?? {},
     graphBounds: { maxHops: deps.config.GRAPH_MAX_HOPS, fanout: deps.config.GRAPH_FANOUT, maxRows: deps.config.GRAPH_MAX_ROWS },
@@ -117,42 +190,93 @@ function searchOf(deps: RecallDeps, actor: Actor, plan: RecallPlan, signal: Abor
   };
 }
 
+/**
+ * Exactly the response's fields: a strategy's working columns (VECTOR's distance, access counters)
+ * never leave, and the response encoder meets no unknown property (which would make Elysia clean and
+ * encode every response twice).
+ */
+function resultOf(row: RecallRow): RecallResult {
+  return {
+    memory_id: row.memory_id, version: row.version, agent_id: row.agent_id, content: row.content, memory_type: row.memory_type, metadata: row.metadata,
+    importance: row.importance, dataset_id: row.dataset_id, created_at: row.created_at, occurred_at: row.occurred_at, valid_from: row.valid_from,
+    expires_at: row.expires_at, score: row.score, ...(row.graph ? { graph: row.graph } : {}),
+  };
+}
+
 function present(rows: RecallRow[], redact: boolean): { results: RecallResult[]; redactions: number } {
   let redactions = 0;
-  const results = rows.map(({ last_accessed_at: _a, access_count: _c, ...row }) => {
-    if (!redact) return row;
-    const content = redactText(row.content);
-    const metadata = redactJson(row.metadata);
+  const results = rows.map((row) => {
+    const result = resultOf(row);
+    if (!redact) return result;
+    const content = redactText(result.content);
+    const metadata = redactJson(result.metadata);
     redactions += content.count + metadata.count;
-    return { ...row, content: content.value, metadata: metadata.value };
+    return { ...result, content: content.value, metadata: metadata.value };
   });
   return { results, redactions };
 }
 
-export async function executeRecall(deps: RecallDeps, actor: Actor, plan: RecallPlan, signal?: AbortSignal): Promise<RecallOutcome> {
+/** VECTOR found nothing because the tenant switched embedding generation after the query was embedded. */
+class GenerationSwitched extends Error {}
+
+export async function executeRecall(deps: RecallDeps, actor: Actor, plan: RecallPlan, signal?: AbortSignal, replanned = false): Promise<RecallOutcome> {
   const { input, strategy, topK } = plan;
   let outcome;
   try {
     outcome = await withTenant(deps.db, actor.orgId, async (tx) => {
-      await limitRecallTransaction(tx, deps.config.RECALL_TIMEOUT_MS);
-      const ran = await strategy.run(tx, searchOf(deps, actor, plan, signal), plan.prepared);
+      limitRecallTransaction(tx, deps.config.RECALL_TIMEOUT_MS);
+      const search = searchOf(deps, actor, plan, signal);
+      const ran = plan.fusion ? await runFusion(tx, plan.fusion, search) : await strategy.run(tx, search, plan.prepared);
+      // Only an empty VECTOR answer pays for this check: after a switch, a query embedded with the old
+      // generation matches no vector (recall filters on the generation), and is embedded again below.
+      if (!replanned && plan.queryVector && ran.rows.length === 0 && await servingChanged(tx, deps, plan.generation)) throw new GenerationSwitched();
       const ids = ran.rows.map((r) => r.memory_id);
-      await recordRecallAccess(tx, actor.orgId, ids);
-      await recordAudit(tx, actor, {
-        operation: "recall",
-        agentId: input.agentId,
-        targetIds: ids,
-        detail: { strategy: strategy.name, requested_strategy: plan.routing.requested, routing: plan.routing.method, top_k: topK, result_count: ids.length, query_sha256: sha256Hex(input.query) },
-      });
-      return ran;
+      const neighbours = input.context ? await fetchNeighbours(tx, actor.orgId, input.agentId, ids, input.context.neighbours) : null;
+      // Issued together, so they share one round trip; the audit row commits with the recall or not at all.
+      await Promise.all([
+        recordRecallAccess(tx, actor.orgId, ids),
+        recordAudit(tx, actor, {
+          operation: "recall",
+          agentId: input.agentId,
+          targetIds: ids,
+          detail: { strategy: strategy.name, requested_strategy: plan.routing.requested, routing: plan.routing.method, top_k: topK, result_count: ids.length, query_sha256: sha256Hex(input.query), ...(plan.fusion ? { fused: fusionSummary(plan.fusion).strategies } : {}) },
+        }),
+        plan.charge ? chargeInTransaction(tx, deps.config, actor.orgId, plan.charge, plan.now) : null,
+      ]);
+      return { ...ran, neighbours };
     });
   } catch (error) {
+    if (error instanceof GenerationSwitched) return executeRecall(deps, actor, await replanForSwitch(deps, actor, plan), signal, true);
     if (isQueryTimeout(error) && !signal?.aborted) throw new AppError("service-unavailable", `The recall did not finish within ${deps.config.RECALL_TIMEOUT_MS} ms; narrow the query or retry`);
     throw error;
   }
   const redact = deps.config.RETRIEVAL_REDACTION_ENABLED;
-  const { results, redactions } = present(outcome.rows, redact);
+  const plain = present(outcome.rows, redact);
+  const context = outcome.neighbours ? withNeighbours(plain.results, outcome.neighbours, redact) : null;
+  const presented = { results: context?.results ?? plain.results, redactions: plain.redactions + (context?.redactions ?? 0) };
+  const reranked = input.rerank ? await rerankResults(deps.llm, actor.orgId, input.query, presented.results) : null;
+  const results = reranked?.results ?? presented.results;
+  const note = [outcome.note, reranked?.note].filter(Boolean).join("; ") || null;
   const graph = outcome.graph && redact ? redactGraphEvidence(outcome.graph) : outcome.graph ? { value: outcome.graph, count: 0 } : null;
   const window: TimeWindow | null = outcome.window ?? null;
-  return { results, strategy: strategy.name, routing: plan.routing, window, note: outcome.note ?? null, top_k: topK, redactions: redactions + (graph?.count ?? 0), ...(graph ? { graph: graph.value } : {}) };
+  return { results, strategy: strategy.name, routing: plan.routing, window, note, top_k: topK, redactions: presented.redactions + (graph?.count ?? 0), ...(graph ? { graph: graph.value } : {}), ...(plan.fusion ? { fusion: fusionSummary(plan.fusion) } : {}) };
+}
+
+async function servingChanged(tx: Tx, deps: RecallDeps, planned: Generation): Promise<boolean> {
+  const row = await readGeneration(tx);
+  const configured = deps.embeddings.configured;
+  const model = row?.serving_model ?? configured.model;
+  const dims = row?.serving_dims ?? configured.dimensions;
+  return model !== planned.model || dims !== planned.dims;
+}
+
+/** The same plan with the query embedded by the generation that serves now (once: the cache is dropped first). */
+async function replanForSwitch(deps: RecallDeps, actor: Actor, plan: RecallPlan): Promise<RecallPlan> {
+  deps.embeddings.forget(actor.orgId);
+  const serving = await deps.embeddings.serving(actor.orgId);
+  const embedded = await embedQuery(deps, actor, plan.input.query, serving);
+  const generation = { model: serving.model, dims: serving.dims };
+  if (embedded.vector) return { ...plan, queryVector: embedded.vector, generation };
+  const routing = { ...plan.routing, degraded_from: plan.strategy.name, reason: `${plan.routing.reason}; ${embedded.unavailable}, so LEXICAL ran instead` };
+  return { ...plan, strategy: strategyNamed("LEXICAL"), routing, queryVector: null, generation };
 }

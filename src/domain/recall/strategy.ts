@@ -16,9 +16,13 @@ export type RecallSearch = {
   now: Date;
   /** The query embedding, present when the strategy declared `needsEmbedding`. */
   queryVector: number[] | null;
+  /** The embedding generation of queryVector: VECTOR reads only vectors of the same model and dimension. */
   dimensions: number;
+  embeddingModel: string;
   efSearch: number;
   maxScanTuples: number;
+  /** VECTOR: agents with at most this many current memories are sorted exactly. */
+  exactMaxRows: number;
   /** Graph strategies: read the graph as it was at this event time (null: now). */
   asOf: Date | null;
   /** CYPHER: the $parameters of the query. */

@@ -3,8 +3,11 @@ import { t } from "elysia";
 import type { Config } from "../../config/schema";
 import { validationFailed, type FieldProblem } from "../../domain/errors";
 import type { RecallInput } from "../../domain/recall/recall";
+import { FUSABLE_STRATEGIES, FUSION_DEPTH, FUSION_K_DEFAULT, fusionProblems } from "../../domain/recall/fusion";
+import { NEIGHBOURS_MAX } from "../../domain/recall/neighbours";
+import { RERANK_MAX } from "../../domain/recall/rerank";
 import { describeStrategies } from "../../domain/recall/registry";
-import { STRATEGY_NAMES } from "../../domain/recall/strategy";
+import { STRATEGY_NAMES, type ConcreteStrategyName } from "../../domain/recall/strategy";
 import { NullableTimestamp, Timestamp } from "./common";
 import { GraphEvidenceSchema, ResultGraphLinkSchema } from "./graph-evidence";
 
@@ -15,6 +18,19 @@ export const recallBody = (config: Config) => t.Object({
   strategy: t.Optional(t.UnionEnum(STRATEGY_NAMES, { default: "AUTO", description: `Default AUTO.\n${describeStrategies()}` })),
   as_of: t.Optional(t.String({ format: "date-time", description: "Graph strategies: read the graph as it was at this event time (edges valid then)" })),
   params: t.Optional(t.Record(t.String({ pattern: "^[A-Za-z_][A-Za-z0-9_]{0,63}$" }), t.Unknown(), { description: "CYPHER: values for the query's $parameters", maxProperties: 64 })),
+  fusion: t.Optional(t.Object({
+    strategies: t.Array(t.String({ minLength: 1, maxLength: 32 }), { minItems: 2, maxItems: FUSABLE_STRATEGIES.length, description: `2 or more distinct strategies among ${FUSABLE_STRATEGIES.join(", ")}` }),
+    k: t.Optional(t.Integer({ minimum: 1, maximum: 1000, description: `The reciprocal-rank constant, default ${FUSION_K_DEFAULT}` })),
+  }, {
+    additionalProperties: false,
+    description: `Reciprocal-rank fusion: each listed strategy runs (at depth max(top_k, ${FUSION_DEPTH})) in the same transaction and a memory scores Σ 1/(k + rank) over the lists. `
+      + "`strategy` must then be omitted (or AUTO); the response's `strategy` is the first listed one that ran and `fusion` lists them all (docs/recall.md, Fusion)",
+  })),
+  rerank: t.Optional(t.Boolean({ description: `Reorder the first ${RERANK_MAX} results by one call to the configured LLM (metered like every LLM use); the set of results does not change. `
+    + "Without a configured LLM it is a 422; if the LLM fails or answers unusably the strategy's order is kept and `note` says why (docs/recall.md, Rerank)" })),
+  context: t.Optional(t.Object({
+    neighbours: t.Integer({ minimum: 1, maximum: NEIGHBOURS_MAX, description: `Turns on each side, 1–${NEIGHBOURS_MAX}` }),
+  }, { additionalProperties: false, description: "Attach to each result that is a conversation turn the current turns around it in its conversation (`context` on each result); the ranking does not change (docs/recall.md, Context)" })),
   filters: t.Optional(t.Object({
     memory_type: t.Optional(t.Union([t.String({ minLength: 1, maxLength: 64 }), t.Array(t.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: 20 })], { description: "One type or a list (any of)" })),
     metadata: t.Optional(t.Unknown({ description: "JSON object the memory's metadata must contain (jsonb @>)" })),
@@ -41,6 +57,15 @@ export const RecallResult = t.Object({
   valid_from: Timestamp,
   expires_at: NullableTimestamp,
   graph: t.Optional(ResultGraphLinkSchema),
+  context: t.Optional(t.Array(t.Object({
+    memory_id: t.String(),
+    version: t.Integer({ minimum: 1 }),
+    role: t.String(),
+    turn_index: t.Integer({ minimum: 0 }),
+    offset: t.Integer({ description: "Position relative to the result: -1 is the turn before, 1 the turn after" }),
+    content: t.String(),
+    occurred_at: t.Date(),
+  }, { additionalProperties: false }), { description: "With `context` in the request: the neighbouring turns, in conversation order (empty when the result is not a conversation turn)" })),
 }, { additionalProperties: false });
 
 const StrategyName = t.UnionEnum(STRATEGY_NAMES);
@@ -60,6 +85,7 @@ export const RecallSummaryFields = {
   top_k: t.Integer(),
   redactions: t.Integer({ description: "How many values were masked by RETRIEVAL_REDACTION_ENABLED" }),
   graph: t.Optional(GraphEvidenceSchema),
+  fusion: t.Optional(t.Object({ strategies: t.Array(StrategyName), k: t.Integer() }, { additionalProperties: false, description: "Fused recalls only: the strategies whose lists were fused, in request order, and the constant k" })),
 };
 
 export const RecallResponse = t.Object({ results: t.Array(RecallResult), ...RecallSummaryFields }, { additionalProperties: false });
@@ -71,6 +97,9 @@ type RecallBody = {
   strategy?: (typeof STRATEGY_NAMES)[number];
   as_of?: string;
   params?: Record<string, unknown>;
+  fusion?: { strategies: string[]; k?: number };
+  rerank?: boolean;
+  context?: { neighbours: number };
   filters?: { memory_type?: string | string[]; metadata?: unknown; dataset_id?: string; created_after?: string; created_before?: string; occurred_after?: string; occurred_before?: string };
 };
 
@@ -94,6 +123,7 @@ export function toRecallInput(body: RecallBody): RecallInput {
   const occurredAfter = dateField(f?.occurred_after, "/filters/occurred_after", problems);
   const occurredBefore = dateField(f?.occurred_before, "/filters/occurred_before", problems);
   const asOf = dateField(body.as_of, "/as_of", problems);
+  if (body.fusion) problems.push(...fusionProblems(body.fusion.strategies, body.strategy));
   if (problems.length > 0) throw validationFailed(problems);
   return {
     agentId: body.agent_id,
@@ -102,6 +132,9 @@ export function toRecallInput(body: RecallBody): RecallInput {
     strategy: body.strategy,
     asOf,
     params: body.params,
+    ...(body.fusion ? { fusion: { strategies: body.fusion.strategies as ConcreteStrategyName[], k: body.fusion.k ?? FUSION_K_DEFAULT } } : {}),
+    rerank: body.rerank,
+    context: body.context,
     filters: f && {
       memoryTypes: f.memory_type === undefined ? undefined : [f.memory_type].flat(),
       metadata: metadata as Record<string, unknown> | undefined,

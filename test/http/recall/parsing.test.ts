@@ -1,5 +1,6 @@
 // The documented tables of docs/recall.md: time expressions, redaction rules, code tokens stay true.
 import { describe, expect, test } from "bun:test";
+import { anyWordTermsOf } from "../../../src/domain/recall/any-word-terms";
 import { redactText } from "../../../src/domain/recall/redaction";
 import { dateWrittenIn, parseTimeExpression } from "../../../src/domain/recall/time-expressions";
 
@@ -57,6 +58,30 @@ describe("redaction", () => {
   test("ordinary numbers are left alone", () => {
     for (const text of ["released 2025-03-14", "version 1.2.3 on port 8080", "order 123456789", "ip 10.0.0.1", "ticket INC-20931"]) {
       expect(redactText(text)).toEqual({ value: text, count: 0 });
+    }
+  });
+});
+
+describe("any-word terms (LEXICAL's second tier, TEMPORAL's ranking)", () => {
+  test("the user's words weigh 1, WordNet relatives 0.7: purchase → buy, bought; dog → puppy", () => {
+    const t = anyWordTermsOf("purchase a dog");
+    const weightOf = (w: string) => t.weights[t.words.indexOf(w)];
+    expect(weightOf("purchase")).toBe(1);
+    expect(weightOf("dog")).toBe(1);
+    for (const related of ["buy", "bought", "puppy"]) expect(weightOf(related), related).toBe(0.7);
+    expect(t.expansions).toBe(t.words.length - 3);
+  });
+  test("inflected query words find their lemma's relatives (purchased → purchase → bought)", () => {
+    expect(anyWordTermsOf("purchased cars").words).toContain("bought");
+  });
+  test("a quoted phrase or an excluded word turns expansion off; at most 32 relatives", () => {
+    expect(anyWordTermsOf('"purchase" dog').expansions).toBe(0);
+    expect(anyWordTermsOf("purchase -dog").expansions).toBe(0);
+    expect(anyWordTermsOf("purchase dog food group mother computer vehicle sport series").expansions).toBe(32);
+  });
+  test("prototype names find no relatives (the fuzzer's 500 on a recall for \"constructor\")", () => {
+    for (const word of ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf", "constructors", "toStrings"]) {
+      expect(anyWordTermsOf(word).expansions, word).toBe(0);
     }
   });
 });

@@ -67,7 +67,7 @@ describe("VECTOR", () => {
 
   test("the query plan uses the HNSW expression index with iterative scans", async () => {
     const { withTenant } = await import("../../../src/data/with-tenant");
-    const { setHnswSearch, vectorSearch } = await import("../../../src/data/queries/recall-vector");
+    const { setHnswSearch, nearestQuery } = await import("../../../src/data/queries/recall-vector");
     const vector = (await t.deps.embedder.embed(["coffee"], { orgId: a.orgId })).vectors[0]!;
     const plan = await withTenant(t.deps.db, a.orgId, async (tx) => {
       // no seq scan and no sort: the only plan left is an ordered index scan, which exists only if the query
@@ -76,8 +76,8 @@ describe("VECTOR", () => {
       await tx`SET LOCAL enable_seqscan = off`;
       await tx`SET LOCAL enable_sort = off`;
       await setHnswSearch(tx, 100, 20000);
-      const query = vectorSearch(tx, { filter: { orgId: a.orgId, agentId: AGENT }, vector, dimensions: 1536, limit: 5, efSearch: 100, maxScanTuples: 20000 });
-      const rows = await tx.unsafe(`EXPLAIN ${(await query.describe()).string}`, [JSON.stringify(vector), a.orgId, AGENT, JSON.stringify(vector), 5] as never[]);
+      const query = nearestQuery(tx, { filter: { orgId: a.orgId, agentId: AGENT }, vector, dimensions: 1536, limit: 5, efSearch: 100, maxScanTuples: 20000, exactMaxRows: 0 }, "index");
+      const rows = await tx`EXPLAIN ${query as never}`;
       return rows.map((r: Record<string, string>) => Object.values(r)[0]).join("\n");
     });
     expect(plan).toContain("memories_embedding_1536");

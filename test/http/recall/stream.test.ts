@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import postgres from "postgres";
 import { withTenant } from "../../../src/data/with-tenant";
 import { show, testApp, type Tenant, type TestApp } from "../../harness/app";
-import { testDatabaseUrl } from "../../harness/env";
+import { testDatabaseUrl, testServingDatabaseUrl } from "../../harness/env";
 import { recall, seed } from "./seed";
 
 const AGENT = "agent-stream";
@@ -94,8 +94,10 @@ test("a failure after the stream opened becomes an error event with a problem bo
 test("closing the connection cancels the running query, and the cancelled recall is not audited", async () => {
   const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: t.handle });
   const owner = postgres(testDatabaseUrl(), { max: 2, onnotice: () => {} });
+  // pg_stat_activity shows a backend's query and wait only to its own role: watch as the serving login.
+  const observer = postgres(testServingDatabaseUrl(), { max: 1, onnotice: () => {} });
   const audits = async () => (await withTenant(t.deps.db, a.orgId, (tx) => tx<{ n: number }[]>`SELECT count(*)::int AS n FROM audit_pending WHERE operation = 'recall'`))[0]!.n;
-  const waitingRecalls = async () => (await owner<{ n: number }[]>`
+  const waitingRecalls = async () => (await observer<{ n: number }[]>`
     SELECT count(*)::int AS n FROM pg_stat_activity
     WHERE datname = current_database() AND application_name = 'svc-test' AND wait_event_type = 'Lock' AND query LIKE '%search_document%'`)[0]!.n;
   const before = await audits();
@@ -119,6 +121,7 @@ test("closing the connection cancels the running query, and the cancelled recall
   } finally {
     await lock.release();
     await owner.end();
+    await observer.end();
     server.stop(true);
   }
   expect(await audits()).toBe(before);

@@ -2,8 +2,9 @@
 // when that found too few, then trigram similarity for short or misspelt queries.
 import { cancellable, type RecallRow } from "../../../data/queries/recall-common";
 import { anyWordSearch, fullTextSearch, setTrigramThreshold, trigramSearch } from "../../../data/queries/recall-lexical";
-import { isShortQuery, orQueryOf, prefixQueryOf, wordCount } from "../query-words";
+import { isShortQuery, prefixQueryOf, wordCount } from "../query-words";
 import type { RecallStrategy } from "../strategy";
+import { anyWordTermsOf } from "../any-word-terms";
 
 const TRIGRAM_THRESHOLD = 0.5;
 /** The fallbacks compare the agent's most recent memories only, so their cost stays bounded. */
@@ -18,10 +19,10 @@ export const lexicalStrategy: RecallStrategy = {
     const { filter, query, topK, signal } = search;
     const rows: RecallRow[] = await cancellable(fullTextSearch(tx, { filter, text: query, prefix: prefixQueryOf(query), limit: topK }), signal);
     const notes: string[] = [];
-    const anyWord = orQueryOf(query);
-    if (rows.length < topK && anyWord && wordCount(query) > 1) {
-      const more = await cancellable(anyWordSearch(tx, { filter, terms: anyWord, excludeIds: rows.map((r) => r.memory_id), limit: topK - rows.length, scanLimit: ANY_WORD_SCAN_LIMIT }), signal);
-      if (more.length > 0) notes.push(`${more.length} result(s) match only some of the words`);
+    const terms = anyWordTermsOf(query);
+    if (rows.length < topK && terms.words.length > 0 && wordCount(query) > 1) {
+      const more = await cancellable(anyWordSearch(tx, { filter, words: terms.words, weights: terms.weights, excludeIds: rows.map((r) => r.memory_id), limit: topK - rows.length, scanLimit: ANY_WORD_SCAN_LIMIT }), signal);
+      if (more.length > 0) notes.push(`${more.length} result(s) match only some of the words${terms.expansions > 0 ? ` or ${terms.expansions} related word(s) (WordNet)` : ""}`);
       rows.push(...more);
     }
     if (rows.length < topK && isShortQuery(query)) {

@@ -5,6 +5,9 @@ import { findAnchor, windowSearch } from "../../../data/queries/recall-temporal"
 import type { Tx } from "../../../data/pools";
 import type { RecallSearch, RecallStrategy } from "../strategy";
 import { orQueryOf } from "../query-words";
+import { anyWordTermsOf } from "../any-word-terms";
+import { anyWordSearch } from "../../../data/queries/recall-lexical";
+import { ANY_WORD_SCAN_LIMIT } from "./lexical";
 import { dateWrittenIn, parseTimeExpression, type EventAnchor, type TimeWindow } from "../time-expressions";
 
 const DAY = 86_400_000;
@@ -48,12 +51,23 @@ export const temporalStrategy: RecallStrategy = {
     } else if (!window) {
       note = "no time expression found; ranked over all time";
     }
-    const ranked = (filter: RecallFilterInput) => cancellable(windowSearch(tx, {
-      filter,
-      terms: orQueryOf(parsed.rest),
-      excludeIds: anchorId ? [anchorId] : [],
-      limit: search.topK,
-    }), search.signal);
+    const terms = anyWordTermsOf(parsed.rest);
+    // The memories matching the remaining words (idf and related words, as LEXICAL's any-word tier) first,
+    // then the rest of the window by ts_rank_cd and latest event.
+    const ranked = async (filter: RecallFilterInput) => {
+      const excluded = anchorId ? [anchorId] : [];
+      const relevant = terms.words.length === 0 ? [] : await cancellable(anyWordSearch(tx, {
+        filter, words: terms.words, weights: terms.weights, excludeIds: excluded, limit: search.topK, scanLimit: ANY_WORD_SCAN_LIMIT,
+      }), search.signal);
+      if (relevant.length >= search.topK) return relevant;
+      const rest = await cancellable(windowSearch(tx, {
+        filter,
+        terms: orQueryOf(parsed.rest),
+        excludeIds: [...excluded, ...relevant.map((r) => r.memory_id)],
+        limit: search.topK - relevant.length,
+      }), search.signal);
+      return [...relevant, ...rest];
+    };
     let rows = await ranked(narrow(search.filter, window));
     // A window nothing happened in must not silently empty the answer: rank over all time and say so.
     if (rows.length === 0 && window) {

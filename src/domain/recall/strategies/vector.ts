@@ -1,6 +1,5 @@
 // VECTOR: nearest neighbours of the query embedding by cosine similarity (HNSW, iterative scans).
-import { cancellable } from "../../../data/queries/recall-common";
-import { setHnswSearch, vectorSearch } from "../../../data/queries/recall-vector";
+import { vectorSearch } from "../../../data/queries/recall-vector";
 import type { RecallStrategy } from "../strategy";
 
 export const vectorStrategy: RecallStrategy = {
@@ -9,15 +8,16 @@ export const vectorStrategy: RecallStrategy = {
   needsEmbedding: true,
   async run(tx, search) {
     if (!search.queryVector) throw new Error("VECTOR ran without a query embedding");
-    await setHnswSearch(tx, Math.max(search.efSearch, search.topK), search.maxScanTuples);
-    const rows = await cancellable(vectorSearch(tx, {
+    const rows = await vectorSearch(tx, {
       filter: search.filter,
       vector: search.queryVector,
       dimensions: search.dimensions,
+      model: search.embeddingModel,
       limit: search.topK,
       efSearch: search.efSearch,
       maxScanTuples: search.maxScanTuples,
-    }), search.signal);
+      exactMaxRows: search.exactMaxRows,
+    }, search.signal);
     return { rows };
   },
 };

@@ -22,6 +22,8 @@ export const recallRoute = (deps: Deps) => new Elysia().post("/v1/memories/recal
       + "GRAPH, TRIPLET and TRACE read the knowledge graph built by distill and add a `graph` section (facts, paths, each citing memory versions); `as_of` reads it at an event time. "
       + "With CYPHER the query is a read-only openCypher query (`params` fills its $parameters; docs/cypher.md); a syntax error or a clause outside the subset is a 422 naming the token, line and column. "
       + "ASK answers a natural-language question from the graph: `graph.answer` (text, citations to memory versions, confidence; `known: false` is \"I don't know\") and the supporting memories as results (docs/recall.md, section ASK). "
+      + "Options: `fusion` ranks by reciprocal-rank fusion of several strategies (the response's `fusion` lists them), `rerank` reorders the first results by one LLM call, "
+      + "`context` attaches the neighbouring turns of conversation turns (docs/recall.md). "
       + "Each recall writes one audit row (operation `recall`) in the transaction that reads the results.",
   },
 });

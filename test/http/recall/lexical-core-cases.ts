@@ -1,0 +1,51 @@
+// LEXICAL's any-word tier, shared by the PostgreSQL and the embedded (PGlite) suites: idf weighting and
+// WordNet query expansion, through POST /v1/memories/recall.
+import { expect } from "bun:test";
+import { show, type Tenant, type TestApp } from "../../harness/app";
+import { idsOf, recall } from "./seed";
+
+type Stored = { key: string; ids: string[] };
+
+async function store(app: TestApp, tenant: Tenant, agent: string, contents: string[]): Promise<Stored> {
+  const res = await app.request("POST", "/v1/memories/batch", { key: tenant.key, body: { memories: contents.map((content) => ({ agent_id: agent, content })) } });
+  expect(res.status, show(res)).toBe(201);
+  return { key: tenant.key, ids: res.body.memories.map((m: { memory_id: string }) => m.memory_id) };
+}
+
+/** One rare word outranks two common ones: plain ts_rank (term counts) would put the "new … city" lines first. */
+export async function rareWordOutranksCommonOnes(app: TestApp, tenant: Tenant): Promise<void> {
+  const agent = "lexical-idf";
+  const { key, ids } = await store(app, tenant, agent, [
+    "My sister Ana just started a job at Globex.",
+    "A new bakery opened in the city centre.",
+    "The new tram line crosses the whole city.",
+    "We found a new park at the edge of the city.",
+    "The city council approved a new budget.",
+    "There is a new museum in the old city.",
+    "I watered the plants on the balcony.",
+  ]);
+  const res = await recall(app, key, { agent_id: agent, query: "sister new city", strategy: "LEXICAL", top_k: 3 });
+  expect(res.status, show(res)).toBe(200);
+  expect(idsOf(res)[0], show(res)).toBe(ids[0]!);
+}
+
+/** "purchase" finds "bought" (synonym buy, irregular form) and "dog" finds "puppy" (hyponym), below the user's own words. */
+export async function relatedWordsFindParaphrases(app: TestApp, tenant: Tenant): Promise<void> {
+  const agent = "lexical-wordnet";
+  const { key, ids } = await store(app, tenant, agent, [
+    "I finally bought a used Subaru Outback with low mileage.",
+    "We adopted a beagle puppy and named her Biscuit.",
+    "The weather has been grey all week.",
+    "I spent the evening cleaning the kitchen.",
+  ]);
+  const bought = await recall(app, key, { agent_id: agent, query: "What vehicle did I purchase recently?", strategy: "LEXICAL", top_k: 2 });
+  expect(bought.status, show(bought)).toBe(200);
+  expect(idsOf(bought), show(bought)).toEqual([ids[0]!]);
+  expect(bought.body.note).toContain("related word");
+  const puppy = await recall(app, key, { agent_id: agent, query: "What do we call our dog?", strategy: "LEXICAL", top_k: 2 });
+  expect(idsOf(puppy), show(puppy)).toEqual([ids[1]!]);
+  // The user's own word outranks a related one (equally rare).
+  const own = await store(app, tenant, agent, ["Our dog sleeps all day."]);
+  const both = await recall(app, key, { agent_id: agent, query: "What about our dog?", strategy: "LEXICAL", top_k: 2 });
+  expect(idsOf(both), show(both)).toEqual([own.ids[0]!, ids[1]!]);
+}

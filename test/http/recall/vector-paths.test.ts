@@ -1,0 +1,85 @@
+// VECTOR's shapes (src/data/queries/recall-vector.ts), in both database modes: an agent above
+// RECALL_VECTOR_EXACT_MAX_ROWS is searched through the HNSW index, and when a selective filter leaves that
+// index scan short of top_k, the exact shape answers, so a filter never silently shortens the result.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { nearestQuery, setHnswSearch, vectorSearch } from "../../../src/data/queries/recall-vector";
+import { withTenant } from "../../../src/data/with-tenant";
+import { testApp, type Tenant, type TestApp } from "../../harness/app";
+import { embeddedApp } from "../../harness/embedded-app";
+import { recall, seed } from "./seed";
+
+const AGENT = "agent-vector-large";
+// Small numbers keep the embedded mode fast: 300 memories, above an exact-sort bound of 100.
+const CONFIG = { RECALL_VECTOR_EXACT_MAX_ROWS: 100, RECALL_HNSW_MAX_SCAN_TUPLES: 100 };
+const SIZE = 300;
+// Every 25th memory (from the second) is on the rare shelf: 12 of 300, all from the search team, while
+// the query is about the billing team: the rare rows are not the query's neighbours.
+const RARE_EVERY = 25;
+const isRare = (i: number) => i % RARE_EVERY === 1;
+const contents = Array.from({ length: SIZE }, (_, i) => `note ${i}: the ${["billing", "search", "deploy", "cache", "mobile"][i % 5]} team discussed item ${i * 7919 % 1000} on day ${i % 31}`);
+const QUERY = "what did the billing team discuss about item 42";
+
+type Mode = { name: string; open(): Promise<{ app: TestApp; tenant: Tenant; close(): Promise<void> }> };
+
+const modes: Mode[] = [
+  {
+    name: "PostgreSQL",
+    async open() {
+      const app = await testApp(CONFIG);
+      return { app, tenant: await app.tenant("vector-paths"), close: () => app.close() };
+    },
+  },
+  {
+    name: "PGlite (embedded)",
+    async open() {
+      const e = await embeddedApp("vector-paths", CONFIG);
+      return { app: e.app, tenant: await e.tenant("vector-paths"), close: () => e.close() };
+    },
+  },
+];
+
+for (const mode of modes) {
+  describe(mode.name, () => {
+    let app: TestApp;
+    let tenant: Tenant;
+    let close: () => Promise<void>;
+    let rare: Set<string>;
+
+    beforeAll(async () => {
+      ({ app, tenant, close } = await mode.open());
+      const ids: string[] = [];
+      ids.push(...await seed(app, tenant, AGENT, contents.map((content, i) => ({
+        content, metadata: isRare(i) ? { shelf: "rare" } : { shelf: "common" },
+      }))));
+      rare = new Set(ids.filter((_, i) => isRare(i)));
+    }, 60_000);
+    afterAll(() => close());
+
+    test("a selective filter on a large agent still returns top_k, in exact order", async () => {
+      const dimensions = app.deps.config.EMBEDDING_DIMENSIONS;
+      const vector = (await app.deps.embedder.embed([QUERY], { orgId: tenant.orgId })).vectors[0]!;
+      const search = { filter: { orgId: tenant.orgId, agentId: AGENT, metadata: { shelf: "rare" } }, vector, dimensions, limit: 10, efSearch: 10, maxScanTuples: 30, exactMaxRows: CONFIG.RECALL_VECTOR_EXACT_MAX_ROWS };
+      const { viaIndex, answered, exact } = await withTenant(app.deps.db, tenant.orgId, async (tx) => {
+        // Price out every plan but the HNSW scan, and let the iterative scan stop after 30 tuples.
+        await tx`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_sort', 'off', true), set_config('enable_bitmapscan', 'off', true)`;
+        await setHnswSearch(tx, search.efSearch, search.maxScanTuples);
+        const viaIndex = await nearestQuery(tx, search, "index");
+        const answered = await vectorSearch(tx, search);
+        const exact = await nearestQuery(tx, search, "exact");
+        return { viaIndex, answered, exact };
+      });
+      // The premise: the index scan alone comes back short.
+      expect(viaIndex.length).toBeLessThan(10);
+      expect(answered.map((r) => r.memory_id)).toEqual(exact.map((r) => r.memory_id));
+      expect(answered).toHaveLength(10);
+      for (const r of answered) expect(rare.has(r.memory_id)).toBe(true);
+    });
+
+    test("over HTTP, the same filter returns top_k rare memories", async () => {
+      const res = await recall(app, tenant.key, { agent_id: AGENT, query: QUERY, strategy: "VECTOR", top_k: 10, filters: { metadata: { shelf: "rare" } } });
+      expect(res.status).toBe(200);
+      expect(res.body.results).toHaveLength(10);
+      for (const r of res.body.results) expect(rare.has(r.memory_id)).toBe(true);
+    });
+  });
+}
