@@ -1,15 +1,26 @@
 // `npm run bench`: the whole benchmark in one run — ours vs the mem0ai peer vs an exact scan, per corpus tier.
-// Flags: --tier=10k,100k (default) | --tier=1m (on demand) ; --quick (10k, fewer queries) ; --no-peer.
+// Flags: --tier=10k,100k (default) | --tier=1m (on demand) ; --quick (10k, fewer queries) ; --no-peer ; --no-quality ;
+// --peer-pgvector=10k,100k (tiers for mem0's pgvector peer, default 10k; its in-process peer runs at 10k).
+// The 1m tier is 1,000 agents of 1,000 memories in 100 tenants (--tenants=N scales it: N × 10 agents),
+// bulk-loaded (bench/lib/tenants-load.ts), and queried over HTTP on a seeded random tenant and agent each time;
+// --no-index-build skips its HNSW build (over 30 minutes on a loaded 2-core machine).
 import { mkdirSync, writeFileSync, existsSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { startBenchApp } from "./lib/bench-app";
-import { corpus, queries } from "./lib/corpus";
+import { corpus, queries, rng } from "./lib/corpus";
 import { exactVsHnsw } from "./lib/exact-vs-hnsw";
 import { httpOverhead } from "./lib/http-overhead";
+import { explainVector } from "./lib/explain-vector";
 import { listenerLatency, type ListenerLatency } from "./lib/listener-latency";
 import { loadCorpus, recallLoop, storeSingles } from "./lib/load-corpus";
-import { type Latency } from "./lib/stats";
-import { mem0Installed, runMem0, type PeerResult } from "./peer/mem0";
+import { fmt } from "./lib/format";
+import { loop, type Latency } from "./lib/stats";
+import { storage, type Storage } from "./lib/storage";
+import { targetsTable } from "./lib/targets";
+import { buildVectorIndex, loadTenants, type TenantLoad } from "./lib/tenants-load";
+import { mem0Installed } from "./peer/mem0";
+import { peerTiers, runPeers, type PeerRun } from "./peer/run-peers";
+import { sideBySide } from "./peer/side-by-side";
 
 const args = new Map<string, string | undefined>(process.argv.slice(2).map((a) => {
   const [name, value] = a.replace(/^--/, "").split("=");
@@ -21,18 +32,19 @@ const tiers = (args.get("tier") ?? (quick ? "10k" : "10k,100k")).split(",").map(
   if (!(t in SIZES)) throw new Error(`unknown tier ${t}; use ${Object.keys(SIZES).join(", ")}`);
   return t;
 });
-if (tiers.includes("10k") && !args.has("no-peer") && !mem0Installed()) {
+const peerPlan = peerTiers(args.get("peer-pgvector"));
+if (tiers.some((t) => peerPlan.memory.has(t) || peerPlan.pgvector.has(t)) && !args.has("no-peer") && !mem0Installed()) {
   console.error("the mem0ai peer is not installed: run `npm run bench:install` once (or pass --no-peer)");
   process.exit(2);
 }
 const queryCount = quick ? 100 : 300;
-const peerQueries = quick ? 20 : 50;
 
-type TierResult = { tier: string; memories: number; batchStorePerSecond: number; singleStore?: Latency; recall: Latency; sql: Awaited<ReturnType<typeof exactVsHnsw>>; http?: Awaited<ReturnType<typeof httpOverhead>>; listener?: ListenerLatency; peer?: PeerResult };
-
-const fmt = (n: number | undefined, digits = 1) => n === undefined || Number.isNaN(n) ? "—" : n >= 100 ? Math.round(n).toLocaleString("en-US") : n.toFixed(digits);
+/** The 1m tier's load, and (once its HNSW index is built) the recall measured before it; `recall` is then the one with it. */
+type BulkFigures = Omit<TenantLoad, "tenants"> & { indexSeconds?: number; recallBeforeIndex?: Latency };
+type TierResult = { tier: string; memories: number; batchStorePerSecond: number; bulk?: BulkFigures; storage?: Storage; explain?: string; singleStore?: Latency; recall: Latency; sql: Awaited<ReturnType<typeof exactVsHnsw>>; http?: Awaited<ReturnType<typeof httpOverhead>>; listener?: ListenerLatency; peers?: PeerRun[] };
 
 async function runTier(tier: string): Promise<TierResult> {
+  if (tier === "1m") return runTenantTier(tier);
   const size = SIZES[tier]!;
   const contents = corpus(size);
   const qs = queries(queryCount);
@@ -45,14 +57,47 @@ async function runTier(tier: string): Promise<TierResult> {
     await recallLoop(app, qs.slice(0, 20), 1, "VECTOR");
     const recall = await recallLoop(app, qs, 1, "VECTOR");
     const sql = await exactVsHnsw(app, qs.slice(0, quick ? 30 : 100));
+    const explain = await explainVector(app, qs[0]!);
+    const stored = await storage(app);
     const http = tier === "10k" ? await httpOverhead(app, loaded.ids, qs, quick) : undefined;
     const listener = tier === tiers[0] ? await listenerLatency(app, quick ? 50 : 200) : undefined;
-    let peer: PeerResult | undefined;
-    if (tier === "10k" && !args.has("no-peer")) {
-      console.error(`[${tier}] mem0ai peer on the same corpus …`);
-      peer = await runMem0(contents, qs.slice(0, peerQueries), app.deps.config.EMBEDDING_DIMENSIONS);
-    }
-    return { tier, memories: size, batchStorePerSecond: loaded.perSecond, singleStore, recall, sql, http, listener, peer };
+    const peers = args.has("no-peer") ? undefined : await runPeers(tier, peerPlan, { contents, singles: corpus(500, 99), queries: qs }, app.deps.config.EMBEDDING_DIMENSIONS);
+    return { tier, memories: size, batchStorePerSecond: loaded.perSecond, storage: stored, explain, singleStore, recall, sql, http, listener, peers };
+  } finally {
+    await app.stop();
+  }
+}
+
+/** Many small agents: each query goes to a seeded random tenant and agent, with that tenant's key. */
+async function runTenantTier(tier: string): Promise<TierResult> {
+  const shape = { tenants: Number(args.get("tenants") ?? 100), agentsPerTenant: 10, perAgent: 1000 };
+  const app = await startBenchApp(tier);
+  try {
+    console.error(`[${tier}] bulk-loading ${shape.tenants} tenants × ${shape.agentsPerTenant} agents × ${shape.perAgent} memories …`);
+    const { tenants, ...bulk } = await loadTenants(app, shape);
+    const random = rng(11);
+    const qs = queries(queryCount);
+    const picks = qs.map(() => {
+      const t = tenants[Math.floor(random() * tenants.length)]!;
+      return { key: t.key, orgId: t.orgId, agentId: t.agents[Math.floor(random() * t.agents.length)]! };
+    });
+    const ask = (i: number) => app.call("POST", "/v1/memories/recall", { agent_id: picks[i]!.agentId, query: qs[i], top_k: 10, strategy: "VECTOR" }, picks[i]!.key);
+    const measure = async () => {
+      await loop(20, 1, 60, async (i) => (await ask(i)).status === 200);
+      return loop(qs.length, 1, 120, async (i) => (await ask(i)).status === 200);
+    };
+    console.error(`[${tier}] recall (VECTOR) over HTTP and exact-vs-HNSW, before the HNSW index is built …`);
+    const recall = await measure();
+    const sql = await exactVsHnsw(app, qs.slice(0, quick ? 30 : 100), false, picks);
+    const explain = await explainVector(app, qs[0]!, picks[0]!);
+    const result: TierResult = { tier, memories: bulk.memories, batchStorePerSecond: NaN, bulk, storage: await storage(app), explain, recall, sql };
+    // Printed now: the index build that follows takes the longest, and the run may be cut short.
+    print([result]);
+    if (args.has("no-index-build")) return result;
+    console.error(`[${tier}] building the HNSW index over ${bulk.memories} memories …`);
+    const indexSeconds = await buildVectorIndex(app);
+    console.error(`[${tier}] HNSW built in ${indexSeconds.toFixed(0)} s; recall again with the index present …`);
+    return { ...result, bulk: { ...bulk, indexSeconds, recallBeforeIndex: recall }, recall: await measure(), storage: await storage(app) };
   } finally {
     await app.stop();
   }
@@ -63,16 +108,22 @@ function print(results: TierResult[]): void {
   lines.push("| tier | batch store /s | recall p50 ms | recall p95 ms | recall p99 ms | recall req/s (c=1) | HNSW SQL p50/p95 ms | exact SQL p50/p95 ms | HNSW recall@10 |");
   lines.push("|---|---|---|---|---|---|---|---|---|");
   for (const r of results) lines.push(`| ${r.tier} | ${fmt(r.batchStorePerSecond)} | ${fmt(r.recall.p50, 2)} | ${fmt(r.recall.p95, 2)} | ${fmt(r.recall.p99, 2)} | ${fmt(r.recall.perSecond)} | ${fmt(r.sql.hnswP50, 2)} / ${fmt(r.sql.hnswP95, 2)} | ${fmt(r.sql.exactP50, 2)} / ${fmt(r.sql.exactP95, 2)} | ${r.sql.recallAt10.toFixed(3)} |`);
-  const first = results.find((r) => r.peer);
-  if (first?.peer) {
-    const p = first.peer;
-    lines.push("", `Side by side at ${first.tier} (same corpus, same local embeddings):`, "", "| system | add /s | search p50 ms | search p95 ms | search /s (c=1) |", "|---|---|---|---|---|");
-    lines.push(`| svc (batch store, recall VECTOR over HTTP) | ${fmt(first.batchStorePerSecond)} | ${fmt(first.recall.p50, 2)} | ${fmt(first.recall.p95, 2)} | ${fmt(first.recall.perSecond)} |`);
-    if (first.singleStore) lines.push(`| svc (single POST /v1/memories, c=8) | ${fmt(first.singleStore.perSecond)} | | | |`);
-    lines.push(`| mem0ai OSS (memory store, infer:false, add c=8) | ${fmt(p.addPerSecond)} | ${fmt(p.searchP50, 2)} | ${fmt(p.searchP95, 2)} | ${fmt(p.searchPerSecond)} |`);
-    lines.push(`| exact scan in PostgreSQL (SQL only) | | ${fmt(first.sql.exactP50, 2)} | ${fmt(first.sql.exactP95, 2)} | |`);
-    lines.push(`| ratio svc / mem0 | ${fmt(first.batchStorePerSecond / p.addPerSecond)}× | | ${fmt(p.searchP95 / first.recall.p95)}× faster p95 | ${fmt(first.recall.perSecond / p.searchPerSecond)}× |`);
+  lines.push("", "Memory and disk per tier (memories table; RSS of the bench process, which serves the app):", "", "| tier | rows | heap MB | TOAST MB | HNSW MB | other indexes MB | table total MB | database MB | RSS MB |", "|---|---|---|---|---|---|---|---|---|");
+  for (const r of results) {
+    const st = r.storage;
+    if (!st) continue;
+    const hnsw = st.indexesMB["memories_embedding_1536"] ?? 0;
+    const other = Object.values(st.indexesMB).reduce((a, b) => a + b, 0) - hnsw;
+    lines.push(`| ${r.tier} | ${st.rows.toLocaleString("en-US")} | ${st.heapMB} | ${st.toastMB} | ${hnsw} | ${other} | ${st.totalMB} | ${st.databaseMB} | ${st.rssMB} |`);
   }
+  for (const r of results) {
+    if (!r.bulk) continue;
+    const b = r.bulk;
+    lines.push("", `${r.tier} load (bulk: product store path without HTTP, no HNSW index during the load): ${b.memories.toLocaleString("en-US")} memories in ${fmt(b.loadSeconds)} s (${fmt(b.memories / b.loadSeconds)}/s; embedding ${fmt(b.embedSeconds)} s, insert+audit ${fmt(b.insertSeconds)} s, summed over 2 workers)` +
+      (b.indexSeconds === undefined ? "; HNSW index not built (recall above ran without it)" : `; HNSW build afterwards ${fmt(b.indexSeconds)} s; recall before the build: p50 ${fmt(b.recallBeforeIndex!.p50, 2)} ms, p95 ${fmt(b.recallBeforeIndex!.p95, 2)} ms`));
+  }
+  for (const r of results) if (r.explain) lines.push("", `EXPLAIN (ANALYZE, BUFFERS) of the VECTOR query's index shape at ${r.tier}:`, "", "```", r.explain, "```");
+  lines.push(...sideBySide(results));
   for (const r of results) {
     if (!r.http) continue;
     lines.push("", `HTTP overhead at ${r.tier} (loopback, real server):`, "", "| route | concurrency | req/s | p50 ms | p95 ms | p99 ms | errors |", "|---|---|---|---|---|---|---|");
@@ -83,6 +134,7 @@ function print(results: TierResult[]): void {
     const l = r.listener;
     lines.push("", `Audit listener latency (store 201 → row in audit_log, ${l.writes} sequential stores, debounce ${l.debounceMs} ms): p50 ${fmt(l.p50, 1)} ms, p95 ${fmt(l.p95, 1)} ms, p99 ${fmt(l.p99, 1)} ms, max ${fmt(l.max, 1)} ms`);
   }
+  lines.push(...targetsTable(results));
   console.log(lines.join("\n"));
 }
 
@@ -96,15 +148,26 @@ async function auditDrain(): Promise<string | undefined> {
   return out.trim();
 }
 
+/** The retrieval-quality table (bench/quality.ts: the conversational set, every strategy against BM25). */
+async function qualityTable(): Promise<string> {
+  console.error("retrieval quality (bench/quality.ts) …");
+  const proc = Bun.spawn([process.execPath, "run", new URL("./quality.ts", import.meta.url).pathname], { stdout: "pipe", stderr: "inherit" });
+  const out = await new Response(proc.stdout).text();
+  if ((await proc.exited) !== 0) throw new Error("bench/quality.ts failed");
+  return out.trim();
+}
+
 const results: TierResult[] = [];
 for (const tier of tiers) results.push(await runTier(tier));
 print(results);
 const drain = args.has("no-drain") ? undefined : await auditDrain();
 if (drain) console.log(`\nAudit drain (bench/audit-drain.ts):\n${drain}`);
+const quality = args.has("no-quality") ? undefined : await qualityTable();
+if (quality) console.log(`\n${quality}`);
 const machine = { cpus: cpus().length, cpu: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), bun: Bun.version, platform: process.platform };
 mkdirSync(new URL("./results/", import.meta.url).pathname, { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-const payload = JSON.stringify({ at: new Date().toISOString(), machine, args: process.argv.slice(2), results, auditDrain: drain ?? null }, null, 2);
+const payload = JSON.stringify({ at: new Date().toISOString(), machine, args: process.argv.slice(2), results, auditDrain: drain ?? null, quality: quality ?? null }, null, 2);
 writeFileSync(new URL(`./results/bench-${stamp}.json`, import.meta.url).pathname, payload);
 writeFileSync(new URL("./results/latest.json", import.meta.url).pathname, payload);
 console.error(`wrote bench/results/bench-${stamp}.json`);

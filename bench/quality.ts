@@ -34,8 +34,12 @@ async function loadTurns(app: BenchApp): Promise<Map<string, string>> {
 
 type Ranked = { ranked: string[]; routedTo?: string };
 
-async function ask(app: BenchApp, q: Question, strategy: string, memoryToTurn: Map<string, string>): Promise<Ranked> {
-  const r = await app.call("POST", "/v1/memories/recall", { agent_id: agentOf(q.persona), query: q.question, top_k: TOP_K, strategy });
+/** Server-side fusion rows: POST /v1/memories/recall with `fusion.strategies`. */
+const FUSIONS = [["LEXICAL", "VECTOR"], ["LEXICAL", "TEMPORAL"], ["LEXICAL", "VECTOR", "TEMPORAL"]] as const;
+
+async function ask(app: BenchApp, q: Question, strategy: string, memoryToTurn: Map<string, string>, extra: Record<string, unknown> = {}): Promise<Ranked> {
+  const body = { agent_id: agentOf(q.persona), query: q.question, top_k: TOP_K, ...(strategy === "" ? {} : { strategy }), ...extra };
+  const r = await app.call("POST", "/v1/memories/recall", body);
   if (r.status !== 200) throw new Error(`recall ${strategy}: ${r.status} ${JSON.stringify(r.body)}`);
   return { ranked: r.body.results.map((m: { memory_id: string }) => memoryToTurn.get(m.memory_id) ?? m.memory_id), routedTo: r.body.strategy };
 }
@@ -74,6 +78,9 @@ async function main() {
       const key = `${q.category} → ${answers.get("AUTO")!.routedTo}`;
       routed.set(key, (routed.get(key) ?? 0) + 1);
       add("RRF(LEXICAL, VECTOR), client-side", q.category, score(reciprocalRankFusion([answers.get("LEXICAL")!.ranked, answers.get("VECTOR")!.ranked]), q.evidence));
+      for (const strategies of FUSIONS) {
+        add(`fusion ${strategies.join("+")} (server-side)`, q.category, score((await ask(app, q, "", memoryToTurn, { fusion: { strategies } })).ranked, q.evidence));
+      }
     }
 
     const counts = Object.fromEntries(CATEGORIES.map((c) => [c, set.questions.filter((q) => q.category === c).length]));

@@ -9,7 +9,7 @@ import { systemActor } from "../src/domain/actor";
 import { ensureOrg } from "../src/domain/keys/bootstrap";
 import { createKey } from "../src/domain/keys/manage";
 import { withTenant } from "../src/data/with-tenant";
-import { setHnswSearch, vectorSearch } from "../src/data/queries/recall-vector";
+import { nearestQuery, setHnswSearch, vectorSearch } from "../src/data/queries/recall-vector";
 import { startBenchApp, type BenchApp } from "./lib/bench-app";
 import { corpus, queries } from "./lib/corpus";
 import { bm25, qualitySet } from "./lib/quality-set";
@@ -79,9 +79,9 @@ async function annRecall(app: BenchApp, tenants: Tenant[], qs: string[]): Promis
   let overlap = 0;
   for (const [i, vector] of vectors.entries()) {
     const { tenant, agent } = ownerOf(tenants, i * 7);
-    const search = { filter: { orgId: tenant.orgId, agentId: agent }, vector, dimensions: embedder.dimensions, limit: 10, efSearch: config.RECALL_HNSW_EF_SEARCH, maxScanTuples: config.RECALL_HNSW_MAX_SCAN_TUPLES };
+    const search = { filter: { orgId: tenant.orgId, agentId: agent }, vector, dimensions: embedder.dimensions, limit: 10, efSearch: config.RECALL_HNSW_EF_SEARCH, maxScanTuples: config.RECALL_HNSW_MAX_SCAN_TUPLES, exactMaxRows: config.RECALL_VECTOR_EXACT_MAX_ROWS };
     const approx = await withTenant(db, tenant.orgId, async (tx) => { await setHnswSearch(tx, search.efSearch, search.maxScanTuples); return vectorSearch(tx, search); });
-    const exact = await withTenant(db, tenant.orgId, async (tx) => { await tx`SELECT set_config('enable_indexscan', 'off', true), set_config('enable_bitmapscan', 'off', true)`; return vectorSearch(tx, search); });
+    const exact = await withTenant(db, tenant.orgId, async (tx) => { await tx`SELECT set_config('enable_indexscan', 'off', true)`; return nearestQuery(tx, search, "exact"); });
     const truth = new Set(exact.map((r) => r.memory_id));
     overlap += approx.filter((r) => truth.has(r.memory_id)).length / Math.max(1, truth.size);
   }

@@ -5,7 +5,7 @@
 import { startBenchApp } from "./lib/bench-app";
 import { corpus } from "./lib/corpus";
 import { loadCorpus } from "./lib/load-corpus";
-import { ensureVectorIndex } from "../src/data/queries/memories-vector-index";
+import postgres from "postgres";
 import { createLocalEmbedder } from "../src/providers/embeddings/local";
 
 const flag = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
@@ -21,8 +21,11 @@ const embedPerSecond = count / ((performance.now() - started) / 1000);
 
 const app = await startBenchApp("store", { EMBEDDING_DIMENSIONS: dims });
 try {
-  await ensureVectorIndex(app.deps.db.primary, dims);
-  if (withoutHnsw) await app.deps.db.primary.unsafe(`DROP INDEX memories_embedding_${dims}`); // integer from argv
+  if (withoutHnsw) { // DDL: the owner's (startBenchApp created the index as the owner)
+    const owner = postgres(app.databaseUrl, { max: 1, onnotice: () => {} });
+    await owner.unsafe(`DROP INDEX memories_embedding_${dims}`); // integer from argv
+    await owner.end();
+  }
   await loadCorpus(app, corpus(1000, 6));
   const loaded = await loadCorpus(app, contents);
   console.log(`| measure | memories/s |\n|---|---|`);
