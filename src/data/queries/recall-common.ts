@@ -59,7 +59,8 @@ export function candidateFilter(tx: Tx, f: RecallFilterInput) {
  * strategy's query right behind it on the same connection, and a failure fails the transaction.
  */
 export function limitRecallTransaction(tx: Tx, timeoutMs: number): void {
-  void tx`SELECT set_config('statement_timeout', ${String(timeoutMs)}, true), set_config('plan_cache_mode', 'force_custom_plan', true)`.execute();
+  // The transaction's next statement fails if this one did; its own rejection is not left unobserved.
+  tx`SELECT set_config('statement_timeout', ${String(timeoutMs)}, true), set_config('plan_cache_mode', 'force_custom_plan', true)`.execute().catch(() => undefined);
 }
 
 type CancellableQuery<T> = PromiseLike<T> & { cancel(): unknown };
@@ -91,19 +92,3 @@ export class RecallCancelledError extends Error {
   }
 }
 
-/**
- * One UPDATE per recall, however many results: access time and count feed importance decay.
- * SKIP LOCKED: a memory being PATCHed or forgotten right now is simply not counted this time,
- * so a recall never waits on a writer.
- */
-export async function recordRecallAccess(tx: Tx, orgId: string, memoryIds: string[]): Promise<void> {
-  if (memoryIds.length === 0) return;
-  await tx`
-    UPDATE memories AS m SET last_accessed_at = now(), access_count = m.access_count + 1
-    FROM (
-      SELECT org_id, memory_id, version FROM memories
-      WHERE org_id = ${orgId} AND memory_id = ANY(${memoryIds}::text[]) AND valid_to IS NULL
-      FOR UPDATE SKIP LOCKED
-    ) AS hit
-    WHERE m.org_id = hit.org_id AND m.memory_id = hit.memory_id AND m.version = hit.version`;
-}

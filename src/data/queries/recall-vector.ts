@@ -1,18 +1,19 @@
-// VECTOR recall: cosine distance over current versions. The query repeats the HNSW index expression and
-// predicate of sql/0130 and ensureVectorIndex verbatim, with the dimension as a constant, so the planner can
-// use the index; pgvector's iterative scan keeps walking the graph past rows the agent/tenant filters drop.
-// The index orders by half-precision vectors (half the pages to read per search, docs/benchmarks.md); the
+// VECTOR recall: cosine distance over current versions. The index shape repeats the HNSW index expression
+// and predicate of sql/0132 and ensureVectorIndex verbatim, with the dimension as a constant, so the planner
+// can use the index; pgvector's iterative scan keeps walking the graph past rows the agent/tenant filters
+// drop. The graph orders by a quantized vector (sign bits, or half precision for small dimensions); the
 // distance returned and the final order are computed on the stored full-precision embedding.
 //
-// Two shapes serve the same request. An agent with many memories is searched through the HNSW index (the
-// agent and tenant conditions post-filter the ordered index scan). An agent with few (1,000 memories among
-// 1M) is sorted exactly: its rows come from the agent btree and each stored embedding is read once, which
-// beats walking a graph that mostly holds other agents' rows. A bounded count on the agent btree picks
-// the shape. An iterative index scan gives up after hnsw.max_scan_tuples: when a selective filter leaves
-// fewer than `limit` rows in that stretch of the graph, the exact shape answers instead, so a filter never
-// silently shortens the result.
+// Two shapes serve the same request, and a cost estimate picks one (vectorShape). The exact shape sorts
+// the agent's rows (from the agent btree, each stored embedding read once): cheap for a small agent, and
+// the only sane plan for an agent that holds a sliver of the graph (1,000 memories among 1M), where an
+// iterative scan would walk through thousands of other agents' rows per match. The index shape walks the
+// graph: cheap whenever the agent holds a good share of it, and the only option for a large agent. An
+// iterative index scan gives up after hnsw.max_scan_tuples: when a selective filter leaves fewer than
+// `limit` rows in that stretch of the graph, the exact shape answers instead, so a filter never silently
+// shortens the result.
 import type { Tx } from "../pools";
-import { checkedDimensions } from "./memories-vector-index";
+import { checkedDimensions, vectorIndexKind, vectorIndexName } from "./memories-vector-index";
 import { cancellable, candidateFilter, recallColumns, type RecallFilterInput, type RecallRow } from "./recall-common";
 
 export type VectorSearch = {
@@ -24,7 +25,7 @@ export type VectorSearch = {
   limit: number;
   efSearch: number;
   maxScanTuples: number;
-  /** An agent with at most this many current memories is sorted exactly (RECALL_VECTOR_EXACT_MAX_ROWS). */
+  /** Agents with more current memories than this always go through the index (RECALL_VECTOR_EXACT_MAX_ROWS). */
   exactMaxRows: number;
 };
 
@@ -41,34 +42,63 @@ export async function setHnswSearch(tx: Tx, efSearch: number, maxScanTuples: num
     set_config('enable_bitmapscan', ${preferIndex}, true)${options.preferIndex ? tx`, set_config('jit', 'off', true)` : tx``}`;
 }
 
-/** Nearest neighbours: exact for a small agent; through the index otherwise, never fewer than exist. */
+/** How many rows the index shape takes from the graph before re-ranking them on the stored vectors. */
+export function indexCandidates(s: Pick<VectorSearch, "dimensions" | "limit" | "efSearch">): number {
+  // Sign bits tie and misorder near neighbours, so a few times top_k candidates are re-ranked (ANN
+  // recall@10 0.92 with 40 candidates, 0.99 with 100, on the bench corpus); half precision barely misorders.
+  return vectorIndexKind(s.dimensions) === "binary" ? Math.max(s.efSearch, 4 * s.limit) : s.limit;
+}
+
+/** Nearest neighbours: exact or through the index, whichever the estimate says is cheaper; never fewer than exist. */
 export async function vectorSearch(tx: Tx, s: VectorSearch, signal?: AbortSignal): Promise<RecallRow[]> {
-  if (await agentIsSmall(tx, s.filter, s.exactMaxRows)) return cancellable(nearestQuery(tx, s, "exact"), signal);
-  // The agent is known to be large, whatever the statistics say: right after a bulk load into a new agent
-  // they still estimate it at a row or two, and the planner then sorts all 100k rows (3.7 s instead of
-  // ~20 ms, docs/benchmarks.md). Pricing sorts and heap scans out for this one statement leaves the HNSW
-  // scan as the cheapest plan. The HNSW settings go in the same round trip; a small agent needs none.
-  await setHnswSearch(tx, Math.max(s.efSearch, s.limit), s.maxScanTuples, { preferIndex: true });
+  if ((await vectorShape(tx, s)) === "exact") return cancellable(nearestQuery(tx, s, "exact"), signal);
+  // Pricing sorts and heap scans out for this one statement leaves the HNSW scan as the cheapest plan,
+  // whatever the statistics say: right after a bulk load into a new agent they still estimate it at a
+  // row or two, and the planner then sorts all 100k rows (3.7 s instead of ~20 ms, docs/benchmarks.md).
+  await setHnswSearch(tx, Math.max(s.efSearch, indexCandidates(s)), s.maxScanTuples, { preferIndex: true });
   const rows = await cancellable(nearestQuery(tx, s, "index"), signal);
   await tx`SELECT set_config('enable_sort', 'on', true), set_config('enable_seqscan', 'on', true),
     set_config('enable_bitmapscan', 'on', true)`;
   return rows.length >= s.limit ? rows : cancellable(nearestQuery(tx, s, "exact"), signal);
 }
 
-/** An index-only scan of at most maxRows + 1 entries of memories_agent_current. */
-async function agentIsSmall(tx: Tx, f: RecallFilterInput, maxRows: number): Promise<boolean> {
-  const [row] = await tx<{ n: number }[]>`
-    SELECT count(*)::int AS n FROM (
-      SELECT 1 FROM memories WHERE org_id = ${f.orgId} AND agent_id = ${f.agentId} AND valid_to IS NULL
-      LIMIT ${maxRows + 1}
-    ) AS current_rows`;
-  return row!.n <= maxRows;
+/**
+ * Cost of each shape in microseconds, measured on this machine's build of pgvector (docs/benchmarks.md):
+ * the exact sort reads and scores every row of the agent; the index shape re-ranks its candidates the
+ * same way and, before that, visits about candidates ÷ share graph entries, where share is the agent's
+ * part of everything the graph holds.
+ */
+const EXACT_ROW_US = 8;
+const GRAPH_VISIT_US = 3;
+
+export function cheaperShape(agentRows: number, graphRows: number, candidates: number): "exact" | "index" {
+  const share = agentRows / Math.max(graphRows, agentRows, 1);
+  const exact = EXACT_ROW_US * agentRows;
+  const index = EXACT_ROW_US * candidates + (GRAPH_VISIT_US * candidates) / Math.max(share, 1e-9);
+  return exact <= index ? "exact" : "index";
 }
 
 /**
- * "index" orders by the halfvec expression the HNSW index is built on and computes the full-precision
- * distance of the `limit` rows it keeps; "exact" orders by the full-precision distance itself (computed
- * once per row, and no index serves it), an exact sort of the filtered rows.
+ * One statement: an index-only scan of at most exactMaxRows + 1 entries of memories_agent_current, and
+ * the graph's size from the catalog (as of the last VACUUM, ANALYZE or index build; unknown counts as
+ * the agent alone, which favours the index).
+ */
+async function vectorShape(tx: Tx, s: VectorSearch): Promise<"exact" | "index"> {
+  const f = s.filter;
+  const [row] = await tx<{ n: number; graph: number | null }[]>`
+    SELECT (SELECT count(*)::int FROM (
+        SELECT 1 FROM memories WHERE org_id = ${f.orgId} AND agent_id = ${f.agentId} AND valid_to IS NULL
+        LIMIT ${s.exactMaxRows + 1}
+      ) AS current_rows) AS n,
+      (SELECT reltuples::float8 FROM pg_class WHERE oid = to_regclass(${vectorIndexName(s.dimensions)})) AS graph`;
+  if (row!.n > s.exactMaxRows) return "index";
+  return cheaperShape(row!.n, Math.max(row!.graph ?? 0, 0), indexCandidates(s));
+}
+
+/**
+ * "index" orders by the quantized expression the HNSW index is built on, takes indexCandidates rows and
+ * keeps the `limit` nearest by full-precision distance; "exact" orders by the full-precision distance
+ * itself (computed once per row, and no index serves it), an exact sort of the filtered rows.
  * Exported for the benchmarks, which time each shape on its own.
  */
 export function nearestQuery(tx: Tx, s: VectorSearch, order: "index" | "exact") {
@@ -90,17 +120,22 @@ export function nearestQuery(tx: Tx, s: VectorSearch, order: "index" | "exact") 
       ) AS nearest
       ORDER BY distance, memory_id`;
   }
-  // relaxed_order may return neighbours slightly out of order: the outer query re-sorts exactly. The CTE
-  // carries the embedding's TOAST pointer; only the kept rows are read in full precision.
+  const graphOrder = vectorIndexKind(s.dimensions) === "binary"
+    ? tx`binary_quantize(embedding)::bit(${dims}) <~> binary_quantize(${literal}::vector(${dims}))`
+    : tx`embedding::halfvec(${dims}) <=> ${literal}::halfvec(${dims})`;
+  // relaxed_order may return candidates slightly out of order, and the quantized order is approximate:
+  // the outer query re-ranks exactly. The CTE carries the embedding's TOAST pointer; only the candidates
+  // are read in full precision.
   return tx<RecallRow[]>`
-    WITH nearest AS MATERIALIZED (
+    WITH candidates AS MATERIALIZED (
       SELECT ${recallColumns(tx)}, embedding FROM memories
       WHERE ${where}
-      ORDER BY embedding::halfvec(${dims}) <=> ${literal}::halfvec(${dims})
-      LIMIT ${s.limit}
+      ORDER BY ${graphOrder}
+      LIMIT ${indexCandidates(s)}
     )
     SELECT *, (1 - distance)::real AS score FROM (
-      SELECT ${recallColumns(tx)}, ${distance} AS distance FROM nearest OFFSET 0
-    ) AS kept
-    ORDER BY distance, memory_id`;
+      SELECT ${recallColumns(tx)}, ${distance} AS distance FROM candidates OFFSET 0
+    ) AS ranked
+    ORDER BY distance, memory_id
+    LIMIT ${s.limit}`;
 }

@@ -1,11 +1,11 @@
 // Recall in two steps. plan: pick the strategy (pinned or AUTO), embed the query and run the strategy's
 // prepare step (CYPHER's read-only query, ASK's LLM call) — network calls, outside the recall transaction.
-// execute: ONE tenant transaction that runs the strategy, then, in one pipelined round trip, counts the
-// access, writes the audit row and charges an in-process embedding to the budget, so a recall is audited
-// if and only if it returned results to someone.
+// execute: ONE tenant transaction that runs the strategy, then, in one pipelined round trip, writes the
+// audit row and charges an in-process embedding to the budget, so a recall is audited if and only if it
+// returned results to someone. The audit drain counts the access from that row (memory-access.ts).
 import type { Deps } from "../../app/deps";
 import { isQueryTimeout } from "../../data/errors";
-import { limitRecallTransaction, recordRecallAccess, type RecallRow } from "../../data/queries/recall-common";
+import { limitRecallTransaction, type RecallRow } from "../../data/queries/recall-common";
 import { chargeInTransaction, type InProcessSpend } from "../budgets/charge";
 import { withTenant } from "../../data/with-tenant";
 import type { Tx } from "../../data/pools";
@@ -234,7 +234,6 @@ export async function executeRecall(deps: RecallDeps, actor: Actor, plan: Recall
       const neighbours = input.context ? await fetchNeighbours(tx, actor.orgId, input.agentId, ids, input.context.neighbours) : null;
       // Issued together, so they share one round trip; the audit row commits with the recall or not at all.
       await Promise.all([
-        recordRecallAccess(tx, actor.orgId, ids),
         recordAudit(tx, actor, {
           operation: "recall",
           agentId: input.agentId,

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { withTenant } from "../../../src/data/with-tenant";
+import { drainAudit } from "../../../src/domain/audit/drain";
 import { show, testApp, type Tenant, type TestApp } from "../../harness/app";
 import { idsOf, recall, seed } from "./seed";
 
@@ -116,15 +117,21 @@ describe("side effects", () => {
     expect(JSON.stringify(row!.detail)).not.toContain("number 7");
   });
 
-  test("access is counted once per recall on the returned memories only", async () => {
-    const counts = async () => Object.fromEntries((await withTenant(t.deps.db, a.orgId, (tx) => tx<{ memory_id: string; access_count: number }[]>`
-      SELECT memory_id, access_count FROM memories WHERE memory_id = ANY(${ids}::text[]) AND valid_to IS NULL`)).map((r) => [r.memory_id, r.access_count]));
+  test("access is counted once per recall on the returned memories only, when the audit drain chains the recall's row", async () => {
+    const counts = async () => Object.fromEntries((await withTenant(t.deps.db, a.orgId, (tx) => tx<{ memory_id: string; access_count: number; last_accessed_at: Date | null }[]>`
+      SELECT memory_id, access_count, last_accessed_at FROM memories WHERE memory_id = ANY(${ids}::text[]) AND valid_to IS NULL`)).map((r) => [r.memory_id, r]));
+    await drainAudit(t.deps.db, { orgId: a.orgId });
     const before = await counts();
     const res = await recall(t, a.key, { agent_id: AGENT, query: "\"note number 12\"", strategy: "LEXICAL", top_k: 1 });
     await recall(t, a.key, { agent_id: AGENT, query: "\"note number 12\"", strategy: "LEXICAL", top_k: 1 });
     expect(idsOf(res)).toEqual([ids[12]!]);
+    // A PATCH before the drain: the count lands on the version that is current when the drain runs.
+    expect((await t.request("PATCH", `/v1/memories/${ids[12]}`, { key: a.key, body: { importance: 0.6 } })).status).toBe(200);
+    await drainAudit(t.deps.db, { orgId: a.orgId });
+    await drainAudit(t.deps.db, { orgId: a.orgId }); // nothing left: a second drain counts nothing again
     const after = await counts();
-    for (const id of ids) expect(after[id]! - before[id]!, id).toBe(id === ids[12] ? 2 : 0);
+    for (const id of ids) expect(after[id]!.access_count - before[id]!.access_count, id).toBe(id === ids[12] ? 2 : 0);
+    expect(after[ids[12]!]!.last_accessed_at!.getTime()).toBeGreaterThan(before[ids[12]!]!.last_accessed_at?.getTime() ?? 0);
   });
 });
 

@@ -1,7 +1,9 @@
-// A recall is one tenant transaction (src/domain/recall/recall.ts): the local embedder's spend, the access
-// count and the audit row commit together with the search or not at all. Run on PostgreSQL and PGlite.
+// A recall is one tenant transaction (src/domain/recall/recall.ts): the local embedder's spend and the audit
+// row commit together with the search or not at all, and the access is counted from that audit row when the
+// drain chains it. Run on PostgreSQL and PGlite.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { withTenant } from "../../../src/data/with-tenant";
+import { drainAudit } from "../../../src/domain/audit/drain";
 import type { Deps } from "../../../src/app/deps";
 import { createQueryVectorCache } from "../../../src/domain/recall/query-vectors";
 import { show, testApp, type TestApp, type Tenant } from "../../harness/app";
@@ -12,6 +14,7 @@ type Harness = { request: TestApp["request"]; deps: Deps; tenant(name: string): 
 const RESULT_FIELDS = ["agent_id", "content", "created_at", "dataset_id", "expires_at", "importance", "memory_id", "memory_type", "metadata", "occurred_at", "score", "valid_from", "version"];
 
 async function traces(deps: Deps, tenant: Tenant, memoryId: string) {
+  await drainAudit(deps.db, { orgId: tenant.orgId });
   return withTenant(deps.db, tenant.orgId, async (tx) => {
     const [audit] = await tx<{ n: number }[]>`
       SELECT (SELECT count(*) FROM audit_pending WHERE operation = 'recall')::int + (SELECT count(*) FROM audit_log WHERE operation = 'recall')::int AS n`;

@@ -2,7 +2,7 @@
 // RECALL_VECTOR_EXACT_MAX_ROWS is searched through the HNSW index, and when a selective filter leaves that
 // index scan short of top_k, the exact shape answers, so a filter never silently shortens the result.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { nearestQuery, setHnswSearch, vectorSearch } from "../../../src/data/queries/recall-vector";
+import { cheaperShape, indexCandidates, nearestQuery, setHnswSearch, vectorSearch } from "../../../src/data/queries/recall-vector";
 import { withTenant } from "../../../src/data/with-tenant";
 import { testApp, type Tenant, type TestApp } from "../../harness/app";
 import { embeddedApp } from "../../harness/embedded-app";
@@ -83,3 +83,20 @@ for (const mode of modes) {
     });
   });
 }
+
+describe("which shape answers", () => {
+  test("an agent that is most of the graph walks it; a sliver of a large graph, or a handful of rows, is sorted exactly", () => {
+    const candidates = indexCandidates({ dimensions: 1536, limit: 10, efSearch: 100 });
+    expect(candidates).toBe(100);
+    expect(cheaperShape(1000, 1000, candidates)).toBe("index"); // one agent with 1k memories
+    expect(cheaperShape(1000, 1_000_000, candidates)).toBe("exact"); // 1k memories among 1M
+    expect(cheaperShape(60, 60, candidates)).toBe("exact"); // fewer rows than candidates
+    expect(cheaperShape(2000, 20_000, candidates)).toBe("index"); // a tenth of the graph
+    expect(cheaperShape(0, 0, candidates)).toBe("exact");
+  });
+
+  test("sign bits take four times top_k candidates (at least ef_search); half precision takes top_k", () => {
+    expect(indexCandidates({ dimensions: 1536, limit: 50, efSearch: 100 })).toBe(200);
+    expect(indexCandidates({ dimensions: 384, limit: 50, efSearch: 100 })).toBe(50);
+  });
+});
