@@ -7,6 +7,7 @@ import { openPostgres, type Database } from "../data/pools";
 import { createKeyAuthenticator } from "../domain/keys/authenticate";
 import { createKeyCache } from "../domain/keys/key-cache";
 import { createQueryVectorCache } from "../domain/recall/query-vectors";
+import { createVectorShapeHints } from "../domain/recall/vector-shapes";
 import { createMemoryLimiter } from "../domain/ratelimit/memory-limiter";
 import { createValkeyLimiter } from "../domain/ratelimit/valkey-limiter";
 import { createLogger, type Logger } from "../observability/log";
@@ -90,6 +91,7 @@ export function buildDeps(config: Config, options: BuildOptions = {}): Deps {
     embedder,
     embeddings,
     queryVectors: createQueryVectorCache(),
+    vectorShapes: createVectorShapeHints(),
     forgetSigner: config.FORGET_PROOF_ENABLED ? createForgetSigner(config, db) : null,
     extractor: selectExtractor(config, llm),
     storage: selectStorage(config),

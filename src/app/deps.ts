@@ -6,6 +6,7 @@ import type { Database } from "../data/pools";
 import type { KeyAuthenticator } from "../domain/keys/authenticate";
 import type { KeyCache } from "../domain/keys/key-cache";
 import type { QueryVectorCache } from "../domain/recall/query-vectors";
+import type { VectorShapeHints } from "../data/queries/recall-vector";
 import type { BucketPolicy, RateLimiter } from "../domain/ratelimit/limiter";
 import type { Logger } from "../observability/log";
 import type { Metrics } from "../observability/metrics";
@@ -44,6 +45,8 @@ export type Deps = {
   readonly embeddings: EmbeddingGenerations;
   /** Recent recall query embeddings of a remote provider (query-vectors.ts). */
   readonly queryVectors: QueryVectorCache;
+  /** Recent VECTOR shape decisions per agent (vector-shapes.ts). */
+  readonly vectorShapes: VectorShapeHints;
   /** null unless FORGET_PROOF_ENABLED. */
   readonly forgetSigner: ForgetSigner | null;
   /** Distill's entity and relation extractor: local rules, or the metered LLM with a local fallback. */

@@ -49,7 +49,8 @@ export type AnyWordSearch = {
  * lexeme adds weight × idf, with the document frequencies counted over the same scanned memories, so a
  * rare word ("sister") outweighs a common one ("new"). Words sharing a lexeme count once, at their
  * highest weight. Lexemes are matched by equality (array overlap, then a join on the stored tsvector's
- * lexemes), so the cost is one pass over the scanned memories, not one per word. Scores are mapped to
+ * lexemes), so the cost is one pass over the scanned memories, not one per word; the scan carries only
+ * the ids and documents, and the columns of the `limit` best are read at the end. Scores are mapped to
  * [0, 0.3): always below all-word hits.
  */
 export function anyWordSearch(tx: Tx, s: AnyWordSearch) {
@@ -60,7 +61,7 @@ export function anyWordSearch(tx: Tx, s: AnyWordSearch) {
            LATERAL unnest(to_tsvector('english', w.word)) AS t
       GROUP BY t.lexeme
     ), recent AS MATERIALIZED (
-      SELECT ${recallColumns(tx)}, search_document FROM memories
+      SELECT memory_id, valid_from, search_document FROM memories
       WHERE ${candidateFilter(tx, s.filter)} AND NOT (memory_id = ANY(${s.excludeIds}::text[]))
       ORDER BY valid_from DESC
       LIMIT ${s.scanLimit}
@@ -76,11 +77,16 @@ export function anyWordSearch(tx: Tx, s: AnyWordSearch) {
       SELECT hits.memory_id, sum(terms.weight * idf.idf) AS raw
       FROM hits JOIN idf USING (lexeme) JOIN terms USING (lexeme)
       GROUP BY hits.memory_id
+    ), best AS (
+      SELECT memory_id, recent.valid_from AS recent_from, (0.3 * scored.raw / (scored.raw + 1))::real AS score
+      FROM recent JOIN scored USING (memory_id)
+      ORDER BY score DESC, recent.valid_from DESC, memory_id
+      LIMIT ${s.limit}
     )
-    SELECT ${recallColumns(tx)}, (0.3 * scored.raw / (scored.raw + 1))::real AS score
-    FROM recent JOIN scored USING (memory_id)
-    ORDER BY score DESC, valid_from DESC, memory_id
-    LIMIT ${s.limit}`;
+    SELECT ${recallColumns(tx)}, best.score
+    FROM best JOIN memories USING (memory_id)
+    WHERE memories.org_id = ${s.filter.orgId} AND memories.valid_to IS NULL
+    ORDER BY best.score DESC, best.recent_from DESC, memory_id`;
 }
 
 export type TrigramSearch = {

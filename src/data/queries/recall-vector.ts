@@ -27,6 +27,15 @@ export type VectorSearch = {
   maxScanTuples: number;
   /** Agents with more current memories than this always go through the index (RECALL_VECTOR_EXACT_MAX_ROWS). */
   exactMaxRows: number;
+  /** Recent shape decisions (domain/recall/vector-shapes.ts); without it every search estimates. */
+  hints?: VectorShapeHints;
+};
+
+export type VectorShape = "exact" | "index";
+
+export type VectorShapeHints = {
+  get(orgId: string, agentId: string, dimensions: number): VectorShape | undefined;
+  put(orgId: string, agentId: string, dimensions: number, shape: VectorShape): void;
 };
 
 /**
@@ -49,17 +58,33 @@ export function indexCandidates(s: Pick<VectorSearch, "dimensions" | "limit" | "
   return vectorIndexKind(s.dimensions) === "binary" ? Math.max(s.efSearch, 4 * s.limit) : s.limit;
 }
 
+/**
+ * Sent without a round trip of its own (the next statement follows it on the connection, and fails if it
+ * did). Generic plans: the shape is chosen here, not by the planner, so VECTOR's statements need no
+ * per-call planning (about 1 ms a recall); the recall transaction's custom plans come back afterwards.
+ */
+function pipelined(tx: Tx, statement: ReturnType<Tx>): void {
+  statement.execute().catch(() => undefined);
+}
+
 /** Nearest neighbours: exact or through the index, whichever the estimate says is cheaper; never fewer than exist. */
 export async function vectorSearch(tx: Tx, s: VectorSearch, signal?: AbortSignal): Promise<RecallRow[]> {
-  if ((await vectorShape(tx, s)) === "exact") return cancellable(nearestQuery(tx, s, "exact"), signal);
-  // Pricing sorts and heap scans out for this one statement leaves the HNSW scan as the cheapest plan,
-  // whatever the statistics say: right after a bulk load into a new agent they still estimate it at a
-  // row or two, and the planner then sorts all 100k rows (3.7 s instead of ~20 ms, docs/benchmarks.md).
-  await setHnswSearch(tx, Math.max(s.efSearch, indexCandidates(s)), s.maxScanTuples, { preferIndex: true });
-  const rows = await cancellable(nearestQuery(tx, s, "index"), signal);
-  await tx`SELECT set_config('enable_sort', 'on', true), set_config('enable_seqscan', 'on', true),
-    set_config('enable_bitmapscan', 'on', true)`;
-  return rows.length >= s.limit ? rows : cancellable(nearestQuery(tx, s, "exact"), signal);
+  pipelined(tx, tx`SELECT set_config('plan_cache_mode', 'auto', true)`);
+  try {
+    if ((await vectorShape(tx, s)) === "exact") return await cancellable(nearestQuery(tx, s, "exact"), signal);
+    // Pricing sorts and heap scans out for this one statement leaves the HNSW scan as the cheapest plan,
+    // whatever the statistics say: right after a bulk load into a new agent they still estimate it at a
+    // row or two, and the planner then sorts all 100k rows (3.7 s instead of ~20 ms, docs/benchmarks.md).
+    await setHnswSearch(tx, Math.max(s.efSearch, indexCandidates(s)), s.maxScanTuples, { preferIndex: true });
+    // Started now, so the settings below are sent after it, not before (a query runs when first awaited).
+    const search = cancellable(nearestQuery(tx, s, "index").execute(), signal);
+    pipelined(tx, tx`SELECT set_config('enable_sort', 'on', true), set_config('enable_seqscan', 'on', true),
+      set_config('enable_bitmapscan', 'on', true)`);
+    const rows = await search;
+    return rows.length >= s.limit ? rows : await cancellable(nearestQuery(tx, s, "exact"), signal);
+  } finally {
+    pipelined(tx, tx`SELECT set_config('plan_cache_mode', 'force_custom_plan', true)`);
+  }
 }
 
 /**
@@ -71,7 +96,7 @@ export async function vectorSearch(tx: Tx, s: VectorSearch, signal?: AbortSignal
 const EXACT_ROW_US = 8;
 const GRAPH_VISIT_US = 3;
 
-export function cheaperShape(agentRows: number, graphRows: number, candidates: number): "exact" | "index" {
+export function cheaperShape(agentRows: number, graphRows: number, candidates: number): VectorShape {
   const share = agentRows / Math.max(graphRows, agentRows, 1);
   const exact = EXACT_ROW_US * agentRows;
   const index = EXACT_ROW_US * candidates + (GRAPH_VISIT_US * candidates) / Math.max(share, 1e-9);
@@ -83,16 +108,19 @@ export function cheaperShape(agentRows: number, graphRows: number, candidates: n
  * the graph's size from the catalog (as of the last VACUUM, ANALYZE or index build; unknown counts as
  * the agent alone, which favours the index).
  */
-async function vectorShape(tx: Tx, s: VectorSearch): Promise<"exact" | "index"> {
+async function vectorShape(tx: Tx, s: VectorSearch): Promise<VectorShape> {
   const f = s.filter;
+  const hinted = s.hints?.get(f.orgId, f.agentId, s.dimensions);
+  if (hinted) return hinted;
   const [row] = await tx<{ n: number; graph: number | null }[]>`
     SELECT (SELECT count(*)::int FROM (
         SELECT 1 FROM memories WHERE org_id = ${f.orgId} AND agent_id = ${f.agentId} AND valid_to IS NULL
         LIMIT ${s.exactMaxRows + 1}
       ) AS current_rows) AS n,
       (SELECT reltuples::float8 FROM pg_class WHERE oid = to_regclass(${vectorIndexName(s.dimensions)})) AS graph`;
-  if (row!.n > s.exactMaxRows) return "index";
-  return cheaperShape(row!.n, Math.max(row!.graph ?? 0, 0), indexCandidates(s));
+  const shape = row!.n > s.exactMaxRows ? "index" : cheaperShape(row!.n, Math.max(row!.graph ?? 0, 0), indexCandidates(s));
+  s.hints?.put(f.orgId, f.agentId, s.dimensions, shape);
+  return shape;
 }
 
 /**

@@ -28,7 +28,7 @@ import type { ConcreteStrategyName, RecallSearch, RecallStrategy, StrategyName }
 import type { TimeWindow } from "./time-expressions";
 import type { Generation, ServingGeneration } from "../memories/embedding-generations";
 
-export type RecallDeps = Pick<Deps, "config" | "db" | "llm" | "embeddings" | "log" | "queryVectors">;
+export type RecallDeps = Pick<Deps, "config" | "db" | "llm" | "embeddings" | "log" | "queryVectors" | "vectorShapes">;
 
 export type RecallInput = {
   agentId: string;
@@ -183,6 +183,7 @@ function searchOf(deps: RecallDeps, actor: Actor, plan: RecallPlan, signal: Abor
     efSearch: deps.config.RECALL_HNSW_EF_SEARCH,
     maxScanTuples: deps.config.RECALL_HNSW_MAX_SCAN_TUPLES,
     exactMaxRows: deps.config.RECALL_VECTOR_EXACT_MAX_ROWS,
+    vectorShapes: deps.vectorShapes,
     asOf: input.asOf ?? null,
     params: input.params ?? {},
     graphBounds: { maxHops: deps.config.GRAPH_MAX_HOPS, fanout: deps.config.GRAPH_FANOUT, maxRows: deps.config.GRAPH_MAX_ROWS },

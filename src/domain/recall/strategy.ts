@@ -1,6 +1,7 @@
 // The RecallStrategy interface and the ten strategy names of the spec.
 import type { Deps } from "../../app/deps";
 import type { RecallFilterInput, RecallRow } from "../../data/queries/recall-common";
+import type { VectorShapeHints } from "../../data/queries/recall-vector";
 import type { Tx } from "../../data/pools";
 import type { GraphEvidence } from "./graph-evidence";
 import type { TimeWindow } from "./time-expressions";
@@ -21,8 +22,10 @@ export type RecallSearch = {
   embeddingModel: string;
   efSearch: number;
   maxScanTuples: number;
-  /** VECTOR: agents with at most this many current memories are sorted exactly. */
+  /** VECTOR: agents with more current memories than this always go through the index. */
   exactMaxRows: number;
+  /** VECTOR: recent shape decisions per agent; absent, every search estimates. */
+  vectorShapes?: VectorShapeHints;
   /** Graph strategies: read the graph as it was at this event time (null: now). */
   asOf: Date | null;
   /** CYPHER: the $parameters of the query. */

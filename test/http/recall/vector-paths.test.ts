@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { cheaperShape, indexCandidates, nearestQuery, setHnswSearch, vectorSearch } from "../../../src/data/queries/recall-vector";
 import { withTenant } from "../../../src/data/with-tenant";
+import { createVectorShapeHints } from "../../../src/domain/recall/vector-shapes";
 import { testApp, type Tenant, type TestApp } from "../../harness/app";
 import { embeddedApp } from "../../harness/embedded-app";
 import { recall, seed } from "./seed";
@@ -98,5 +99,16 @@ describe("which shape answers", () => {
   test("sign bits take four times top_k candidates (at least ef_search); half precision takes top_k", () => {
     expect(indexCandidates({ dimensions: 1536, limit: 50, efSearch: 100 })).toBe(200);
     expect(indexCandidates({ dimensions: 384, limit: 50, efSearch: 100 })).toBe(50);
+  });
+
+  test("a shape decision is remembered per tenant, agent and dimension until its TTL", () => {
+    let now = 0;
+    const hints = createVectorShapeHints(1000, () => now);
+    hints.put("org_a", "agent", 1536, "index");
+    expect(hints.get("org_a", "agent", 1536)).toBe("index");
+    expect(hints.get("org_b", "agent", 1536)).toBeUndefined();
+    expect(hints.get("org_a", "agent", 384)).toBeUndefined();
+    now = 1000;
+    expect(hints.get("org_a", "agent", 1536)).toBeUndefined();
   });
 });

@@ -17,6 +17,7 @@ export const vectorStrategy: RecallStrategy = {
       efSearch: search.efSearch,
       maxScanTuples: search.maxScanTuples,
       exactMaxRows: search.exactMaxRows,
+      hints: search.vectorShapes,
     }, search.signal);
     return { rows };
   },
