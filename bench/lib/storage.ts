@@ -11,7 +11,9 @@ export async function storage(app: BenchApp): Promise<Storage> {
   const owner = postgres(app.databaseUrl, { max: 1, onnotice: () => {} });
   try {
     const [t] = await owner<{ rows: string; heap: string; toast: string; total: string; db: string }[]>`
-      SELECT reltuples::bigint AS rows, pg_relation_size('memories') AS heap,
+      -- Live row versions from the statistics collector: reltuples is -1 until the first ANALYZE, and
+      -- the owner sees no rows itself (FORCE ROW LEVEL SECURITY).
+      SELECT (SELECT n_live_tup FROM pg_stat_user_tables WHERE relid = 'memories'::regclass) AS rows, pg_relation_size('memories') AS heap,
         coalesce(pg_total_relation_size(NULLIF(reltoastrelid, 0)), 0) AS toast,
         pg_total_relation_size('memories') AS total, pg_database_size(current_database()) AS db
       FROM pg_class WHERE oid = 'memories'::regclass`;
