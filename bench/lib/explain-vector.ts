@@ -1,7 +1,7 @@
 // EXPLAIN (ANALYZE, BUFFERS) of the production VECTOR query's index shape, run as recall runs it (tenant
 // transaction, settings), for the bench agent or a given tenant and agent.
 import { limitRecallTransaction } from "../../src/data/queries/recall-common";
-import { indexCandidates, nearestQuery, setHnswSearch } from "../../src/data/queries/recall-vector";
+import { nearestQuery, setHnswSearch } from "../../src/data/queries/recall-vector";
 import { withTenant } from "../../src/data/with-tenant";
 import { createLocalEmbedder } from "../../src/providers/embeddings/local";
 import type { BenchApp } from "./bench-app";
@@ -15,7 +15,7 @@ export async function explainVector(app: BenchApp, query: string, target: Target
     await limitRecallTransaction(tx, 60_000);
     const shape = { filter: target, vector: vectors[0]!, dimensions: 1536, limit: 10, efSearch: config.RECALL_HNSW_EF_SEARCH, maxScanTuples: config.RECALL_HNSW_MAX_SCAN_TUPLES, exactMaxRows: config.RECALL_VECTOR_EXACT_MAX_ROWS };
     // The settings vectorSearch gives the index shape (sorts and heap scans priced out).
-    await setHnswSearch(tx, Math.max(config.RECALL_HNSW_EF_SEARCH, indexCandidates(shape)), config.RECALL_HNSW_MAX_SCAN_TUPLES, { preferIndex: true });
+    await setHnswSearch(tx, Math.max(config.RECALL_HNSW_EF_SEARCH, shape.limit), config.RECALL_HNSW_MAX_SCAN_TUPLES, { preferIndex: true });
     const search = nearestQuery(tx, shape, "index");
     return tx<{ "QUERY PLAN": string }[]>`EXPLAIN (ANALYZE, BUFFERS) ${search as never}`;
   });

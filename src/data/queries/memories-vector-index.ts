@@ -1,9 +1,8 @@
-// The HNSW index for the configured embedding dimension. sql/0132 creates the 1536 one; any other
-// EMBEDDING_DIMENSIONS gets the same kind of expression + partial index at boot, so VECTOR recall never
-// falls back to an exact scan after a dimension change. Idempotent; runs as the migrating (owner) role.
-// Which expression depends on the dimension (vectorIndexKind); an index of another kind left over from
-// before (full precision before sql/0130, half precision before sql/0132) no longer matches the query's
-// expression and is replaced.
+// The HNSW index for the configured embedding dimension. sql/0130 creates the 1536 one; any other
+// EMBEDDING_DIMENSIONS gets the same expression + partial index at boot, so VECTOR recall never falls
+// back to an exact scan after a dimension change. Idempotent; runs as the migrating (owner) role.
+// The index is over halfvec (see sql/0130); one left over from before, over full-precision vectors, no
+// longer matches the query's expression and is replaced.
 import type { Sql } from "../pools";
 
 /** DDL and type modifiers cannot take parameters: the dimension is written into SQL, so it must be a sane integer. */
@@ -12,41 +11,21 @@ export function checkedDimensions(dimensions: number): number {
   return dimensions;
 }
 
-/**
- * "binary": the graph is over the vectors' sign bits (binary quantization, 192 bytes per 1536-dimension
- * element instead of 3 KB in half precision), searched by Hamming distance and re-ranked on the stored
- * vectors. An insert costs about a quarter of a half-precision one and the index a sixteenth of the
- * space (docs/benchmarks.md). Sign bits keep enough of the ranking only with many dimensions, so smaller
- * vectors keep a half-precision graph, whose elements are small at those sizes anyway.
- */
-export type VectorIndexKind = "binary" | "halfvec";
-
-export const BINARY_INDEX_MIN_DIMENSIONS = 1024;
-
-export function vectorIndexKind(dimensions: number): VectorIndexKind {
-  return checkedDimensions(dimensions) >= BINARY_INDEX_MIN_DIMENSIONS ? "binary" : "halfvec";
-}
-
 export function vectorIndexName(dimensions: number): string {
   return `memories_embedding_${checkedDimensions(dimensions)}`;
 }
 
-function indexDefinition(dimensions: number): { using: string; opclass: string } {
-  return vectorIndexKind(dimensions) === "binary"
-    ? { using: `(binary_quantize(embedding)::bit(${dimensions})) bit_hamming_ops`, opclass: "bit_hamming_ops" }
-    : { using: `(embedding::halfvec(${dimensions})) halfvec_cosine_ops`, opclass: "halfvec_cosine_ops" };
-}
-
 /**
  * `maintenanceWorkMem` (e.g. "4GB") applies to this build's transaction only: pgvector builds the graph
- * in memory while it fits and falls back to a much slower on-disk build when it does not.
+ * in memory while it fits and falls back to a much slower on-disk build when it does not (about 3.5 KB
+ * per 1536-dimension halfvec element).
  */
 export async function ensureVectorIndex(sql: Sql, dimensions: number, options: { maintenanceWorkMem?: string } = {}): Promise<void> {
   const name = vectorIndexName(dimensions);
-  const { using, opclass } = indexDefinition(dimensions);
   const [existing] = await sql<{ indexdef: string }[]>`SELECT indexdef FROM pg_indexes WHERE indexname = ${name}`;
-  if (existing && !existing.indexdef.includes(opclass)) await sql.unsafe(`DROP INDEX ${name}`);
-  const create = `CREATE INDEX IF NOT EXISTS ${name} ON memories USING hnsw (${using}) ` +
+  if (existing && !existing.indexdef.includes("halfvec_cosine_ops")) await sql.unsafe(`DROP INDEX ${name}`);
+  const create = `CREATE INDEX IF NOT EXISTS ${name} ON memories ` +
+    `USING hnsw ((embedding::halfvec(${dimensions})) halfvec_cosine_ops) ` +
     `WHERE valid_to IS NULL AND embedding_dims = ${dimensions}`;
   const memory = options.maintenanceWorkMem;
   if (!memory) {

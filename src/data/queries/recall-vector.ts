@@ -1,8 +1,8 @@
 // VECTOR recall: cosine distance over current versions. The index shape repeats the HNSW index expression
-// and predicate of sql/0132 and ensureVectorIndex verbatim, with the dimension as a constant, so the planner
+// and predicate of sql/0130 and ensureVectorIndex verbatim, with the dimension as a constant, so the planner
 // can use the index; pgvector's iterative scan keeps walking the graph past rows the agent/tenant filters
-// drop. The graph orders by a quantized vector (sign bits, or half precision for small dimensions); the
-// distance returned and the final order are computed on the stored full-precision embedding.
+// drop. The graph orders by half-precision vectors (half the pages to read per search, docs/benchmarks.md);
+// the distance returned and the final order are computed on the stored full-precision embedding.
 //
 // Two shapes serve the same request, and a cost estimate picks one (vectorShape). The exact shape sorts
 // the agent's rows (from the agent btree, each stored embedding read once): cheap for a small agent, and
@@ -13,7 +13,7 @@
 // `limit` rows in that stretch of the graph, the exact shape answers instead, so a filter never silently
 // shortens the result.
 import type { Tx } from "../pools";
-import { checkedDimensions, vectorIndexKind, vectorIndexName } from "./memories-vector-index";
+import { checkedDimensions, vectorIndexName } from "./memories-vector-index";
 import { cancellable, candidateFilter, recallColumns, type RecallFilterInput, type RecallRow } from "./recall-common";
 
 export type VectorSearch = {
@@ -51,13 +51,6 @@ export async function setHnswSearch(tx: Tx, efSearch: number, maxScanTuples: num
     set_config('enable_bitmapscan', ${preferIndex}, true)${options.preferIndex ? tx`, set_config('jit', 'off', true)` : tx``}`;
 }
 
-/** How many rows the index shape takes from the graph before re-ranking them on the stored vectors. */
-export function indexCandidates(s: Pick<VectorSearch, "dimensions" | "limit" | "efSearch">): number {
-  // Sign bits tie and misorder near neighbours, so a few times top_k candidates are re-ranked (ANN
-  // recall@10 0.92 with 40 candidates, 0.99 with 100, on the bench corpus); half precision barely misorders.
-  return vectorIndexKind(s.dimensions) === "binary" ? Math.max(s.efSearch, 4 * s.limit) : s.limit;
-}
-
 /**
  * Sent without a round trip of its own (the next statement follows it on the connection, and fails if it
  * did). Generic plans: the shape is chosen here, not by the planner, so VECTOR's statements need no
@@ -75,7 +68,7 @@ export async function vectorSearch(tx: Tx, s: VectorSearch, signal?: AbortSignal
     // Pricing sorts and heap scans out for this one statement leaves the HNSW scan as the cheapest plan,
     // whatever the statistics say: right after a bulk load into a new agent they still estimate it at a
     // row or two, and the planner then sorts all 100k rows (3.7 s instead of ~20 ms, docs/benchmarks.md).
-    await setHnswSearch(tx, Math.max(s.efSearch, indexCandidates(s)), s.maxScanTuples, { preferIndex: true });
+    await setHnswSearch(tx, Math.max(s.efSearch, s.limit), s.maxScanTuples, { preferIndex: true });
     // Started now, so the settings below are sent after it, not before (a query runs when first awaited).
     const search = cancellable(nearestQuery(tx, s, "index").execute(), signal);
     pipelined(tx, tx`SELECT set_config('enable_sort', 'on', true), set_config('enable_seqscan', 'on', true),
@@ -88,18 +81,18 @@ export async function vectorSearch(tx: Tx, s: VectorSearch, signal?: AbortSignal
 }
 
 /**
- * Cost of each shape in microseconds, measured on this machine's build of pgvector (docs/benchmarks.md):
- * the exact sort reads and scores every row of the agent; the index shape re-ranks its candidates the
- * same way and, before that, visits about candidates ÷ share graph entries, where share is the agent's
- * part of everything the graph holds.
+ * Cost of each shape in microseconds, measured on this machine's build of pgvector (docs/recall.md): the
+ * exact sort reads and scores every row of the agent; the index walk visits about max(ef_search,
+ * limit ÷ share) graph entries, where share is the agent's part of everything the graph holds (the
+ * others' entries are walked past).
  */
 const EXACT_ROW_US = 8;
-const GRAPH_VISIT_US = 3;
+const GRAPH_VISIT_US = 10;
 
-export function cheaperShape(agentRows: number, graphRows: number, candidates: number): VectorShape {
+export function cheaperShape(agentRows: number, graphRows: number, s: Pick<VectorSearch, "limit" | "efSearch">): VectorShape {
   const share = agentRows / Math.max(graphRows, agentRows, 1);
   const exact = EXACT_ROW_US * agentRows;
-  const index = EXACT_ROW_US * candidates + (GRAPH_VISIT_US * candidates) / Math.max(share, 1e-9);
+  const index = GRAPH_VISIT_US * Math.max(s.efSearch, s.limit / Math.max(share, 1e-9));
   return exact <= index ? "exact" : "index";
 }
 
@@ -118,15 +111,15 @@ async function vectorShape(tx: Tx, s: VectorSearch): Promise<VectorShape> {
         LIMIT ${s.exactMaxRows + 1}
       ) AS current_rows) AS n,
       (SELECT reltuples::float8 FROM pg_class WHERE oid = to_regclass(${vectorIndexName(s.dimensions)})) AS graph`;
-  const shape = row!.n > s.exactMaxRows ? "index" : cheaperShape(row!.n, Math.max(row!.graph ?? 0, 0), indexCandidates(s));
+  const shape = row!.n > s.exactMaxRows ? "index" : cheaperShape(row!.n, Math.max(row!.graph ?? 0, 0), s);
   s.hints?.put(f.orgId, f.agentId, s.dimensions, shape);
   return shape;
 }
 
 /**
- * "index" orders by the quantized expression the HNSW index is built on, takes indexCandidates rows and
- * keeps the `limit` nearest by full-precision distance; "exact" orders by the full-precision distance
- * itself (computed once per row, and no index serves it), an exact sort of the filtered rows.
+ * "index" orders by the halfvec expression the HNSW index is built on and computes the full-precision
+ * distance of the `limit` rows it keeps; "exact" orders by the full-precision distance itself (computed
+ * once per row, and no index serves it), an exact sort of the filtered rows.
  * Exported for the benchmarks, which time each shape on its own.
  */
 export function nearestQuery(tx: Tx, s: VectorSearch, order: "index" | "exact") {
@@ -148,22 +141,18 @@ export function nearestQuery(tx: Tx, s: VectorSearch, order: "index" | "exact") 
       ) AS nearest
       ORDER BY distance, memory_id`;
   }
-  const graphOrder = vectorIndexKind(s.dimensions) === "binary"
-    ? tx`binary_quantize(embedding)::bit(${dims}) <~> binary_quantize(${literal}::vector(${dims}))`
-    : tx`embedding::halfvec(${dims}) <=> ${literal}::halfvec(${dims})`;
-  // relaxed_order may return candidates slightly out of order, and the quantized order is approximate:
-  // the outer query re-ranks exactly. The CTE carries the embedding's TOAST pointer; only the candidates
-  // are read in full precision.
+  // relaxed_order may return neighbours slightly out of order, and half precision may swap near ties: the
+  // outer query re-sorts exactly. The CTE carries the embedding's TOAST pointer; only the kept rows are
+  // read in full precision.
   return tx<RecallRow[]>`
-    WITH candidates AS MATERIALIZED (
+    WITH nearest AS MATERIALIZED (
       SELECT ${recallColumns(tx)}, embedding FROM memories
       WHERE ${where}
-      ORDER BY ${graphOrder}
-      LIMIT ${indexCandidates(s)}
+      ORDER BY embedding::halfvec(${dims}) <=> ${literal}::halfvec(${dims})
+      LIMIT ${s.limit}
     )
     SELECT *, (1 - distance)::real AS score FROM (
-      SELECT ${recallColumns(tx)}, ${distance} AS distance FROM candidates OFFSET 0
-    ) AS ranked
-    ORDER BY distance, memory_id
-    LIMIT ${s.limit}`;
+      SELECT ${recallColumns(tx)}, ${distance} AS distance FROM nearest OFFSET 0
+    ) AS kept
+    ORDER BY distance, memory_id`;
 }

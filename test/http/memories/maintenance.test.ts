@@ -115,15 +115,6 @@ test("ensureVectorIndex creates the HNSW index for another dimension, idempotent
   expect(rows[0]!.indexdef).toContain("halfvec(384)");
 });
 
-test("from 1024 dimensions the graph is over sign bits; a half-precision index left from before 0132 is replaced", async () => {
-  await t.owner.unsafe(`CREATE INDEX memories_embedding_1024 ON memories USING hnsw ((embedding::halfvec(1024)) halfvec_cosine_ops) WHERE valid_to IS NULL AND embedding_dims = 1024`);
-  await ensureVectorIndex(t.owner, 1024);
-  await ensureVectorIndex(t.owner, 1024);
-  const rows = await t.owner<{ indexdef: string }[]>`SELECT indexdef FROM pg_indexes WHERE indexname IN ('memories_embedding_1024', 'memories_embedding_1536') ORDER BY indexname`;
-  expect(rows.map((r) => r.indexdef.includes("binary_quantize(embedding)") && r.indexdef.includes("bit_hamming_ops"))).toEqual([true, true]);
-  expect(rows[0]!.indexdef).toContain("bit(1024)");
-});
-
 test("ensureVectorIndex replaces an index left over from before 0130, over full-precision vectors", async () => {
   await t.owner.unsafe(`CREATE INDEX memories_embedding_256 ON memories USING hnsw ((embedding::vector(256)) vector_cosine_ops) WHERE valid_to IS NULL AND embedding_dims = 256`);
   await ensureVectorIndex(t.owner, 256);

@@ -2,7 +2,7 @@
 // RECALL_VECTOR_EXACT_MAX_ROWS is searched through the HNSW index, and when a selective filter leaves that
 // index scan short of top_k, the exact shape answers, so a filter never silently shortens the result.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { cheaperShape, indexCandidates, nearestQuery, setHnswSearch, vectorSearch } from "../../../src/data/queries/recall-vector";
+import { cheaperShape, nearestQuery, setHnswSearch, vectorSearch } from "../../../src/data/queries/recall-vector";
 import { withTenant } from "../../../src/data/with-tenant";
 import { createVectorShapeHints } from "../../../src/domain/recall/vector-shapes";
 import { testApp, type Tenant, type TestApp } from "../../harness/app";
@@ -76,6 +76,30 @@ for (const mode of modes) {
       for (const r of answered) expect(rare.has(r.memory_id)).toBe(true);
     });
 
+    test("through the index, memories of very different lengths rank as an exact scan ranks them", async () => {
+      // A quantization that favours short texts (sign bits compared by Hamming distance: a two-word note has
+      // few bits, so it is "near" everything) fails this; an index that approximates cosine passes it.
+      const agent = "agent-vector-lengths";
+      const topics = ["billing", "search", "deploy", "cache", "mobile", "payments", "security", "pricing"];
+      const mixed = Array.from({ length: 240 }, (_, i) => {
+        const topic = topics[i % topics.length]!;
+        return i % 3 === 0 ? `${topic} ok`
+          : `the ${topic} team reviewed ${topics[(i * 7) % topics.length]} work item ${i * 31 % 997} with the ${topics[(i * 5) % topics.length]} group and wrote down ${i % 11} follow-ups for next ${["week", "month", "quarter"][i % 3]}`;
+      });
+      await seed(app, tenant, agent, mixed.map((content) => ({ content })));
+      const dimensions = app.deps.config.EMBEDDING_DIMENSIONS;
+      for (const query of ["what did the security team review with the pricing group", "payments follow-ups for next quarter"]) {
+        const vector = (await app.deps.embedder.embed([query], { orgId: tenant.orgId })).vectors[0]!;
+        const search = { filter: { orgId: tenant.orgId, agentId: agent }, vector, dimensions, limit: 10, efSearch: 100, maxScanTuples: 20000, exactMaxRows: 0 };
+        const { answered, exact } = await withTenant(app.deps.db, tenant.orgId, async (tx) => ({
+          answered: await vectorSearch(tx, search), // exactMaxRows 0: always the index shape
+          exact: await nearestQuery(tx, search, "exact"),
+        }));
+        const truth = new Set(exact.map((r) => r.memory_id));
+        expect(answered.filter((r) => truth.has(r.memory_id)).length, query).toBeGreaterThanOrEqual(9);
+      }
+    });
+
     test("over HTTP, the same filter returns top_k rare memories", async () => {
       const res = await recall(app, tenant.key, { agent_id: AGENT, query: QUERY, strategy: "VECTOR", top_k: 10, filters: { metadata: { shelf: "rare" } } });
       expect(res.status).toBe(200);
@@ -87,18 +111,13 @@ for (const mode of modes) {
 
 describe("which shape answers", () => {
   test("an agent that is most of the graph walks it; a sliver of a large graph, or a handful of rows, is sorted exactly", () => {
-    const candidates = indexCandidates({ dimensions: 1536, limit: 10, efSearch: 100 });
-    expect(candidates).toBe(100);
-    expect(cheaperShape(1000, 1000, candidates)).toBe("index"); // one agent with 1k memories
-    expect(cheaperShape(1000, 1_000_000, candidates)).toBe("exact"); // 1k memories among 1M
-    expect(cheaperShape(60, 60, candidates)).toBe("exact"); // fewer rows than candidates
-    expect(cheaperShape(2000, 20_000, candidates)).toBe("index"); // a tenth of the graph
-    expect(cheaperShape(0, 0, candidates)).toBe("exact");
-  });
-
-  test("sign bits take four times top_k candidates (at least ef_search); half precision takes top_k", () => {
-    expect(indexCandidates({ dimensions: 1536, limit: 50, efSearch: 100 })).toBe(200);
-    expect(indexCandidates({ dimensions: 384, limit: 50, efSearch: 100 })).toBe(50);
+    const search = { limit: 10, efSearch: 100 };
+    expect(cheaperShape(1000, 1000, search)).toBe("index"); // one agent with 1k memories
+    expect(cheaperShape(1000, 1_000_000, search)).toBe("exact"); // 1k memories among 1M
+    expect(cheaperShape(60, 60, search)).toBe("exact"); // a handful: sorting them beats any walk
+    expect(cheaperShape(2000, 20_000, search)).toBe("index"); // a tenth of the graph
+    expect(cheaperShape(0, 0, search)).toBe("exact");
+    expect(cheaperShape(1000, 1000, { limit: 100, efSearch: 1000 })).toBe("exact"); // a wide search costs more than the sort
   });
 
   test("a shape decision is remembered per tenant, agent and dimension until its TTL", () => {
