@@ -1,8 +1,8 @@
-// The HNSW index for the configured embedding dimension. sql/0130 creates the 1536 one; any other
-// EMBEDDING_DIMENSIONS gets the same expression + partial index at boot, so VECTOR recall never falls
-// back to an exact scan after a dimension change. Idempotent; runs as the migrating (owner) role.
-// The index is over halfvec (see sql/0130); one left over from before, over full-precision vectors, no
-// longer matches the query's expression and is replaced.
+// The HNSW index for the configured embedding dimension. sql/0132 creates the 1536 one; any other
+// EMBEDDING_DIMENSIONS gets the same expression, settings and partial index at boot, so VECTOR recall never
+// falls back to an exact scan after a dimension change. Idempotent; runs as the migrating (owner) role.
+// The index is over halfvec (see sql/0130) with m 12 and ef_construction 40 (sql/0132); one left over from
+// before (over full-precision vectors, or with pgvector's default settings) is replaced.
 import type { Sql } from "../pools";
 
 /** DDL and type modifiers cannot take parameters: the dimension is written into SQL, so it must be a sane integer. */
@@ -10,6 +10,11 @@ export function checkedDimensions(dimensions: number): number {
   if (!Number.isInteger(dimensions) || dimensions < 1 || dimensions > 2000) throw new Error(`invalid embedding dimension ${dimensions}`);
   return dimensions;
 }
+
+/** Half of pgvector's insert cost at the same search latency and ANN recall ≥ 0.95 (sql/0132). */
+const GRAPH_SETTINGS = "m = 12, ef_construction = 40";
+/** How pg_indexes spells them. */
+const GRAPH_SETTINGS_DEF = "WITH (m='12', ef_construction='40')";
 
 export function vectorIndexName(dimensions: number): string {
   return `memories_embedding_${checkedDimensions(dimensions)}`;
@@ -23,9 +28,9 @@ export function vectorIndexName(dimensions: number): string {
 export async function ensureVectorIndex(sql: Sql, dimensions: number, options: { maintenanceWorkMem?: string } = {}): Promise<void> {
   const name = vectorIndexName(dimensions);
   const [existing] = await sql<{ indexdef: string }[]>`SELECT indexdef FROM pg_indexes WHERE indexname = ${name}`;
-  if (existing && !existing.indexdef.includes("halfvec_cosine_ops")) await sql.unsafe(`DROP INDEX ${name}`);
+  if (existing && !(existing.indexdef.includes("halfvec_cosine_ops") && existing.indexdef.includes(GRAPH_SETTINGS_DEF))) await sql.unsafe(`DROP INDEX ${name}`);
   const create = `CREATE INDEX IF NOT EXISTS ${name} ON memories ` +
-    `USING hnsw ((embedding::halfvec(${dimensions})) halfvec_cosine_ops) ` +
+    `USING hnsw ((embedding::halfvec(${dimensions})) halfvec_cosine_ops) WITH (${GRAPH_SETTINGS}) ` +
     `WHERE valid_to IS NULL AND embedding_dims = ${dimensions}`;
   const memory = options.maintenanceWorkMem;
   if (!memory) {

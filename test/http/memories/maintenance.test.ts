@@ -113,6 +113,16 @@ test("ensureVectorIndex creates the HNSW index for another dimension, idempotent
   expect(rows.length).toBe(1);
   expect(rows[0]!.indexdef).toContain("hnsw");
   expect(rows[0]!.indexdef).toContain("halfvec(384)");
+  expect(rows[0]!.indexdef).toContain("WITH (m='12', ef_construction='40')");
+});
+
+test("ensureVectorIndex replaces a half-precision index with pgvector's default settings (before 0132)", async () => {
+  await t.owner.unsafe(`CREATE INDEX memories_embedding_512 ON memories USING hnsw ((embedding::halfvec(512)) halfvec_cosine_ops) WHERE valid_to IS NULL AND embedding_dims = 512`);
+  await ensureVectorIndex(t.owner, 512);
+  const [row] = await t.owner<{ indexdef: string }[]>`SELECT indexdef FROM pg_indexes WHERE indexname = 'memories_embedding_512'`;
+  expect(row!.indexdef).toContain("WITH (m='12', ef_construction='40')");
+  const [main] = await t.owner<{ indexdef: string }[]>`SELECT indexdef FROM pg_indexes WHERE indexname = 'memories_embedding_1536'`;
+  expect(main!.indexdef).toContain("WITH (m='12', ef_construction='40')"); // sql/0132
 });
 
 test("ensureVectorIndex replaces an index left over from before 0130, over full-precision vectors", async () => {
