@@ -54,7 +54,7 @@ test("svc.sweep_expired_memories forgets expired memories only, through the forg
 test("svc.decay_importance decays a memory unused for 60 days towards the configured floor", async () => {
   const tenant = await t.tenant("decay");
   const id = await store(tenant, { content: "rarely used", importance: 0.9 });
-  await withTenant(t.deps.db, tenant.orgId, (tx) => tx`UPDATE memories SET valid_from = now() - interval '60 days', last_accessed_at = NULL WHERE memory_id = ${id}`);
+  await withTenant(t.deps.db, tenant.orgId, (tx) => tx`UPDATE memories SET valid_from = now() - interval '60 days' WHERE memory_id = ${id}`);
   await t.deps.queue.enqueue("svc.decay_importance", {});
   const decayed = await eventually(async () => { const row = await current(tenant, id); return row.importance < 0.89 ? row.importance : null; }, "decay");
   // half-life 24 h over 60 days leaves only the configured floor (the defaults would give 0.26)

@@ -7,6 +7,7 @@ import type { Tx } from "../pools";
 export const EXPORT_TABLES = [
   { kind: "dataset", table: "datasets", key: ["dataset_id"] },
   { kind: "memory", table: "memories", key: ["memory_id", "version"] },
+  { kind: "memory_access", table: "memory_access", key: ["memory_id"] },
   { kind: "session", table: "sessions", key: ["session_id"] },
   { kind: "conversation", table: "conversations", key: ["conversation_id"] },
   { kind: "turn", table: "conversation_turns", key: ["conversation_id", "turn_index"] },

@@ -14,13 +14,14 @@ export async function findExpiredIds(tx: Tx, now: Date, limit: number): Promise<
  * over two spans equals decaying once over their sum, so reruns and missed runs change nothing.
  */
 export async function decayCurrentImportance(tx: Tx, now: Date, halfLifeHours: number, floor: number): Promise<number> {
+  const lastAccess = tx`(SELECT a.last_accessed_at FROM memory_access a WHERE a.org_id = memories.org_id AND a.memory_id = memories.memory_id)`;
   const rows = await tx`
     UPDATE memories SET
       importance = ${floor}::real + (importance - ${floor}::real) * power(0.5,
-        extract(epoch FROM (${now}::timestamptz - GREATEST(COALESCE(importance_decayed_at, valid_from), COALESCE(last_accessed_at, valid_from)))) / 3600.0 / ${halfLifeHours}),
+        extract(epoch FROM (${now}::timestamptz - GREATEST(COALESCE(importance_decayed_at, valid_from), COALESCE(${lastAccess}, valid_from)))) / 3600.0 / ${halfLifeHours}),
       importance_decayed_at = ${now}
     WHERE valid_to IS NULL AND importance > ${floor}::real
-      AND GREATEST(COALESCE(importance_decayed_at, valid_from), COALESCE(last_accessed_at, valid_from)) < ${now}
+      AND GREATEST(COALESCE(importance_decayed_at, valid_from), COALESCE(${lastAccess}, valid_from)) < ${now}
     RETURNING 1`;
   return rows.length;
 }

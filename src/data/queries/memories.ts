@@ -37,11 +37,13 @@ export type NewMemoryRow = MemoryFields & {
 /** pgvector's text input form; the column is dimension-less, so any length is accepted. */
 export const vectorLiteral = (v: number[]): string => `[${v.join(",")}]`;
 
-// Every read returns these columns; the vector itself never leaves the database through the API.
+// Every read returns these columns; the vector itself never leaves the database through the API. The
+// access counters are the memory's (sql/0133), the same on every version.
 const returning = (tx: Tx) => tx`
   memory_id, version, agent_id, content, content_hash, memory_type, metadata, importance, dataset_id,
   embedding IS NOT NULL AS has_embedding, created_at, occurred_at, valid_from, valid_to, deleted_at, expires_at,
-  last_accessed_at, access_count`;
+  (SELECT a.last_accessed_at FROM memory_access a WHERE a.org_id = memories.org_id AND a.memory_id = memories.memory_id) AS last_accessed_at,
+  COALESCE((SELECT a.access_count FROM memory_access a WHERE a.org_id = memories.org_id AND a.memory_id = memories.memory_id), 0) AS access_count`;
 
 /** Postgres caps a statement at 65535 parameters; 15 columns a row keeps a chunk well under it. */
 const INSERT_CHUNK = 1000;
@@ -110,13 +112,13 @@ export async function supersedeVersion(tx: Tx, memoryId: string, currentVersion:
   const e = changes.embedding;
   const rows = await tx<MemoryRow[]>`
     INSERT INTO memories (org_id, memory_id, version, agent_id, content, content_hash, memory_type, metadata, importance,
-      dataset_id, embedding, embedding_model, embedding_dims, created_at, occurred_at, valid_from, expires_at, last_accessed_at, access_count)
+      dataset_id, embedding, embedding_model, embedding_dims, created_at, occurred_at, valid_from, expires_at)
     SELECT org_id, memory_id, version + 1, agent_id, COALESCE(${changes.content}::text, content),
       COALESCE(${changes.content_hash}::bytea, content_hash), memory_type,
       COALESCE(${changes.metadata as never}::jsonb, metadata),
       COALESCE(${changes.importance}::real, importance), dataset_id,
       ${e ? tx`${e.vector ? vectorLiteral(e.vector) : null}::vector, ${e.model}::text, ${e.dims}::int` : tx`embedding, embedding_model, embedding_dims`},
-      created_at, COALESCE(${changes.occurred_at}::timestamptz, occurred_at), now(), expires_at, last_accessed_at, access_count
+      created_at, COALESCE(${changes.occurred_at}::timestamptz, occurred_at), now(), expires_at
     FROM memories WHERE memory_id = ${memoryId} AND version = ${currentVersion}
     RETURNING ${returning(tx)}`;
   return rows[0]!;
@@ -126,9 +128,12 @@ export type ForgottenRow = { memory_id: string; version: number; agent_id: strin
 
 /** Closes the current versions (of one agent when given) and marks them deleted; others are skipped. */
 export async function forgetCurrentVersions(tx: Tx, memoryIds: string[], agentId: string | null): Promise<ForgottenRow[]> {
-  return tx<ForgottenRow[]>`
+  const rows = await tx<ForgottenRow[]>`
     UPDATE memories SET valid_to = now(), deleted_at = now()
     WHERE memory_id = ANY(${memoryIds}::text[]) AND valid_to IS NULL
       AND ${agentId === null ? tx`true` : tx`agent_id = ${agentId}`}
     RETURNING memory_id, version, agent_id, content_hash`;
+  // Derived from recalls of the memory: it goes with it (the drain counts only memories still current).
+  if (rows.length > 0) await tx`DELETE FROM memory_access WHERE memory_id = ANY(${rows.map((r) => r.memory_id)}::text[])`;
+  return rows;
 }

@@ -1,7 +1,8 @@
-// Access tracking (last_accessed_at, access_count) derived from recall's audit rows: the audit drain
-// applies them in the transaction that moves those rows into the chain, so each recall is counted exactly
-// once, durably, and off the recall's own path. A memory whose current row is locked right then (a PATCH
-// or forget under way) is skipped, as it always was.
+// Access counters (sql/0133: access_count, last_accessed_at per memory) derived from recall's audit rows:
+// the audit drain applies them in the transaction that moves those rows into the chain, so each recall is
+// counted exactly once, durably, and off the recall's own path. Only memories still current are counted;
+// one whose current row is locked right then (a PATCH or forget under way) is skipped, as it always was,
+// and the lock keeps a forget from missing a counter row written under it.
 import type { Tx } from "../pools";
 
 export async function applyRecallAccess(tx: Tx, orgId: string, pendingIds: string[]): Promise<void> {
@@ -12,14 +13,15 @@ export async function applyRecallAccess(tx: Tx, orgId: string, pendingIds: strin
       FROM audit_pending p CROSS JOIN LATERAL unnest(p.target_ids) AS t(memory_id)
       WHERE p.id = ANY(${pendingIds}::bigint[]) AND p.operation = 'recall'
       GROUP BY t.memory_id
-    ), current AS (
-      SELECT m.org_id, m.memory_id, m.version, hits.n, hits.at FROM memories m JOIN hits USING (memory_id)
-      WHERE m.org_id = ${orgId} AND m.valid_to IS NULL
+    ), live AS (
+      SELECT m.memory_id FROM memories m
+      WHERE m.org_id = ${orgId} AND m.valid_to IS NULL AND m.memory_id IN (SELECT memory_id FROM hits)
       ORDER BY m.memory_id
-      FOR UPDATE OF m SKIP LOCKED
+      FOR SHARE OF m SKIP LOCKED
     )
-    UPDATE memories AS m SET access_count = m.access_count + current.n,
-      last_accessed_at = GREATEST(m.last_accessed_at, current.at)
-    FROM current
-    WHERE m.org_id = current.org_id AND m.memory_id = current.memory_id AND m.version = current.version`;
+    INSERT INTO memory_access (org_id, memory_id, access_count, last_accessed_at)
+    SELECT ${orgId}, hits.memory_id, hits.n, hits.at FROM hits JOIN live USING (memory_id)
+    ON CONFLICT (org_id, memory_id) DO UPDATE SET
+      access_count = memory_access.access_count + EXCLUDED.access_count,
+      last_accessed_at = GREATEST(memory_access.last_accessed_at, EXCLUDED.last_accessed_at)`;
 }

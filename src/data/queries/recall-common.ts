@@ -29,15 +29,13 @@ export type RecallRow = {
   occurred_at: Date;
   valid_from: Date;
   expires_at: Date | null;
-  last_accessed_at: Date | null;
-  access_count: number;
   score: number;
   /** Graph strategies: the edges (and path) that led to this memory. */
   graph?: ResultGraphLink;
 };
 
 export const recallColumns = (tx: Tx) => tx`memory_id, version, agent_id, content, memory_type, metadata, importance,
-  dataset_id, created_at, occurred_at, valid_from, expires_at, last_accessed_at, access_count`;
+  dataset_id, created_at, occurred_at, valid_from, expires_at`;
 
 /** Current, unexpired versions of one agent's memories that pass the caller's filters. */
 export function candidateFilter(tx: Tx, f: RecallFilterInput) {

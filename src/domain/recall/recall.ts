@@ -61,7 +61,7 @@ export type RecallPlan = {
   fusion?: FusionPlan;
 };
 
-export type RecallResult = Omit<RecallRow, "last_accessed_at" | "access_count">;
+export type RecallResult = RecallRow;
 
 export type RecallOutcome = {
   results: RecallResult[];

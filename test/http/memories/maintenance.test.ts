@@ -53,7 +53,7 @@ describe("decayImportance", () => {
     const used = await store(a, { content: "recently used", importance: 0.85 });
     const start = new Date(Date.now() - 720 * 3600_000);
     await sql(a, (tx) => tx`UPDATE memories SET valid_from = ${start}, importance_decayed_at = NULL`);
-    await sql(a, (tx) => tx`UPDATE memories SET last_accessed_at = now() - interval '360 hours' WHERE memory_id = ${used}`);
+    await sql(a, (tx) => tx`INSERT INTO memory_access (org_id, memory_id, access_count, last_accessed_at) VALUES (${a.orgId}, ${used}, 1, now() - interval '360 hours')`);
     const now = new Date();
     expect(await decayImportance(t.deps.db, now, { halfLifeHours: 720, floor: 0.05 })).toBeGreaterThanOrEqual(2);
     const importance = async () => Object.fromEntries((await sql(a, (tx) => tx<{ memory_id: string; importance: number }[]>`

@@ -118,20 +118,38 @@ describe("side effects", () => {
   });
 
   test("access is counted once per recall on the returned memories only, when the audit drain chains the recall's row", async () => {
-    const counts = async () => Object.fromEntries((await withTenant(t.deps.db, a.orgId, (tx) => tx<{ memory_id: string; access_count: number; last_accessed_at: Date | null }[]>`
-      SELECT memory_id, access_count, last_accessed_at FROM memories WHERE memory_id = ANY(${ids}::text[]) AND valid_to IS NULL`)).map((r) => [r.memory_id, r]));
+    const counts = async () => Object.fromEntries(await Promise.all(ids.map(async (id) => {
+      const got = await t.request("GET", `/v1/memories/${id}`, { key: a.key });
+      return [id, { access_count: got.body.access_count as number, last_accessed_at: got.body.last_accessed_at as string | null }] as const;
+    })));
     await drainAudit(t.deps.db, { orgId: a.orgId });
     const before = await counts();
     const res = await recall(t, a.key, { agent_id: AGENT, query: "\"note number 12\"", strategy: "LEXICAL", top_k: 1 });
     await recall(t, a.key, { agent_id: AGENT, query: "\"note number 12\"", strategy: "LEXICAL", top_k: 1 });
     expect(idsOf(res)).toEqual([ids[12]!]);
-    // A PATCH before the drain: the count lands on the version that is current when the drain runs.
+    expect(await counts()).toEqual(before); // nothing until the drain chains the recalls' rows
+    // A PATCH before the drain: the counters are the memory's, so the new version shows them too.
     expect((await t.request("PATCH", `/v1/memories/${ids[12]}`, { key: a.key, body: { importance: 0.6 } })).status).toBe(200);
     await drainAudit(t.deps.db, { orgId: a.orgId });
     await drainAudit(t.deps.db, { orgId: a.orgId }); // nothing left: a second drain counts nothing again
     const after = await counts();
     for (const id of ids) expect(after[id]!.access_count - before[id]!.access_count, id).toBe(id === ids[12] ? 2 : 0);
-    expect(after[ids[12]!]!.last_accessed_at!.getTime()).toBeGreaterThan(before[ids[12]!]!.last_accessed_at?.getTime() ?? 0);
+    expect(Date.parse(after[ids[12]!]!.last_accessed_at!)).toBeGreaterThan(Date.parse(before[ids[12]!]!.last_accessed_at ?? "1970-01-01T00:00:00Z"));
+    const history = await t.request("GET", `/v1/memories/${ids[12]}/history`, { key: a.key });
+    expect(history.body.versions.map((v: { access_count: number }) => v.access_count)).toEqual([after[ids[12]!]!.access_count, after[ids[12]!]!.access_count]);
+  });
+
+  test("forget removes a memory's access counters with it; a recall of it drained afterwards counts nothing", async () => {
+    const [id] = await seed(t, a, AGENT, [{ content: "a memory recalled, then forgotten: zebra crossing" }]);
+    expect(idsOf(await recall(t, a.key, { agent_id: AGENT, query: "zebra crossing", strategy: "LEXICAL", top_k: 1 }))).toEqual([id!]);
+    await drainAudit(t.deps.db, { orgId: a.orgId });
+    const rows = () => withTenant(t.deps.db, a.orgId, (tx) => tx`SELECT 1 FROM memory_access WHERE memory_id = ${id!}`);
+    expect(await rows()).toHaveLength(1);
+    await recall(t, a.key, { agent_id: AGENT, query: "zebra crossing", strategy: "LEXICAL", top_k: 1 }); // pending when forgotten
+    expect((await t.request("POST", "/v1/memories/forget", { key: a.key, body: { memory_id: id } })).status).toBe(200);
+    expect(await rows()).toHaveLength(0);
+    await drainAudit(t.deps.db, { orgId: a.orgId });
+    expect(await rows()).toHaveLength(0);
   });
 });
 

@@ -18,8 +18,8 @@ async function traces(deps: Deps, tenant: Tenant, memoryId: string) {
   return withTenant(deps.db, tenant.orgId, async (tx) => {
     const [audit] = await tx<{ n: number }[]>`
       SELECT (SELECT count(*) FROM audit_pending WHERE operation = 'recall')::int + (SELECT count(*) FROM audit_log WHERE operation = 'recall')::int AS n`;
-    const [memory] = await tx<{ access_count: number }[]>`SELECT access_count FROM memories WHERE memory_id = ${memoryId} AND valid_to IS NULL`;
-    return { audits: audit!.n, accessCount: memory!.access_count };
+    const [access] = await tx<{ access_count: number }[]>`SELECT access_count FROM memory_access WHERE memory_id = ${memoryId}`;
+    return { audits: audit!.n, accessCount: access?.access_count ?? 0 };
   });
 }
 
