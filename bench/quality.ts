@@ -2,7 +2,9 @@
 // The turns go in through the real conversations API (with the dates they were said); every question is asked
 // through POST /v1/memories/recall for each strategy and AUTO, and scored against in-process BM25 over the
 // same turns in the same run. Prints one table per category and overall.
-// Flags: --personas=N (default 4) ; --seed=N.
+// Flags: --personas=N (default 4) ; --seed=N ; --distill (distill every turn into the graph first, then also
+// ask GRAPH, TRIPLET and ASK; AUTO's graph rules then apply).
+import { startWorker } from "../src/queue/worker";
 import { startBenchApp, type BenchApp } from "./lib/bench-app";
 import { bm25 } from "./lib/quality-set";
 import { CATEGORIES, dialogueSet, type Category, type Question, type Turn } from "./lib/dialogues";
@@ -10,7 +12,8 @@ import { mean, reciprocalRankFusion, score, type Scores } from "./lib/retrieval-
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=") as [string, string]));
 const set = dialogueSet({ personas: Number(args.get("personas") ?? 4), seed: Number(args.get("seed") ?? 2026) });
-const STRATEGIES = ["AUTO", "LEXICAL", "VECTOR", "TEMPORAL"] as const;
+const DISTILL = args.has("distill");
+const STRATEGIES = ["AUTO", "LEXICAL", "VECTOR", "TEMPORAL", ...(DISTILL ? ["GRAPH", "TRIPLET", "ASK"] : [])] as const;
 const TOP_K = 10;
 const agentOf = (persona: string) => `qa-${persona}`;
 
@@ -32,6 +35,28 @@ async function loadTurns(app: BenchApp): Promise<Map<string, string>> {
   return memoryToTurn;
 }
 
+/** Distills every persona's turns (the worker runs in this process) and waits for each job. */
+async function distillAll(app: BenchApp, memoryToTurn: Map<string, string>): Promise<void> {
+  const turnOf = new Map(set.turns.map((t) => [t.id, t]));
+  const byAgent = new Map<string, string[]>();
+  for (const [memoryId, turnId] of memoryToTurn) {
+    const agent = agentOf(turnOf.get(turnId)!.persona);
+    byAgent.set(agent, [...(byAgent.get(agent) ?? []), memoryId]);
+  }
+  for (const [agent, ids] of byAgent) {
+    for (let i = 0; i < ids.length; i += 1000) {
+      const started = await app.call("POST", "/v1/distill", { agent_id: agent, memory_ids: ids.slice(i, i + 1000) });
+      if (started.status !== 202) throw new Error(`distill: ${started.status} ${JSON.stringify(started.body)}`);
+      for (;;) {
+        const job = await app.call("GET", `/v1/distill/${started.body.job_id}`);
+        if (job.body.state === "succeeded") break;
+        if (job.body.state === "failed" || job.body.state === "rejected") throw new Error(`distill ${job.body.state}: ${JSON.stringify(job.body)}`);
+        await Bun.sleep(200);
+      }
+    }
+  }
+}
+
 type Ranked = { ranked: string[]; routedTo?: string };
 
 /** Server-side fusion rows: POST /v1/memories/recall with `fusion.strategies`. */
@@ -48,11 +73,17 @@ const fmt = (n: number) => n.toFixed(3);
 
 async function main() {
   console.error(`quality: ${set.personas.length} personas, ${set.turns.length} turns, ${set.questions.length} questions`);
-  const app = await startBenchApp("quality");
+  const app = await startBenchApp("quality", DISTILL ? { DISTILL_ENABLED: true } : {});
+  const worker = DISTILL ? await startWorker(app.deps) : null;
   try {
     const started = performance.now();
     const memoryToTurn = await loadTurns(app);
     console.error(`loaded ${memoryToTurn.size} turns in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    if (DISTILL) {
+      const distillStarted = performance.now();
+      await distillAll(app, memoryToTurn);
+      console.error(`distilled them in ${((performance.now() - distillStarted) / 1000).toFixed(1)} s`);
+    }
 
     const bm25ByPersona = new Map(set.personas.map((p) => {
       const turns = set.turns.filter((t) => t.persona === p);
@@ -96,6 +127,7 @@ async function main() {
     const base = mean([...rows.get("BM25 (in-process)")!.values()].flat()).recall10;
     console.log(`AUTO − BM25 recall@10: ${(auto - base >= 0 ? "+" : "") + fmt(auto - base)} (target +0.100)`);
   } finally {
+    await worker?.close();
     await app.stop();
   }
 }

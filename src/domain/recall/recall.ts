@@ -22,6 +22,7 @@ import { routeAuto, type RoutingMethod } from "./route-auto";
 import { fusionSummary, planFusion, runFusion, type FusionPlan, type FusionRequest, type FusionSummary } from "./fusion";
 import { fetchNeighbours, withNeighbours } from "./neighbours";
 import { rerankResults } from "./rerank";
+import { fillGraphAnswer } from "./graph-fill";
 import { graphRoutingFor } from "./routing/graph-rules";
 import type { GraphEvidence } from "./graph-evidence";
 import type { ConcreteStrategyName, RecallSearch, RecallStrategy, StrategyName } from "./strategy";
@@ -227,7 +228,8 @@ export async function executeRecall(deps: RecallDeps, actor: Actor, plan: Recall
     outcome = await withTenant(deps.db, actor.orgId, async (tx) => {
       limitRecallTransaction(tx, deps.config.RECALL_TIMEOUT_MS);
       const search = searchOf(deps, actor, plan, signal);
-      const ran = plan.fusion ? await runFusion(tx, plan.fusion, search) : await strategy.run(tx, search, plan.prepared);
+      const answered = plan.fusion ? await runFusion(tx, plan.fusion, search) : await strategy.run(tx, search, plan.prepared);
+      const ran = plan.routing.requested === "AUTO" && !plan.fusion ? await fillGraphAnswer(tx, strategy.name, search, answered) : answered;
       // Only an empty VECTOR answer pays for this check: after a switch, a query embedded with the old
       // generation matches no vector (recall filters on the generation), and is embedded again below.
       if (!replanned && plan.queryVector && ran.rows.length === 0 && await servingChanged(tx, deps, plan.generation)) throw new GenerationSwitched();

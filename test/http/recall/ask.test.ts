@@ -117,6 +117,21 @@ describe("offline", () => {
     const plain = await recall(t, b.key, { agent_id: AGENT, query: "Who is Alice's manager?" });
     expect(plain.body.strategy).toBe("LEXICAL");
   });
+
+  test("AUTO: the graph's answer comes first and LEXICAL fills the rest of top_k; pinned ASK answers alone", async () => {
+    const [note] = await seed(t, a, AGENT, [{ content: "Alice's manager changed the on-call rota again this week" }]);
+    const pinned = await ask(t, a.key, "Who is Alice's manager?", { top_k: 5 });
+    const auto = await recall(t, a.key, { agent_id: AGENT, query: "Who is Alice's manager?", top_k: 5 });
+    expect(auto.body.strategy, show(auto)).toBe("ASK");
+    const answer = idsOf(pinned);
+    expect(answer.length).toBeGreaterThan(0);
+    expect(answer.length).toBeLessThan(5); // the premise: the graph alone leaves top_k unfilled
+    expect(idsOf(auto).slice(0, answer.length)).toEqual(answer);
+    expect(idsOf(auto)).toContain(note!);
+    expect(new Set(idsOf(auto)).size).toBe(idsOf(auto).length);
+    expect(auto.body.note).toContain("from LEXICAL after the graph's answer");
+    expect(idsOf(pinned)).not.toContain(note!);
+  });
 });
 
 test("RETRIEVAL_REDACTION_ENABLED masks the answer and its evidence like memory content", async () => {
