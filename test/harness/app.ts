@@ -9,7 +9,7 @@ import { ensureOrg } from "../../src/domain/keys/bootstrap";
 import { createKey } from "../../src/domain/keys/manage";
 import { createApp, handleRequest } from "../../src/http/create-app";
 import { createLogger } from "../../src/observability/log";
-import { testDatabaseEnv, testDatabaseUrl, TEST_VALKEY_URL } from "./env";
+import { asServingLogin, testDatabaseUrl, TEST_VALKEY_URL } from "./env";
 
 export type RequestBody = NonNullable<RequestInit["body"]>;
 export type TestResponse = { status: number; headers: Headers; body: any; text: string };
@@ -23,15 +23,17 @@ export const TEST_QUEUE_PREFIX = `svct${process.pid}x${Date.now().toString(36)}`
 
 let tenantCounter = 0;
 
-export async function testApp(overrides: Partial<Record<keyof Config, unknown>> = {}) {
-  const config = loadConfig({}, { ...testDatabaseEnv(), VALKEY_URL: TEST_VALKEY_URL, LOG_LEVEL: "info", RATE_LIMIT_ENABLED: false, SVC_QUEUE_PREFIX: TEST_QUEUE_PREFIX, ...overrides } as Partial<Config>);
+/** The app on the run's database, or on another one the test created (its owner URL). */
+export async function testApp(overrides: Partial<Record<keyof Config, unknown>> = {}, ownerUrl = testDatabaseUrl()) {
+  const database = { DATABASE_URL: asServingLogin(ownerUrl), DATABASE_MIGRATION_URL: ownerUrl };
+  const config = loadConfig({}, { ...database, VALKEY_URL: TEST_VALKEY_URL, LOG_LEVEL: "info", RATE_LIMIT_ENABLED: false, SVC_QUEUE_PREFIX: TEST_QUEUE_PREFIX, ...overrides } as Partial<Config>);
   const logLines: string[] = [];
   const log = createLogger(config.LOG_LEVEL, { write: (line: string) => void logLines.push(line) });
   const deps: Deps = buildDeps(config, { log, applicationName: "svc-test" });
   const app = createApp(deps);
   const handle = handleRequest(app, deps);
   // The owner, for fixtures the serving login may not touch (DDL, rows outside RLS); connects on first use.
-  const owner = postgres(testDatabaseUrl(), { max: 2, onnotice: () => {} });
+  const owner = postgres(ownerUrl, { max: 2, onnotice: () => {} });
 
   async function request(method: string, path: string, options: RequestOptions = {}): Promise<TestResponse> {
     const headers: Record<string, string> = { ...options.headers };

@@ -15,7 +15,17 @@ export async function runSvc(args: string[], env: Record<string, string>): Promi
   return { code, stdout, stderr };
 }
 
-export const freePort = () => 20000 + Math.floor(Math.random() * 20000);
+/**
+ * A loopback port nothing holds right now, chosen by the kernel (bind to port 0, then release). A random
+ * pick from a fixed range could land on the local port of one of the suite's own outgoing connections
+ * (the ephemeral range starts at 32768), and the child's bind then fails.
+ */
+export function freePort(): number {
+  const probe = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
+  const port = probe.port;
+  probe.stop(true);
+  return port;
+}
 
 export async function waitFor(url: string, timeoutMs = 15000, expectStatus = 200): Promise<void> {
   const deadline = Date.now() + timeoutMs;

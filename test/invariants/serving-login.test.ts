@@ -20,6 +20,24 @@ const env = (extra: Record<string, string>) => ({
   SVC_QUEUE_PREFIX: `roles-${process.pid}`, SVC_API_KEY: BOOT_KEY, ...extra,
 });
 
+/** `svc serve` on a free port; its output is collected from the start (a full pipe would stall it). */
+function serve(extra: Record<string, string>) {
+  const port = freePort();
+  const proc = Bun.spawn([BUN, MAIN, "serve"], { env: env({ ...extra, PORT: String(port), HOST: "127.0.0.1" }), stdout: "pipe", stderr: "pipe" });
+  const logs = Promise.all([new Response(proc.stderr).text(), new Response(proc.stdout).text()]).then((parts) => parts.join(""));
+  return { proc, port, logs };
+}
+
+/** Waits for the URL; if serve never answers, the failure shows what it printed. */
+async function bootedOrLogs(url: string, started: ReturnType<typeof serve>): Promise<void> {
+  try {
+    await waitFor(url, 30_000);
+  } catch (error) {
+    started.proc.kill("SIGKILL");
+    throw new Error(`${(error as Error).message}; svc serve printed:\n${await started.logs}`);
+  }
+}
+
 beforeAll(async () => {
   pg = await startThrowawayPostgres();
   const su = postgres(`postgres://postgres@127.0.0.1:${pg.port}/svc`, { max: 1, onnotice: () => {} });
@@ -91,10 +109,10 @@ describe("serving login", () => {
   }, 60_000);
 
   test("with nothing pending, serve boots on the serving login alone (the owner ran svc migrate)", async () => {
-    const port = freePort();
-    const proc = Bun.spawn([BUN, MAIN, "serve"], { env: env({ DATABASE_URL: urlAs("svc_serving"), PORT: String(port), HOST: "127.0.0.1" }), stdout: "pipe", stderr: "pipe" });
+    const started = serve({ DATABASE_URL: urlAs("svc_serving") });
+    const { proc, port } = started;
     try {
-      await waitFor(`http://127.0.0.1:${port}/v1/ready`, 30_000);
+      await bootedOrLogs(`http://127.0.0.1:${port}/v1/ready`, started);
     } finally {
       proc.kill("SIGTERM");
       await proc.exited;
@@ -102,10 +120,10 @@ describe("serving login", () => {
   }, 60_000);
 
   test("a proper serving login boots (migrating as the owner), stores and recalls", async () => {
-    const port = freePort();
-    const proc = Bun.spawn([BUN, MAIN, "serve"], { env: env({ DATABASE_URL: urlAs("svc_serving"), DATABASE_MIGRATION_URL: OWNER(), PORT: String(port), HOST: "127.0.0.1" }), stdout: "pipe", stderr: "pipe" });
+    const started = serve({ DATABASE_URL: urlAs("svc_serving"), DATABASE_MIGRATION_URL: OWNER() });
+    const { proc, port, logs } = started;
     try {
-      await waitFor(`http://127.0.0.1:${port}/v1/health`, 30_000);
+      await bootedOrLogs(`http://127.0.0.1:${port}/v1/health`, started);
       const headers = { authorization: `Bearer ${BOOT_KEY}`, "content-type": "application/json" };
       const stored = await fetch(`http://127.0.0.1:${port}/v1/memories`, { method: "POST", headers, body: JSON.stringify({ agent_id: "roles", content: "the serving login stores this" }) });
       expect(stored.status, await stored.clone().text()).toBe(201);
@@ -123,7 +141,6 @@ describe("serving login", () => {
       proc.kill("SIGTERM");
       await proc.exited;
     }
-    const logs = await new Response(proc.stderr).text() + await new Response(proc.stdout).text();
-    expect(logs).not.toContain("permission denied");
+    expect(await logs).not.toContain("permission denied");
   }, 90_000);
 });
