@@ -39,24 +39,41 @@ export function qualitySet(count = 60, seed = 2025): QualityItem[] {
 }
 
 const STOP = new Set("a an and are as at be by does for from has have how i in is it its of on or should the to was what when where which who with can my now".split(" "));
-const tokens = (text: string) => (text.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((w) => !STOP.has(w)).map((w) => w.replace(/(?:'s|s)$/, ""));
+/** The baseline's words: lower case, no stop words, a trailing "s" or "'s" dropped. */
+export const tokens = (text: string) => (text.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((w) => !STOP.has(w)).map((w) => w.replace(/(?:'s|s)$/, ""));
 
-/** Okapi BM25 (k1 = 1.2, b = 0.75) over the documents; returns the indexes of the top `k` for the query. */
-export function bm25(documents: string[]): (query: string, k: number) => number[] {
+export type Bm25Index = {
+  /** Each document's term frequencies. */
+  tf: Array<Map<string, number>>;
+  idf(word: string): number;
+  /** Indexes of the top `k` documents for weighted query words. */
+  search(query: Map<string, number>, k: number): number[];
+};
+
+/** Okapi BM25 (k1 = 1.2, b = 0.75) over the documents, queried with a weight per word. */
+export function bm25Index(documents: string[]): Bm25Index {
   const docs = documents.map(tokens);
   const avg = docs.reduce((s, d) => s + d.length, 0) / docs.length;
   const df = new Map<string, number>();
   for (const d of docs) for (const w of new Set(d)) df.set(w, (df.get(w) ?? 0) + 1);
   const tf = docs.map((d) => { const m = new Map<string, number>(); for (const w of d) m.set(w, (m.get(w) ?? 0) + 1); return m; });
-  return (query, k) => {
-    const q = [...new Set(tokens(query))];
-    const scores = docs.map((d, i) => q.reduce((s, w) => {
-      const f = tf[i]!.get(w) ?? 0;
-      if (f === 0) return s;
-      const n = df.get(w)!;
-      const idf = Math.log(1 + (docs.length - n + 0.5) / (n + 0.5));
-      return s + idf * (f * 2.2) / (f + 1.2 * (1 - 0.75 + 0.75 * d.length / avg));
-    }, 0));
+  const idf = (w: string) => { const n = df.get(w) ?? 0; return Math.log(1 + (docs.length - n + 0.5) / (n + 0.5)); };
+  const search = (query: Map<string, number>, k: number) => {
+    const scores = docs.map((d, i) => {
+      let s = 0;
+      for (const [w, weight] of query) {
+        const f = tf[i]!.get(w) ?? 0;
+        if (f > 0) s += weight * idf(w) * (f * 2.2) / (f + 1.2 * (1 - 0.75 + 0.75 * d.length / avg));
+      }
+      return s;
+    });
     return scores.map((s, i) => [s, i] as const).filter(([s]) => s > 0).sort((a, b) => b[0] - a[0] || a[1] - b[1]).slice(0, k).map(([, i]) => i);
   };
+  return { tf, idf, search };
+}
+
+/** BM25 over the documents; returns the indexes of the top `k` for the query (each word once, weight 1). */
+export function bm25(documents: string[]): (query: string, k: number) => number[] {
+  const index = bm25Index(documents);
+  return (query, k) => index.search(new Map([...new Set(tokens(query))].map((w) => [w, 1])), k);
 }
