@@ -1,6 +1,7 @@
 // memories queries for the background tasks: expiry, importance decay, retention caps, embedding backfill.
 import type { Tx } from "../pools";
 import { vectorLiteral } from "./memories";
+import { accessColumn } from "./memory-access";
 
 export async function findExpiredIds(tx: Tx, now: Date, limit: number): Promise<string[]> {
   const rows = await tx<{ memory_id: string }[]>`
@@ -14,7 +15,7 @@ export async function findExpiredIds(tx: Tx, now: Date, limit: number): Promise<
  * over two spans equals decaying once over their sum, so reruns and missed runs change nothing.
  */
 export async function decayCurrentImportance(tx: Tx, now: Date, halfLifeHours: number, floor: number): Promise<number> {
-  const lastAccess = tx`(SELECT a.last_accessed_at FROM memory_access a WHERE a.org_id = memories.org_id AND a.memory_id = memories.memory_id)`;
+  const lastAccess = accessColumn(tx, "last_accessed_at");
   const rows = await tx`
     UPDATE memories SET
       importance = ${floor}::real + (importance - ${floor}::real) * power(0.5,

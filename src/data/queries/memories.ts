@@ -1,5 +1,6 @@
 // memories rows (SCD-2 versions): insert, read, per-memory locks, close-and-supersede, forget.
 import type { Tx } from "../pools";
+import { accessColumn } from "./memory-access";
 
 /** Columns every version carries, whether being written or read back. */
 type MemoryFields = {
@@ -42,8 +43,7 @@ export const vectorLiteral = (v: number[]): string => `[${v.join(",")}]`;
 const returning = (tx: Tx) => tx`
   memory_id, version, agent_id, content, content_hash, memory_type, metadata, importance, dataset_id,
   embedding IS NOT NULL AS has_embedding, created_at, occurred_at, valid_from, valid_to, deleted_at, expires_at,
-  (SELECT a.last_accessed_at FROM memory_access a WHERE a.org_id = memories.org_id AND a.memory_id = memories.memory_id) AS last_accessed_at,
-  COALESCE((SELECT a.access_count FROM memory_access a WHERE a.org_id = memories.org_id AND a.memory_id = memories.memory_id), 0) AS access_count`;
+  ${accessColumn(tx, "last_accessed_at")} AS last_accessed_at, COALESCE(${accessColumn(tx, "access_count")}, 0) AS access_count`;
 
 /** Postgres caps a statement at 65535 parameters; 15 columns a row keeps a chunk well under it. */
 const INSERT_CHUNK = 1000;

@@ -5,6 +5,12 @@
 // and the lock keeps a forget from missing a counter row written under it.
 import type { Tx } from "../pools";
 
+/** One counter of the `memories` row in scope, as a scalar subquery (no row yet: null). */
+export function accessColumn(tx: Tx, column: "access_count" | "last_accessed_at") {
+  const value = column === "access_count" ? tx`a.access_count` : tx`a.last_accessed_at`;
+  return tx`(SELECT ${value} FROM memory_access a WHERE a.org_id = memories.org_id AND a.memory_id = memories.memory_id)`;
+}
+
 export async function applyRecallAccess(tx: Tx, orgId: string, pendingIds: string[]): Promise<void> {
   if (pendingIds.length === 0) return;
   await tx`
