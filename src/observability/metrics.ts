@@ -40,9 +40,11 @@ function embeddingGauges(registry: client.Registry) {
   const done = gauge("svc_embedding_reembed_done", "Re-embed to this generation: current memories that have its vector");
   const total = gauge("svc_embedding_reembed_total", "Re-embed to this generation: current memories to embed");
   const pending = gauge("svc_embedding_reembed_tenants", "Tenants still served by an older generation while this one is built");
+  const backlog = new client.Gauge({ name: "svc_vector_backlog_memories", help: "Batch-stored memories whose vector waits for the HNSW graph (svc.generate_embedding puts it in; recall scores it exactly meanwhile)", registers: [registry] });
   return {
     set(p: EmbeddingProgress): void {
       for (const g of [tenants, done, total, pending]) g.reset();
+      backlog.set(p.graph_backlog);
       for (const s of p.serving) tenants.set({ model: s.model, dims: s.dims }, s.tenants);
       for (const r of p.reembed) {
         const labels = { model: r.to.model, dims: r.to.dims };

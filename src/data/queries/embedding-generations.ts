@@ -122,13 +122,16 @@ export async function switchToTarget(tx: Tx, model: string, dims: number): Promi
 }
 
 /** Every tenant's generation row (without its org id), each read under that tenant's RLS, in one round trip; and how many tenants exist. */
-export async function allGenerationRows(sql: Sql): Promise<{ rows: GenerationRow[]; tenants: number }> {
+type AllGenerations = { rows: GenerationRow[]; tenants: number; graphBacklog: number };
+
+/** Every tenant's generation row, how many tenants there are, and the vectors waiting for the graph (sql/0134). */
+export async function allGenerationRows(sql: Sql): Promise<AllGenerations> {
   return sql.begin("read only", async (tx) => {
     await tx`SELECT set_config('role', ${APP_ROLE}, true)`;
     const rows = await tx<GenerationRow[]>`SELECT * FROM svc_embedding_generation_rows()`;
-    const [count] = await tx<{ n: number }[]>`SELECT count(*)::int AS n FROM orgs`;
-    return { rows: [...rows], tenants: count!.n };
-  }) as Promise<{ rows: GenerationRow[]; tenants: number }>;
+    const [count] = await tx<{ n: number; backlog: number }[]>`SELECT count(*)::int AS n, svc_vector_backlog_total()::float8 AS backlog FROM orgs`;
+    return { rows: [...rows], tenants: count!.n, graphBacklog: count!.backlog };
+  }) as Promise<AllGenerations>;
 }
 
 /** svc_record_embedding_generations() as the app role: rows for tenants with vectors but no row yet. */

@@ -1,8 +1,9 @@
 // The HNSW index for the configured embedding dimension. sql/0132 creates the 1536 one; any other
 // EMBEDDING_DIMENSIONS gets the same expression, settings and partial index at boot, so VECTOR recall never
 // falls back to an exact scan after a dimension change. Idempotent; runs as the migrating (owner) role.
-// The index is over halfvec (see sql/0130) with m 12 and ef_construction 40 (sql/0132); one left over from
-// before (over full-precision vectors, or with pgvector's default settings) is replaced.
+// The index is over halfvec (see sql/0130) with m 12 and ef_construction 40 (sql/0132), and leaves out the
+// vector backlog (sql/0134); one left over from before (over full-precision vectors, with pgvector's default
+// settings, or holding the backlog) is replaced.
 import type { Sql } from "../pools";
 
 /** DDL and type modifiers cannot take parameters: the dimension is written into SQL, so it must be a sane integer. */
@@ -28,10 +29,11 @@ export function vectorIndexName(dimensions: number): string {
 export async function ensureVectorIndex(sql: Sql, dimensions: number, options: { maintenanceWorkMem?: string } = {}): Promise<void> {
   const name = vectorIndexName(dimensions);
   const [existing] = await sql<{ indexdef: string }[]>`SELECT indexdef FROM pg_indexes WHERE indexname = ${name}`;
-  if (existing && !(existing.indexdef.includes("halfvec_cosine_ops") && existing.indexdef.includes(GRAPH_SETTINGS_DEF))) await sql.unsafe(`DROP INDEX ${name}`);
+  const current = (def: string) => def.includes("halfvec_cosine_ops") && def.includes(GRAPH_SETTINGS_DEF) && def.includes("vector_indexed");
+  if (existing && !current(existing.indexdef)) await sql.unsafe(`DROP INDEX ${name}`);
   const create = `CREATE INDEX IF NOT EXISTS ${name} ON memories ` +
     `USING hnsw ((embedding::halfvec(${dimensions})) halfvec_cosine_ops) WITH (${GRAPH_SETTINGS}) ` +
-    `WHERE valid_to IS NULL AND embedding_dims = ${dimensions}`;
+    `WHERE valid_to IS NULL AND embedding_dims = ${dimensions} AND vector_indexed`;
   const memory = options.maintenanceWorkMem;
   if (!memory) {
     await sql.unsafe(create);

@@ -48,7 +48,8 @@ const returning = (tx: Tx) => tx`
 /** Postgres caps a statement at 65535 parameters; 15 columns a row keeps a chunk well under it. */
 const INSERT_CHUNK = 1000;
 
-export async function insertMemoryRows(tx: Tx, rows: NewMemoryRow[]): Promise<MemoryRow[]> {
+/** `graphLater`: the rows wait outside the HNSW graph (the vector backlog, sql/0134). */
+export async function insertMemoryRows(tx: Tx, rows: NewMemoryRow[], options: { graphLater?: boolean } = {}): Promise<MemoryRow[]> {
   const out: MemoryRow[] = [];
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
     const values = rows.slice(i, i + INSERT_CHUNK).map((r) => ({
@@ -57,6 +58,7 @@ export async function insertMemoryRows(tx: Tx, rows: NewMemoryRow[]): Promise<Me
       // jsonb parameters are serialised by the driver; the cast only quiets its narrow JSON typing.
       metadata: r.metadata as never,
       embedding: r.embedding ? vectorLiteral(r.embedding) : null,
+      vector_indexed: !options.graphLater,
     }));
     out.push(...await tx<MemoryRow[]>`INSERT INTO memories ${tx(values)} RETURNING ${returning(tx)}`);
   }

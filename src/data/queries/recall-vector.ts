@@ -142,17 +142,24 @@ export function nearestQuery(tx: Tx, s: VectorSearch, order: "index" | "exact") 
       ORDER BY distance, memory_id`;
   }
   // relaxed_order may return neighbours slightly out of order, and half precision may swap near ties: the
-  // outer query re-sorts exactly. The CTE carries the embedding's TOAST pointer; only the kept rows are
-  // read in full precision.
+  // outer query re-sorts exactly. The CTEs carry the embedding's TOAST pointer; only the kept rows are read
+  // in full precision. The backlog (batch-stored rows not yet in the graph, sql/0134) is scored exactly
+  // beside the graph's candidates: usually empty, one probe of its partial index.
   return tx<RecallRow[]>`
-    WITH nearest AS MATERIALIZED (
+    WITH graph AS MATERIALIZED (
       SELECT ${recallColumns(tx)}, embedding FROM memories
-      WHERE ${where}
+      WHERE ${where} AND vector_indexed
       ORDER BY embedding::halfvec(${dims}) <=> ${literal}::halfvec(${dims})
       LIMIT ${s.limit}
+    ), backlog AS MATERIALIZED (
+      SELECT ${recallColumns(tx)}, embedding FROM memories
+      WHERE ${where} AND NOT vector_indexed
     )
     SELECT *, (1 - distance)::real AS score FROM (
-      SELECT ${recallColumns(tx)}, ${distance} AS distance FROM nearest OFFSET 0
+      SELECT ${recallColumns(tx)}, ${distance} AS distance FROM (
+        SELECT * FROM graph UNION ALL SELECT * FROM backlog
+      ) AS candidates OFFSET 0
     ) AS kept
-    ORDER BY distance, memory_id`;
+    ORDER BY distance, memory_id
+    LIMIT ${s.limit}`;
 }

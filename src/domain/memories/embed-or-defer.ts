@@ -36,7 +36,10 @@ export async function embedOrDefer(deps: EmbedDeps, orgId: string, texts: string
   }
 }
 
-/** One pending backfill per tenant is enough: the task embeds every row still missing a vector. */
+/**
+ * One pending backfill per tenant is enough: the task embeds every row still missing a vector and puts
+ * every waiting vector into the HNSW graph (a batch store schedules it for that, store.ts).
+ */
 export async function scheduleBackfill(deps: EmbedDeps, orgId: string): Promise<void> {
   if (!deps.queue) return;
   try {

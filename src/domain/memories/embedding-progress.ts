@@ -9,6 +9,8 @@ export type EmbeddingProgress = {
   serving: Array<Generation & { tenants: number }>;
   /** One entry per target generation being built; empty when no re-embed runs. */
   reembed: Array<{ from: Generation; to: Generation; tenants: number; done: number; total: number }>;
+  /** Batch-stored vectors not yet in the HNSW graph (the vector backlog, docs/recall.md). */
+  graph_backlog: number;
 };
 
 /** Scrapes and readiness probes come often; the summary visits every tenant, so it is reused this long. */
@@ -18,7 +20,7 @@ export function createEmbeddingProgress(db: Database, configured: Generation): (
   let cached: { at: number; value: Promise<EmbeddingProgress> } | null = null;
 
   async function load(): Promise<EmbeddingProgress> {
-    const { rows, tenants } = await allGenerationRows(db.primary);
+    const { rows, tenants, graphBacklog } = await allGenerationRows(db.primary);
     const serving = new Map<string, Generation & { tenants: number }>();
     const reembed = new Map<string, EmbeddingProgress["reembed"][number]>();
     const key = (g: Generation) => `${g.model}\u0000${g.dims}`;
@@ -38,7 +40,7 @@ export function createEmbeddingProgress(db: Database, configured: Generation): (
       r.total += row.target_total;
       reembed.set(k, r);
     }
-    return { configured, serving: [...serving.values()].filter((s) => s.tenants > 0), reembed: [...reembed.values()] };
+    return { configured, serving: [...serving.values()].filter((s) => s.tenants > 0), reembed: [...reembed.values()], graph_backlog: graphBacklog };
   }
 
   return () => {

@@ -105,15 +105,16 @@ export const roundImportance = (x: number) => Math.round(x * 1e6) / 1e6;
 /**
  * Inserts the prepared memories and their audit rows (one per agent) in the caller's tenant transaction,
  * after checking that every dataset they name is live (a 422 naming the field otherwise; `pathPrefix`
- * as for prepareMemories).
+ * as for prepareMemories). `graphLater` leaves the vectors out of the HNSW graph for svc.generate_embedding
+ * (the vector backlog, docs/recall.md); the caller schedules it once the transaction has committed.
  */
-export async function insertPreparedMemories(tx: Tx, actor: Actor, prepared: PreparedMemory[], pathPrefix = ""): Promise<MemoryRecord[]> {
+export async function insertPreparedMemories(tx: Tx, actor: Actor, prepared: PreparedMemory[], pathPrefix = "", options: { graphLater?: boolean } = {}): Promise<MemoryRecord[]> {
   if (prepared.length === 0) return [];
   await requireLiveDatasets(tx, prepared.flatMap((p, i) => p.dataset_id === null ? [] : [{
     datasetId: p.dataset_id,
     path: `${prepared.length > 1 || pathPrefix ? `${pathPrefix}${i}/` : ""}dataset_id`,
   }]));
-  const rows = await insertMemoryRows(tx, prepared.map((p) => ({ org_id: actor.orgId, ...p })));
+  const rows = await insertMemoryRows(tx, prepared.map((p) => ({ org_id: actor.orgId, ...p })), options);
   const byAgent = new Map<string, string[]>();
   for (const row of rows) {
     const ids = byAgent.get(row.agent_id) ?? [];

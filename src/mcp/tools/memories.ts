@@ -30,7 +30,7 @@ export const MEMORY_TOOLS: McpTool[] = [
     gate: always,
     readOnly: false,
     run: async ({ deps, actor }, input) => {
-      const memories = await storeMemories(deps, actor, input.memories, "memories/");
+      const memories = await storeMemories(deps, actor, input.memories, { pathPrefix: "memories/", graphLater: true });
       return { memories, count: memories.length };
     },
   },

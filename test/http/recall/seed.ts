@@ -1,13 +1,16 @@
 // Seeding helpers for recall tests: memories through the real batch route, backdating through withTenant.
 import { expect } from "bun:test";
 import { withTenant } from "../../../src/data/with-tenant";
+import { graphBacklog } from "../../../src/domain/memories/vector-backlog";
 import { show, type TestApp } from "../../harness/app";
 
 export type SeedMemory = { content: string; memory_type?: string; metadata?: Record<string, unknown>; occurred_at?: string; created_at?: string };
 
 /**
  * Stores the memories for one agent and returns their ids in order. occurred_at (event time) goes through
- * the API; created_at (store time) is backdated afterwards, since no client can set it.
+ * the API; created_at (store time) is backdated afterwards, since no client can set it. The batch's vectors
+ * are then put into the HNSW graph, as svc.generate_embedding does soon after a batch in production, so
+ * recall is tested in its steady state (the backlog itself: test/http/recall/vector-backlog.test.ts).
  */
 export async function seed(t: TestApp, tenant: { key: string; orgId: string }, agentId: string, memories: SeedMemory[]): Promise<string[]> {
   const res = await t.request("POST", "/v1/memories/batch", {
@@ -22,6 +25,7 @@ export async function seed(t: TestApp, tenant: { key: string; orgId: string }, a
       for (const d of dated) await tx`UPDATE memories SET created_at = ${d.at}, valid_from = ${d.at} WHERE memory_id = ${d.id}`;
     });
   }
+  await graphBacklog(t.deps.db, tenant.orgId, 1000, 1000);
   return ids;
 }
 

@@ -8,7 +8,7 @@ import { batchBody, Memory } from "../../schemas/memories";
 
 export const batchStoreRoute = (deps: Deps) => new Elysia().post("/v1/memories/batch", async ({ request, body, set }) => {
   const actor = actorOf(request);
-  const memories = await storeMemories(deps, actor, body.memories, "memories/");
+  const memories = await storeMemories(deps, actor, body.memories, { pathPrefix: "memories/", graphLater: true });
   set.status = 201;
   return { memories, count: memories.length };
 }, {

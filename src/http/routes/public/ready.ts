@@ -14,6 +14,7 @@ const Embeddings = t.Object({
   reembed: t.Array(t.Object({ from: t.Object(Generation), to: t.Object(Generation), tenants: t.Integer(), done: t.Integer(), total: t.Integer() }), {
     description: "Re-embeds under way (docs/embeddings.md): current memories with a vector of `to`, of all; recall serves `from` until a tenant is complete",
   }),
+  graph_backlog: t.Integer({ description: "Batch-stored memories whose vector waits for the HNSW graph (docs/recall.md, the vector backlog); recall scores them exactly meanwhile" }),
 });
 
 export const readyRoute = (deps: Deps) => new Elysia().get("/v1/ready", async () => {
