@@ -11,6 +11,7 @@ import { createKey } from "../../src/domain/keys/manage";
 import { migrateAsOwner } from "../../src/app/database-roles";
 import { createApp, handleRequest } from "../../src/http/create-app";
 import { createLogger } from "../../src/observability/log";
+import { BullmqQueue } from "../../src/queue/bullmq-queue";
 
 export const ADMIN_DATABASE_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? "postgres://svc:svc@127.0.0.1:5432/svc";
 export const VALKEY_URL = process.env.BENCH_VALKEY_URL ?? "redis://127.0.0.1:6379";
@@ -52,6 +53,8 @@ export async function startBenchApp(label: string, overrides: Partial<Record<key
 
   async function stop(): Promise<void> {
     server.stop(true);
+    // A batch store enqueues svc.generate_embedding (the vector backlog); the bench's own queue goes with it.
+    if (deps.queue instanceof BullmqQueue) await deps.queue.queue.obliterate({ force: true });
     await closeDeps(deps);
     if (!options.reuse && !options.keep) await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();

@@ -18,9 +18,9 @@ export type Loaded = {
 
 /**
  * Loads, then empties the vector backlog the way the worker would (the bench runs none), so what is
- * measured next is recall in its steady state.
+ * measured next is recall in its steady state; `graph: false` leaves that to a worker the caller runs.
  */
-export async function loadCorpus(app: BenchApp, contents: string[], concurrency = 2): Promise<Loaded> {
+export async function loadCorpus(app: BenchApp, contents: string[], concurrency = 2, options: { graph?: boolean } = {}): Promise<Loaded> {
   const { field, max } = await batchShape(app);
   const size = Math.min(max, 500);
   const chunks = Math.ceil(contents.length / size);
@@ -39,7 +39,7 @@ export async function loadCorpus(app: BenchApp, contents: string[], concurrency 
   });
   progress.stop();
   const perSecond = stored / ((performance.now() - started) / 1000);
-  return { perSecond, graphPerSecond: await emptyVectorBacklog(app), ids };
+  return { perSecond, graphPerSecond: options.graph === false ? NaN : await emptyVectorBacklog(app), ids };
 }
 
 /** Graphs the tenants' waiting vectors as one worker would; returns memories per second. */

@@ -10,6 +10,8 @@ export type TierFigures = {
   tier: string;
   memories: number;
   batchStorePerSecond: number;
+  /** svc.generate_embedding's graphing afterwards (the vector backlog): said beside the route's rate. */
+  graphPerSecond?: number;
   recall: { p95: number; perSecond: number };
   sql: { recallAt10: number };
   peers?: { store: string; search: { perSecond: number } }[];
@@ -36,7 +38,7 @@ export function targetRows(results: TierFigures[]): TargetRow[] {
     row("recall p95 ≤ 50 ms at 1M memories (HTTP, VECTOR, c=1)", at(1_000_000).map(latency(50)), "no 1M tier in this run (`--tier=1m`)"),
     row("ANN recall@10 ≥ 0.95 against an exact scan of the same filtered query", results.map((r) => ({ label: r.tier, value: r.sql.recallAt10, pass: r.sql.recallAt10 >= 0.95, text: r.sql.recallAt10.toFixed(3) })), "no tier"),
     // The bulk-loaded 1m tier has no batch-route figure (NaN): it is left out rather than "not measured".
-    row("batch store ≥ 2,000 memories/s", results.filter((r) => !Number.isNaN(r.batchStorePerSecond)).map((r) => ({ label: r.tier, value: r.batchStorePerSecond, pass: r.batchStorePerSecond >= 2000, text: `${fmt(r.batchStorePerSecond)}/s` })), "no tier"),
+    row("batch store ≥ 2,000 memories/s", results.filter((r) => !Number.isNaN(r.batchStorePerSecond)).map((r) => ({ label: r.tier, value: r.batchStorePerSecond, pass: r.batchStorePerSecond >= 2000, text: `${fmt(r.batchStorePerSecond)}/s${r.graphPerSecond !== undefined && Number.isFinite(r.graphPerSecond) ? `, then ${fmt(r.graphPerSecond)}/s into the graph` : ""}` })), "no tier"),
     ...(peerStores.length === 0 ? [row("≥ 10× the peer's search throughput (c=1)", [], "no peer in this run")] : peerStores.map((store) => row(
       `≥ 10× the peer's search throughput (c=1): mem0 ${store}`,
       results.flatMap((r) => (r.peers ?? []).filter((p) => p.store === store).map((p) => {

@@ -974,6 +974,8 @@ export interface operations {
                                 done: string | number;
                                 total: string | number;
                             }[];
+                            /** @description Batch-stored memories whose vector waits for the HNSW graph (docs/recall.md, the vector backlog); recall scores them exactly meanwhile */
+                            graph_backlog: string | number;
                         };
                     };
                 };

@@ -9,6 +9,8 @@ import { withTenant } from "../../src/data/with-tenant";
 import { BullmqQueue } from "../../src/queue/bullmq-queue";
 import { GRAPH_CHUNK } from "../../src/queue/tasks/svc.generate_embedding";
 import { show, TEST_QUEUE_PREFIX, testApp, type TestApp, type Tenant } from "../harness/app";
+import { createMigratedDatabase, dropDatabase } from "../harness/databases";
+import { asServingLogin } from "../harness/env";
 import { BUN, MAIN, serviceEnv } from "../harness/process";
 import { eventually } from "../queue/wait";
 
@@ -16,12 +18,16 @@ const N = 4000; // 20 chunks: about 6 s of graph inserts at 1,536 dimensions, a 
 const AGENT = "ops";
 const QUERY = "which vault runbook revision covers the pager rotation";
 const prefix = `${TEST_QUEUE_PREFIX}-kbacklog`;
+// A database of its own: 4,000 memories left in the shared one would be work for every later all-tenant task
+// (a retention cap of 2 in test/queue/memory-tasks.test.ts forgets all but two of them).
+const database = `svc_t_${process.pid}_kbacklog_${Date.now().toString(36)}`;
+let ownerUrl: string;
 let t: TestApp;
 let tenant: Tenant;
 const children: Subprocess[] = [];
 
 const spawnWorker = () => {
-  const env = serviceEnv({ SVC_QUEUE_PREFIX: prefix, WORKER_LOCK_DURATION_MS: "1000", WORKER_STALLED_INTERVAL_MS: "500", WORKER_CONCURRENCY: "1" });
+  const env = serviceEnv({ DATABASE_URL: asServingLogin(ownerUrl), DATABASE_MIGRATION_URL: ownerUrl, SVC_QUEUE_PREFIX: prefix, WORKER_LOCK_DURATION_MS: "1000", WORKER_STALLED_INTERVAL_MS: "500", WORKER_CONCURRENCY: "1" });
   const child = Bun.spawn([BUN, MAIN, "worker"], { env, stdout: "ignore", stderr: "ignore" });
   children.push(child);
   return child;
@@ -30,7 +36,8 @@ const spawnWorker = () => {
 beforeAll(async () => {
   // Exact-sort bound 0: recall goes through the index shape, the one that merges graph and backlog; ef_search
   // 1000 makes the graph part as good as exact, up to half precision's swaps of near ties.
-  t = await testApp({ SVC_QUEUE_PREFIX: prefix, RECALL_VECTOR_EXACT_MAX_ROWS: 0, RECALL_HNSW_EF_SEARCH: 1000 });
+  ownerUrl = await createMigratedDatabase(database);
+  t = await testApp({ SVC_QUEUE_PREFIX: prefix, RECALL_VECTOR_EXACT_MAX_ROWS: 0, RECALL_HNSW_EF_SEARCH: 1000 }, ownerUrl);
   tenant = await t.tenant("kill-backlog");
   for (let i = 0; i < N; i += 500) {
     const memories = Array.from({ length: 500 }, (_, k) => ({ agent_id: AGENT, content: `memory ${i + k}: the ${["kafka", "vault", "pager"][(i + k) % 3]} runbook, revision ${(i + k) % 97}, rotation ${(i + k) % 13}` }));
@@ -39,9 +46,14 @@ beforeAll(async () => {
   }
 }, 120_000);
 afterAll(async () => {
-  for (const child of children) child.kill("SIGKILL");
+  // Gone before the drop: the owner may not terminate the serving login's connections.
+  for (const child of children) {
+    child.kill("SIGKILL");
+    await child.exited;
+  }
   await (t.deps.queue as BullmqQueue).queue.obliterate({ force: true });
   await t.close();
+  await dropDatabase(database);
 }, 30_000);
 
 const state = () => withTenant(t.deps.db, tenant.orgId, async (tx) => {

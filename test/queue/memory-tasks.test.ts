@@ -93,9 +93,9 @@ test("svc.generate_embedding reports its progress: done of total, rate and ETA, 
   const log = { ...t.deps.log, info: (line: Record<string, unknown>) => void lines.push(line) } as unknown as typeof t.deps.log;
   const result = await generateEmbeddingTask.run({ org_id: tenant.orgId }, { ...t.deps, log }, { jobId: "progress", attempt: 1 });
   // Both vectors came from another model: that is the generation serving the tenant, re-embedded beside it, then switched.
-  expect(result).toEqual({ embedded: 2, switched: 1, tenants: 1 });
+  expect(result).toEqual({ embedded: 2, switched: 1, graphed: 0, tenants: 1 });
   const progress = lines.filter((l) => l.msg === "embedding backfill");
   expect(progress.length).toBe(1);
   expect(progress[0]).toMatchObject({ reembed_from: `retired-model@${t.deps.embedder.dimensions}`, done: 2, total: 2, switched: true, eta_seconds: 0 });
-  expect(await generateEmbeddingTask.run({ org_id: tenant.orgId }, { ...t.deps, log }, { jobId: "progress", attempt: 1 })).toEqual({ embedded: 0, switched: 0, tenants: 1 });
+  expect(await generateEmbeddingTask.run({ org_id: tenant.orgId }, { ...t.deps, log }, { jobId: "progress", attempt: 1 })).toEqual({ embedded: 0, switched: 0, graphed: 0, tenants: 1 });
 });
