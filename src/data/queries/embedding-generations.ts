@@ -121,10 +121,12 @@ export async function switchToTarget(tx: Tx, model: string, dims: number): Promi
   return copied.length;
 }
 
-/** Every tenant's generation row (without its org id), each read under that tenant's RLS, in one round trip; and how many tenants exist. */
 type AllGenerations = { rows: GenerationRow[]; tenants: number; graphBacklog: number };
 
-/** Every tenant's generation row, how many tenants there are, and the vectors waiting for the graph (sql/0134). */
+/**
+ * Every tenant's generation row (without its org id), each read under that tenant's RLS, in one round trip;
+ * how many tenants exist; and how many vectors wait for the graph (sql/0134), counted the same way.
+ */
 export async function allGenerationRows(sql: Sql): Promise<AllGenerations> {
   return sql.begin("read only", async (tx) => {
     await tx`SELECT set_config('role', ${APP_ROLE}, true)`;

@@ -1,5 +1,5 @@
 // VECTOR recall: cosine distance over current versions. The index shape repeats the HNSW index expression
-// and predicate of sql/0130 and ensureVectorIndex verbatim, with the dimension as a constant, so the planner
+// and predicate of sql/0134 and ensureVectorIndex verbatim, with the dimension as a constant, so the planner
 // can use the index; pgvector's iterative scan keeps walking the graph past rows the agent/tenant filters
 // drop. The graph orders by half-precision vectors (half the pages to read per search, docs/benchmarks.md);
 // the distance returned and the final order are computed on the stored full-precision embedding.

@@ -125,6 +125,14 @@ test("ensureVectorIndex replaces a half-precision index with pgvector's default 
   expect(main!.indexdef).toContain("WITH (m='12', ef_construction='40')"); // sql/0132
 });
 
+test("ensureVectorIndex replaces an index from before 0134, which held the batch-stored rows still waiting for it", async () => {
+  await t.owner.unsafe(`CREATE INDEX memories_embedding_320 ON memories USING hnsw ((embedding::halfvec(320)) halfvec_cosine_ops) WITH (m = 12, ef_construction = 40) WHERE valid_to IS NULL AND embedding_dims = 320`);
+  await ensureVectorIndex(t.owner, 320);
+  const rows = await t.owner<{ indexdef: string }[]>`SELECT indexdef FROM pg_indexes WHERE indexname = 'memories_embedding_320'`;
+  expect(rows.length).toBe(1);
+  expect(rows[0]!.indexdef).toContain("AND vector_indexed");
+});
+
 test("ensureVectorIndex replaces an index left over from before 0130, over full-precision vectors", async () => {
   await t.owner.unsafe(`CREATE INDEX memories_embedding_256 ON memories USING hnsw ((embedding::vector(256)) vector_cosine_ops) WHERE valid_to IS NULL AND embedding_dims = 256`);
   await ensureVectorIndex(t.owner, 256);
