@@ -18,6 +18,7 @@ import m0131 from "./0131_embedding_generations.sql" with { type: "text" };
 import m0132 from "./0132_memories_vector_index_params.sql" with { type: "text" };
 import m0133 from "./0133_memory_access.sql" with { type: "text" };
 import m0134 from "./0134_memories_vector_backlog.sql" with { type: "text" };
+import m0135 from "./0135_memory_lexemes.sql" with { type: "text" };
 import m0200 from "./0200_audit_log.sql" with { type: "text" };
 import m0201 from "./0201_usage_and_budgets.sql" with { type: "text" };
 import m0202 from "./0202_sessions_and_conversations.sql" with { type: "text" };
@@ -51,6 +52,7 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0132_memories_vector_index_params.sql", sql: m0132 },
   { name: "0133_memory_access.sql", sql: m0133 },
   { name: "0134_memories_vector_backlog.sql", sql: m0134 },
+  { name: "0135_memory_lexemes.sql", sql: m0135 },
   { name: "0200_audit_log.sql", sql: m0200 },
   { name: "0201_usage_and_budgets.sql", sql: m0201 },
   { name: "0202_sessions_and_conversations.sql", sql: m0202 },

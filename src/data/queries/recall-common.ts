@@ -61,6 +61,27 @@ export function limitRecallTransaction(tx: Tx, timeoutMs: number): void {
   tx`SELECT set_config('statement_timeout', ${String(timeoutMs)}, true), set_config('plan_cache_mode', 'force_custom_plan', true)`.execute().catch(() => undefined);
 }
 
+/**
+ * Sent without a round trip of its own: the next statement follows it on the connection, and fails if it
+ * did. Nothing awaits it, so its own rejection is absorbed here.
+ */
+export function pipelined(tx: Tx, statement: ReturnType<Tx>): void {
+  statement.execute().catch(() => undefined);
+}
+
+/**
+ * Lets this transaction's next statements run on generic plans, for strategies whose queries fix their
+ * own shape (VECTOR, LEXICAL): no per-call planning, which costs as much as the search at 1k memories.
+ * restoreCustomPlans puts back limitRecallTransaction's setting for whatever runs next.
+ */
+export function allowGenericPlans(tx: Tx): void {
+  pipelined(tx, tx`SELECT set_config('plan_cache_mode', 'auto', true)`);
+}
+
+export function restoreCustomPlans(tx: Tx): void {
+  pipelined(tx, tx`SELECT set_config('plan_cache_mode', 'force_custom_plan', true)`);
+}
+
 type CancellableQuery<T> = PromiseLike<T> & { cancel(): unknown };
 
 /** Runs a query that the signal can cancel server-side (a client that hangs up stops its query). */

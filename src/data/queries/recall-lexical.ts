@@ -15,11 +15,12 @@ export type FullTextSearch = {
 
 /**
  * Score in [0, 1): ts_rank_cd normalised by rank/(rank+1), halved; a document holding the whole query
- * as a phrase gets +0.5, so exact phrases always outrank scattered words.
+ * as a phrase gets +0.5, so exact phrases always outrank scattered words. The queries are parsed once
+ * (MATERIALIZED): on a generic plan an inlined CTE would parse them again for every row.
  */
 export function fullTextSearch(tx: Tx, s: FullTextSearch) {
   return tx<RecallRow[]>`
-    WITH q AS (
+    WITH q AS MATERIALIZED (
       SELECT CASE WHEN ${s.prefix}::text IS NULL THEN websearch_to_tsquery('english', ${s.text})
                   ELSE to_tsquery('english', ${s.prefix}::text) END AS query,
              phraseto_tsquery('english', ${s.text}) AS phrase
@@ -46,14 +47,15 @@ export type AnyWordSearch = {
 
 /**
  * Documents holding some of the words, ranked like BM25 without length normalisation: each matched
- * lexeme adds weight × idf, with the document frequencies counted over the same scanned memories, so a
- * rare word ("sister") outweighs a common one ("new"). Words sharing a lexeme count once, at their
- * highest weight. Lexemes are matched by equality (array overlap, then a join on the stored tsvector's
- * lexemes), so the cost is one pass over the scanned memories, not one per word; the scan carries only
- * the ids and documents, and the columns of the `limit` best are read at the end. Scores are mapped to
- * [0, 0.3): always below all-word hits.
+ * lexeme adds weight × idf, with the document frequencies counted over the agent's most recent
+ * `scanLimit` memories, so a rare word ("sister") outweighs a common one ("new"). Words sharing a lexeme
+ * count once, at their highest weight. Everything up to the ranking comes from the postings of the
+ * query's lexemes (memory_lexemes, sql/0135: a btree that row-level security can use), kept to the most
+ * recent memories by the key's valid_from. Memories are read last, best first, until `limit` pass the
+ * filter. Scores are mapped to [0, 0.3): always below all-word hits.
  */
 export function anyWordSearch(tx: Tx, s: AnyWordSearch) {
+  const { orgId, agentId } = s.filter;
   return tx<RecallRow[]>`
     WITH terms AS (
       SELECT t.lexeme, max(w.weight) AS weight
@@ -61,32 +63,35 @@ export function anyWordSearch(tx: Tx, s: AnyWordSearch) {
            LATERAL unnest(to_tsvector('english', w.word)) AS t
       GROUP BY t.lexeme
     ), recent AS MATERIALIZED (
-      SELECT memory_id, valid_from, search_document FROM memories
-      WHERE ${candidateFilter(tx, s.filter)} AND NOT (memory_id = ANY(${s.excludeIds}::text[]))
-      ORDER BY valid_from DESC
-      LIMIT ${s.scanLimit}
-    ), hits AS MATERIALIZED (
-      SELECT recent.memory_id, d.lexeme
-      FROM recent, LATERAL unnest(recent.search_document) AS d
-      WHERE tsvector_to_array(recent.search_document) && ARRAY(SELECT lexeme FROM terms)
-        AND d.lexeme IN (SELECT lexeme FROM terms)
+      SELECT count(*) AS total, min(valid_from) AS since FROM (
+        SELECT valid_from FROM memories
+        WHERE org_id = ${orgId} AND agent_id = ${agentId} AND valid_to IS NULL
+        ORDER BY valid_from DESC
+        LIMIT ${s.scanLimit}) AS newest
+    ), posted AS MATERIALIZED (
+      SELECT p.memory_id, p.lexeme, p.valid_from
+      FROM terms, recent, LATERAL (
+        SELECT memory_id, lexeme, valid_from FROM memory_lexemes
+        WHERE org_id = ${orgId} AND agent_id = ${agentId} AND lexeme = terms.lexeme AND valid_from >= recent.since
+      ) AS p
     ), idf AS (
-      SELECT hits.lexeme, ln(1 + ((SELECT count(*) FROM recent) - count(*) + 0.5) / (count(*) + 0.5)) AS idf
-      FROM hits GROUP BY hits.lexeme
-    ), scored AS (
-      SELECT hits.memory_id, sum(terms.weight * idf.idf) AS raw
-      FROM hits JOIN idf USING (lexeme) JOIN terms USING (lexeme)
-      GROUP BY hits.memory_id
-    ), best AS (
-      SELECT memory_id, recent.valid_from AS recent_from, (0.3 * scored.raw / (scored.raw + 1))::real AS score
-      FROM recent JOIN scored USING (memory_id)
-      ORDER BY score DESC, recent.valid_from DESC, memory_id
-      LIMIT ${s.limit}
+      SELECT lexeme, ln(1 + ((SELECT total FROM recent) - count(*) + 0.5) / (count(*) + 0.5)) AS idf
+      FROM posted GROUP BY lexeme
     )
-    SELECT ${recallColumns(tx)}, best.score
-    FROM best JOIN memories USING (memory_id)
-    WHERE memories.org_id = ${s.filter.orgId} AND memories.valid_to IS NULL
-    ORDER BY best.score DESC, best.recent_from DESC, memory_id`;
+    SELECT m.*, (0.3 * scored.raw / (scored.raw + 1))::real AS score
+    FROM (
+      SELECT posted.memory_id, max(posted.valid_from) AS valid_from, sum(terms.weight * idf.idf) AS raw
+      FROM posted JOIN idf USING (lexeme) JOIN terms USING (lexeme)
+      GROUP BY posted.memory_id
+      ORDER BY raw DESC, valid_from DESC, memory_id
+    ) AS scored, LATERAL (
+      SELECT ${recallColumns(tx)} FROM memories
+      WHERE ${candidateFilter(tx, s.filter)} AND memory_id = scored.memory_id
+        AND NOT (memory_id = ANY(${s.excludeIds}::text[]))
+      LIMIT 1
+    ) AS m
+    ORDER BY scored.raw DESC, scored.valid_from DESC, scored.memory_id
+    LIMIT ${s.limit}`;
 }
 
 export type TrigramSearch = {

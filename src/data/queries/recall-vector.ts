@@ -14,7 +14,7 @@
 // shortens the result.
 import type { Tx } from "../pools";
 import { checkedDimensions, vectorIndexName } from "./memories-vector-index";
-import { cancellable, candidateFilter, recallColumns, type RecallFilterInput, type RecallRow } from "./recall-common";
+import { allowGenericPlans, cancellable, candidateFilter, pipelined, recallColumns, restoreCustomPlans, type RecallFilterInput, type RecallRow } from "./recall-common";
 
 export type VectorSearch = {
   filter: RecallFilterInput;
@@ -51,18 +51,10 @@ export async function setHnswSearch(tx: Tx, efSearch: number, maxScanTuples: num
     set_config('enable_bitmapscan', ${preferIndex}, true)${options.preferIndex ? tx`, set_config('jit', 'off', true)` : tx``}`;
 }
 
-/**
- * Sent without a round trip of its own (the next statement follows it on the connection, and fails if it
- * did). Generic plans: the shape is chosen here, not by the planner, so VECTOR's statements need no
- * per-call planning (about 1 ms a recall); the recall transaction's custom plans come back afterwards.
- */
-function pipelined(tx: Tx, statement: ReturnType<Tx>): void {
-  statement.execute().catch(() => undefined);
-}
-
 /** Nearest neighbours: exact or through the index, whichever the estimate says is cheaper; never fewer than exist. */
 export async function vectorSearch(tx: Tx, s: VectorSearch, signal?: AbortSignal): Promise<RecallRow[]> {
-  pipelined(tx, tx`SELECT set_config('plan_cache_mode', 'auto', true)`);
+  // Generic plans: the shape is chosen here, not by the planner (about 1 ms of planning a recall).
+  allowGenericPlans(tx);
   try {
     if ((await vectorShape(tx, s)) === "exact") return await cancellable(nearestQuery(tx, s, "exact"), signal);
     // Pricing sorts and heap scans out for this one statement leaves the HNSW scan as the cheapest plan,
@@ -76,7 +68,7 @@ export async function vectorSearch(tx: Tx, s: VectorSearch, signal?: AbortSignal
     const rows = await search;
     return rows.length >= s.limit ? rows : await cancellable(nearestQuery(tx, s, "exact"), signal);
   } finally {
-    pipelined(tx, tx`SELECT set_config('plan_cache_mode', 'force_custom_plan', true)`);
+    restoreCustomPlans(tx);
   }
 }
 

@@ -1,0 +1,135 @@
+// LEXICAL's postings (sql/0135, docs/recall.md), in both database modes: memory_lexemes holds exactly the
+// lexemes of every current version, whatever wrote it (single and batch store, PATCH, forget, a moved
+// valid_from); the any-word tier answers from them with the caller's filters, expiry and exclusions, ranks
+// only the agent's most recent memories, and never sees another tenant's postings.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { anyWordSearch } from "../../../src/data/queries/recall-lexical";
+import { withTenant } from "../../../src/data/with-tenant";
+import { show, testApp, type Tenant, type TestApp } from "../../harness/app";
+import { embeddedApp } from "../../harness/embedded-app";
+import { postingsDrift, postingsOf } from "./lexemes";
+import { idsOf, recall, seed } from "./seed";
+
+const AGENT = "agent-lexemes";
+
+type Mode = { name: string; open(): Promise<{ app: TestApp; tenants: [Tenant, Tenant]; close(): Promise<void> }> };
+
+const modes: Mode[] = [
+  {
+    name: "PostgreSQL",
+    async open() {
+      const app = await testApp();
+      return { app, tenants: [await app.tenant("lexemes-a"), await app.tenant("lexemes-b")], close: () => app.close() };
+    },
+  },
+  {
+    name: "PGlite (embedded)",
+    async open() {
+      const e = await embeddedApp("lexemes");
+      return { app: e.app, tenants: [await e.tenant("lexemes-a"), await e.tenant("lexemes-b")], close: () => e.close() };
+    },
+  },
+];
+
+for (const mode of modes) {
+  describe(mode.name, () => {
+    let app: TestApp;
+    let tenant: Tenant;
+    let other: Tenant;
+    let close: () => Promise<void>;
+
+    beforeAll(async () => {
+      let tenants: [Tenant, Tenant];
+      ({ app, tenants, close } = await mode.open());
+      [tenant, other] = tenants;
+    }, 60_000);
+    afterAll(() => close());
+
+    const lexical = async (query: string, extra: Record<string, unknown> = {}) => {
+      const res = await recall(app, tenant.key, { agent_id: AGENT, query, strategy: "LEXICAL", top_k: 5, ...extra });
+      expect(res.status, show(res)).toBe(200);
+      return res;
+    };
+
+    test("single and batch stores post every lexeme of each current version, and nothing else", async () => {
+      const single = await app.request("POST", "/v1/memories", { key: tenant.key, body: { agent_id: AGENT, content: "The zebra enclosure reopened after the storm", metadata: { keeper: "Imani" } } });
+      expect(single.status, show(single)).toBe(201);
+      await seed(app, tenant, AGENT, [
+        { content: "The giraffe calf was weighed on Monday" },
+        { content: "A flamingo flock arrived from the coast", memory_type: "episodic" },
+        { content: "Keepers repainted the flamingo pond", created_at: "2020-01-02T03:04:05Z" }, // moves valid_from in place
+      ]);
+      expect(await postingsDrift(app.deps.db, tenant.orgId)).toEqual([]);
+      // The weighted document's lexemes: content (A) and metadata strings (C) alike.
+      const zebra = (await postingsOf(app.deps.db, tenant.orgId, single.body.memory_id)).map((p) => p.lexeme);
+      expect(zebra).toEqual(expect.arrayContaining(["zebra", "enclosur", "reopen", "storm", "imani"]));
+      expect(zebra).not.toContain("the");
+    });
+
+    test("a PATCH moves the postings to the new version and a forget removes them; the any-word tier follows", async () => {
+      const [id] = await seed(app, tenant, AGENT, [{ content: "The okapi prefers shade in the afternoon" }]);
+      // Two words, one of which no memory holds: only the any-word tier can answer.
+      expect(idsOf(await lexical("okapi sunscreen"))).toEqual([id!]);
+
+      const patch = await app.request("PATCH", `/v1/memories/${id}`, { key: tenant.key, body: { content: "The tapir prefers shade in the afternoon" } });
+      expect(patch.status, show(patch)).toBe(200);
+      const after = await postingsOf(app.deps.db, tenant.orgId, id!);
+      expect(new Set(after.map((p) => p.version))).toEqual(new Set([2]));
+      expect(after.map((p) => p.lexeme)).toContain("tapir");
+      expect(after.map((p) => p.lexeme)).not.toContain("okapi");
+      expect(await postingsDrift(app.deps.db, tenant.orgId)).toEqual([]);
+      expect(idsOf(await lexical("okapi sunscreen"))).toEqual([]);
+      const tapir = await lexical("tapir sunscreen");
+      expect(idsOf(tapir)).toEqual([id!]);
+      expect(tapir.body.results[0].version).toBe(2);
+      expect(tapir.body.note).toContain("match only some of the words");
+
+      const forget = await app.request("POST", "/v1/memories/forget", { key: tenant.key, body: { memory_id: id } });
+      expect(forget.status, show(forget)).toBe(200);
+      expect(await postingsOf(app.deps.db, tenant.orgId, id!)).toEqual([]);
+      expect(await postingsDrift(app.deps.db, tenant.orgId)).toEqual([]);
+      expect(idsOf(await lexical("tapir sunscreen"))).toEqual([]);
+    });
+
+    test("the any-word tier keeps the caller's filters, skips expired memories and what the first tier found", async () => {
+      const [plain, episodic] = await seed(app, tenant, AGENT, [
+        { content: "The lemur troop groomed each other", metadata: { zone: "madagascar" } },
+        { content: "A lemur escaped to the café roof", memory_type: "episodic" },
+      ]);
+      const expired = await app.request("POST", "/v1/memories", { key: tenant.key, body: { agent_id: AGENT, content: "The lemur keeper left a note", ttl_seconds: 1 } });
+      expect(expired.status, show(expired)).toBe(201);
+      await withTenant(app.deps.db, tenant.orgId, (tx) => tx`UPDATE memories SET expires_at = now() - interval '1 minute' WHERE memory_id = ${expired.body.memory_id}`);
+
+      expect(new Set(idsOf(await lexical("lemur umbrella")))).toEqual(new Set([plain!, episodic!]));
+      expect(idsOf(await lexical("lemur umbrella", { filters: { memory_type: "episodic" } }))).toEqual([episodic!]);
+      expect(idsOf(await lexical("lemur umbrella", { filters: { metadata: { zone: "madagascar" } } }))).toEqual([plain!]);
+      // "lemur troop": the first tier finds the memory holding both words; the any-word tier adds the other once.
+      const both = await lexical("lemur troop");
+      expect(idsOf(both)).toEqual([plain!, episodic!]);
+    });
+
+    test("the any-word tier ranks only the agent's most recent memories (scanLimit)", async () => {
+      const agent = "agent-lexemes-recent";
+      const [oldest, middle, newest] = await seed(app, tenant, agent, [
+        { content: "wombat burrow one", created_at: "2020-01-01T00:00:00Z" },
+        { content: "wombat burrow two", created_at: "2021-01-01T00:00:00Z" },
+        { content: "wombat burrow three", created_at: "2022-01-01T00:00:00Z" },
+      ]);
+      const search = (scanLimit: number) => withTenant(app.deps.db, tenant.orgId, (tx) => anyWordSearch(tx, {
+        filter: { orgId: tenant.orgId, agentId: agent }, words: ["wombat"], weights: [1], excludeIds: [], limit: 10, scanLimit,
+      }));
+      expect(new Set((await search(10)).map((r) => r.memory_id))).toEqual(new Set([oldest!, middle!, newest!]));
+      expect(new Set((await search(2)).map((r) => r.memory_id))).toEqual(new Set([middle!, newest!]));
+      expect((await search(1)).map((r) => r.memory_id)).toEqual([newest!]);
+    });
+
+    test("another tenant's postings are invisible, and its any-word recall finds nothing of ours", async () => {
+      const [ours] = await seed(app, tenant, AGENT, [{ content: "The pangolin curled into a ball" }]);
+      expect((await postingsOf(app.deps.db, tenant.orgId, ours!)).length).toBeGreaterThan(0);
+      expect(await postingsOf(app.deps.db, other.orgId, ours!)).toEqual([]);
+      const theirs = await recall(app, other.key, { agent_id: AGENT, query: "pangolin umbrella", strategy: "LEXICAL" });
+      expect(theirs.status, show(theirs)).toBe(200);
+      expect(idsOf(theirs)).toEqual([]);
+    });
+  });
+}
