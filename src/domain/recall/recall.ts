@@ -17,15 +17,15 @@ import { AppError, validationFailed } from "../errors";
 import { sha256Hex } from "../hash";
 import { redactGraphEvidence } from "./graph-redaction";
 import { redactJson, redactText } from "./redaction";
-import { AVAILABLE_STRATEGIES, strategyNamed } from "./registry";
-import { routeAuto, type RoutingMethod } from "./route-auto";
+import { AVAILABLE_NAMES, AVAILABLE_STRATEGIES, strategyNamed } from "./registry";
+import { routeAuto, routeByRules, type RoutingMethod } from "./route-auto";
 import { fusionSummary, planFusion, runFusion, type FusionPlan, type FusionRequest, type FusionSummary } from "./fusion";
 import { fetchNeighbours, withNeighbours } from "./neighbours";
 import { rerankResults } from "./rerank";
 import { fillGraphAnswer } from "./graph-fill";
-import { graphRoutingFor } from "./routing/graph-rules";
+import { entityRule, entityRuleApplies, graphRoutingFor } from "./routing/graph-rules";
 import type { GraphEvidence } from "./graph-evidence";
-import type { ConcreteStrategyName, RecallSearch, RecallStrategy, StrategyName } from "./strategy";
+import type { ConcreteStrategyName, RecallSearch, RecallStrategy, StrategyName, StrategyOutcome } from "./strategy";
 import type { TimeWindow } from "./time-expressions";
 import type { Generation, ServingGeneration } from "../memories/embedding-generations";
 
@@ -60,6 +60,8 @@ export type RecallPlan = {
   charge: InProcessSpend | null;
   /** Fused recalls only (fusion.ts). */
   fusion?: FusionPlan;
+  /** AUTO without an LLM: the recall transaction first reads the graph's entity rule, whose decision wins. */
+  entityRuleInTransaction?: boolean;
 };
 
 export type RecallResult = RecallRow;
@@ -128,10 +130,17 @@ export async function planRecall(deps: RecallDeps, actor: Actor, input: RecallIn
   const serving = await deps.embeddings.serving(actor.orgId);
   let routing: Routing;
   let strategy: RecallStrategy;
+  let entityRuleInTransaction = false;
   if (requested === "AUTO") {
-    const decision = await routeAuto(deps.llm, actor.orgId, input.query, now, AVAILABLE_STRATEGIES, (serving.embedder ?? deps.embeddings.configured).name !== "local", graphRoutingFor(deps.db, actor.orgId, input.agentId, now));
+    const semantic = (serving.embedder ?? deps.embeddings.configured).name !== "local";
+    // Without an LLM the entity rule reads the agent's graph. When the rules' own choice needs no query
+    // embedding (nothing is spent before the read could change it), the read joins the recall
+    // transaction instead of taking a transaction of its own.
+    const later = deps.llm.name === "local" && !strategyNamed(routeByRules(input.query, now, AVAILABLE_NAMES, semantic).strategy).needsEmbedding;
+    const decision = await routeAuto(deps.llm, actor.orgId, input.query, now, AVAILABLE_STRATEGIES, semantic, graphRoutingFor(deps.db, actor.orgId, input.agentId, now, later));
     strategy = strategyNamed(decision.strategy);
     routing = { requested, method: decision.method, reason: decision.reason };
+    entityRuleInTransaction = later && decision.strategy !== "CYPHER" && entityRuleApplies(input.query, now, AVAILABLE_NAMES);
   } else {
     strategy = strategyNamed(requested);
     routing = { requested, method: "pinned", reason: `strategy ${requested} requested` };
@@ -148,7 +157,7 @@ export async function planRecall(deps: RecallDeps, actor: Actor, input: RecallIn
     }
   }
   const generation = { model: serving.model, dims: serving.dims };
-  const plan: RecallPlan = { input, topK: input.topK ?? deps.config.RECALL_TOP_K_DEFAULT, strategy, routing, queryVector, generation, now, prepared: undefined, charge };
+  const plan: RecallPlan = { input, topK: input.topK ?? deps.config.RECALL_TOP_K_DEFAULT, strategy, routing, queryVector, generation, now, prepared: undefined, charge, entityRuleInTransaction };
   if (strategy.prepare) plan.prepared = await strategy.prepare({ deps, orgId: actor.orgId, signal }, searchOf(deps, actor, plan, signal));
   return plan;
 }
@@ -221,15 +230,24 @@ function present(rows: RecallRow[], redact: boolean): { results: RecallResult[];
 /** VECTOR found nothing because the tenant switched embedding generation after the query was embedded. */
 class GenerationSwitched extends Error {}
 
-export async function executeRecall(deps: RecallDeps, actor: Actor, plan: RecallPlan, signal?: AbortSignal, replanned = false): Promise<RecallOutcome> {
-  const { input, strategy, topK } = plan;
+export async function executeRecall(deps: RecallDeps, actor: Actor, planned: RecallPlan, signal?: AbortSignal, replanned = false): Promise<RecallOutcome> {
+  let plan = planned;
   let outcome;
   try {
     outcome = await withTenant(deps.db, actor.orgId, async (tx) => {
       limitRecallTransaction(tx, deps.config.RECALL_TIMEOUT_MS);
-      const search = searchOf(deps, actor, plan, signal);
-      const answered = plan.fusion ? await runFusion(tx, plan.fusion, search) : await strategy.run(tx, search, plan.prepared);
-      const ran = plan.routing.requested === "AUTO" && !plan.fusion ? await fillGraphAnswer(tx, strategy.name, search, answered) : answered;
+      // AUTO without an LLM: the entity rule's read is sent first and the rules' choice runs right behind
+      // it, in the same round trips; only when the read routes the query to the graph (ASK or GRAPH) does
+      // that strategy run instead, and what ran first is dropped.
+      const routed = plan.entityRuleInTransaction ? entityRouted(tx, deps, actor, plan, signal) : null;
+      routed?.catch(() => undefined); // a failed read fails the statements behind it, which report it
+      let ran = await runStrategy(tx, deps, actor, plan, signal);
+      const graphPlan = routed ? await routed : null;
+      if (graphPlan) {
+        plan = graphPlan;
+        ran = await runStrategy(tx, deps, actor, plan, signal);
+      }
+      const { strategy, input, topK } = plan;
       // Only an empty VECTOR answer pays for this check: after a switch, a query embedded with the old
       // generation matches no vector (recall filters on the generation), and is embedded again below.
       if (!replanned && plan.queryVector && ran.rows.length === 0 && await servingChanged(tx, deps, plan.generation)) throw new GenerationSwitched();
@@ -252,6 +270,7 @@ export async function executeRecall(deps: RecallDeps, actor: Actor, plan: Recall
     if (isQueryTimeout(error) && !signal?.aborted) throw new AppError("service-unavailable", `The recall did not finish within ${deps.config.RECALL_TIMEOUT_MS} ms; narrow the query or retry`);
     throw error;
   }
+  const { input, strategy, topK } = plan;
   const redact = deps.config.RETRIEVAL_REDACTION_ENABLED;
   const plain = present(outcome.rows, redact);
   const context = outcome.neighbours ? withNeighbours(plain.results, outcome.neighbours, redact) : null;
@@ -262,6 +281,27 @@ export async function executeRecall(deps: RecallDeps, actor: Actor, plan: Recall
   const graph = outcome.graph && redact ? redactGraphEvidence(outcome.graph) : outcome.graph ? { value: outcome.graph, count: 0 } : null;
   const window: TimeWindow | null = outcome.window ?? null;
   return { results, strategy: strategy.name, routing: plan.routing, window, note, top_k: topK, redactions: presented.redactions + (graph?.count ?? 0), ...(graph ? { graph: graph.value } : {}), ...(plan.fusion ? { fusion: fusionSummary(plan.fusion) } : {}) };
+}
+
+/** The strategy (or the fusion) of the plan, with AUTO's graph answers filled up by LEXICAL. */
+async function runStrategy(tx: Tx, deps: RecallDeps, actor: Actor, plan: RecallPlan, signal: AbortSignal | undefined): Promise<StrategyOutcome> {
+  const search = searchOf(deps, actor, plan, signal);
+  if (plan.fusion) return runFusion(tx, plan.fusion, search);
+  const answered = await plan.strategy.run(tx, search, plan.prepared);
+  return plan.routing.requested === "AUTO" ? fillGraphAnswer(tx, plan.strategy.name, search, answered) : answered;
+}
+
+/**
+ * The plan routed by the entity rule when it decides (ASK or GRAPH, whose prepare step makes no network
+ * call without an LLM), else null: the rules' choice stands.
+ */
+async function entityRouted(tx: Tx, deps: RecallDeps, actor: Actor, plan: RecallPlan, signal: AbortSignal | undefined): Promise<RecallPlan | null> {
+  const decision = await entityRule(tx, actor.orgId, plan.input.agentId, plan.input.query, AVAILABLE_NAMES);
+  if (!decision) return null;
+  const strategy = strategyNamed(decision.strategy);
+  const routed: RecallPlan = { ...plan, strategy, routing: { requested: "AUTO", method: decision.method, reason: decision.reason }, prepared: undefined, entityRuleInTransaction: false };
+  if (strategy.prepare) routed.prepared = await strategy.prepare({ deps, orgId: actor.orgId, signal }, searchOf(deps, actor, routed, signal));
+  return routed;
 }
 
 async function servingChanged(tx: Tx, deps: RecallDeps, planned: Generation): Promise<boolean> {

@@ -30,6 +30,7 @@ export const REGISTRY: Record<StrategyName, Entry> = {
 };
 
 export const AVAILABLE_STRATEGIES: RecallStrategy[] = Object.values(REGISTRY).flatMap((e) => (e.kind === "available" ? [e.strategy] : []));
+export const AVAILABLE_NAMES: ReadonlySet<ConcreteStrategyName> = new Set(AVAILABLE_STRATEGIES.map((s) => s.name));
 
 export function strategyNamed(name: ConcreteStrategyName): RecallStrategy {
   const entry = ownValue(REGISTRY, name);

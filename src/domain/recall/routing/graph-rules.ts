@@ -3,7 +3,7 @@
 // positioned 422 instead of a useless text search); without an LLM, a question about an entity the
 // agent's graph knows goes to ASK (a direct question about one relation) or GRAPH (a path between
 // several). With an LLM the router's menu (every strategy's description) decides those.
-import type { Database } from "../../../data/pools";
+import type { Database, Tx } from "../../../data/pools";
 import { withTenantRead } from "../../../data/with-tenant";
 import { parseCypher } from "../../graph/cypher/parser";
 import { seedsFromQuery } from "../../graph/seeds";
@@ -38,17 +38,21 @@ export function cypherRule(query: string, available: ReadonlySet<ConcreteStrateg
 /** A question: ends with "?", or opens with a wh-word or an auxiliary verb. */
 const QUESTION = /\?\s*$|^\s*(?:who|whom|whose|what|which|where|when|how|does|do|did|is|are|was|were|has|have|can)\b/i;
 
+/** Whether the entity rule can decide this query: a question without a time expression, ASK or GRAPH available. */
+export function entityRuleApplies(query: string, now: Date, available: ReadonlySet<ConcreteStrategyName>): boolean {
+  if (!QUESTION.test(query) || (!available.has("ASK") && !available.has("GRAPH"))) return false;
+  const time = parseTimeExpression(query, now);
+  return !time.window && !time.anchor;
+}
+
 /**
  * Without an LLM: a question naming a memo of the agent's graph goes to ASK when it asks about a relation
  * the question reader recognises ("who is Alice's manager"), to GRAPH when it names two or more memos
  * and no relation ("how is Alice connected to Carol": a path question). A question with a time
- * expression is left to TEMPORAL.
+ * expression is left to TEMPORAL. The caller has checked entityRuleApplies; the read is on its transaction.
  */
-export async function entityRule(db: Database, orgId: string, agentId: string, query: string, now: Date, available: ReadonlySet<ConcreteStrategyName>): Promise<RouteDecision | null> {
-  if (!QUESTION.test(query) || (!available.has("ASK") && !available.has("GRAPH"))) return null;
-  const time = parseTimeExpression(query, now);
-  if (time.window || time.anchor) return null;
-  const seeds = await withTenantRead(db, orgId, (tx) => seedsFromQuery(tx, orgId, agentId, query, 4));
+export async function entityRule(tx: Tx, orgId: string, agentId: string, query: string, available: ReadonlySet<ConcreteStrategyName>): Promise<RouteDecision | null> {
+  const seeds = await seedsFromQuery(tx, orgId, agentId, query, 4);
   if (seeds.length === 0) return null;
   const names = seeds.map((s) => s.memo.name);
   const at = query.toLowerCase().indexOf(seeds[0]!.matched);
@@ -58,7 +62,15 @@ export async function entityRule(db: Database, orgId: string, agentId: string, q
   return null;
 }
 
-/** The graph rules for one recall: CYPHER always; the entity rule only when no LLM routes. */
-export function graphRoutingFor(db: Database, orgId: string, agentId: string, now: Date): GraphRouting {
-  return async (query, available, llmConfigured) => cypherRule(query, available) ?? (llmConfigured ? null : entityRule(db, orgId, agentId, query, now, available));
+/**
+ * The graph rules for one recall: CYPHER always; the entity rule only when no LLM routes, and here only
+ * when `entityRuleLater` is false: otherwise the recall transaction reads it first (recall.ts), which
+ * saves this read its own transaction.
+ */
+export function graphRoutingFor(db: Database, orgId: string, agentId: string, now: Date, entityRuleLater: boolean): GraphRouting {
+  return async (query, available, llmConfigured) => {
+    const cypher = cypherRule(query, available);
+    if (cypher || llmConfigured || entityRuleLater || !entityRuleApplies(query, now, available)) return cypher;
+    return withTenantRead(db, orgId, (tx) => entityRule(tx, orgId, agentId, query, available));
+  };
 }
