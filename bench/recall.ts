@@ -4,7 +4,6 @@
 // over loopback HTTP for VECTOR and LEXICAL, ANN recall@10 of the production HNSW query against an exact scan;
 // then a seeded retrieval-quality set: recall@5/@10 per strategy against an in-process BM25 baseline.
 import { mkdirSync, writeFileSync } from "node:fs";
-import postgres from "postgres";
 import { systemActor } from "../src/domain/actor";
 import { ensureOrg } from "../src/domain/keys/bootstrap";
 import { createKey } from "../src/domain/keys/manage";
@@ -91,12 +90,6 @@ async function annRecall(app: BenchApp, tenants: Tenant[], qs: string[]): Promis
   return overlap / vectors.length;
 }
 
-async function analyze(app: BenchApp): Promise<void> {
-  const owner = postgres(app.databaseUrl, { max: 1, onnotice: () => {} });
-  await owner`ANALYZE memories`;
-  await owner.end();
-}
-
 type Row = { tier: string; layout: Layout; memories: number; batchPerSecond: number; single: Latency; recall: Record<string, Latency>; annRecallAt10: number };
 
 async function runLayout(tier: string, layout: Layout): Promise<Row> {
@@ -110,7 +103,7 @@ async function runLayout(tier: string, layout: Layout): Promise<Row> {
       const { tenant, agent } = ownerOf(tenants, i);
       return (await callAs(app, tenant.key, "/v1/memories", { agent_id: agent, content: singles[i] })).status === 201;
     });
-    await analyze(app);
+    await app.analyze();
     const qs = queries(queryCount, 7);
     await recallLoad(app, tenants, qs.slice(0, 50), "VECTOR", 2);
     const recall: Record<string, Latency> = {};
