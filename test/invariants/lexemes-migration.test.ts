@@ -39,7 +39,7 @@ test("0135 posts the lexemes of existing current versions only; a deleted row ta
   });
   for (const m of MIGRATIONS.slice(at)) await sql.unsafe(m.sql);
 
-  expect(await postings()).toEqual([
+  expect([...await postings()]).toEqual([
     { memory_id: "mem_a", version: 2, lexeme: "crack" },
     { memory_id: "mem_a", version: 2, lexeme: "otter" },
     { memory_id: "mem_a", version: 2, lexeme: "shell" },

@@ -50,6 +50,11 @@ export function candidateFilter(tx: Tx, f: RecallFilterInput) {
     ${f.occurredBefore ? tx`AND occurred_at < ${f.occurredBefore}` : tx``}`;
 }
 
+/** Whether the filter keeps fewer than the agent's current, unexpired memories (beyond agent and expiry). */
+export function narrowsCandidates(f: RecallFilterInput): boolean {
+  return Boolean(f.memoryTypes?.length || f.metadata || f.datasetId || f.createdAfter || f.createdBefore || f.occurredAfter || f.occurredBefore);
+}
+
 /**
  * Bounds the rest of the transaction: a recall never runs longer than its budget. Custom plans:
  * whether the HNSW index or the (org_id, agent_id) btree is the better path depends on how many

@@ -2,7 +2,7 @@
 // fallback for short or misspelt queries. Both match inside the agent's candidate set (see sql/0110
 // for why no text index can serve them under row-level security).
 import type { Tx } from "../pools";
-import { candidateFilter, recallColumns, type RecallFilterInput, type RecallRow } from "./recall-common";
+import { candidateFilter, narrowsCandidates, recallColumns, type RecallFilterInput, type RecallRow } from "./recall-common";
 
 export type FullTextSearch = {
   filter: RecallFilterInput;
@@ -53,6 +53,10 @@ export type AnyWordSearch = {
  * query's lexemes (memory_lexemes, sql/0135: a btree that row-level security can use), kept to the most
  * recent memories by the key's valid_from. Memories are read last, best first, until `limit` pass the
  * filter. Scores are mapped to [0, 0.3): always below all-word hits.
+ *
+ * "Most recent" counts the memories that pass the filter (TEMPORAL's window, a memory type…), so an old
+ * window is ranked as fully as a new one; without such a filter the count is an index-only scan of the
+ * agent's btree. The document frequencies are those of all the agent's memories since that cutoff.
  */
 export function anyWordSearch(tx: Tx, s: AnyWordSearch) {
   const { orgId, agentId } = s.filter;
@@ -65,7 +69,7 @@ export function anyWordSearch(tx: Tx, s: AnyWordSearch) {
     ), recent AS MATERIALIZED (
       SELECT count(*) AS total, min(valid_from) AS since FROM (
         SELECT valid_from FROM memories
-        WHERE org_id = ${orgId} AND agent_id = ${agentId} AND valid_to IS NULL
+        WHERE ${narrowsCandidates(s.filter) ? candidateFilter(tx, s.filter) : tx`org_id = ${orgId} AND agent_id = ${agentId} AND valid_to IS NULL`}
         ORDER BY valid_from DESC
         LIMIT ${s.scanLimit}) AS newest
     ), posted AS MATERIALIZED (

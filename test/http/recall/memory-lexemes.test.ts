@@ -108,19 +108,21 @@ for (const mode of modes) {
       expect(idsOf(both)).toEqual([plain!, episodic!]);
     });
 
-    test("the any-word tier ranks only the agent's most recent memories (scanLimit)", async () => {
+    test("the any-word tier ranks only the most recent memories that pass the filter (scanLimit)", async () => {
       const agent = "agent-lexemes-recent";
       const [oldest, middle, newest] = await seed(app, tenant, agent, [
-        { content: "wombat burrow one", created_at: "2020-01-01T00:00:00Z" },
+        { content: "wombat burrow one", memory_type: "episodic", created_at: "2020-01-01T00:00:00Z" },
         { content: "wombat burrow two", created_at: "2021-01-01T00:00:00Z" },
         { content: "wombat burrow three", created_at: "2022-01-01T00:00:00Z" },
       ]);
-      const search = (scanLimit: number) => withTenant(app.deps.db, tenant.orgId, (tx) => anyWordSearch(tx, {
-        filter: { orgId: tenant.orgId, agentId: agent }, words: ["wombat"], weights: [1], excludeIds: [], limit: 10, scanLimit,
+      const search = (scanLimit: number, memoryTypes?: string[]) => withTenant(app.deps.db, tenant.orgId, (tx) => anyWordSearch(tx, {
+        filter: { orgId: tenant.orgId, agentId: agent, memoryTypes }, words: ["wombat"], weights: [1], excludeIds: [], limit: 10, scanLimit,
       }));
       expect(new Set((await search(10)).map((r) => r.memory_id))).toEqual(new Set([oldest!, middle!, newest!]));
       expect(new Set((await search(2)).map((r) => r.memory_id))).toEqual(new Set([middle!, newest!]));
       expect((await search(1)).map((r) => r.memory_id)).toEqual([newest!]);
+      // The most recent episodic memory is the oldest memory: a window of one still holds it.
+      expect((await search(1, ["episodic"])).map((r) => r.memory_id)).toEqual([oldest!]);
     });
 
     test("another tenant's postings are invisible, and its any-word recall finds nothing of ours", async () => {
