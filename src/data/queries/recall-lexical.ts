@@ -13,76 +13,86 @@ export type FullTextSearch = {
   limit: number;
 };
 
-/**
- * Score in [0, 1): ts_rank_cd normalised by rank/(rank+1), halved; a document holding the whole query
- * as a phrase gets +0.5, so exact phrases always outrank scattered words. The queries are parsed once
- * (MATERIALIZED): on a generic plan an inlined CTE would parse them again for every row.
- */
-export function fullTextSearch(tx: Tx, s: FullTextSearch) {
-  return tx<RecallRow[]>`
-    WITH q AS MATERIALIZED (
-      SELECT CASE WHEN ${s.prefix}::text IS NULL THEN websearch_to_tsquery('english', ${s.text})
-                  ELSE to_tsquery('english', ${s.prefix}::text) END AS query,
-             phraseto_tsquery('english', ${s.text}) AS phrase
-    )
-    SELECT ${recallColumns(tx)},
-      (ts_rank_cd(search_document, q.query, 32) / 2
-        + CASE WHEN numnode(q.phrase) > 1 AND search_document @@ q.phrase THEN 0.5 ELSE 0 END)::real AS score
-    FROM memories, q
-    WHERE ${candidateFilter(tx, s.filter)} AND search_document @@ q.query
-    ORDER BY score DESC, valid_from DESC, memory_id
-    LIMIT ${s.limit}`;
-}
-
 export type AnyWordSearch = {
   filter: RecallFilterInput;
   /** Single words (letters and digits only), each with its weight: 1 for the user's words, less for expansions. */
   words: string[];
   weights: number[];
-  excludeIds: string[];
   limit: number;
   /** Only the agent's most recent `scanLimit` memories are ranked. */
   scanLimit: number;
 };
 
 /**
- * Documents holding some of the words, ranked like BM25 without length normalisation: each matched
- * lexeme adds weight × idf, with the document frequencies counted over the agent's most recent
- * `scanLimit` memories, so a rare word ("sister") outweighs a common one ("new"). Words sharing a lexeme
- * count once, at their highest weight. Everything up to the ranking comes from the postings of the
- * query's lexemes (memory_lexemes, sql/0135: a btree that row-level security can use), kept to the most
- * recent memories by the key's valid_from. Memories are read last, best first, until `limit` pass the
- * filter. Scores are mapped to [0, 0.3): always below all-word hits.
+ * The all-words tier's CTE `whole`: score in [0, 1), ts_rank_cd normalised by rank/(rank+1), halved; a
+ * document holding the whole query as a phrase gets +0.5, so exact phrases always outrank scattered
+ * words. The queries are parsed once (MATERIALIZED): on a generic plan an inlined CTE would parse them
+ * again for every row.
+ */
+function allWordsCtes(tx: Tx, s: FullTextSearch) {
+  return tx`q AS MATERIALIZED (
+      SELECT CASE WHEN ${s.prefix}::text IS NULL THEN websearch_to_tsquery('english', ${s.text})
+                  ELSE to_tsquery('english', ${s.prefix}::text) END AS query,
+             phraseto_tsquery('english', ${s.text}) AS phrase
+    ), whole AS MATERIALIZED (
+      SELECT ${recallColumns(tx)},
+        (ts_rank_cd(search_document, q.query, 32) / 2
+          + CASE WHEN numnode(q.phrase) > 1 AND search_document @@ q.phrase THEN 0.5 ELSE 0 END)::real AS score
+      FROM memories, q
+      WHERE ${candidateFilter(tx, s.filter)} AND search_document @@ q.query
+      ORDER BY score DESC, valid_from DESC, memory_id
+      LIMIT ${s.limit}
+    )`;
+}
+
+/**
+ * The any-word tier's CTEs: documents holding some of the words, ranked like BM25 without length
+ * normalisation. Each matched lexeme adds weight × idf, so a rare word ("sister") outweighs a common one
+ * ("new"); words sharing a lexeme count once, at their highest weight. Everything up to the ranking comes
+ * from the postings of the query's lexemes (memory_lexemes, sql/0135: a btree that row-level security can
+ * use), kept to the most recent memories by the key's valid_from.
  *
  * "Most recent" counts the memories that pass the filter (TEMPORAL's window, a memory type…), so an old
- * window is ranked as fully as a new one; without such a filter the count is an index-only scan of the
- * agent's btree. The document frequencies are those of all the agent's memories since that cutoff.
+ * window is ranked as fully as a new one, and the document frequencies are counted over those same
+ * memories. Without such a filter the newest memories come from an index-only scan of the agent's btree,
+ * and every posting since the oldest of them is one of theirs.
  */
-export function anyWordSearch(tx: Tx, s: AnyWordSearch) {
+function anyWordCtes(tx: Tx, s: AnyWordSearch) {
   const { orgId, agentId } = s.filter;
-  return tx<RecallRow[]>`
-    WITH terms AS (
+  const narrowed = narrowsCandidates(s.filter);
+  return tx`terms AS (
       SELECT t.lexeme, max(w.weight) AS weight
       FROM unnest(${s.words}::text[], ${s.weights}::real[]) AS w(word, weight),
            LATERAL unnest(to_tsvector('english', w.word)) AS t
       GROUP BY t.lexeme
+    ), newest AS MATERIALIZED (
+      SELECT ${narrowed ? tx`memory_id, valid_from` : tx`valid_from`} FROM memories
+      WHERE ${narrowed ? candidateFilter(tx, s.filter) : tx`org_id = ${orgId} AND agent_id = ${agentId} AND valid_to IS NULL`}
+      ORDER BY valid_from DESC
+      LIMIT ${s.scanLimit}
     ), recent AS MATERIALIZED (
-      SELECT count(*) AS total, min(valid_from) AS since FROM (
-        SELECT valid_from FROM memories
-        WHERE ${narrowsCandidates(s.filter) ? candidateFilter(tx, s.filter) : tx`org_id = ${orgId} AND agent_id = ${agentId} AND valid_to IS NULL`}
-        ORDER BY valid_from DESC
-        LIMIT ${s.scanLimit}) AS newest
+      SELECT count(*) AS total, min(valid_from) AS since FROM newest
     ), posted AS MATERIALIZED (
       SELECT p.memory_id, p.lexeme, p.valid_from
       FROM terms, recent, LATERAL (
         SELECT memory_id, lexeme, valid_from FROM memory_lexemes
         WHERE org_id = ${orgId} AND agent_id = ${agentId} AND lexeme = terms.lexeme AND valid_from >= recent.since
       ) AS p
+      ${narrowed ? tx`WHERE p.memory_id IN (SELECT memory_id FROM newest)` : tx``}
     ), idf AS (
       SELECT lexeme, ln(1 + ((SELECT total FROM recent) - count(*) + 0.5) / (count(*) + 0.5)) AS idf
       FROM posted GROUP BY lexeme
-    )
-    SELECT m.*, (0.3 * scored.raw / (scored.raw + 1))::real AS score
+    )`;
+}
+
+/**
+ * The any-word tier's memories, best first: ranked from the postings, then read until `limit` pass the
+ * filter and are not `excluded`. Scores are mapped to [0, 0.3): always below all-word hits. `raw` (the
+ * unmapped score) orders them.
+ */
+function anyWordRanked(tx: Tx, s: AnyWordSearch, excluded: ReturnType<Tx>, limit: ReturnType<Tx>) {
+  return tx`
+    SELECT m.*, (0.3 * scored.raw / (scored.raw + 1))::real AS score, scored.raw
     FROM (
       SELECT posted.memory_id, max(posted.valid_from) AS valid_from, sum(terms.weight * idf.idf) AS raw
       FROM posted JOIN idf USING (lexeme) JOIN terms USING (lexeme)
@@ -90,12 +100,35 @@ export function anyWordSearch(tx: Tx, s: AnyWordSearch) {
       ORDER BY raw DESC, valid_from DESC, memory_id
     ) AS scored, LATERAL (
       SELECT ${recallColumns(tx)} FROM memories
-      WHERE ${candidateFilter(tx, s.filter)} AND memory_id = scored.memory_id
-        AND NOT (memory_id = ANY(${s.excludeIds}::text[]))
+      WHERE ${candidateFilter(tx, s.filter)} AND memory_id = scored.memory_id AND NOT (${excluded})
       LIMIT 1
     ) AS m
     ORDER BY scored.raw DESC, scored.valid_from DESC, scored.memory_id
-    LIMIT ${s.limit}`;
+    LIMIT ${limit}`;
+}
+
+/** The any-word tier alone, leaving out `excludeIds` (TEMPORAL ranks a window's memories with it). */
+export function anyWordSearch(tx: Tx, s: AnyWordSearch & { excludeIds: string[] }) {
+  return tx<RecallRow[]>`WITH ${anyWordCtes(tx, s)} ${anyWordRanked(tx, s, tx`memory_id = ANY(${s.excludeIds}::text[])`, tx`${s.limit}`)}`;
+}
+
+export type TieredRow = RecallRow & { tier: 1 | 2 };
+
+/**
+ * Both tiers in one statement, so one round trip: the all-words tier's `limit` best, then as many of the
+ * any-word tier (`anyWords.limit` at most) as fill `limit`, leaving out what the first found. When the
+ * first tier fills `limit`, the second's LIMIT is 0 and PostgreSQL never runs it.
+ */
+export function allThenAnyWords(tx: Tx, s: FullTextSearch, anyWords: Omit<AnyWordSearch, "filter">) {
+  const second = { ...anyWords, filter: s.filter };
+  return tx<Array<TieredRow & { sort_key: number }>>`
+    WITH ${allWordsCtes(tx, s)}, ${anyWordCtes(tx, second)}
+    SELECT ${recallColumns(tx)}, score, 1 AS tier, score::float8 AS sort_key FROM whole
+    UNION ALL
+    SELECT ${recallColumns(tx)}, score, 2, raw FROM (
+      ${anyWordRanked(tx, second, tx`memory_id IN (SELECT memory_id FROM whole)`, tx`(SELECT least(${anyWords.limit}::int, ${s.limit}::int - count(*)) FROM whole)`)}
+    ) AS partial
+    ORDER BY tier, sort_key DESC, valid_from DESC, memory_id`;
 }
 
 export type TrigramSearch = {

@@ -125,6 +125,23 @@ for (const mode of modes) {
       expect((await search(1, ["episodic"])).map((r) => r.memory_id)).toEqual([oldest!]);
     });
 
+    test("under a filter, document frequencies are counted over the memories that pass it", async () => {
+      const agent = "agent-lexemes-idf";
+      const [both] = await seed(app, tenant, agent, [
+        { content: "quokka and numbat", memory_type: "episodic" },
+        { content: "quokka and bilby", memory_type: "episodic" },
+        { content: "quokka and dingo", memory_type: "episodic" },
+        // "numbat" is common outside the filter; counted there, it would weigh less than nothing.
+        ...Array.from({ length: 30 }, (_, i) => ({ content: `numbat sighting ${i}` })),
+      ]);
+      const rows = await withTenant(app.deps.db, tenant.orgId, (tx) => anyWordSearch(tx, {
+        filter: { orgId: tenant.orgId, agentId: agent, memoryTypes: ["episodic"] }, words: ["quokka", "numbat"], weights: [1, 1], excludeIds: [], limit: 10, scanLimit: 100,
+      }));
+      expect(rows).toHaveLength(3);
+      expect(rows[0]!.memory_id).toBe(both!);
+      expect(rows.every((r) => r.score > 0)).toBe(true);
+    });
+
     test("another tenant's postings are invisible, and its any-word recall finds nothing of ours", async () => {
       const [ours] = await seed(app, tenant, AGENT, [{ content: "The pangolin curled into a ball" }]);
       expect((await postingsOf(app.deps.db, tenant.orgId, ours!)).length).toBeGreaterThan(0);

@@ -1,8 +1,8 @@
 // LEXICAL: weighted, phrase-aware full text in three tiers — all words (phrases first), then any word
-// when that found too few, then trigram similarity for short or misspelt queries.
+// when that found too few (both in one statement), then trigram similarity for short or misspelt queries.
 import type { Tx } from "../../../data/pools";
 import { allowGenericPlans, cancellable, restoreCustomPlans, type RecallRow } from "../../../data/queries/recall-common";
-import { anyWordSearch, fullTextSearch, setTrigramThreshold, trigramSearch } from "../../../data/queries/recall-lexical";
+import { allThenAnyWords, setTrigramThreshold, trigramSearch } from "../../../data/queries/recall-lexical";
 import { isShortQuery, prefixQueryOf, wordCount } from "../query-words";
 import type { RecallSearch, RecallStrategy, StrategyOutcome } from "../strategy";
 import { anyWordTermsOf } from "../any-word-terms";
@@ -29,14 +29,15 @@ export const lexicalStrategy: RecallStrategy = {
 
 async function searchInTiers(tx: Tx, search: RecallSearch): Promise<StrategyOutcome> {
   const { filter, query, topK, signal } = search;
-  const rows: RecallRow[] = await cancellable(fullTextSearch(tx, { filter, text: query, prefix: prefixQueryOf(query), limit: topK }), signal);
-  const notes: string[] = [];
   const terms = anyWordTermsOf(query);
-  if (rows.length < topK && terms.words.length > 0 && wordCount(query) > 1) {
-    const more = await cancellable(anyWordSearch(tx, { filter, words: terms.words, weights: terms.weights, excludeIds: rows.map((r) => r.memory_id), limit: topK - rows.length, scanLimit: ANY_WORD_SCAN_LIMIT }), signal);
-    if (more.length > 0) notes.push(`${more.length} result(s) match only some of the words${terms.expansions > 0 ? ` or ${terms.expansions} related word(s) (WordNet)` : ""}`);
-    rows.push(...more);
-  }
+  const anyWords = terms.words.length > 0 && wordCount(query) > 1;
+  const tiered = await cancellable(allThenAnyWords(tx, { filter, text: query, prefix: prefixQueryOf(query), limit: topK }, {
+    words: terms.words, weights: terms.weights, limit: anyWords ? topK : 0, scanLimit: ANY_WORD_SCAN_LIMIT,
+  }), signal);
+  const rows: RecallRow[] = tiered.map(({ tier: _tier, sort_key: _key, ...row }) => row);
+  const notes: string[] = [];
+  const more = tiered.filter((r) => r.tier === 2).length;
+  if (more > 0) notes.push(`${more} result(s) match only some of the words${terms.expansions > 0 ? ` or ${terms.expansions} related word(s) (WordNet)` : ""}`);
   if (rows.length < topK && isShortQuery(query)) {
     await setTrigramThreshold(tx, TRIGRAM_THRESHOLD);
     const fuzzy = await cancellable(trigramSearch(tx, { filter, text: query, excludeIds: rows.map((r) => r.memory_id), limit: topK - rows.length, scanLimit: TRIGRAM_SCAN_LIMIT }), signal);
