@@ -56,14 +56,16 @@ export function narrowsCandidates(f: RecallFilterInput): boolean {
 }
 
 /**
- * Bounds the rest of the transaction: a recall never runs longer than its budget. Custom plans:
- * whether the HNSW index or the (org_id, agent_id) btree is the better path depends on how many
- * memories this agent has, which a cached generic plan cannot know. Not awaited: the driver sends the
+ * Bounds the rest of the transaction: a recall never runs longer than its budget. Custom plans by
+ * default: for most strategies the better path depends on the arguments (how many memories this agent
+ * has, how selective a filter is), which a cached generic plan cannot know; "generic" for a strategy
+ * whose queries fix their own shape (RecallStrategy.genericPlans). Not awaited: the driver sends the
  * strategy's query right behind it on the same connection, and a failure fails the transaction.
  */
-export function limitRecallTransaction(tx: Tx, timeoutMs: number): void {
+export function limitRecallTransaction(tx: Tx, timeoutMs: number, plans: "custom" | "generic" = "custom"): void {
+  const mode = plans === "generic" ? "force_generic_plan" : "force_custom_plan";
   // The transaction's next statement fails if this one did; its own rejection is not left unobserved.
-  tx`SELECT set_config('statement_timeout', ${String(timeoutMs)}, true), set_config('plan_cache_mode', 'force_custom_plan', true)`.execute().catch(() => undefined);
+  tx`SELECT set_config('statement_timeout', ${String(timeoutMs)}, true), set_config('plan_cache_mode', ${mode}, true)`.execute().catch(() => undefined);
 }
 
 /**
@@ -77,7 +79,7 @@ export function pipelined(tx: Tx, statement: ReturnType<Tx>): void {
 /**
  * Lets this transaction's next statements run on generic plans, for strategies whose queries fix their
  * own shape (VECTOR, LEXICAL): no per-call planning, which costs as much as the search at 1k memories.
- * restoreCustomPlans puts back limitRecallTransaction's setting for whatever runs next.
+ * restoreCustomPlans puts back limitRecallTransaction's custom plans for whatever runs next.
  */
 export function allowGenericPlans(tx: Tx): void {
   pipelined(tx, tx`SELECT set_config('plan_cache_mode', 'auto', true)`);

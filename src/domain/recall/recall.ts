@@ -5,7 +5,7 @@
 // returned results to someone. The audit drain counts the access from that row (memory-access.ts).
 import type { Deps } from "../../app/deps";
 import { isQueryTimeout } from "../../data/errors";
-import { limitRecallTransaction, type RecallRow } from "../../data/queries/recall-common";
+import { limitRecallTransaction, restoreCustomPlans, type RecallRow } from "../../data/queries/recall-common";
 import { chargeInTransaction, type InProcessSpend } from "../budgets/charge";
 import { withTenant } from "../../data/with-tenant";
 import type { Tx } from "../../data/pools";
@@ -235,7 +235,7 @@ export async function executeRecall(deps: RecallDeps, actor: Actor, planned: Rec
   let outcome;
   try {
     outcome = await withTenant(deps.db, actor.orgId, async (tx) => {
-      limitRecallTransaction(tx, deps.config.RECALL_TIMEOUT_MS);
+      limitRecallTransaction(tx, deps.config.RECALL_TIMEOUT_MS, !plan.fusion && plan.strategy.genericPlans ? "generic" : "custom");
       // AUTO without an LLM: the entity rule's read is sent first and the rules' choice runs right behind
       // it, in the same round trips; only when the read routes the query to the graph (ASK or GRAPH) does
       // that strategy run instead, and what ran first is dropped.
@@ -299,6 +299,7 @@ async function entityRouted(tx: Tx, deps: RecallDeps, actor: Actor, plan: Recall
   const decision = await entityRule(tx, actor.orgId, plan.input.agentId, plan.input.query, AVAILABLE_NAMES);
   if (!decision) return null;
   const strategy = strategyNamed(decision.strategy);
+  restoreCustomPlans(tx); // the graph strategies' queries are planned for their arguments
   const routed: RecallPlan = { ...plan, strategy, routing: { requested: "AUTO", method: decision.method, reason: decision.reason }, prepared: undefined, entityRuleInTransaction: false };
   if (strategy.prepare) routed.prepared = await strategy.prepare({ deps, orgId: actor.orgId, signal }, searchOf(deps, actor, routed, signal));
   return routed;

@@ -59,6 +59,12 @@ export interface RecallStrategy<Prepared = unknown> {
   readonly description: string;
   readonly needsEmbedding: boolean;
   /**
+   * Its queries fix their own shape, so planning them on every call only costs: a recall transaction that
+   * runs this strategy alone uses generic plans (limitRecallTransaction). Run by fusion or after a graph
+   * answer, it gets the transaction's custom plans.
+   */
+  readonly genericPlans?: boolean;
+  /**
    * Optional, at plan time and outside the recall transaction: checks that must fail before a stream
    * opens (CYPHER's parser), network calls (ASK's LLM), and graph reads in their own READ ONLY tenant
    * transaction. Its result reaches run().

@@ -1,7 +1,7 @@
 // LEXICAL: weighted, phrase-aware full text in three tiers — all words (phrases first), then any word
 // when that found too few (both in one statement), then trigram similarity for short or misspelt queries.
 import type { Tx } from "../../../data/pools";
-import { allowGenericPlans, cancellable, restoreCustomPlans, type RecallRow } from "../../../data/queries/recall-common";
+import { cancellable, type RecallRow } from "../../../data/queries/recall-common";
 import { allThenAnyWords, setTrigramThreshold, trigramSearch } from "../../../data/queries/recall-lexical";
 import { isShortQuery, prefixQueryOf, wordCount } from "../query-words";
 import type { RecallSearch, RecallStrategy, StrategyOutcome } from "../strategy";
@@ -16,15 +16,9 @@ export const lexicalStrategy: RecallStrategy = {
   name: "LEXICAL",
   description: "Exact words, names, identifiers, quoted phrases; short keyword queries.",
   needsEmbedding: false,
-  async run(tx, search) {
-    // Generic plans: each query below fixes its own shape, and planning them cost more than running them.
-    allowGenericPlans(tx);
-    try {
-      return await searchInTiers(tx, search);
-    } finally {
-      restoreCustomPlans(tx);
-    }
-  },
+  // Each statement below fixes its own shape; planning them on every call cost as much as running them.
+  genericPlans: true,
+  run: searchInTiers,
 };
 
 async function searchInTiers(tx: Tx, search: RecallSearch): Promise<StrategyOutcome> {
