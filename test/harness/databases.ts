@@ -1,6 +1,7 @@
 // Fresh databases on the test cluster, each migrated as the owner and granted to the serving login the way
 // `svc migrate` does it (template1 carries pgvector): the run's database (test/harness/preload.ts), and a
 // private one for a test whose figures must not depend on what earlier files left in the shared tables.
+import { afterAll } from "bun:test";
 import postgres from "postgres";
 import { migrate } from "../../src/data/migrate";
 import { grantServingLogin } from "../../src/data/queries/serving-login";
@@ -34,4 +35,21 @@ export async function dropDatabase(name: string): Promise<void> {
   } finally {
     await admin.end();
   }
+}
+
+/**
+ * An empty database (no migration) for a test that migrates it step by step, as the owner login; it is
+ * dropped after the file's tests. `prefix` names the test (letters and underscores).
+ */
+export async function emptyDatabase(prefix: string): Promise<postgres.Sql> {
+  const name = `svc_${prefix}_${process.pid}_${Date.now().toString(36)}`;
+  const admin = postgres(TEST_ADMIN_DATABASE_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE DATABASE ${name}`); // generated name
+  const sql = postgres(databaseUrlFor(name), { max: 1, onnotice: () => {} });
+  afterAll(async () => {
+    await sql.end();
+    await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  });
+  return sql;
 }

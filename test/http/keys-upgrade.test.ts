@@ -1,24 +1,15 @@
 // Upgrading a database migrated before key scopes: 0005 is numbered below migrations it already has, and
 // the runner applies it anyway (pending = not yet recorded, whatever its number); every existing key,
 // revoked or live, bootstrap or standard, comes out holding every scope.
-import { afterAll, expect, test } from "bun:test";
-import postgres from "postgres";
+import { expect, test } from "bun:test";
 import { migrate } from "../../src/data/migrate";
 import { sha256Hex } from "../../src/domain/hash";
 import { hashKey, mintKey } from "../../src/domain/keys/format";
 import { SCOPES } from "../../src/domain/keys/scopes";
 import { MIGRATIONS } from "../../sql/manifest";
-import { databaseUrlFor, TEST_ADMIN_DATABASE_URL } from "../harness/env";
+import { emptyDatabase } from "../harness/databases";
 
-const name = `svc_keyup_${process.pid}_${Date.now().toString(36)}`;
-const admin = postgres(TEST_ADMIN_DATABASE_URL, { max: 1, onnotice: () => {} });
-await admin.unsafe(`CREATE DATABASE ${name}`); // generated name
-const sql = postgres(databaseUrlFor(name), { max: 1, onnotice: () => {} });
-afterAll(async () => {
-  await sql.end();
-  await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
-});
+const sql = await emptyDatabase("keyup");
 
 const SCOPES_MIGRATION = "0005_api_key_scopes.sql";
 

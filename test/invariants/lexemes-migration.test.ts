@@ -1,20 +1,12 @@
 // sql/0135 on a database that already holds memories, applied by the non-superuser owner login: the
 // current versions get their postings (memory_lexemes) and closed versions none, even though both tables
 // force row-level security; afterwards a deleted row takes its postings with it.
-import { afterAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import postgres from "postgres";
 import { MIGRATIONS } from "../../sql/manifest";
-import { databaseUrlFor, TEST_ADMIN_DATABASE_URL } from "../harness/env";
+import { emptyDatabase } from "../harness/databases";
 
-const name = `svc_lex_${process.pid}_${Date.now().toString(36)}`;
-const admin = postgres(TEST_ADMIN_DATABASE_URL, { max: 1, onnotice: () => {} });
-await admin.unsafe(`CREATE DATABASE ${name}`); // generated name
-const sql = postgres(databaseUrlFor(name), { max: 1, onnotice: () => {} });
-afterAll(async () => {
-  await sql.end();
-  await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
-});
+const sql = await emptyDatabase("lex");
 
 const asTenant = <T>(fn: (tx: postgres.TransactionSql) => Promise<T>) => sql.begin(async (tx) => {
   await tx`SELECT set_config('app.current_org_id', 'org_lex', true)`;

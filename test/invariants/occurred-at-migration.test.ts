@@ -1,19 +1,10 @@
 // sql/0120 on a database that already holds memories, applied by the non-superuser owner login: every
 // existing version takes its created_at as event time, even though memories forces row-level security.
-import { afterAll, expect, test } from "bun:test";
-import postgres from "postgres";
+import { expect, test } from "bun:test";
 import { MIGRATIONS } from "../../sql/manifest";
-import { databaseUrlFor, TEST_ADMIN_DATABASE_URL } from "../harness/env";
+import { emptyDatabase } from "../harness/databases";
 
-const name = `svc_occ_${process.pid}_${Date.now().toString(36)}`;
-const admin = postgres(TEST_ADMIN_DATABASE_URL, { max: 1, onnotice: () => {} });
-await admin.unsafe(`CREATE DATABASE ${name}`); // generated name
-const sql = postgres(databaseUrlFor(name), { max: 1, onnotice: () => {} });
-afterAll(async () => {
-  await sql.end();
-  await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
-});
+const sql = await emptyDatabase("occ");
 
 test("0120 gives existing versions occurred_at = created_at and makes the column NOT NULL DEFAULT now()", async () => {
   const [superuser] = await sql<{ rolsuper: boolean }[]>`SELECT rolsuper FROM pg_roles WHERE rolname = current_user`;
