@@ -1,6 +1,7 @@
-// LEXICAL recall: weighted full text over the stored search_document (sql/0110), and the trigram
-// fallback for short or misspelt queries. Both match inside the agent's candidate set (see sql/0110
-// for why no text index can serve them under row-level security).
+// LEXICAL recall: weighted full text over the stored search_document (sql/0110), the any-word tier over
+// its postings (sql/0135), and the trigram fallback for short or misspelt queries. The full-text and
+// trigram tiers match inside the agent's candidate set (see sql/0110 for why no text index can serve
+// them under row-level security); the postings are a btree, which it can.
 import type { Tx } from "../pools";
 import { candidateFilter, narrowsCandidates, recallColumns, type RecallFilterInput, type RecallRow } from "./recall-common";
 
