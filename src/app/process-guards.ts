@@ -3,7 +3,7 @@
 // awaited the query still receives its own error, so these orphans carry no information. Only
 // connection-loss errors are absorbed; any other unhandled error still ends the process.
 import { isDatabaseUnavailable } from "../data/errors";
-import type { Logger } from "../observability/log";
+import { exitAfterLogs, type Logger } from "../observability/log";
 
 export function installProcessGuards(log: Logger): void {
   const absorb = (kind: string) => (reason: unknown) => {
@@ -12,7 +12,7 @@ export function installProcessGuards(log: Logger): void {
       return;
     }
     log.fatal({ msg: `${kind}: exiting`, err: reason });
-    log.flush(() => process.exit(1));
+    exitAfterLogs(log, 1);
   };
   process.on("unhandledRejection", absorb("unhandled rejection"));
   process.on("uncaughtException", absorb("uncaught exception"));

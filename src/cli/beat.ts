@@ -3,6 +3,7 @@ import { closeDeps, openDeps } from "../app/build-deps";
 import { checkServingLogin } from "../app/database-roles";
 import { installProcessGuards } from "../app/process-guards";
 import { startBeat } from "../queue/beat";
+import { exitAfterLogs } from "../observability/log";
 import { configOrExit } from "./config";
 
 export async function runBeat(): Promise<void> {
@@ -20,7 +21,7 @@ export async function runBeat(): Promise<void> {
     await beat.close();
     await closeDeps(deps);
     deps.log.info({ msg: "beat stopped" });
-    deps.log.flush(() => process.exit(0)); // the destination is asynchronous: exit only once the last lines are out
+    exitAfterLogs(deps.log, 0);
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));

@@ -9,6 +9,7 @@ import { startBeat } from "../queue/beat";
 import { startQueueDepthSampler } from "../queue/depth";
 import { startWorker } from "../queue/worker";
 import { prepareEmbeddingGenerations } from "../domain/memories/reembed-boot";
+import { exitAfterLogs } from "../observability/log";
 import { configOrExit } from "./config";
 import { devKeyBanner, devKeyPath, saveDevKey } from "./dev-key-file";
 
@@ -50,7 +51,7 @@ export async function runServe(): Promise<void> {
     depth?.stop();
     for (const part of background.reverse()) await part.close();
     await closeDeps(deps);
-    process.exit(0);
+    exitAfterLogs(log, 0);
   };
   process.once("SIGTERM", () => void stop("SIGTERM"));
   process.once("SIGINT", () => void stop("SIGINT"));

@@ -3,6 +3,7 @@ import { closeDeps, openDeps } from "../app/build-deps";
 import { checkServingLogin } from "../app/database-roles";
 import { installProcessGuards } from "../app/process-guards";
 import { startWorker } from "../queue/worker";
+import { exitAfterLogs } from "../observability/log";
 import { configOrExit } from "./config";
 import { serveMetrics } from "./metrics-server";
 
@@ -23,7 +24,7 @@ export async function runWorker(): Promise<void> {
     await metricsServer?.stop();
     await closeDeps(deps);
     deps.log.info({ msg: "worker stopped" });
-    deps.log.flush(() => process.exit(0)); // the destination is asynchronous: exit only once the last lines are out
+    exitAfterLogs(deps.log, 0);
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
