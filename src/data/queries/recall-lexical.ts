@@ -11,8 +11,16 @@ export type FullTextSearch = {
   text: string;
   /** Sanitised "a & b:*" query (lexemes of [a-z0-9] only) used instead of websearch for short plain queries, or null. */
   prefix: string | null;
+  /**
+   * The text uses no websearch operator (quotes, `or`, `-word`) and no prefix: every lexeme of it is
+   * required, so a match holds the rarest one, and the candidates come from that lexeme's postings.
+   */
+  everyLexemeRequired: boolean;
   limit: number;
 };
+
+/** How many postings of each query lexeme are counted to find the rarest: enough to tell rare from common. */
+const RAREST_PROBE = 500;
 
 export type AnyWordSearch = {
   filter: RecallFilterInput;
@@ -31,16 +39,41 @@ export type AnyWordSearch = {
  * again for every row.
  */
 function allWordsCtes(tx: Tx, s: FullTextSearch) {
-  return tx`q AS MATERIALIZED (
+  const { orgId, agentId } = s.filter;
+  const score = tx`(ts_rank_cd(search_document, q.query, 32) / 2
+          + CASE WHEN numnode(q.phrase) > 1 AND search_document @@ q.phrase THEN 0.5 ELSE 0 END)::real AS score`;
+  const queries = tx`q AS MATERIALIZED (
       SELECT CASE WHEN ${s.prefix}::text IS NULL THEN websearch_to_tsquery('english', ${s.text})
                   ELSE to_tsquery('english', ${s.prefix}::text) END AS query,
              phraseto_tsquery('english', ${s.text}) AS phrase
-    ), whole AS MATERIALIZED (
-      SELECT ${recallColumns(tx)},
-        (ts_rank_cd(search_document, q.query, 32) / 2
-          + CASE WHEN numnode(q.phrase) > 1 AND search_document @@ q.phrase THEN 0.5 ELSE 0 END)::real AS score
+    )`;
+  if (!s.everyLexemeRequired) {
+    return tx`${queries}, whole AS MATERIALIZED (
+      SELECT ${recallColumns(tx)}, ${score}
       FROM memories, q
       WHERE ${candidateFilter(tx, s.filter)} AND search_document @@ q.query
+      ORDER BY score DESC, valid_from DESC, memory_id
+      LIMIT ${s.limit}
+    )`;
+  }
+  // Every lexeme is required: the memories holding the rarest one (by a bounded count of postings) are
+  // the only candidates, read one by one through the primary key and matched exactly as above.
+  return tx`${queries}, rarest AS MATERIALIZED (
+      SELECT l.lexeme FROM unnest(tsvector_to_array(to_tsvector('english', ${s.text}))) AS l(lexeme)
+      ORDER BY (SELECT count(*) FROM (
+        SELECT 1 FROM memory_lexemes p WHERE p.org_id = ${orgId} AND p.agent_id = ${agentId} AND p.lexeme = l.lexeme LIMIT ${RAREST_PROBE}
+      ) AS seen), l.lexeme
+      LIMIT 1
+    ), whole AS MATERIALIZED (
+      SELECT ${recallColumns(tx)}, ${score}
+      FROM rarest, q, LATERAL (
+        SELECT memory_id AS holding FROM memory_lexemes p WHERE p.org_id = ${orgId} AND p.agent_id = ${agentId} AND p.lexeme = rarest.lexeme
+      ) AS holder, LATERAL (
+        SELECT ${recallColumns(tx)}, search_document FROM memories
+        WHERE ${candidateFilter(tx, s.filter)} AND memory_id = holder.holding
+        LIMIT 1
+      ) AS m
+      WHERE m.search_document @@ q.query
       ORDER BY score DESC, valid_from DESC, memory_id
       LIMIT ${s.limit}
     )`;

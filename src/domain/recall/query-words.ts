@@ -32,3 +32,8 @@ export function prefixQueryOf(text: string): string | null {
   const last = words[words.length - 1]!;
   return last.length >= 2 ? [...words.slice(0, -1), `${last}:*`].join(" & ") : null;
 }
+
+/** No websearch operator (a quote, `or` between words, a `-word`) and no prefix query: every lexeme is required. */
+export function everyLexemeRequired(text: string): boolean {
+  return prefixQueryOf(text) === null && !/"|(^|\s)-\S|(^|\s)or(\s|$)/i.test(text);
+}

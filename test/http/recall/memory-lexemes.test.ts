@@ -3,7 +3,7 @@
 // valid_from); the any-word tier answers from them with the caller's filters, expiry and exclusions, ranks
 // only the agent's most recent memories, and never sees another tenant's postings.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { anyWordSearch } from "../../../src/data/queries/recall-lexical";
+import { allThenAnyWords, anyWordSearch } from "../../../src/data/queries/recall-lexical";
 import { withTenant } from "../../../src/data/with-tenant";
 import { show, testApp, type Tenant, type TestApp } from "../../harness/app";
 import { embeddedApp } from "../../harness/embedded-app";
@@ -140,6 +140,32 @@ for (const mode of modes) {
       expect(rows).toHaveLength(3);
       expect(rows[0]!.memory_id).toBe(both!);
       expect(rows.every((r) => r.score > 0)).toBe(true);
+    });
+
+    test("the all-words tier from the rarest lexeme's postings answers exactly as the scan of every document", async () => {
+      const agent = "agent-lexemes-whole";
+      await seed(app, tenant, agent, [
+        { content: "Alice's e-mail follow-up about the Q3 launch" },
+        { content: "The e-mail server moved to the EU region on 2024-03-01" },
+        { content: "Alice owns the launch checklist and the follow-up call" },
+        { content: "Ticket 12345: the launch slipped by a week", metadata: { owner: "Alice" } },
+        { content: "Nothing about any of that", memory_type: "episodic" },
+        ...Array.from({ length: 20 }, (_, i) => ({ content: `launch note ${i} for the region team` })),
+      ]);
+      const both = (text: string, memoryTypes?: string[]) => Promise.all([true, false].map((everyLexemeRequired) =>
+        withTenant(app.deps.db, tenant.orgId, (tx) => allThenAnyWords(tx,
+          { filter: { orgId: tenant.orgId, agentId: agent, memoryTypes }, text, prefix: null, everyLexemeRequired, limit: 10 },
+          { words: [], weights: [], limit: 0, scanLimit: 100 }))));
+      let answered = 0;
+      for (const text of ["Alice's e-mail", "e-mail follow-up", "launch region", "ticket 12345", "launch Alice", "2024-03-01 region",
+        "the of and", "launch zeppelin", "ALICE LAUNCH", "launch"]) {
+        const [fromPostings, fromScan] = await both(text);
+        expect(fromPostings.map((r) => [r.memory_id, r.score]), text).toEqual(fromScan.map((r) => [r.memory_id, r.score]));
+        if (fromScan.length > 0) answered++;
+      }
+      expect(answered).toBeGreaterThanOrEqual(7);
+      const [typed, scanned] = await both("launch note", ["episodic"]);
+      expect(typed).toEqual(scanned);
     });
 
     test("another tenant's postings are invisible, and its any-word recall finds nothing of ours", async () => {

@@ -1,6 +1,7 @@
 // The documented tables of docs/recall.md: time expressions, redaction rules, code tokens stay true.
 import { describe, expect, test } from "bun:test";
 import { anyWordTermsOf } from "../../../src/domain/recall/any-word-terms";
+import { everyLexemeRequired } from "../../../src/domain/recall/query-words";
 import { redactText } from "../../../src/domain/recall/redaction";
 import { dateWrittenIn, parseTimeExpression } from "../../../src/domain/recall/time-expressions";
 
@@ -83,5 +84,17 @@ describe("any-word terms (LEXICAL's second tier, TEMPORAL's ranking)", () => {
     for (const word of ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf", "constructors", "toStrings"]) {
       expect(anyWordTermsOf(word).expansions, word).toBe(0);
     }
+  });
+});
+
+describe("which all-words queries require every lexeme (LEXICAL's first tier from postings)", () => {
+  test("plain text of five words or more does; websearch operators and short prefix queries do not", () => {
+    expect(everyLexemeRequired("what prefers TLS certificates as agreed")).toBe(true);
+    expect(everyLexemeRequired("Alice's e-mail follow-up about the launch")).toBe(true);
+    expect(everyLexemeRequired("orders shipped to Oregon before the holiday")).toBe(true); // "or" only as a word of its own
+    expect(everyLexemeRequired('find the "oat milk" note for the team')).toBe(false);
+    expect(everyLexemeRequired("deploy pipeline notes -staging from last sprint")).toBe(false);
+    expect(everyLexemeRequired("deploy pipeline or database migration notes")).toBe(false);
+    expect(everyLexemeRequired("maria liv")).toBe(false); // a prefix query: "liv" matches by prefix, not as a lexeme
   });
 });

@@ -3,7 +3,7 @@
 import type { Tx } from "../../../data/pools";
 import { cancellable, type RecallRow } from "../../../data/queries/recall-common";
 import { allThenAnyWords, setTrigramThreshold, trigramSearch } from "../../../data/queries/recall-lexical";
-import { isShortQuery, prefixQueryOf, wordCount } from "../query-words";
+import { everyLexemeRequired, isShortQuery, prefixQueryOf, wordCount } from "../query-words";
 import type { RecallSearch, RecallStrategy, StrategyOutcome } from "../strategy";
 import { anyWordTermsOf } from "../any-word-terms";
 
@@ -25,7 +25,8 @@ async function searchInTiers(tx: Tx, search: RecallSearch): Promise<StrategyOutc
   const { filter, query, topK, signal } = search;
   const terms = anyWordTermsOf(query);
   const anyWords = terms.words.length > 0 && wordCount(query) > 1;
-  const tiered = await cancellable(allThenAnyWords(tx, { filter, text: query, prefix: prefixQueryOf(query), limit: topK }, {
+  const prefix = prefixQueryOf(query);
+  const tiered = await cancellable(allThenAnyWords(tx, { filter, text: query, prefix, everyLexemeRequired: everyLexemeRequired(query), limit: topK }, {
     words: terms.words, weights: terms.weights, limit: anyWords ? topK : 0, scanLimit: ANY_WORD_SCAN_LIMIT,
   }), signal);
   const rows: RecallRow[] = tiered.map(({ tier: _tier, sort_key: _key, ...row }) => row);
