@@ -1,4 +1,5 @@
--- Postings for LEXICAL's any-word tier: one row per lexeme of each current memory version's search_document.
+-- Postings for LEXICAL's any-word tier (and the all-words tier's candidates when every lexeme of the query is
+-- required): one row per lexeme of each current memory version's search_document.
 --
 -- Why: under row-level security no GIN index on memories.search_document is usable (sql/0110), so the tier
 -- unnested the tsvectors of the agent's most recent memories on every recall: 10 ms at 1,000 memories, most

@@ -77,9 +77,10 @@ export function pipelined(tx: Tx, statement: ReturnType<Tx>): void {
 }
 
 /**
- * Lets this transaction's next statements run on generic plans, for strategies whose queries fix their
- * own shape (VECTOR, LEXICAL): no per-call planning, which costs as much as the search at 1k memories.
- * restoreCustomPlans puts back limitRecallTransaction's custom plans for whatever runs next.
+ * Lets this transaction's next statements run on generic plans, around statements that fix their own
+ * shape in a transaction opened with custom plans (VECTOR, which fusion may run beside other strategies):
+ * no per-call planning, which costs as much as the search at 1k memories. restoreCustomPlans puts back
+ * limitRecallTransaction's custom plans for whatever runs next.
  */
 export function allowGenericPlans(tx: Tx): void {
   pipelined(tx, tx`SELECT set_config('plan_cache_mode', 'auto', true)`);

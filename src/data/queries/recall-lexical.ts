@@ -1,7 +1,8 @@
 // LEXICAL recall: weighted full text over the stored search_document (sql/0110), the any-word tier over
-// its postings (sql/0135), and the trigram fallback for short or misspelt queries. The full-text and
-// trigram tiers match inside the agent's candidate set (see sql/0110 for why no text index can serve
-// them under row-level security); the postings are a btree, which it can.
+// its postings (sql/0135), and the trigram fallback for short or misspelt queries. The postings are a
+// btree, which row-level security can use; where they cannot narrow the candidates (the trigram tier, and
+// full text with websearch operators), a tier matches inside the agent's candidate set (see sql/0110 for
+// why no text index can serve it).
 import type { Tx } from "../pools";
 import { candidateFilter, narrowsCandidates, recallColumns, type RecallFilterInput, type RecallRow } from "./recall-common";
 
@@ -146,7 +147,7 @@ export function anyWordSearch(tx: Tx, s: AnyWordSearch & { excludeIds: string[] 
   return tx<RecallRow[]>`WITH ${anyWordCtes(tx, s)} ${anyWordRanked(tx, s, tx`memory_id = ANY(${s.excludeIds}::text[])`, tx`${s.limit}`)}`;
 }
 
-export type TieredRow = RecallRow & { tier: 1 | 2 };
+type TieredRow = RecallRow & { tier: 1 | 2 };
 
 /**
  * Both tiers in one statement, so one round trip: the all-words tier's `limit` best, then as many of the

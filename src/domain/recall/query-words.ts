@@ -26,14 +26,22 @@ export const wordCount = (text: string) => wordsOf(text).length;
  * syntax (quotes, "-word", "or"); null otherwise. Lexemes are [a-z0-9] only, so it is always valid.
  */
 export function prefixQueryOf(text: string): string | null {
-  if (!isShortQuery(text) || /"|(^|\s)-\S|\sor\s/i.test(text)) return null;
+  if (!isShortQuery(text) || usesWebsearchOperators(text)) return null;
   const words = wordsOf(text);
   if (!words.every((w) => /^[a-z0-9]+$/.test(w))) return null;
   const last = words[words.length - 1]!;
   return last.length >= 2 ? [...words.slice(0, -1), `${last}:*`].join(" & ") : null;
 }
 
-/** No websearch operator (a quote, `or` between words, a `-word`) and no prefix query: every lexeme is required. */
-export function everyLexemeRequired(text: string): boolean {
-  return prefixQueryOf(text) === null && !/"|(^|\s)-\S|(^|\s)or(\s|$)/i.test(text);
+/** A quote, `or` between words or a `-word`: websearch_to_tsquery reads operators, not only words. */
+function usesWebsearchOperators(text: string): boolean {
+  return /"|(^|\s)-\S|\sor\s/i.test(text);
+}
+
+/**
+ * No websearch operator and no prefix query (`prefix`, when the caller has it already): every lexeme of
+ * the text is required. ("or" elsewhere than between words is a stop word, so never required.)
+ */
+export function everyLexemeRequired(text: string, prefix = prefixQueryOf(text)): boolean {
+  return prefix === null && !usesWebsearchOperators(text);
 }

@@ -152,10 +152,11 @@ for (const mode of modes) {
         { content: "Nothing about any of that", memory_type: "episodic" },
         ...Array.from({ length: 20 }, (_, i) => ({ content: `launch note ${i} for the region team` })),
       ]);
-      const both = (text: string, memoryTypes?: string[]) => Promise.all([true, false].map((everyLexemeRequired) =>
-        withTenant(app.deps.db, tenant.orgId, (tx) => allThenAnyWords(tx,
-          { filter: { orgId: tenant.orgId, agentId: agent, memoryTypes }, text, prefix: null, everyLexemeRequired, limit: 10 },
-          { words: [], weights: [], limit: 0, scanLimit: 100 }))));
+      const tier = (text: string, everyLexemeRequired: boolean, memoryTypes?: string[]) => withTenant(app.deps.db, tenant.orgId, (tx) => allThenAnyWords(tx,
+        { filter: { orgId: tenant.orgId, agentId: agent, memoryTypes }, text, prefix: null, everyLexemeRequired, limit: 10 },
+        { words: [], weights: [], limit: 0, scanLimit: 100 }));
+      // [from the rarest lexeme's postings, from the scan of every document]
+      const both = (text: string, memoryTypes?: string[]) => Promise.all([tier(text, true, memoryTypes), tier(text, false, memoryTypes)]);
       let answered = 0;
       for (const text of ["Alice's e-mail", "e-mail follow-up", "launch region", "ticket 12345", "launch Alice", "2024-03-01 region",
         "the of and", "launch zeppelin", "ALICE LAUNCH", "launch"]) {

@@ -26,7 +26,7 @@ async function searchInTiers(tx: Tx, search: RecallSearch): Promise<StrategyOutc
   const terms = anyWordTermsOf(query);
   const anyWords = terms.words.length > 0 && wordCount(query) > 1;
   const prefix = prefixQueryOf(query);
-  const tiered = await cancellable(allThenAnyWords(tx, { filter, text: query, prefix, everyLexemeRequired: everyLexemeRequired(query), limit: topK }, {
+  const tiered = await cancellable(allThenAnyWords(tx, { filter, text: query, prefix, everyLexemeRequired: everyLexemeRequired(query, prefix), limit: topK }, {
     words: terms.words, weights: terms.weights, limit: anyWords ? topK : 0, scanLimit: ANY_WORD_SCAN_LIMIT,
   }), signal);
   const rows: RecallRow[] = tiered.map(({ tier: _tier, sort_key: _key, ...row }) => row);
