@@ -9,6 +9,7 @@ import { graphBacklog } from "../../../src/domain/memories/vector-backlog";
 import { startWorker } from "../../../src/queue/worker";
 import { BullmqQueue } from "../../../src/queue/bullmq-queue";
 import { show, TEST_QUEUE_PREFIX, testApp, type Tenant, type TestApp } from "../../harness/app";
+import { createMigratedDatabase, dropDatabase } from "../../harness/databases";
 import { embeddedApp } from "../../harness/embedded-app";
 import { eventually } from "../../queue/wait";
 import { recall } from "./seed";
@@ -28,12 +29,16 @@ type Mode = { name: string; open(): Promise<{ app: TestApp; tenant: Tenant; clos
 
 const modes: Mode[] = [
   {
-    name: "PostgreSQL",
+    // A database of its own: in the shared one, this agent is a sliver of a graph other test files filled,
+    // and a filtered walk of that graph ranks only approximately (vector-paths.test.ts), which is not what
+    // these exact comparisons are about.
+    name: "PostgreSQL, a database of its own",
     async open() {
-      const app = await testApp(CONFIG);
+      const name = `svc_t_${process.pid}_backlog_${Date.now().toString(36)}`;
+      const app = await testApp(CONFIG, await createMigratedDatabase(name));
       return {
         app, tenant: await app.tenant("vector-backlog"),
-        close: async () => { await (app.deps.queue as BullmqQueue).queue.obliterate({ force: true }); await app.close(); },
+        close: async () => { await (app.deps.queue as BullmqQueue).queue.obliterate({ force: true }); await app.close(); await dropDatabase(name); },
       };
     },
   },
