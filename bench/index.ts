@@ -1,5 +1,6 @@
 // `npm run bench`: the whole benchmark in one run — ours vs the mem0ai peer vs an exact scan, per corpus tier.
 // Flags: --tier=10k,100k (default) | --tier=1m (on demand) ; --quick (10k, fewer queries) ; --no-peer ; --no-quality ;
+// --no-public (skip bench/quality-public.ts) ; --public-limit=N (its questions per set; 200 with --quick) ;
 // --peer-pgvector=10k,100k (tiers for mem0's pgvector peer, default 10k; its in-process peer runs at 10k).
 // The 1m tier is 1,000 agents of 1,000 memories in 100 tenants (--tenants=N scales it: N × 10 agents),
 // bulk-loaded (bench/lib/tenants-load.ts), and queried over HTTP on a seeded random tenant and agent each time;
@@ -166,6 +167,17 @@ async function qualityTable(): Promise<string> {
   return out.trim();
 }
 
+/** The public-data quality table (bench/quality-public.ts); `--public-limit=N` asks N questions per set. */
+async function publicQualityTable(): Promise<string> {
+  console.error("retrieval quality on public data (bench/quality-public.ts) …");
+  const limit = args.get("public-limit") ?? (quick ? "200" : undefined);
+  const flags = limit ? [`--limit=${limit}`] : [];
+  const proc = Bun.spawn([process.execPath, "run", new URL("./quality-public.ts", import.meta.url).pathname, ...flags], { stdout: "pipe", stderr: "inherit" });
+  const out = await new Response(proc.stdout).text();
+  if ((await proc.exited) !== 0) throw new Error("bench/quality-public.ts failed");
+  return out.trim();
+}
+
 const results: TierResult[] = [];
 for (const tier of tiers) results.push(await runTier(tier));
 print(results);
@@ -173,10 +185,12 @@ const drain = args.has("no-drain") ? undefined : await auditDrain();
 if (drain) console.log(`\nAudit drain (bench/audit-drain.ts):\n${drain}`);
 const quality = args.has("no-quality") ? undefined : await qualityTable();
 if (quality) console.log(`\n${quality}`);
+const publicQuality = args.has("no-quality") || args.has("no-public") ? undefined : await publicQualityTable();
+if (publicQuality) console.log(`\n${publicQuality}`);
 const machine = { cpus: cpus().length, cpu: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), bun: Bun.version, platform: process.platform };
 mkdirSync(new URL("./results/", import.meta.url).pathname, { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-const payload = JSON.stringify({ at: new Date().toISOString(), machine, args: process.argv.slice(2), results, auditDrain: drain ?? null, quality: quality ?? null }, null, 2);
+const payload = JSON.stringify({ at: new Date().toISOString(), machine, args: process.argv.slice(2), results, auditDrain: drain ?? null, quality: quality ?? null, publicQuality: publicQuality ?? null }, null, 2);
 writeFileSync(new URL(`./results/bench-${stamp}.json`, import.meta.url).pathname, payload);
 writeFileSync(new URL("./results/latest.json", import.meta.url).pathname, payload);
 console.error(`wrote bench/results/bench-${stamp}.json`);
