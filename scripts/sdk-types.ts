@@ -1,11 +1,13 @@
 // Regenerates sdk/src/openapi.d.ts from the /openapi.json the app serves with every gate on
-// (test/sdk/drift.test.ts fails when the committed file differs). Run: bun run scripts/sdk-types.ts
+// and the Python SDK's models and async client (scripts/sdk-python-types.ts); test/sdk/drift.test.ts and
+// test/sdk/python-drift.test.ts fail when a committed file differs. Run: bun run scripts/sdk-types.ts
 import openapiTS, { astToString } from "openapi-typescript";
 import { buildDeps, closeDeps } from "../src/app/build-deps";
 import { loadConfig } from "../src/config/load";
 import type { Config } from "../src/config/schema";
 import { createApp, handleRequest } from "../src/http/create-app";
 import { createLogger } from "../src/observability/log";
+import { writePythonSdk } from "./sdk-python-types";
 
 export const SDK_TYPES_PATH = new URL("../sdk/src/openapi.d.ts", import.meta.url).pathname;
 
@@ -32,8 +34,10 @@ if (import.meta.main) {
   const deps = buildDeps(config, { log: createLogger("error"), applicationName: "svc-sdk-types" });
   try {
     const response = await handleRequest(createApp(deps), deps)(new Request("http://localhost/openapi.json"));
-    await Bun.write(SDK_TYPES_PATH, await sdkTypesFrom(await response.json()));
+    const spec = await response.json();
+    await Bun.write(SDK_TYPES_PATH, await sdkTypesFrom(spec));
     console.log(`wrote ${SDK_TYPES_PATH}`);
+    for (const path of await writePythonSdk(spec)) console.log(`wrote ${path}`);
   } finally {
     // Queue connections may keep the loop alive after close; the file is written, so leave.
     await Promise.race([closeDeps(deps), Bun.sleep(2_000)]);
