@@ -37,7 +37,7 @@ def canonical_json(value: Any) -> str:
     if isinstance(value, (list, tuple)):
         return "[" + ",".join(canonical_json(v) for v in value) + "]"
     if isinstance(value, Mapping):
-        keys = sorted(value, key=lambda k: str(k).encode("utf-16-be"))
+        keys = sorted(value, key=lambda k: str(k).encode("utf-16-be", "surrogatepass"))
         return "{" + ",".join(f"{canonical_json(str(k))}:{canonical_json(value[k])}" for k in keys) + "}"
     raise TypeError(f"cannot canonicalise a {type(value).__name__}")
 
