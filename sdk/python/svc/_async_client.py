@@ -59,7 +59,7 @@ class Memories:
 
     async def forget(self, *, idempotency_key: Key = None, timeout: Secs = None,
                **body: Unpack[m.PostMemoriesForgetBody]) -> m.PostMemoriesForgetResponse:
-        """Forgets one memory, several, or an agent's whole memory (and what was derived from it)."""
+        """Forgets one memory, several, or an agent's whole memory (and what derives from it)."""
         return await self._t.post("/v1/memories/forget", body, idempotency_key, timeout)
 
     async def recall(self, *, idempotency_key: Key = None, timeout: Secs = None,
@@ -113,12 +113,14 @@ class Sessions:
               **body: Unpack[m.PostSessionsBody]) -> m.PostSessionsResponse:
         return await self._t.post("/v1/sessions", body, idempotency_key, timeout)
 
-    async def get(self, session_id: str, *, timeout: Secs = None) -> m.GetSessionsBySessionIdResponse:
+    async def get(self, session_id: str, *,
+            timeout: Secs = None) -> m.GetSessionsBySessionIdResponse:
         return await self._t.get(f"/v1/sessions/{_id(session_id)}", None, timeout)
 
     async def end(self, session_id: str, *, idempotency_key: Key = None,
             timeout: Secs = None) -> m.PostSessionsBySessionIdEndResponse:
-        return await self._t.post(f"/v1/sessions/{_id(session_id)}/end", None, idempotency_key, timeout)
+        path = f"/v1/sessions/{_id(session_id)}/end"
+        return await self._t.post(path, None, idempotency_key, timeout)
 
 
 class Keys:
@@ -211,7 +213,8 @@ class Datasets:
              **query: Unpack[m.GetDatasetsQuery]) -> m.GetDatasetsResponse:
         return await self._t.get("/v1/datasets", query, timeout)
 
-    async def get(self, dataset_id: str, *, timeout: Secs = None) -> m.GetDatasetsByDatasetIdResponse:
+    async def get(self, dataset_id: str, *,
+            timeout: Secs = None) -> m.GetDatasetsByDatasetIdResponse:
         return await self._t.get(f"/v1/datasets/{_id(dataset_id)}", None, timeout)
 
     async def delete(self, dataset_id: str, *,
@@ -225,7 +228,7 @@ RefineJob = AsyncJob[m.GetRefineByJobIdResponse]
 
 
 class Forge:
-    """Ingest, distill and refine start jobs: each returns a handle whose ``wait()`` polls to the end."""
+    """Ingest, distill and refine start jobs: each returns a handle whose ``wait()`` polls."""
 
     def __init__(self, t: AsyncTransport) -> None:
         self._t = t
@@ -237,9 +240,9 @@ class Forge:
         accepted = await self._t.post("/v1/ingest", body, idempotency_key, timeout)
         return self.ingest_job(accepted["job_id"], accepted)
 
-    async def ingest_file(self, agent_id: str, file: Union[bytes, Any], *, filename: str = "document",
-                    dataset_id: Key = None, idempotency_key: Key = None,
-                    timeout: Secs = None) -> IngestJob:
+    async def ingest_file(self, agent_id: str, file: Union[bytes, Any], *,
+                    filename: str = "document", dataset_id: Key = None,
+                    idempotency_key: Key = None, timeout: Secs = None) -> IngestJob:
         """Uploads a document (bytes or a binary file object); its format is recognised from its
         bytes (see ``loaders()``)."""
         content = file if isinstance(file, bytes) else file.read()
@@ -341,7 +344,8 @@ class AsyncSvc(AsyncLifecycle):
 
     ``timeout``: seconds to connect and between bytes of an answer (None waits forever).
     ``max_retries``: how often a 429 rate-limited, 503, or 409 in-flight answer is retried (and a
-    POST whose connection dropped), waiting Retry-After; a wait over ``max_retry_delay`` is not made.
+    POST whose connection dropped), waiting Retry-After; a longer wait than ``max_retry_delay``
+    raises at once.
     ``http_client``: your own httpx client (proxies, transports); then closing it is yours.
     """
 

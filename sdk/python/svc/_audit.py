@@ -1,5 +1,6 @@
 """The audit hash chain recomputed exactly as docs/audit.md publishes it (SHA-256 over the previous
 hash's bytes and the row's canonical JSON), and the pages of GET /v1/audit as one iterator."""
+
 from __future__ import annotations
 
 import hashlib
@@ -13,7 +14,7 @@ GENESIS_HASH = "0" * 64
 
 @dataclass(frozen=True)
 class ChainVerdict:
-    """``ok`` with the row count and the ``head`` (seq, hash) to keep, or where the chain first breaks."""
+    """``ok`` with the row count and the ``head`` (seq, hash) to keep, or where the chain breaks."""
 
     ok: bool
     rows: int
@@ -23,7 +24,8 @@ class ChainVerdict:
 
 
 def canonical_json(value: Any) -> str:
-    """RFC 8785 style: keys sorted by UTF-16 code units, no whitespace, numbers as ECMAScript prints them."""
+    """RFC 8785 style: keys sorted by UTF-16 code units, no whitespace, numbers as ECMAScript
+    prints them (src/domain/audit/canonical.ts)."""
     if value is None:
         return "null"
     if value is True:
@@ -38,17 +40,23 @@ def canonical_json(value: Any) -> str:
         return "[" + ",".join(canonical_json(v) for v in value) + "]"
     if isinstance(value, Mapping):
         keys = sorted(value, key=lambda k: str(k).encode("utf-16-be", "surrogatepass"))
-        return "{" + ",".join(f"{canonical_json(str(k))}:{canonical_json(value[k])}" for k in keys) + "}"
+        return (
+            "{"
+            + ",".join(f"{canonical_json(str(k))}:{canonical_json(value[k])}" for k in keys)
+            + "}"
+        )
     raise TypeError(f"cannot canonicalise a {type(value).__name__}")
 
 
 def _number(value: float) -> str:
-    if isinstance(value, int) or (math.isfinite(value) and value == int(value) and abs(value) < 1e21):
+    if isinstance(value, int) or (
+        math.isfinite(value) and value == int(value) and abs(value) < 1e21
+    ):
         return str(int(value))
     if not math.isfinite(value):
         raise ValueError("non-finite number in canonical JSON")
     text = repr(value)
-    # ECMAScript: 1e21 and up and below 1e-6 in exponent form "1e+21"/"1e-7"; Python prints "1e+21"/"1e-07".
+    # ECMAScript writes exponents as "1e+21" and "1e-7"; Python as "1e+21" and "1e-07".
     if "e" in text:
         mantissa, exponent = text.split("e")
         sign = "-" if exponent.startswith("-") else "+"
@@ -57,22 +65,24 @@ def _number(value: float) -> str:
 
 
 def row_hash(prev_hash: str, org_id: str, row: Mapping[str, Any]) -> str:
-    body = canonical_json({
-        "agent_id": row.get("agent_id"),
-        "detail": row.get("detail"),
-        "key_id": row.get("key_id"),
-        "occurred_at": int(row["occurred_at_us"]),
-        "operation": row.get("operation"),
-        "org_id": org_id,
-        "request_id": row.get("request_id"),
-        "seq": int(row["seq"]),
-        "target_ids": row.get("target_ids"),
-    })
+    body = canonical_json(
+        {
+            "agent_id": row.get("agent_id"),
+            "detail": row.get("detail"),
+            "key_id": row.get("key_id"),
+            "occurred_at": int(row["occurred_at_us"]),
+            "operation": row.get("operation"),
+            "org_id": org_id,
+            "request_id": row.get("request_id"),
+            "seq": int(row["seq"]),
+            "target_ids": row.get("target_ids"),
+        }
+    )
     return hashlib.sha256(bytes.fromhex(prev_hash) + body.encode("utf-8")).hexdigest()
 
 
 class ChainChecker:
-    """Checks seq continuity from 1, prev_hash links and every hash, one row at a time in seq order."""
+    """Checks seq continuity from 1, prev_hash links and every hash, one row at a time."""
 
     def __init__(self, org_id: str) -> None:
         self.org_id = org_id
@@ -124,20 +134,28 @@ async def async_verify_rows(org_id: str, rows: AsyncIterator[Mapping[str, Any]])
     return checker.verdict()
 
 
-def sync_audit_rows(transport: Any, query: Dict[str, Any], timeout: Optional[float]) -> Iterator[Any]:
+def sync_audit_rows(
+    transport: Any, query: Dict[str, Any], timeout: Optional[float]
+) -> Iterator[Any]:
     cursor = None
     while True:
-        page = transport.call("GET", "/v1/audit", query={**query, "cursor": cursor}, timeout=timeout)
+        page = transport.call(
+            "GET", "/v1/audit", query={**query, "cursor": cursor}, timeout=timeout
+        )
         yield from page["items"]
         cursor = page.get("next_cursor")
         if not cursor:
             return
 
 
-async def async_audit_rows(transport: Any, query: Dict[str, Any], timeout: Optional[float]) -> AsyncIterator[Any]:
+async def async_audit_rows(
+    transport: Any, query: Dict[str, Any], timeout: Optional[float]
+) -> AsyncIterator[Any]:
     cursor = None
     while True:
-        page = await transport.call("GET", "/v1/audit", query={**query, "cursor": cursor}, timeout=timeout)
+        page = await transport.call(
+            "GET", "/v1/audit", query={**query, "cursor": cursor}, timeout=timeout
+        )
         for row in page["items"]:
             yield row
         cursor = page.get("next_cursor")

@@ -1,4 +1,5 @@
-"""A handle on an asynchronous job (ingest, distill, refine): read its status, or wait() for its end."""
+"""A handle on an asynchronous job (ingest, distill, refine): its status, or wait() for its end."""
+
 from __future__ import annotations
 
 import asyncio
@@ -12,7 +13,9 @@ TERMINAL = frozenset({"succeeded", "failed", "rejected"})
 
 
 class _Job(Generic[S]):
-    def __init__(self, transport: Any, path: str, job_id: str, accepted: Optional[Dict[str, Any]]) -> None:
+    def __init__(
+        self, transport: Any, path: str, job_id: str, accepted: Optional[Dict[str, Any]]
+    ) -> None:
         self._t = transport
         self._path = path
         self.id = job_id
@@ -31,15 +34,22 @@ class SyncJob(_Job[S]):
     def status(self, *, timeout: Optional[float] = None) -> S:
         return self._t.call("GET", self._path, timeout=timeout)  # type: ignore[no-any-return]
 
-    def wait(self, *, interval: float = 0.25, max_interval: float = 5.0, wait_timeout: float = 300.0, timeout: Optional[float] = None) -> S:
-        """Polls with backoff (×1.5 per poll) until the job ends: its final status, or JobFailedError."""
+    def wait(
+        self,
+        *,
+        interval: float = 0.25,
+        max_interval: float = 5.0,
+        wait_timeout: float = 300.0,
+        timeout: Optional[float] = None,
+    ) -> S:
+        """Polls with backoff (×1.5 a poll) until the job ends: the final status, or raises."""
         deadline = time.monotonic() + wait_timeout
         while True:
             status = self.status(timeout=timeout)
             if self._settle(status):
                 return status
             if time.monotonic() + interval > deadline:
-                raise TimeoutError(f"job {self.id} still {status['state']} after {wait_timeout} s")
+                raise TimeoutError(f"job {self.id} still running after {wait_timeout} s")
             time.sleep(interval)
             interval = min(max_interval, interval * 1.5)
 
@@ -48,14 +58,21 @@ class AsyncJob(_Job[S]):
     async def status(self, *, timeout: Optional[float] = None) -> S:
         return await self._t.call("GET", self._path, timeout=timeout)  # type: ignore[no-any-return]
 
-    async def wait(self, *, interval: float = 0.25, max_interval: float = 5.0, wait_timeout: float = 300.0, timeout: Optional[float] = None) -> S:
-        """Polls with backoff (×1.5 per poll) until the job ends: its final status, or JobFailedError."""
+    async def wait(
+        self,
+        *,
+        interval: float = 0.25,
+        max_interval: float = 5.0,
+        wait_timeout: float = 300.0,
+        timeout: Optional[float] = None,
+    ) -> S:
+        """Polls with backoff (×1.5 a poll) until the job ends: the final status, or raises."""
         deadline = time.monotonic() + wait_timeout
         while True:
             status = await self.status(timeout=timeout)
             if self._settle(status):
                 return status
             if time.monotonic() + interval > deadline:
-                raise TimeoutError(f"job {self.id} still {status['state']} after {wait_timeout} s")
+                raise TimeoutError(f"job {self.id} still running after {wait_timeout} s")
             await asyncio.sleep(interval)
             interval = min(max_interval, interval * 1.5)

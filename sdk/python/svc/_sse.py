@@ -1,4 +1,5 @@
 """Server-sent events from lines, and the recall stream's events from them."""
+
 from __future__ import annotations
 
 import json
@@ -24,7 +25,7 @@ class _SseParser:
     data: List[str] = field(default_factory=list)
 
     def feed(self, line: str) -> Optional[RecallEvent]:
-        """Takes one line; returns the recall event a blank line completes. An error event raises."""
+        """Takes one line; returns the event a blank line completes. An error event raises."""
         if line == "":
             event, data = self.event, "\n".join(self.data)
             complete = bool(self.data)

@@ -1,6 +1,7 @@
-"""One HTTP exchange with svc, sync and async: auth, JSON, problems to typed errors, timeouts, bounded
-retries of 429/503 honouring Retry-After, and an Idempotency-Key on every POST (one per logical call,
+"""One HTTP exchange with svc, sync and async: auth, JSON, problems to typed errors, timeouts,
+bounded retries of 429/503 honouring Retry-After, and an Idempotency-Key on every POST (one a call,
 reused by its retries, so retrying a POST whose answer was lost cannot run it twice)."""
+
 from __future__ import annotations
 
 import asyncio
@@ -67,19 +68,38 @@ class _Settings:
         wait = self.timeout if timeout is None else timeout
         extensions = {"timeout": httpx.Timeout(wait).as_dict()}
         if files is not None:
-            return http.build_request(method, self.base_url + path, params=params, headers=headers, data=body, files=files, extensions=extensions)
+            return http.build_request(
+                method,
+                self.base_url + path,
+                params=params,
+                headers=headers,
+                data=body,
+                files=files,
+                extensions=extensions,
+            )
         content = None if body is None else json.dumps(body).encode()
         if content is not None:
             headers["content-type"] = "application/json"
-        return http.build_request(method, self.base_url + path, params=params, headers=headers, content=content, extensions=extensions)
+        return http.build_request(
+            method,
+            self.base_url + path,
+            params=params,
+            headers=headers,
+            content=content,
+            extensions=extensions,
+        )
 
     def retry_delay(self, error: SvcError, attempt: int) -> Optional[float]:
         """Seconds to wait before retrying, or None when the error must be raised now."""
-        # budget-exceeded waits for a period reset (hours); 409 in-flight: the first attempt's answer follows.
-        retriable = isinstance(error, (RateLimitedError, ServiceUnavailableError, IdempotencyKeyInFlightError))
+        # budget-exceeded waits for a period reset (hours); 409 in-flight: the first answer follows.
+        retriable = isinstance(
+            error, (RateLimitedError, ServiceUnavailableError, IdempotencyKeyInFlightError)
+        )
         if not retriable or isinstance(error, BudgetExceededError) or attempt >= self.max_retries:
             return None
-        delay = error.retry_after if error.retry_after is not None else FALLBACK_BACKOFF * 2**attempt
+        delay = (
+            error.retry_after if error.retry_after is not None else FALLBACK_BACKOFF * 2**attempt
+        )
         return None if delay > self.max_retry_delay else delay
 
     def network_retry_delay(self, key: Optional[str], attempt: int) -> Optional[float]:
@@ -138,8 +158,10 @@ class SyncTransport:
         idempotency_key: Optional[str] = None,
         timeout: Optional[float] = None,
     ) -> Any:
-        """Sends the request and returns the parsed JSON answer; a problem raises a typed SvcError."""
-        response = self._send(method, path, query, body, files, idempotency_key, timeout, "application/json", False)
+        """Sends the request: the parsed JSON answer, or a problem raised as a typed SvcError."""
+        response = self._send(
+            method, path, query, body, files, idempotency_key, timeout, "application/json", False
+        )
         return _json(response)
 
     def lines(
@@ -153,7 +175,9 @@ class SyncTransport:
         timeout: Optional[float] = None,
     ) -> Iterator[str]:
         """The answer's lines as they arrive; closing the iterator early closes the connection."""
-        response = self._send(method, path, None, body, None, idempotency_key, timeout, accept, True)
+        response = self._send(
+            method, path, None, body, None, idempotency_key, timeout, accept, True
+        )
         try:
             for line in response.iter_lines():
                 yield line.rstrip("\r\n")
@@ -162,10 +186,23 @@ class SyncTransport:
         finally:
             response.close()
 
-    def _send(self, method: str, path: str, query: Any, body: Any, files: Any, key: Optional[str], timeout: Optional[float], accept: str, stream: bool) -> httpx.Response:
+    def _send(
+        self,
+        method: str,
+        path: str,
+        query: Any,
+        body: Any,
+        files: Any,
+        key: Optional[str],
+        timeout: Optional[float],
+        accept: str,
+        stream: bool,
+    ) -> httpx.Response:
         key = _idempotency_key(method, key)
         for attempt in itertools.count():
-            request = self.settings.request(self._http, method, path, query, body, files, key, timeout, accept)
+            request = self.settings.request(
+                self._http, method, path, query, body, files, key, timeout, accept
+            )
             try:
                 response = self._http.send(request, stream=stream)
             except httpx.TimeoutException as error:
@@ -182,14 +219,16 @@ class SyncTransport:
                 response.read()
             finally:
                 response.close()
-            error = _error(response)
-            delay = self.settings.retry_delay(error, attempt)
+            problem = _error(response)
+            delay = self.settings.retry_delay(problem, attempt)
             if delay is None:
-                raise error
+                raise problem
             time.sleep(delay)
         raise AssertionError("unreachable")
 
-    def get(self, path: str, query: Optional[Mapping[str, Any]] = None, timeout: Optional[float] = None) -> Any:
+    def get(
+        self, path: str, query: Optional[Mapping[str, Any]] = None, timeout: Optional[float] = None
+    ) -> Any:
         return self.call("GET", path, query=query, timeout=timeout)
 
     def post(self, path: str, body: Any, key: Optional[str], timeout: Optional[float]) -> Any:
@@ -228,8 +267,10 @@ class AsyncTransport:
         idempotency_key: Optional[str] = None,
         timeout: Optional[float] = None,
     ) -> Any:
-        """Sends the request and returns the parsed JSON answer; a problem raises a typed SvcError."""
-        response = await self._send(method, path, query, body, files, idempotency_key, timeout, "application/json", False)
+        """Sends the request: the parsed JSON answer, or a problem raised as a typed SvcError."""
+        response = await self._send(
+            method, path, query, body, files, idempotency_key, timeout, "application/json", False
+        )
         return _json(response)
 
     async def lines(
@@ -243,7 +284,9 @@ class AsyncTransport:
         timeout: Optional[float] = None,
     ) -> AsyncIterator[str]:
         """The answer's lines as they arrive; closing the iterator early closes the connection."""
-        response = await self._send(method, path, None, body, None, idempotency_key, timeout, accept, True)
+        response = await self._send(
+            method, path, None, body, None, idempotency_key, timeout, accept, True
+        )
         try:
             async for line in response.aiter_lines():
                 yield line.rstrip("\r\n")
@@ -252,10 +295,23 @@ class AsyncTransport:
         finally:
             await response.aclose()
 
-    async def _send(self, method: str, path: str, query: Any, body: Any, files: Any, key: Optional[str], timeout: Optional[float], accept: str, stream: bool) -> httpx.Response:
+    async def _send(
+        self,
+        method: str,
+        path: str,
+        query: Any,
+        body: Any,
+        files: Any,
+        key: Optional[str],
+        timeout: Optional[float],
+        accept: str,
+        stream: bool,
+    ) -> httpx.Response:
         key = _idempotency_key(method, key)
         for attempt in itertools.count():
-            request = self.settings.request(self._http, method, path, query, body, files, key, timeout, accept)
+            request = self.settings.request(
+                self._http, method, path, query, body, files, key, timeout, accept
+            )
             try:
                 response = await self._http.send(request, stream=stream)
             except httpx.TimeoutException as error:
@@ -272,14 +328,16 @@ class AsyncTransport:
                 await response.aread()
             finally:
                 await response.aclose()
-            error = _error(response)
-            delay = self.settings.retry_delay(error, attempt)
+            problem = _error(response)
+            delay = self.settings.retry_delay(problem, attempt)
             if delay is None:
-                raise error
+                raise problem
             await asyncio.sleep(delay)
         raise AssertionError("unreachable")
 
-    async def get(self, path: str, query: Optional[Mapping[str, Any]] = None, timeout: Optional[float] = None) -> Any:
+    async def get(
+        self, path: str, query: Optional[Mapping[str, Any]] = None, timeout: Optional[float] = None
+    ) -> Any:
         return await self.call("GET", path, query=query, timeout=timeout)
 
     async def post(self, path: str, body: Any, key: Optional[str], timeout: Optional[float]) -> Any:
@@ -315,7 +373,7 @@ class SyncLifecycle:
 
 
 class AsyncLifecycle:
-    """``async with AsyncSvc(...) as svc:`` closes the connection pool at the end (unless passed in)."""
+    """``async with AsyncSvc(...) as svc:`` closes the connection pool (unless it was passed in)."""
 
     _t: AsyncTransport
 

@@ -1,4 +1,5 @@
 """Typed errors from RFC 7807 problem documents: a class per status family, subclasses per slug."""
+
 from __future__ import annotations
 
 import builtins
@@ -8,7 +9,7 @@ from typing import Any, Dict, List, Mapping, Optional, Type
 
 
 class SvcError(Exception):
-    """Base of every error for an HTTP problem. ``slug`` is the last segment of the problem's ``type``."""
+    """Base of every error for an HTTP problem; ``slug`` is the last segment of its ``type``."""
 
     def __init__(self, problem: Mapping[str, Any], retry_after: Optional[float] = None) -> None:
         self.problem: Dict[str, Any] = dict(problem)
@@ -24,7 +25,7 @@ class SvcError(Exception):
 
 
 class ClientError(SvcError):
-    """A 4xx problem: the request must change before it can succeed (except 409 in-flight and 429)."""
+    """A 4xx problem: the request must change to succeed (except 409 in-flight and 429)."""
 
 
 class ServerError(SvcError):
@@ -68,7 +69,7 @@ class UnsupportedMediaTypeError(ClientError):
 
 
 class ValidationError(ClientError):
-    """422 validation-failed: ``errors`` names each failing field, ``field`` the first (e.g. "/content")."""
+    """422 validation-failed: ``errors`` names each failing field; ``field`` is the first."""
 
     def __init__(self, problem: Mapping[str, Any], retry_after: Optional[float] = None) -> None:
         super().__init__(problem, retry_after)
@@ -86,7 +87,7 @@ class RateLimitedError(ClientError):
 
 
 class BudgetExceededError(RateLimitedError):
-    """429 budget-exceeded: the tenant's token budget is spent; never retried (its reset is hours away)."""
+    """429 budget-exceeded: the tenant's token budget is spent; never retried (resets in hours)."""
 
 
 class InternalError(ServerError):
@@ -163,5 +164,10 @@ def error_from_problem(problem: Mapping[str, Any], retry_after: Optional[float] 
 
 
 def synthetic_problem(status: int, reason: str, body: str) -> Dict[str, Any]:
-    """A problem for an answer whose body is not problem+json (a proxy's HTML page, an empty body)."""
-    return {"type": "about:blank", "title": reason or f"HTTP {status}", "status": status, "detail": body[:500]}
+    """A problem for an answer that is not problem+json (a proxy's HTML page, an empty body)."""
+    return {
+        "type": "about:blank",
+        "title": reason or f"HTTP {status}",
+        "status": status,
+        "detail": body[:500],
+    }

@@ -1,4 +1,5 @@
-"""The typed shapes of svc's JSON (generated into svc/_models.py), plus short names for common ones."""
+"""The typed shapes of svc's JSON (generated in svc/_models.py), plus short names for some."""
+
 from ._models import *  # noqa: F401,F403
 from ._models import (
     GetAuditResponseItemsItem,
@@ -17,4 +18,12 @@ RecallResponse = PostMemoriesRecallResponse
 RecallResult = PostMemoriesRecallResponseResultsItem
 AuditRow = GetAuditResponseItemsItem
 
-__all__ = ["AuditRow", "Memory", "Problem", "RecallRequest", "RecallResponse", "RecallResult", "StoreMemory"]
+__all__ = [
+    "AuditRow",
+    "Memory",
+    "Problem",
+    "RecallRequest",
+    "RecallResponse",
+    "RecallResult",
+    "StoreMemory",
+]

@@ -1,6 +1,7 @@
 """Fixtures: a client of the real server named by SVC_URL and SVC_API_KEY (test/sdk/python.test.ts
 starts one per database mode), a fresh agent id per test, and a scripted fake server for the retry
 and timeout cases that a real server cannot be made to produce on demand."""
+
 from __future__ import annotations
 
 import json
@@ -20,7 +21,9 @@ from svc import Svc
 def _env(name: str) -> str:
     value = os.environ.get(name)
     if not value:
-        pytest.fail(f"{name} is unset: run through test/sdk/python.test.ts, or export it for a server")
+        pytest.fail(
+            f"{name} is unset: run through test/sdk/python.test.ts, or export it for a server"
+        )
     return value
 
 
@@ -61,14 +64,32 @@ class Reply:
     """One scripted answer: a status, headers and a JSON body; ``delay`` seconds first; ``drop``
     closes the connection without answering."""
 
-    def __init__(self, status: int = 200, body: Any = None, headers: Optional[Dict[str, str]] = None,
-                 delay: float = 0.0, drop: bool = False) -> None:
-        self.status, self.body, self.headers, self.delay, self.drop = status, body, headers or {}, delay, drop
+    def __init__(
+        self,
+        status: int = 200,
+        body: Any = None,
+        headers: Optional[Dict[str, str]] = None,
+        delay: float = 0.0,
+        drop: bool = False,
+    ) -> None:
+        self.status, self.body, self.headers, self.delay, self.drop = (
+            status,
+            body,
+            headers or {},
+            delay,
+            drop,
+        )
 
 
 def problem(status: int, slug: str, **extra: Any) -> Dict[str, Any]:
-    return {"type": f"https://svc.dev/errors/{slug}", "title": slug, "status": status,
-            "detail": f"scripted {slug}", "instance": "/", **extra}
+    return {
+        "type": f"https://svc.dev/errors/{slug}",
+        "title": slug,
+        "status": status,
+        "detail": f"scripted {slug}",
+        "instance": "/",
+        **extra,
+    }
 
 
 class FakeServer:
@@ -88,10 +109,20 @@ class FakeServer:
             def _answer(self) -> None:
                 length = int(self.headers.get("content-length") or 0)
                 raw = self.rfile.read(length) if length else b""
-                fake.requests.append({"method": self.command, "path": self.path, "at": time.monotonic(),
-                                      "headers": {k.lower(): v for k, v in self.headers.items()},
-                                      "body": json.loads(raw) if raw else None})
-                reply = fake.script.pop(0) if fake.script else Reply(500, problem(500, "internal-error"))
+                fake.requests.append(
+                    {
+                        "method": self.command,
+                        "path": self.path,
+                        "at": time.monotonic(),
+                        "headers": {k.lower(): v for k, v in self.headers.items()},
+                        "body": json.loads(raw) if raw else None,
+                    }
+                )
+                reply = (
+                    fake.script.pop(0)
+                    if fake.script
+                    else Reply(500, problem(500, "internal-error"))
+                )
                 time.sleep(reply.delay)
                 if reply.drop:
                     self.connection.shutdown(socket.SHUT_RDWR)

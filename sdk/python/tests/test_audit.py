@@ -1,4 +1,5 @@
 """Audit rows and the hash chain, recomputed by the SDK against what the server wrote."""
+
 from __future__ import annotations
 
 import copy
@@ -14,8 +15,11 @@ def _audited(client: Svc, memory_id: str) -> list:
 
 
 def test_the_chain_verifies_and_a_changed_row_breaks_it(client: Svc, agent: str) -> None:
-    stored = client.memories.store(agent_id=agent, content="audited: the café opens at 7 ☕",
-                                   metadata={"ratio": 0.1, "big": 1e21, "tiny": 1.5e-7, "é": [1, 2.5]})
+    stored = client.memories.store(
+        agent_id=agent,
+        content="audited: the café opens at 7 ☕",
+        metadata={"ratio": 0.1, "big": 1e21, "tiny": 1.5e-7, "é": [1, 2.5]},
+    )
     rows = eventually(lambda: _audited(client, stored["memory_id"]), "the store's audit row")
     assert rows[0]["agent_id"] == agent
     verdict = client.audit.verify_chain()

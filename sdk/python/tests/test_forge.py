@@ -1,4 +1,6 @@
-"""Forge routes: ingest and distill jobs with wait(), datasets, graph, feedback, certificates, export."""
+"""Forge routes: ingest, distill and refine jobs with wait(), datasets, graph, feedback,
+certificates, export."""
+
 from __future__ import annotations
 
 import pytest
@@ -19,15 +21,18 @@ def test_ingest_job_wait_returns_the_final_status(client: Svc, agent: str) -> No
 
 def test_ingest_file_and_loaders(client: Svc, agent: str) -> None:
     assert client.forge.loaders()["loaders"]
-    job = client.forge.ingest_file(agent, b"# Runbook\n\nRestart the queue with svc worker.\n",
-                                   filename="runbook.md")
+    job = client.forge.ingest_file(
+        agent, b"# Runbook\n\nRestart the queue with svc worker.\n", filename="runbook.md"
+    )
     done = job.wait(wait_timeout=120)
     assert done["state"] == "succeeded" and done["memory_ids"]
 
 
 def test_distill_then_graph(client: Svc, agent: str) -> None:
     stored = client.memories.store(agent_id=agent, content="Alice works at Acme Corp in Berlin.")
-    done = client.forge.distill(agent_id=agent, memory_ids=[stored["memory_id"]]).wait(wait_timeout=120)
+    done = client.forge.distill(agent_id=agent, memory_ids=[stored["memory_id"]]).wait(
+        wait_timeout=120
+    )
     assert done["state"] == "succeeded"
     graph = client.graph.data(agent_id=agent)
     assert isinstance(graph["nodes"], list) and isinstance(graph["edges"], list)

@@ -1,4 +1,5 @@
 """Memories, conversations, sessions, keys and the account routes against the real server."""
+
 from __future__ import annotations
 
 import pytest
@@ -8,7 +9,9 @@ from svc import Svc
 
 
 def test_store_recall_forget_round_trip(client: Svc, agent: str) -> None:
-    stored = client.memories.store(agent_id=agent, content="The deploy script lives in ops/deploy.sh")
+    stored = client.memories.store(
+        agent_id=agent, content="The deploy script lives in ops/deploy.sh"
+    )
     assert stored["memory_id"].startswith("mem_") and stored["version"] == 1
     recalled = client.memories.recall(agent_id=agent, query="deploy script", strategy="LEXICAL")
     assert [r["memory_id"] for r in recalled["results"]] == [stored["memory_id"]]
@@ -31,10 +34,12 @@ def test_update_writes_a_version_and_history_keeps_both(client: Svc, agent: str)
 
 
 def test_batch_stores_every_memory(client: Svc, agent: str) -> None:
-    batch = client.memories.batch(memories=[
-        {"agent_id": agent, "content": "alpha likes green tea"},
-        {"agent_id": agent, "content": "beta prefers coffee"},
-    ])
+    batch = client.memories.batch(
+        memories=[
+            {"agent_id": agent, "content": "alpha likes green tea"},
+            {"agent_id": agent, "content": "beta prefers coffee"},
+        ]
+    )
     assert batch["count"] == 2
     ids = [m["memory_id"] for m in batch["memories"]]
     recalled = client.memories.recall(agent_id=agent, query="coffee", strategy="LEXICAL")
@@ -44,7 +49,9 @@ def test_batch_stores_every_memory(client: Svc, agent: str) -> None:
 def test_recall_stream_yields_results_then_the_summary(client: Svc, agent: str) -> None:
     first = client.memories.store(agent_id=agent, content="order 1234 shipped on Monday")
     client.memories.store(agent_id=agent, content="order 1235 shipped on Tuesday")
-    events = list(client.memories.recall_stream(agent_id=agent, query="order shipped", strategy="LEXICAL"))
+    events = list(
+        client.memories.recall_stream(agent_id=agent, query="order shipped", strategy="LEXICAL")
+    )
     assert [e.type for e in events] == ["result", "result", "summary"]
     assert [e.result["rank"] for e in events[:2] if e.result] == [1, 2]
     assert first["memory_id"] in {e.result["memory_id"] for e in events[:2] if e.result}

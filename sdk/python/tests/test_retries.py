@@ -1,5 +1,6 @@
 """Retries, Retry-After, idempotency keys and timeouts, against a scripted fake server (a real one
 cannot be made to answer 429 or 503 or drop a connection on demand)."""
+
 from __future__ import annotations
 
 import asyncio
@@ -16,7 +17,10 @@ STORED = {"memory_id": "mem_1", "version": 1}
 
 
 def test_a_429_is_retried_after_retry_after_with_the_same_idempotency_key(fake: FakeServer) -> None:
-    fake.script = [Reply(429, problem(429, "rate-limited"), {"retry-after": "1"}), Reply(201, STORED)]
+    fake.script = [
+        Reply(429, problem(429, "rate-limited"), {"retry-after": "1"}),
+        Reply(201, STORED),
+    ]
     with Svc(fake.url, "svc_sk_test") as client:
         assert client.memories.store(agent_id="a", content="c") == STORED
     first, second = fake.requests
@@ -29,8 +33,11 @@ def test_a_429_is_retried_after_retry_after_with_the_same_idempotency_key(fake: 
 
 
 def test_a_503_is_retried_and_every_call_gets_its_own_key(fake: FakeServer) -> None:
-    fake.script = [Reply(503, problem(503, "service-unavailable"), {"retry-after": "0"}),
-                   Reply(201, STORED), Reply(201, STORED)]
+    fake.script = [
+        Reply(503, problem(503, "service-unavailable"), {"retry-after": "0"}),
+        Reply(201, STORED),
+        Reply(201, STORED),
+    ]
     with Svc(fake.url) as client:
         client.memories.store(agent_id="a", content="c")
         client.memories.store(agent_id="a", content="c")
@@ -72,7 +79,10 @@ def test_a_retry_after_longer_than_max_retry_delay_is_raised_at_once(fake: FakeS
 
 
 def test_budget_exceeded_is_never_retried(fake: FakeServer) -> None:
-    fake.script = [Reply(429, problem(429, "budget-exceeded"), {"retry-after": "0"}), Reply(201, STORED)]
+    fake.script = [
+        Reply(429, problem(429, "budget-exceeded"), {"retry-after": "0"}),
+        Reply(201, STORED),
+    ]
     with Svc(fake.url) as client:
         with pytest.raises(svc.BudgetExceededError):
             client.memories.store(agent_id="a", content="c")
@@ -80,11 +90,16 @@ def test_budget_exceeded_is_never_retried(fake: FakeServer) -> None:
 
 
 def test_an_in_flight_key_is_waited_out(fake: FakeServer) -> None:
-    fake.script = [Reply(409, problem(409, "idempotency-key-in-flight"), {"retry-after": "0"}),
-                   Reply(201, STORED)]
+    fake.script = [
+        Reply(409, problem(409, "idempotency-key-in-flight"), {"retry-after": "0"}),
+        Reply(201, STORED),
+    ]
     with Svc(fake.url) as client:
         assert client.memories.store(agent_id="a", content="c") == STORED
-    assert fake.requests[0]["headers"]["idempotency-key"] == fake.requests[1]["headers"]["idempotency-key"]
+    assert (
+        fake.requests[0]["headers"]["idempotency-key"]
+        == fake.requests[1]["headers"]["idempotency-key"]
+    )
 
 
 def test_a_dropped_connection_is_retried_for_a_post_under_the_same_key(fake: FakeServer) -> None:
@@ -92,7 +107,10 @@ def test_a_dropped_connection_is_retried_for_a_post_under_the_same_key(fake: Fak
     with Svc(fake.url) as client:
         assert client.memories.store(agent_id="a", content="c") == STORED
     assert len(fake.requests) == 2
-    assert fake.requests[0]["headers"]["idempotency-key"] == fake.requests[1]["headers"]["idempotency-key"]
+    assert (
+        fake.requests[0]["headers"]["idempotency-key"]
+        == fake.requests[1]["headers"]["idempotency-key"]
+    )
 
 
 def test_a_timeout_raises_and_is_not_retried(fake: FakeServer) -> None:
@@ -119,9 +137,11 @@ def test_a_non_problem_answer_is_still_typed(fake: FakeServer) -> None:
 
 
 def test_a_failed_job_raises_job_failed(fake: FakeServer) -> None:
-    fake.script = [Reply(202, {"job_id": "job_1", "state": "queued"}),
-                   Reply(200, {"job_id": "job_1", "state": "running"}),
-                   Reply(200, {"job_id": "job_1", "state": "failed", "error": "boom"})]
+    fake.script = [
+        Reply(202, {"job_id": "job_1", "state": "queued"}),
+        Reply(200, {"job_id": "job_1", "state": "running"}),
+        Reply(200, {"job_id": "job_1", "state": "failed", "error": "boom"}),
+    ]
     with Svc(fake.url) as client:
         job = client.forge.ingest(agent_id="a", text="t")
         with pytest.raises(svc.JobFailedError) as caught:
@@ -131,7 +151,10 @@ def test_a_failed_job_raises_job_failed(fake: FakeServer) -> None:
 
 
 def test_the_async_client_retries_with_the_same_key(fake: FakeServer) -> None:
-    fake.script = [Reply(429, problem(429, "rate-limited"), {"retry-after": "0"}), Reply(201, STORED)]
+    fake.script = [
+        Reply(429, problem(429, "rate-limited"), {"retry-after": "0"}),
+        Reply(201, STORED),
+    ]
 
     async def run() -> None:
         async with AsyncSvc(fake.url) as client:
@@ -141,4 +164,7 @@ def test_the_async_client_retries_with_the_same_key(fake: FakeServer) -> None:
                 await client.usage.get(timeout=0.2)
 
     asyncio.run(run())
-    assert fake.requests[0]["headers"]["idempotency-key"] == fake.requests[1]["headers"]["idempotency-key"]
+    assert (
+        fake.requests[0]["headers"]["idempotency-key"]
+        == fake.requests[1]["headers"]["idempotency-key"]
+    )
