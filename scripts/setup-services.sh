@@ -6,6 +6,7 @@
 #                 unless vector.control + vector.so are already installed)
 #   Valkey 8      (bookworm-backports; falls back to redis-server 7.0 from bookworm main)
 #   Chromium      (Debian main; /usr/bin/chromium drives the browser tests in test/browser)
+#   Python 3      (Debian main: python3, python3-httpx, python3-pytest, python3-pip for sdk/python's suite)
 #
 # Reuses whatever already answers on 127.0.0.1:$PG_PORT (pg_isready) / 127.0.0.1:$REDIS_PORT (PING).
 # Creates (idempotently) test roles + database:
@@ -283,6 +284,7 @@ step "postgres roles/db/extension" pg_provision
 step "valkey/redis install" valkey_install
 step "valkey/redis start" valkey_start
 step "chromium (test/browser, playwright-core)" apt_install chromium
+step "python3, httpx, pytest, pip (sdk/python, test/sdk/python*.test.ts)" apt_install python3 python3-httpx python3-pytest python3-pip
 log "all done in $(awk -v a="$T0" -v b="$(now)" 'BEGIN{printf "%.2f", b-a}')s"
 cat <<EOF
 # export these for the tests:
