@@ -135,7 +135,9 @@ from __future__ import annotations
 from typing import Any, Dict, List, Literal, TypedDict, Union
 `;
 
-export function pythonModelsFrom(spec: { paths: Record<string, Record<string, Operation>> }): string {
+export type OpenApi = { paths: Record<string, Record<string, Operation>> };
+
+export function pythonModelsFrom(spec: OpenApi): string {
   const writer = new ModelWriter();
   let problem: Schema | undefined;
   for (const [path, item] of Object.entries(spec.paths)) {
@@ -155,7 +157,8 @@ export function pythonModelsFrom(spec: { paths: Record<string, Record<string, Op
       const ok = SUCCESS.map((code) => op.responses?.[code]).find(Boolean);
       const answer = ok?.content?.["application/json"]?.schema;
       if (answer?.properties) writer.typedDict(answer, `${name}Response`, `Answer of ${where}.`);
-      problem ??= Object.entries(op.responses ?? {}).find(([code]) => code.startsWith("4"))?.[1]?.content?.["application/json"]?.schema;
+      const failure = Object.entries<Schema>(op.responses ?? {}).find(([code]) => code.startsWith("4"))?.[1];
+      problem ??= failure?.content?.["application/json"]?.schema;
     }
   }
   if (problem) writer.typedDict(problem, "Problem", "An RFC 7807 problem document (every 4xx and 5xx answer).");
@@ -188,7 +191,7 @@ export function asyncClientFrom(sync: string): string {
 }
 
 /** Writes _models.py from the spec and _async_client.py from the committed sync client; returns the paths. */
-export async function writePythonSdk(spec: Parameters<typeof pythonModelsFrom>[0]): Promise<string[]> {
+export async function writePythonSdk(spec: OpenApi): Promise<string[]> {
   await Bun.write(PYTHON_MODELS_PATH, pythonModelsFrom(spec));
   await Bun.write(PYTHON_ASYNC_CLIENT_PATH, asyncClientFrom(await Bun.file(PYTHON_SYNC_CLIENT_PATH).text()));
   return [PYTHON_MODELS_PATH, PYTHON_ASYNC_CLIENT_PATH];

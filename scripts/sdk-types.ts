@@ -7,7 +7,7 @@ import { loadConfig } from "../src/config/load";
 import type { Config } from "../src/config/schema";
 import { createApp, handleRequest } from "../src/http/create-app";
 import { createLogger } from "../src/observability/log";
-import { writePythonSdk } from "./sdk-python-types";
+import { type OpenApi, writePythonSdk } from "./sdk-python-types";
 
 export const SDK_TYPES_PATH = new URL("../sdk/src/openapi.d.ts", import.meta.url).pathname;
 
@@ -34,7 +34,7 @@ if (import.meta.main) {
   const deps = buildDeps(config, { log: createLogger("error"), applicationName: "svc-sdk-types" });
   try {
     const response = await handleRequest(createApp(deps), deps)(new Request("http://localhost/openapi.json"));
-    const spec = await response.json();
+    const spec = (await response.json()) as OpenApi;
     await Bun.write(SDK_TYPES_PATH, await sdkTypesFrom(spec));
     console.log(`wrote ${SDK_TYPES_PATH}`);
     for (const path of await writePythonSdk(spec)) console.log(`wrote ${path}`);

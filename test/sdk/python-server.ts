@@ -57,7 +57,7 @@ export async function createKey(server: PythonServer, name: string): Promise<str
     headers: { authorization: `Bearer ${server.bootstrapKey}`, "content-type": "application/json" },
     body: JSON.stringify({ name, scopes: ["memories:read", "memories:write", "forge:write", "audit:read", "admin"] }),
   });
-  const body = await response.json();
+  const body = (await response.json()) as { key: string };
   if (response.status !== 201) throw new Error(`key creation answered ${response.status}: ${JSON.stringify(body)}`);
   return body.key;
 }

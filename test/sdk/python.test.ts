@@ -17,7 +17,7 @@ for (const mode of ["postgres", "embedded"] as Mode[]) {
       expect(run.code, `${run.output}\n--- server log ---\n${server.log()}`).toBe(0);
       expect(run.passed).toBeGreaterThan(0);
       expect({ failed: run.failed, errors: run.errors, skipped: run.skipped }).toEqual({ failed: 0, errors: 0, skipped: 0 });
-    }, 300_000);
+    }, 420_000);
   });
 }
 
