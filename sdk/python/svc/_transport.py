@@ -5,7 +5,6 @@ reused by its retries, so retrying a POST whose answer was lost cannot run it tw
 from __future__ import annotations
 
 import asyncio
-import itertools
 import json
 import time
 import uuid
@@ -127,8 +126,8 @@ def _error(response: httpx.Response) -> SvcError:
     return error_from_problem(problem, parse_retry_after(response.headers.get("retry-after")))
 
 
-def _timeout(error: httpx.TimeoutException, timeout: Optional[float]) -> TimeoutError:
-    return TimeoutError(f"request timed out after {timeout} s ({type(error).__name__})")
+def _timeout(error: httpx.TimeoutException) -> TimeoutError:
+    return TimeoutError(f"request timed out ({type(error).__name__}: {error})")
 
 
 def _json(response: httpx.Response) -> Any:
@@ -182,7 +181,7 @@ class SyncTransport:
             for line in response.iter_lines():
                 yield line.rstrip("\r\n")
         except httpx.TimeoutException as error:
-            raise _timeout(error, timeout) from error
+            raise _timeout(error) from error
         finally:
             response.close()
 
@@ -199,14 +198,16 @@ class SyncTransport:
         stream: bool,
     ) -> httpx.Response:
         key = _idempotency_key(method, key)
-        for attempt in itertools.count():
+        attempt = -1
+        while True:
+            attempt += 1
             request = self.settings.request(
                 self._http, method, path, query, body, files, key, timeout, accept
             )
             try:
                 response = self._http.send(request, stream=stream)
             except httpx.TimeoutException as error:
-                raise _timeout(error, timeout) from error
+                raise _timeout(error) from error
             except httpx.TransportError:
                 delay = self.settings.network_retry_delay(key, attempt)
                 if delay is None:
@@ -224,7 +225,6 @@ class SyncTransport:
             if delay is None:
                 raise problem
             time.sleep(delay)
-        raise AssertionError("unreachable")
 
     def get(
         self, path: str, query: Optional[Mapping[str, Any]] = None, timeout: Optional[float] = None
@@ -291,7 +291,7 @@ class AsyncTransport:
             async for line in response.aiter_lines():
                 yield line.rstrip("\r\n")
         except httpx.TimeoutException as error:
-            raise _timeout(error, timeout) from error
+            raise _timeout(error) from error
         finally:
             await response.aclose()
 
@@ -308,14 +308,16 @@ class AsyncTransport:
         stream: bool,
     ) -> httpx.Response:
         key = _idempotency_key(method, key)
-        for attempt in itertools.count():
+        attempt = -1
+        while True:
+            attempt += 1
             request = self.settings.request(
                 self._http, method, path, query, body, files, key, timeout, accept
             )
             try:
                 response = await self._http.send(request, stream=stream)
             except httpx.TimeoutException as error:
-                raise _timeout(error, timeout) from error
+                raise _timeout(error) from error
             except httpx.TransportError:
                 delay = self.settings.network_retry_delay(key, attempt)
                 if delay is None:
@@ -333,7 +335,6 @@ class AsyncTransport:
             if delay is None:
                 raise problem
             await asyncio.sleep(delay)
-        raise AssertionError("unreachable")
 
     async def get(
         self, path: str, query: Optional[Mapping[str, Any]] = None, timeout: Optional[float] = None

@@ -17,7 +17,9 @@ def test_the_readme_has_its_examples() -> None:
 
 
 @pytest.mark.parametrize("code", BLOCKS, ids=[f"example-{i + 1}" for i in range(len(BLOCKS))])
-def test_readme_example(code: str, base_url: str, api_key: str, capsys: pytest.CaptureFixture) -> None:
+def test_readme_example(
+    code: str, base_url: str, api_key: str, capsys: pytest.CaptureFixture
+) -> None:
     exec(compile(code, "README.md", "exec"), {"base_url": base_url, "api_key": api_key})
     printed = capsys.readouterr().out
     assert printed, "the example printed nothing"
