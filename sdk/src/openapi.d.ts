@@ -306,7 +306,7 @@ export interface paths {
         };
         /**
          * List the audit log (hash-chained)
-         * @description Rows appear once the drain has moved them from the pending table (AUDIT_DRAIN_INTERVAL_SECONDS, default 1 s). Ascending by seq; pass next_cursor as cursor for the next page. Recompute each hash as described in docs/audit.md.
+         * @description Rows appear once the drain has moved them from the pending table (AUDIT_DRAIN_INTERVAL_SECONDS, default 1 s). Ascending by seq, or newest first with order=desc; pass next_cursor as cursor for the next page (it keeps its order). Recompute each hash as described in docs/audit.md.
          *
          *     Requires key scope `audit:read`.
          */
@@ -4265,6 +4265,8 @@ export interface operations {
                 agent_id?: string;
                 operation?: string;
                 since?: string;
+                until?: string;
+                order?: "asc" | "desc";
                 limit?: string | number;
                 cursor?: string;
             };

@@ -59,7 +59,11 @@ export async function appendFromPending(tx: Tx, orgId: string, rows: Array<{ id:
     ON CONFLICT (org_id) DO UPDATE SET seq = EXCLUDED.seq, hash = EXCLUDED.hash, updated_at = now()`;
 }
 
-export type AuditFilter = { agentId?: string; operation?: string; since?: Date; afterSeq: number; limit: number };
+/** `fromSeq` is exclusive: rows after it in `order` (greater when ascending, smaller when descending). */
+export type AuditFilter = {
+  agentId?: string; operation?: string; since?: Date; before?: Date; fromSeq: number; order: "asc" | "desc";
+  limit: number;
+};
 
 const LOG_COLUMNS = `org_id, seq::text, occurred_at, ${MICROS("occurred_at")} AS occurred_us, operation, agent_id, key_id, request_id,
   target_ids, detail, encode(prev_hash, 'hex') AS prev_hash, encode(hash, 'hex') AS hash`;
@@ -67,11 +71,12 @@ const LOG_COLUMNS = `org_id, seq::text, occurred_at, ${MICROS("occurred_at")} AS
 export async function listAuditLog(tx: Tx, f: AuditFilter): Promise<AuditLogRow[]> {
   return tx<AuditLogRow[]>`
     SELECT ${tx.unsafe(LOG_COLUMNS)} FROM audit_log
-    WHERE seq > ${f.afterSeq}
+    WHERE ${f.order === "asc" ? tx`seq > ${f.fromSeq}` : tx`seq < ${f.fromSeq}`}
       ${f.agentId !== undefined ? tx`AND agent_id = ${f.agentId}` : tx``}
       ${f.operation !== undefined ? tx`AND operation = ${f.operation}` : tx``}
       ${f.since !== undefined ? tx`AND occurred_at >= ${f.since}` : tx``}
-    ORDER BY audit_log.seq LIMIT ${f.limit}`;
+      ${f.before !== undefined ? tx`AND occurred_at < ${f.before}` : tx``}
+    ORDER BY ${f.order === "asc" ? tx`audit_log.seq` : tx`audit_log.seq DESC`} LIMIT ${f.limit}`;
 }
 
 /** One page of the whole chain in seq order, for verification. */

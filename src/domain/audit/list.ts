@@ -8,7 +8,11 @@ import { validationFailed } from "../errors";
 import type { StoredChainRow } from "./verify-chain";
 import { createChainVerifier, type ChainVerdict } from "./verify-chain";
 
-export type AuditQuery = { agent_id?: string; operation?: string; since?: string; limit?: number; cursor?: string };
+export type AuditOrder = "asc" | "desc";
+export type AuditQuery = {
+  agent_id?: string; operation?: string; since?: string; until?: string; order?: AuditOrder; limit?: number;
+  cursor?: string;
+};
 
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
@@ -20,12 +24,41 @@ function fieldsInRange(value: string): boolean {
 }
 
 /** Date-only means UTC midnight; a date-time without an offset is read as UTC. */
-export function parseSince(value: string): Date {
+export function parseInstant(value: string, field: string): Date {
   const match = ISO_8601.exec(value);
   const hasOffset = match?.[4] !== undefined;
   const time = match && fieldsInRange(value) ? Date.parse(match[1] && !hasOffset ? `${value}Z` : value) : Number.NaN;
-  if (Number.isNaN(time)) throw validationFailed([{ path: "/since", message: "must be an ISO 8601 date or date-time, e.g. 2026-01-31T12:00:00Z" }]);
+  if (Number.isNaN(time)) {
+    throw validationFailed([{ path: `/${field}`, message: "must be an ISO 8601 date or date-time, e.g. 2026-01-31T12:00:00Z" }]);
+  }
   return new Date(time);
+}
+
+type AuditPosition = { seq: number; order: AuditOrder };
+
+/** A cursor remembers its direction ([seq] ascending, [seq, "desc"] descending), so paging continues
+ * the way it started; an explicit order that contradicts the cursor is a 422 rather than a silent jump. */
+function readCursor(cursor: string): AuditPosition {
+  return decodeCursor(cursor, (v) => {
+    const [seq, order = "asc"] = v;
+    if (typeof seq !== "number" || !Number.isSafeInteger(seq) || seq < 0) throw new Error("bad seq");
+    if ((order !== "asc" && order !== "desc") || v.length > 2) throw new Error("bad order");
+    return { seq, order };
+  });
+}
+
+function positionOf(q: AuditQuery): AuditPosition {
+  const order = q.order ?? "asc";
+  if (q.cursor === undefined) return { seq: order === "asc" ? 0 : Number.MAX_SAFE_INTEGER, order };
+  const position = readCursor(q.cursor);
+  if (q.order !== undefined && q.order !== position.order) {
+    throw validationFailed([{ path: "/order", message: `must match the cursor's order (${position.order})` }]);
+  }
+  return position;
+}
+
+function cursorAfter(seq: number, order: AuditOrder): string {
+  return encodeCursor(order === "asc" ? [seq] : [seq, order]);
 }
 
 export function toStoredChainRow(r: AuditLogRow): StoredChainRow {
@@ -43,19 +76,25 @@ function publicRow(r: AuditLogRow) {
   };
 }
 
+/** Times are shown to the millisecond while rows keep microseconds: `until` covers its whole millisecond,
+ * so the occurred_at of a listed row, given back as until, includes that row. */
+const endOfMillisecond = (at: Date): Date => new Date(at.getTime() + 1);
+
 export async function listAudit(db: Database, actor: Actor, q: AuditQuery) {
   const limit = q.limit ?? 50;
-  const afterSeq = q.cursor ? decodeCursor(q.cursor, (v) => {
-    const seq = v[0];
-    if (typeof seq !== "number" || !Number.isSafeInteger(seq) || seq < 0) throw new Error("bad seq");
-    return { seq };
-  }).seq : 0;
-  const since = q.since !== undefined ? parseSince(q.since) : undefined;
-  const rows = await withTenantRead(db, actor.orgId, (tx) =>
-    listAuditLog(tx, { agentId: q.agent_id, operation: q.operation, since, afterSeq, limit: limit + 1 }));
+  const { seq, order } = positionOf(q);
+  const since = q.since !== undefined ? parseInstant(q.since, "since") : undefined;
+  const until = q.until !== undefined ? parseInstant(q.until, "until") : undefined;
+  if (since && until && until < since) {
+    throw validationFailed([{ path: "/until", message: "must not be earlier than since" }]);
+  }
+  const rows = await withTenantRead(db, actor.orgId, (tx) => listAuditLog(tx, {
+    agentId: q.agent_id, operation: q.operation, since, before: until && endOfMillisecond(until), fromSeq: seq, order, limit: limit + 1,
+  }));
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
-  return { items: page.map(publicRow), next_cursor: rows.length > limit && last ? encodeCursor([Number(last.seq)]) : null };
+  const more = rows.length > limit && last;
+  return { items: page.map(publicRow), next_cursor: more ? cursorAfter(Number(last.seq), order) : null };
 }
 
 /** Walks an org's whole chain in pages and checks it against the recorded head. */

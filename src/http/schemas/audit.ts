@@ -19,6 +19,10 @@ export const AuditQuery = t.Object({
   agent_id: t.Optional(t.String({ minLength: 1, maxLength: 200 })),
   operation: t.Optional(t.String({ minLength: 1, maxLength: 64 })),
   since: t.Optional(t.String({ maxLength: 64, description: "ISO 8601 date or date-time; rows with occurred_at ≥ since" })),
+  until: t.Optional(t.String({ maxLength: 64, description: "ISO 8601 date or date-time; rows with occurred_at ≤ until" })),
+  order: t.Optional(t.Union([t.Literal("asc"), t.Literal("desc")], {
+    description: "asc (default): oldest first; desc: newest first. A cursor keeps the order it was issued in",
+  })),
   limit: t.Optional(t.Integer({ minimum: 1, maximum: 200, default: 50, description: "Page size (1–200, default 50)" })),
   cursor: t.Optional(t.String({ maxLength: 512, description: "next_cursor from the previous page" })),
 });

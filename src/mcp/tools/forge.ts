@@ -17,7 +17,7 @@ import { always, type McpTool } from "../tool";
 export const FORGE_TOOLS: McpTool[] = [
   {
     name: "audit_query",
-    description: "Read the tenant's hash-chained audit log in seq order (GET /v1/audit); pass next_cursor as cursor for the next page.",
+    description: "Read the tenant's hash-chained audit log (GET /v1/audit), oldest first or newest first with order=desc; pass next_cursor as cursor for the next page.",
     inputSchema: () => AuditQuery,
     gate: always,
     readOnly: true,

@@ -80,6 +80,63 @@ describe("GET /v1/audit", () => {
     expect(seqs.length).toBeGreaterThanOrEqual(4);
   });
 
+  test("order=desc lists the newest rows first; limit=5 gives the five newest", async () => {
+    const all = await t.request("GET", "/v1/audit?limit=200", { key: a.key });
+    const seqs = (all.body.items as any[]).map((r) => r.seq);
+    const res = await t.request("GET", "/v1/audit?order=desc&limit=5", { key: a.key });
+    expect(res.status, show(res)).toBe(200);
+    expect(res.body.items.map((r: any) => r.seq)).toEqual(seqs.slice(-5).reverse());
+    const asc = await t.request("GET", "/v1/audit?order=asc&limit=2", { key: a.key });
+    expect(asc.body.items.map((r: any) => r.seq)).toEqual([1, 2]);
+  });
+
+  test("a descending cursor walks back to seq 1 without gaps and keeps its order", async () => {
+    const seqs: number[] = [];
+    let cursor: string | null = null;
+    let first = true;
+    do {
+      const path: string = first ? "/v1/audit?order=desc&limit=2" : `/v1/audit?limit=2&cursor=${cursor}`;
+      const res: any = await t.request("GET", path, { key: a.key });
+      expect(res.status, show(res)).toBe(200);
+      seqs.push(...res.body.items.map((r: any) => r.seq));
+      cursor = res.body.next_cursor;
+      first = false;
+    } while (cursor);
+    expect(seqs).toEqual(seqs.map((_, i) => seqs.length - i));
+    const page = await t.request("GET", "/v1/audit?order=desc&limit=1", { key: a.key });
+    const next = page.body.next_cursor as string;
+    const same = await t.request("GET", `/v1/audit?order=desc&limit=1&cursor=${next}`, { key: a.key });
+    expect(same.body.items[0].seq).toBe(page.body.items[0].seq - 1);
+    const clash = await t.request("GET", `/v1/audit?order=asc&cursor=${next}`, { key: a.key });
+    expect(clash.status).toBe(422);
+    expect(JSON.stringify(clash.body)).toContain("order");
+  });
+
+  test("until bounds occurred_at from above; since and until together select a window", async () => {
+    const past = await t.request("GET", "/v1/audit?until=2000-01-01", { key: a.key });
+    expect(past.status, show(past)).toBe(200);
+    expect(past.body.items).toEqual([]);
+    const all = await t.request("GET", "/v1/audit?order=desc&since=2000-01-01&until=2999-01-01", { key: a.key });
+    expect(all.body.items.length).toBeGreaterThanOrEqual(4);
+    const cut = all.body.items[1].occurred_at as string;
+    const upTo = await t.request("GET", `/v1/audit?order=desc&until=${encodeURIComponent(cut)}`, { key: a.key });
+    expect(upTo.body.items.every((r: any) => r.occurred_at <= cut)).toBe(true);
+    expect(upTo.body.items.some((r: any) => r.seq === all.body.items[1].seq)).toBe(true);
+  });
+
+  test("a bad order or until is a 422 problem naming the field", async () => {
+    const cases: Array<[string, string]> = [
+      ["order=newest", "order"], ["until=tomorrow", "until"], ["until=2026-02-30", "until"],
+      ["since=2026-02-01&until=2026-01-01", "until"], [`cursor=${Buffer.from("[3,\"up\"]").toString("base64url")}`, "cursor"],
+    ];
+    for (const [query, field] of cases) {
+      const res = await t.request("GET", `/v1/audit?${query}`, { key: a.key });
+      expect(res.status, query).toBe(422);
+      expect(res.body.type).toEndWith("/errors/validation-failed");
+      expect(JSON.stringify(res.body), query).toContain(field);
+    }
+  });
+
   test("another tenant sees only its own chain", async () => {
     const res = await t.request("GET", "/v1/audit", { key: b.key });
     expect(res.status).toBe(200);

@@ -12,6 +12,6 @@ export const auditRoute = (deps: Deps) => new Elysia().get("/v1/audit", ({ reque
   detail: {
     tags: ["Audit"],
     summary: "List the audit log (hash-chained)",
-    description: "Rows appear once the drain has moved them from the pending table (AUDIT_DRAIN_INTERVAL_SECONDS, default 1 s). Ascending by seq; pass next_cursor as cursor for the next page. Recompute each hash as described in docs/audit.md.",
+    description: "Rows appear once the drain has moved them from the pending table (AUDIT_DRAIN_INTERVAL_SECONDS, default 1 s). Ascending by seq, or newest first with order=desc; pass next_cursor as cursor for the next page (it keeps its order). Recompute each hash as described in docs/audit.md.",
   },
 });
