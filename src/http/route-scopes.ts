@@ -25,7 +25,7 @@ const RULES: readonly Rule[] = [
   { path: /^\/v1\/memories\/recall(\/stream)?$/, methods: ["POST"], access: "memories:read" },
   { path: /^\/v1\/(distill|ingest|datasets|refine)(\/|$)/, access: { read: "memories:read", write: "forge:write" } },
   { path: /^\/v1\/graph\/relations$/, access: { read: "memories:read", write: "forge:write" } },
-  { path: /^\/v1\/(memories|conversations|sessions|feedback|graph)(\/|$)/, access: { read: "memories:read", write: "memories:write" } },
+  { path: /^\/v1\/(memories|agents|conversations|sessions|feedback|graph)(\/|$)/, access: { read: "memories:read", write: "memories:write" } },
 ];
 
 const FALLBACK: RouteAccess = "admin";

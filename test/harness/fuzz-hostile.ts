@@ -57,7 +57,11 @@ export const ODD_QUERY_VALUES = [
 ];
 
 /** Prototype names as top-level query parameter names. */
-export const ODD_QUERY_NAMES = ["__proto__", "constructor", "toString", "hasOwnProperty", "__proto__%5Bpolluted%5D"];
+export const ODD_QUERY_NAMES = [
+  "__proto__", "constructor", "toString", "hasOwnProperty", "__proto__%5Bpolluted%5D",
+  // GET /v1/memories reads metadata.<key> parameters itself
+  "metadata.", "metadata.__proto__", "metadata.%00", "metadata.%ED%A0%80", `metadata.${"k".repeat(200)}`,
+];
 
 /** Every string and object field of a request body schema, as paths (arrays stand in with their first item). */
 export function fieldsOf(s: Schema | undefined, resolve: (s: Schema | undefined) => Schema, path: string[] = [], depth = 0, out: Field[] = []): Field[] {

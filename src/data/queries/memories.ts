@@ -40,7 +40,7 @@ export const vectorLiteral = (v: number[]): string => `[${v.join(",")}]`;
 
 // Every read returns these columns; the vector itself never leaves the database through the API. The
 // access counters are the memory's (sql/0133), the same on every version.
-const returning = (tx: Tx) => tx`
+export const returning = (tx: Tx) => tx`
   memory_id, version, agent_id, content, content_hash, memory_type, metadata, importance, dataset_id,
   embedding IS NOT NULL AS has_embedding, created_at, occurred_at, valid_from, valid_to, deleted_at, expires_at,
   ${accessColumn(tx, "last_accessed_at")} AS last_accessed_at, COALESCE(${accessColumn(tx, "access_count")}, 0) AS access_count`;

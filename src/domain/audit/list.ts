@@ -5,6 +5,7 @@ import { withTenantRead } from "../../data/with-tenant";
 import type { Actor } from "../actor";
 import { decodeCursor, encodeCursor } from "../cursor";
 import { validationFailed } from "../errors";
+import { endOfMillisecond, parseInstant } from "../instant";
 import type { StoredChainRow } from "./verify-chain";
 import { createChainVerifier, type ChainVerdict } from "./verify-chain";
 
@@ -13,26 +14,6 @@ export type AuditQuery = {
   agent_id?: string; operation?: string; since?: string; until?: string; order?: AuditOrder; limit?: number;
   cursor?: string;
 };
-
-const ISO_8601 = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
-
-/** The runtime's Date.parse rolls 2026-02-30 over to March; calendar fields are checked here instead. */
-function fieldsInRange(value: string): boolean {
-  const [y, mo, d, h = 0, mi = 0, sec = 0] = (value.match(/\d+/g) ?? []).slice(0, 6).map(Number) as number[];
-  const daysInMonth = new Date(Date.UTC(y!, mo!, 0)).getUTCDate();
-  return mo! >= 1 && mo! <= 12 && d! >= 1 && d! <= daysInMonth && h <= 23 && mi <= 59 && sec <= 59;
-}
-
-/** Date-only means UTC midnight; a date-time without an offset is read as UTC. */
-export function parseInstant(value: string, field: string): Date {
-  const match = ISO_8601.exec(value);
-  const hasOffset = match?.[4] !== undefined;
-  const time = match && fieldsInRange(value) ? Date.parse(match[1] && !hasOffset ? `${value}Z` : value) : Number.NaN;
-  if (Number.isNaN(time)) {
-    throw validationFailed([{ path: `/${field}`, message: "must be an ISO 8601 date or date-time, e.g. 2026-01-31T12:00:00Z" }]);
-  }
-  return new Date(time);
-}
 
 type AuditPosition = { seq: number; order: AuditOrder };
 
@@ -75,10 +56,6 @@ function publicRow(r: AuditLogRow) {
     detail: r.detail as Record<string, unknown>, prev_hash: r.prev_hash, hash: r.hash,
   };
 }
-
-/** Times are shown to the millisecond while rows keep microseconds: `until` covers its whole millisecond,
- * so the occurred_at of a listed row, given back as until, includes that row. */
-const endOfMillisecond = (at: Date): Date => new Date(at.getTime() + 1);
 
 export async function listAudit(db: Database, actor: Actor, q: AuditQuery) {
   const limit = q.limit ?? 50;

@@ -24,6 +24,8 @@ import { forgetKeysRoute } from "./forget-proof/keys";
 import { batchStoreRoute } from "./memories/batch";
 import { forgetMemoriesRoute } from "./memories/forget";
 import { getMemoryRoute } from "./memories/get";
+import { listMemoriesRoute } from "./memories/list";
+import { listAgentsRoute } from "./agents/list";
 import { memoryHistoryRoute } from "./memories/history";
 import { patchMemoryRoute } from "./memories/patch";
 import { recallRoute } from "./memories/recall";
@@ -71,7 +73,7 @@ const always = () => true;
 export const ROUTE_GROUPS: RouteGroup[] = [
   { name: "public", gate: always, routes: [healthRoute, readyRoute, workerHealthRoute, metricsRoute, errorPagesRoute] },
   { name: "account", gate: always, routes: [createApiKeyRoute, listApiKeysRoute, revokeApiKeyRoute, limitsRoute] },
-  { name: "memories", gate: always, routes: [storeMemoryRoute, batchStoreRoute, forgetMemoriesRoute, getMemoryRoute, memoryHistoryRoute, patchMemoryRoute, recallRoute, recallStreamRoute] },
+  { name: "memories", gate: always, routes: [storeMemoryRoute, batchStoreRoute, forgetMemoriesRoute, listMemoriesRoute, listAgentsRoute, getMemoryRoute, memoryHistoryRoute, patchMemoryRoute, recallRoute, recallStreamRoute] },
   { name: "accountability", gate: always, routes: [auditRoute, usageRoute, getOwnBudgetsRoute, putOwnBudgetsRoute, startSessionRoute, getSessionRoute, endSessionRoute] },
   { name: "conversations", gate: always, routes: [openConversationRoute, getConversationRoute, deleteConversationRoute, appendTurnRoute, listTurnsRoute] },
   { name: "forget-proof", gate: (g) => g.forgetProof, routes: [forgetKeysRoute, forgetCertificateRoute] },

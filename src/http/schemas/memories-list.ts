@@ -1,0 +1,77 @@
+// Query and response shapes for GET /v1/memories (listing) and GET /v1/agents.
+import { t } from "elysia";
+import { validationFailed } from "../../domain/errors";
+import { MEMORY_TYPES } from "../../domain/memories/types";
+import { NullableTimestamp, PageQuery, Timestamp } from "./common";
+import { Memory } from "./memories";
+
+const Instant = (what: string) => t.Optional(t.String({
+  minLength: 10, maxLength: 64, description: `${what}; ISO 8601 date (UTC midnight) or date-time`,
+}));
+
+export const MemoryListQuery = t.Object({
+  agent_id: t.Optional(t.String({ minLength: 1, maxLength: 256, description: "One agent; omitted: every agent" })),
+  memory_type: t.Optional(t.Union(MEMORY_TYPES.map((m) => t.Literal(m)))),
+  dataset_id: t.Optional(t.String({ minLength: 1, maxLength: 256 })),
+  created_after: Instant("Inclusive lower bound on created_at"),
+  created_before: Instant("Exclusive upper bound on created_at"),
+  occurred_after: Instant("Inclusive lower bound on occurred_at (event time)"),
+  occurred_before: Instant("Exclusive upper bound on occurred_at (event time)"),
+  include_forgotten: t.Optional(t.Boolean({
+    description: "Also list forgotten memories (their last version, deleted_at set), as history does",
+  })),
+  order: t.Optional(t.Union([t.Literal("desc"), t.Literal("asc")], {
+    description: "desc (default): newest created first; asc: oldest first. A cursor keeps its order",
+  })),
+  ...PageQuery.properties,
+}, { additionalProperties: true });
+
+export const MemoryPage = t.Object({
+  items: t.Array(Memory),
+  next_cursor: t.Union([t.String(), t.Null()]),
+}, { additionalProperties: false });
+
+export const Agent = t.Object({
+  agent_id: t.String(),
+  memories: t.Integer({ minimum: 0, description: "Current, unexpired memories" }),
+  forgotten: t.Integer({ minimum: 0, description: "Forgotten memories (history kept)" }),
+  first_activity_at: Timestamp,
+  last_activity_at: NullableTimestamp,
+  has_graph: t.Boolean({ description: "Whether distill has built graph memos for this agent" }),
+}, { additionalProperties: false });
+
+export const AgentPage = t.Object({
+  items: t.Array(Agent),
+  next_cursor: t.Union([t.String(), t.Null()]),
+}, { additionalProperties: false });
+
+const METADATA_PREFIX = "metadata.";
+const MAX_METADATA_FILTERS = 10;
+
+/**
+ * The `metadata.<key>=<value>` parameters of a listing URL. Any other parameter the schema does not
+ * name is a 422 too, so a misspelt filter never silently lists everything.
+ */
+export function metadataFilters(url: string, known: readonly string[]): Array<[key: string, value: string]> {
+  const params = new URL(url).searchParams;
+  const filters: Array<[string, string]> = [];
+  for (const name of new Set(params.keys())) {
+    if (!name.startsWith(METADATA_PREFIX)) {
+      if (!known.includes(name)) throw validationFailed([{ path: `/${name}`, message: "is not a known parameter" }]);
+      continue;
+    }
+    const key = name.slice(METADATA_PREFIX.length);
+    const values = params.getAll(name);
+    const problem = key.length === 0 || key.length > 128 ? "needs a key of 1 to 128 characters"
+      : values.length > 1 ? "may be given once"
+      : values[0]!.length > 1024 ? "must be at most 1024 characters" : null;
+    if (problem) throw validationFailed([{ path: `/${name}`, message: problem }]);
+    filters.push([key, values[0]!]);
+  }
+  if (filters.length > MAX_METADATA_FILTERS) {
+    throw validationFailed([{ path: "/metadata", message: `at most ${MAX_METADATA_FILTERS} metadata filters` }]);
+  }
+  return filters;
+}
+
+export const MEMORY_LIST_PARAMS = Object.keys(MemoryListQuery.properties);
