@@ -3,9 +3,16 @@ import { verifyRows, type ChainVerdict } from "./audit-chain";
 import { Job } from "./jobs";
 import { readSse, streamError } from "./sse";
 import { Transport, type CallOptions, type ClientOptions, type RequestSpec } from "./transport";
-import type { AuditQuery, AuditRow, Body, Ok, Query, RecallStreamEvent } from "./types";
+import type { AuditQuery, AuditRow, Body, MemoryListQuery, Ok, Query, RecallStreamEvent } from "./types";
 
 const enc = encodeURIComponent;
+
+function listParams(query: MemoryListQuery | undefined): Record<string, unknown> | undefined {
+  if (!query) return undefined;
+  const { metadata, ...rest } = query;
+  const equalities = Object.entries(metadata ?? {}).map(([key, value]) => [`metadata.${key}`, String(value)]);
+  return { ...rest, ...Object.fromEntries(equalities) };
+}
 
 export class SvcClient {
   private readonly http: Transport;
@@ -33,6 +40,11 @@ export class SvcClient {
       this.call<Ok<"/v1/memories/forget", "post">>({ method: "POST", path: "/v1/memories/forget", body, ...o }),
     recall: (body: Body<"/v1/memories/recall", "post">, o?: CallOptions) =>
       this.call<Ok<"/v1/memories/recall", "post">>({ method: "POST", path: "/v1/memories/recall", body, ...o }),
+    /** One page of memories, newest first; `metadata` becomes `metadata.<key>=<value>` equality filters. */
+    page: (query?: MemoryListQuery, o?: CallOptions) =>
+      this.call<Ok<"/v1/memories", "get">>({ method: "GET", path: "/v1/memories", query: listParams(query), ...o }),
+    /** Every matching memory, fetching the next page only when the loop reaches it. */
+    list: (query?: MemoryListQuery, o?: CallOptions) => this.pages((cursor) => this.memories.page({ ...query, cursor }, o)),
     /** Results as they stream, then the summary; an error event is thrown as the same typed error. Breaking out cancels the request. */
     recallStream: (body: Body<"/v1/memories/recall/stream", "post">, o?: CallOptions) => this.recallStream(body, o),
   };
@@ -45,6 +57,22 @@ export class SvcClient {
       else if (event.event === "summary") yield { type: "summary", summary: JSON.parse(event.data) };
       else if (event.event === "error") throw streamError(event.data);
     }
+  }
+
+  readonly agents = {
+    page: (query?: Query<"/v1/agents", "get">, o?: CallOptions) =>
+      this.call<Ok<"/v1/agents", "get">>({ method: "GET", path: "/v1/agents", query, ...o }),
+    /** Every agent in agent_id order, with counts, activity and whether a graph exists. */
+    list: (o?: CallOptions) => this.pages((cursor) => this.agents.page({ limit: 200, cursor }, o)),
+  };
+
+  private async *pages<T>(fetchPage: (cursor?: string) => Promise<{ items: T[]; next_cursor: string | null }>) {
+    let cursor: string | undefined;
+    do {
+      const page = await fetchPage(cursor);
+      yield* page.items;
+      cursor = page.next_cursor ?? undefined;
+    } while (cursor);
   }
 
   readonly conversations = {

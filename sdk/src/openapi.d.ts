@@ -139,7 +139,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List memories, filtered, page by page
+         * @description One row per memory (its current version; with include_forgotten also forgotten ones, as their last version), newest created first (order=asc: oldest first), ties broken by memory_id. Filters: agent_id, memory_type, dataset_id, created_after/created_before, occurred_after/occurred_before, and metadata equality as `metadata.<key>=<value>` (repeat for more keys, all must match; the value matches that string, or the number, boolean or null it spells). Any other parameter is a 422. Pass next_cursor as cursor for the next page. See docs/memories.md.
+         *
+         *     Requires key scope `memories:read`.
+         */
+        get: operations["getV1Memories"];
         put?: never;
         /**
          * Store a memory
@@ -192,6 +198,28 @@ export interface paths {
          *     Requires key scope `memories:write`.
          */
         post: operations["postV1MemoriesForget"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List agents
+         * @description Every agent that holds or held memories, by agent_id; counts of current and forgotten memories, when the first memory was stored and the last one stored, changed or forgotten, and whether a graph exists. Pass next_cursor as cursor for the next page.
+         *
+         *     Requires key scope `memories:read`.
+         */
+        get: operations["getV1Agents"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1917,6 +1945,206 @@ export interface operations {
             };
         };
     };
+    getV1Memories: {
+        parameters: {
+            query?: {
+                agent_id?: string;
+                memory_type?: "semantic" | "episodic" | "procedural" | "working" | "turn";
+                dataset_id?: string;
+                created_after?: string;
+                created_before?: string;
+                occurred_after?: string;
+                occurred_before?: string;
+                include_forgotten?: boolean;
+                order?: "desc" | "asc";
+                limit?: string | number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            memory_id: string;
+                            version: string | number;
+                            agent_id: string;
+                            content: string;
+                            /** @description SHA-256 of content, hex */
+                            content_hash: string;
+                            memory_type: string;
+                            /** @description Free-form JSON object */
+                            metadata: {
+                                [key: string]: unknown;
+                            };
+                            importance: number;
+                            dataset_id: string | null;
+                            /** @enum {string} */
+                            embedding_status: "ready" | "pending";
+                            /** @description ISO 8601 timestamp */
+                            created_at: string | number;
+                            /** @description Event time: when the remembered thing happened (defaults to the store time) */
+                            occurred_at: string | number;
+                            /** @description ISO 8601 timestamp */
+                            valid_from: string | number;
+                            valid_to: (string | number) | null;
+                            deleted_at: (string | number) | null;
+                            expires_at: (string | number) | null;
+                            last_accessed_at: (string | number) | null;
+                            access_count: string | number;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     postV1Memories: {
         parameters: {
             query?: never;
@@ -2622,6 +2850,181 @@ export interface operations {
             };
             /** @description RFC 7807 problem details */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getV1Agents: {
+        parameters: {
+            query?: {
+                limit?: string | number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            agent_id: string;
+                            /** @description Current, unexpired memories */
+                            memories: string | number;
+                            /** @description Forgotten memories (history kept) */
+                            forgotten: string | number;
+                            /** @description ISO 8601 timestamp */
+                            first_activity_at: string | number;
+                            last_activity_at: (string | number) | null;
+                            /** @description Whether distill has built graph memos for this agent */
+                            has_graph: boolean;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -76,6 +76,25 @@ describe("memories", () => {
   });
 });
 
+describe("listing", () => {
+  test("memories.list walks every page with metadata filters; agents.list counts them", async () => {
+    const agent = "sdk-list";
+    for (let i = 0; i < 5; i++) {
+      await svc.memories.store({ agent_id: agent, content: `listed ${i}`, metadata: { parity: i % 2, user: "u1" } });
+    }
+    const seen: string[] = [];
+    for await (const m of svc.memories.list({ agent_id: agent, limit: 2 })) seen.push(m.content);
+    expect(seen).toEqual(["listed 4", "listed 3", "listed 2", "listed 1", "listed 0"]);
+    const even = await svc.memories.page({ agent_id: agent, metadata: { parity: 0, user: "u1" }, order: "asc" });
+    expect(even.items.map((m) => m.content)).toEqual(["listed 0", "listed 2", "listed 4"]);
+    const agents = [];
+    for await (const row of svc.agents.list()) agents.push(row);
+    expect(agents.find((row) => row.agent_id === agent)).toMatchObject({ memories: 5, forgotten: 0, has_graph: false });
+    const error = await svc.memories.page({ agent_id: agent, order: "sideways" as "asc" }).catch((e) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+  });
+});
+
 describe("typed errors", () => {
   test("422 is a ValidationError naming the field", async () => {
     const error = await svc.memories.store({ agent_id: AGENT, content: "" }).catch((e) => e);

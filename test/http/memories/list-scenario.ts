@@ -80,9 +80,9 @@ export function listScenario(setup: () => ListHarness) {
   });
 
   test("filters: memory type, metadata equality, dataset, created and occurred ranges", async () => {
-    const [tea, paris, deploy, flight] = alice();
+    const [tea, paris, deploy, flight] = alice() as [string, string, string, string];
     expect(idsOf(await get("/v1/memories?agent_id=alice&memory_type=episodic"))).toEqual([flight, paris]);
-    expect(idsOf(await get("/v1/memories?metadata.user=u1"))).toEqual([ids[6], flight, deploy, tea]);
+    expect(idsOf(await get("/v1/memories?metadata.user=u1"))).toEqual([ids[6]!, flight, deploy, tea]);
     expect(idsOf(await get("/v1/memories?agent_id=alice&metadata.priority=3"))).toEqual([deploy, tea]);
     expect(idsOf(await get("/v1/memories?agent_id=alice&metadata.user=u1&metadata.vip=true"))).toEqual([flight]);
     expect(idsOf(await get("/v1/memories?metadata.user=nobody"))).toEqual([]);
@@ -98,7 +98,7 @@ export function listScenario(setup: () => ListHarness) {
   });
 
   test("a PATCHed memory is listed once, as its new version; forgotten ones only on request", async () => {
-    const [tea, paris] = alice();
+    const [tea, paris] = alice() as [string, string];
     const patched = await t.request("PATCH", `/v1/memories/${tea}`, { key: a.key, body: { content: "Alice prefers green tea" } });
     expect(patched.status, show(patched)).toBe(200);
     const forgot = await t.request("POST", "/v1/memories/forget", { key: a.key, body: { memory_id: paris } });
