@@ -10,6 +10,7 @@ export const TOOL_ROUTES: Readonly<Record<string, readonly [method: string, rout
   store_memories: ["POST", "/v1/memories/batch"],
   recall: ["POST", "/v1/memories/recall"],
   forget: ["POST", "/v1/memories/forget"],
+  list_memories: ["GET", "/v1/memories"],
   get_memory: ["GET", "/v1/memories/:memory_id"],
   memory_history: ["GET", "/v1/memories/:memory_id/history"],
   audit_query: ["GET", "/v1/audit"],
@@ -20,7 +21,7 @@ export const TOOL_ROUTES: Readonly<Record<string, readonly [method: string, rout
   feedback: ["POST", "/v1/feedback"],
 };
 
-/** Resources are reads of a memory or a conversation (GET /v1/memories/{id}, GET /v1/conversations/{id}). */
+/** Resources are reads of memories, agents or a conversation (GET /v1/memories…, /v1/agents, …/conversations/{id}). */
 export const RESOURCE_SCOPE: Scope = "memories:read";
 
 export function toolAccess(name: string): RouteAccess {

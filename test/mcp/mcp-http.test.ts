@@ -32,7 +32,9 @@ describe("MCP over streamable HTTP (PostgreSQL)", () => {
   test("offers the always-on tools with the REST schemas; gated-off tools are absent", async () => {
     await expectCoreToolsOnly(clientA);
     const templates = await clientA.listResourceTemplates();
-    expect(templates.resourceTemplates.map((r) => r.uriTemplate)).toEqual(["svc://memories/{memory_id}", "svc://conversations/{conversation_id}"]);
+    expect(templates.resourceTemplates.map((r) => r.uriTemplate)).toEqual([
+      "svc://memories/{memory_id}", "svc://agents", "svc://agents/{agent_id}/memories", "svc://conversations/{conversation_id}",
+    ]);
   });
 
   test("store → recall → forget round trip, isolated from another tenant", async () => {

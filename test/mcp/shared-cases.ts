@@ -4,7 +4,9 @@ import { expect } from "bun:test";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ok, toolErrorText } from "./helpers";
 
-export const CORE_TOOLS = ["store_memory", "store_memories", "recall", "forget", "get_memory", "memory_history", "audit_query"];
+export const CORE_TOOLS = [
+  "store_memory", "store_memories", "recall", "forget", "list_memories", "get_memory", "memory_history", "audit_query",
+];
 export const GATED_TOOLS = ["distill", "graph_query", "ingest", "refine", "feedback"];
 
 export async function expectCoreToolsOnly(client: Client): Promise<void> {
@@ -41,8 +43,26 @@ export async function roundTrip(client: Client, other: Client | null, agent: str
   const resource = await client.readResource({ uri: `svc://memories/${stored.memory_id}` });
   expect(JSON.parse((resource.contents[0] as { text: string }).text).memory_id).toBe(stored.memory_id);
 
-  // The other tenant sees nothing of this one, by id, by recall, by forget or as a resource.
+  // Listing: the tool (metadata equality as an object), the agents and agent-memories resources.
+  const listed = ok(await client.callTool({ name: "list_memories", arguments: { agent_id: agent, limit: 2 } }));
+  // The batch shares one created_at (its transaction's), so its order is memory_id's: compare as sets.
+  expect(listed.items.map((m: any) => m.content).sort()).toEqual(["Lunch is pizza on Fridays", "The staging database lives in Frankfurt"]);
+  const next = ok(await client.callTool({ name: "list_memories", arguments: { agent_id: agent, cursor: listed.next_cursor } }));
+  expect(next.items.map((m: any) => m.memory_id)).toEqual([stored.memory_id]);
+  const bySource = ok(await client.callTool({ name: "list_memories", arguments: { agent_id: agent, metadata: { source: "mcp" } } }));
+  expect(bySource.items.map((m: any) => m.memory_id)).toEqual([stored.memory_id]);
+  const readJson = async (c: Client, uri: string) => JSON.parse(((await c.readResource({ uri })).contents[0] as { text: string }).text);
+  const agents = await readJson(client, "svc://agents");
+  expect(agents.items.find((x: any) => x.agent_id === agent)).toMatchObject({ memories: 3, forgotten: 0 });
+  const newest = await readJson(client, `svc://agents/${encodeURIComponent(agent)}/memories`);
+  expect(newest.items).toHaveLength(3);
+  expect(toolErrorText(await client.callTool({ name: "list_memories", arguments: { order: "up" } }))).toStartWith("Validation Failed: order");
+
+  // The other tenant sees nothing of this one, by id, by recall, by forget, by listing or as a resource.
   if (other) {
+    expect(ok(await other.callTool({ name: "list_memories", arguments: { agent_id: agent } })).items).toEqual([]);
+    expect((await readJson(other, `svc://agents/${encodeURIComponent(agent)}/memories`)).items).toEqual([]);
+    expect((await readJson(other, "svc://agents")).items.some((x: any) => x.agent_id === agent)).toBe(false);
     expect(toolErrorText(await other.callTool({ name: "get_memory", arguments: { memory_id: stored.memory_id } }))).toStartWith("Not Found:");
     const theirs = ok(await other.callTool({ name: "recall", arguments: { agent_id: agent, query: "deploy key rotates", strategy: "LEXICAL" } }));
     expect(theirs.results).toEqual([]);

@@ -4,7 +4,7 @@ import { listMemoryRows, type ListOrder, type ListPosition } from "../../data/qu
 import { withTenant } from "../../data/with-tenant";
 import type { Actor } from "../actor";
 import { decodeCursor, encodeCursor } from "../cursor";
-import { validationFailed } from "../errors";
+import { validationFailed, type FieldProblem } from "../errors";
 import { parseInstant } from "../instant";
 import { toRecord, type MemoryRecord } from "./types";
 
@@ -50,6 +50,20 @@ export function metadataAlternatives(key: string, value: string): Array<Record<s
   return alternatives;
 }
 
+const MAX_METADATA_FILTERS = 10;
+
+/** Bounds on `metadata.<key>=<value>` filters, whichever door (REST, MCP) they came through. */
+function metadataProblems(pairs: Array<[string, string]>): FieldProblem[] {
+  if (pairs.length > MAX_METADATA_FILTERS) {
+    return [{ path: "/metadata", message: `at most ${MAX_METADATA_FILTERS} metadata filters` }];
+  }
+  return pairs.flatMap(([key, value]) => {
+    const problem = key.length === 0 || key.length > 128 ? "needs a key of 1 to 128 characters"
+      : value.length > 1024 ? "must be at most 1024 characters" : null;
+    return problem ? [{ path: `/metadata.${key}`, message: problem }] : [];
+  });
+}
+
 function range(value: string | undefined, field: string): Date | undefined {
   return value === undefined ? undefined : parseInstant(value, field);
 }
@@ -61,6 +75,8 @@ export async function listMemories(db: Database, actor: Actor, q: MemoryListQuer
     throw validationFailed([{ path: "/order", message: `must match the cursor's order (${position.order})` }]);
   }
   const order = position?.order ?? q.order ?? "desc";
+  const problems = metadataProblems(q.metadata ?? []);
+  if (problems.length > 0) throw validationFailed(problems);
   const metadata = (q.metadata ?? []).map(([key, value]) => metadataAlternatives(key, value));
   const filter = {
     agentId: q.agent_id, memoryType: q.memory_type, datasetId: q.dataset_id, metadata,

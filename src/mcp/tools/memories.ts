@@ -1,13 +1,23 @@
-// Memory tools: store, batch store, recall, forget, get, history. Each runs the domain calls of its REST
+// Memory tools: store, batch store, recall, forget, list, get, history. Each runs the domain calls of its REST
 // route (src/http/routes/memories) with that route's body schema.
 import { t } from "elysia";
 import { forgetRequested } from "../../domain/memories/forget-request";
 import { storeMemories } from "../../domain/memories/store";
+import { listMemories } from "../../domain/memories/list";
 import { getHistory, getMemory } from "../../domain/memories/read";
 import { executeRecall, planRecall } from "../../domain/recall/recall";
 import { batchBody, forgetBody, storeBody } from "../../http/schemas/memories";
+import { MemoryListQuery } from "../../http/schemas/memories-list";
 import { recallBody, toRecallInput } from "../../http/schemas/recall";
 import { always, type McpTool } from "../tool";
+
+const Scalar = t.Union([t.String(), t.Number(), t.Boolean(), t.Null()]);
+const ListInput = t.Object({
+  ...MemoryListQuery.properties,
+  metadata: t.Optional(t.Record(t.String(), Scalar, {
+    description: "Metadata equality: every key must hold that value (a string also matches the number, boolean or null it spells)",
+  })),
+}, { additionalProperties: false });
 
 const MemoryIdInput = t.Object({ memory_id: t.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false });
 
@@ -54,6 +64,16 @@ export const MEMORY_TOOLS: McpTool[] = [
     run: async ({ deps, actor }, input) => {
       return forgetRequested(deps, actor, input);
     },
+  },
+  {
+    name: "list_memories",
+    description: "List memories page by page (GET /v1/memories), newest first: one agent's (agent_id) or every agent's, filtered by memory_type, metadata equality, dataset_id, created/occurred ranges, include_forgotten. Pass next_cursor as cursor for the next page.",
+    inputSchema: () => ListInput,
+    gate: always,
+    readOnly: true,
+    run: ({ deps, actor }, { metadata, ...query }) => listMemories(deps.db, actor, {
+      ...query, metadata: Object.entries(metadata ?? {}).map(([key, value]) => [key, String(value)]),
+    }),
   },
   {
     name: "get_memory",
