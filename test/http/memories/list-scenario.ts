@@ -4,6 +4,7 @@
 import { expect, test } from "bun:test";
 import type { Tenant, TestApp, TestResponse } from "../../harness/app";
 import { show } from "../../harness/app";
+import { withTenant } from "../../../src/data/with-tenant";
 
 export type ListHarness = { app: TestApp; tenant(name: string): Promise<Tenant> };
 
@@ -128,6 +129,17 @@ export function listScenario(setup: () => ListHarness) {
       cursor = page.body.next_cursor;
     } while (cursor);
     expect(pages).toEqual(["alice", "bob", "carol"]);
+  });
+
+  test("has_graph follows the agent's live memos (a retired memo does not count)", async () => {
+    await withTenant(t.deps.db, a.orgId, async (tx) => {
+      await tx`INSERT INTO memos (org_id, memo_id, agent_id, memo_type, name, normalized_name, origin)
+        VALUES (${a.orgId}, 'memo_list_bob', 'bob', 'PERSON', 'Bob', 'bob', 'extracted')`;
+      await tx`INSERT INTO memos (org_id, memo_id, agent_id, memo_type, name, normalized_name, origin, retired_at, retired_reason)
+        VALUES (${a.orgId}, 'memo_list_carol', 'carol', 'PERSON', 'Carol', 'carol', 'extracted', now(), 'pruned')`;
+    });
+    const r = await get("/v1/agents");
+    expect(r.body.items.map((x: any) => [x.agent_id, x.has_graph])).toEqual([["alice", false], ["bob", true], ["carol", false]]);
   });
 
   test("another tenant sees none of it, even with the first tenant's agent ids and cursors", async () => {
