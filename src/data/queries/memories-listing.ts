@@ -5,7 +5,7 @@ import { returning, type MemoryRow } from "./memories";
 
 export type ListOrder = "asc" | "desc";
 
-/** A position in the listing: created_at as UTC text with microseconds, so no row is skipped or repeated. */
+/** A position in the listing: created_at as UTC text with microseconds (no row skipped or repeated). */
 export type ListPosition = { createdKey: string; memoryId: string };
 
 export type MemoryListFilter = {
@@ -52,7 +52,7 @@ export async function listMemoryRows(tx: Tx, f: MemoryListFilter): Promise<Liste
       ${f.agentId !== undefined ? tx`AND agent_id = ${f.agentId}` : tx``}
       ${f.memoryType !== undefined ? tx`AND memory_type = ${f.memoryType}` : tx``}
       ${f.datasetId !== undefined ? tx`AND dataset_id = ${f.datasetId}` : tx``}
-      ${f.metadata.reduce((sql, alternatives) => tx`${sql} AND (${anyContained(tx, alternatives)})`, tx``)}
+      ${f.metadata.reduce((sql, any) => tx`${sql} AND (${anyContained(tx, any)})`, tx``)}
       ${f.createdAfter ? tx`AND created_at >= ${f.createdAfter}` : tx``}
       ${f.createdBefore ? tx`AND created_at < ${f.createdBefore}` : tx``}
       ${f.occurredAfter ? tx`AND occurred_at >= ${f.occurredAfter}` : tx``}
@@ -71,16 +71,19 @@ export type AgentRow = {
   has_graph: boolean;
 };
 
-/** Agents after `afterAgent` in agent_id order; activity is a memory's store, last version or forget. */
-export async function listAgentRows(tx: Tx, afterAgent: string | null, limit: number): Promise<AgentRow[]> {
+/** Agents after `afterAgent` in agent_id order; activity: a memory's store, last version or forget. */
+export async function listAgentRows(
+  tx: Tx, afterAgent: string | null, limit: number,
+): Promise<AgentRow[]> {
   return tx<AgentRow[]>`
     SELECT m.agent_id,
-      count(*) FILTER (WHERE m.valid_to IS NULL AND (m.expires_at IS NULL OR m.expires_at > now()))::int
-        AS memories,
+      count(*) FILTER (
+        WHERE m.valid_to IS NULL AND (m.expires_at IS NULL OR m.expires_at > now()))::int AS memories,
       count(*) FILTER (WHERE m.deleted_at IS NOT NULL)::int AS forgotten,
       min(m.created_at) AS first_activity_at,
       max(COALESCE(m.deleted_at, m.valid_from)) AS last_activity_at,
-      EXISTS (SELECT 1 FROM memos g WHERE g.agent_id = m.agent_id AND g.retired_at IS NULL) AS has_graph
+      EXISTS (
+        SELECT 1 FROM memos g WHERE g.agent_id = m.agent_id AND g.retired_at IS NULL) AS has_graph
     FROM memories m
     WHERE (m.valid_to IS NULL OR m.deleted_at IS NOT NULL)
       ${afterAgent !== null ? tx`AND m.agent_id > ${afterAgent}` : tx``}

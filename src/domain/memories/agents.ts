@@ -1,4 +1,4 @@
-// The tenant's agents (GET /v1/agents, the MCP agents resource): memory counts, activity, graph presence.
+// The tenant's agents (GET /v1/agents, MCP svc://agents): memory counts, activity, graph presence.
 import type { Database } from "../../data/pools";
 import { listAgentRows, type AgentRow } from "../../data/queries/memories-listing";
 import { withTenantRead } from "../../data/with-tenant";
@@ -7,7 +7,9 @@ import { decodeCursor, encodeCursor } from "../cursor";
 
 export type AgentPage = { items: AgentRow[]; next_cursor: string | null };
 
-export async function listAgents(db: Database, actor: Actor, q: { limit?: number; cursor?: string }): Promise<AgentPage> {
+export async function listAgents(
+  db: Database, actor: Actor, q: { limit?: number; cursor?: string },
+): Promise<AgentPage> {
   const limit = q.limit ?? 50;
   const after = q.cursor === undefined ? null : decodeCursor(q.cursor, (v) => {
     if (typeof v[0] !== "string" || v.length !== 1) throw new Error("bad agent");
@@ -16,5 +18,6 @@ export async function listAgents(db: Database, actor: Actor, q: { limit?: number
   const rows = await withTenantRead(db, actor.orgId, (tx) => listAgentRows(tx, after, limit + 1));
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
-  return { items: page, next_cursor: rows.length > limit && last ? encodeCursor([last.agent_id]) : null };
+  const more = rows.length > limit && last;
+  return { items: page, next_cursor: more ? encodeCursor([last.agent_id]) : null };
 }

@@ -1,6 +1,8 @@
-// Listing memories page by page (GET /v1/memories, MCP list_memories): filters, stable order, cursors.
+// Listing memories page by page (GET /v1/memories, MCP list_memories): filters, order, cursors.
 import type { Database } from "../../data/pools";
-import { listMemoryRows, type ListOrder, type ListPosition } from "../../data/queries/memories-listing";
+import {
+  listMemoryRows, type ListOrder, type ListPosition,
+} from "../../data/queries/memories-listing";
 import { withTenant } from "../../data/with-tenant";
 import type { Actor } from "../actor";
 import { decodeCursor, encodeCursor } from "../cursor";
@@ -31,7 +33,7 @@ const CREATED_KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 function readCursor(cursor: string): ListPosition & { order: ListOrder } {
   return decodeCursor(cursor, (v) => {
     const [createdKey, memoryId, order] = v;
-    if (typeof createdKey !== "string" || !CREATED_KEY.test(createdKey)) throw new Error("bad time");
+    if (typeof createdKey !== "string" || !CREATED_KEY.test(createdKey)) throw new Error("time");
     if (typeof memoryId !== "string" || memoryId.length > 128) throw new Error("bad id");
     if ((order !== "asc" && order !== "desc") || v.length !== 3) throw new Error("bad order");
     return { createdKey, memoryId, order };
@@ -39,14 +41,15 @@ function readCursor(cursor: string): ListPosition & { order: ListOrder } {
 }
 
 /**
- * A query-string value matches the stored value when it is that string, or when it is the JSON text of
- * a stored number, boolean or null (`metadata.priority=3` matches 3 and "3").
+ * A query-string value matches the stored value when it is that string, or when it is the JSON text
+ * of a stored number, boolean or null (`metadata.priority=3` matches 3 and "3").
  */
 export function metadataAlternatives(key: string, value: string): Array<Record<string, unknown>> {
   const alternatives: Array<Record<string, unknown>> = [{ [key]: value }];
   let parsed: unknown;
   try { parsed = JSON.parse(value); } catch { return alternatives; }
-  if (parsed === null || typeof parsed === "number" || typeof parsed === "boolean") alternatives.push({ [key]: parsed });
+  const scalar = parsed === null || typeof parsed === "number" || typeof parsed === "boolean";
+  if (scalar) alternatives.push({ [key]: parsed });
   return alternatives;
 }
 
@@ -68,11 +71,14 @@ function range(value: string | undefined, field: string): Date | undefined {
   return value === undefined ? undefined : parseInstant(value, field);
 }
 
-export async function listMemories(db: Database, actor: Actor, q: MemoryListQuery): Promise<MemoryPage> {
+export async function listMemories(
+  db: Database, actor: Actor, q: MemoryListQuery,
+): Promise<MemoryPage> {
   const limit = q.limit ?? 50;
   const position = q.cursor === undefined ? undefined : readCursor(q.cursor);
   if (position && q.order !== undefined && q.order !== position.order) {
-    throw validationFailed([{ path: "/order", message: `must match the cursor's order (${position.order})` }]);
+    const message = `must match the cursor's order (${position.order})`;
+    throw validationFailed([{ path: "/order", message }]);
   }
   const order = position?.order ?? q.order ?? "desc";
   const problems = metadataProblems(q.metadata ?? []);
@@ -80,7 +86,8 @@ export async function listMemories(db: Database, actor: Actor, q: MemoryListQuer
   const metadata = (q.metadata ?? []).map(([key, value]) => metadataAlternatives(key, value));
   const filter = {
     agentId: q.agent_id, memoryType: q.memory_type, datasetId: q.dataset_id, metadata,
-    createdAfter: range(q.created_after, "created_after"), createdBefore: range(q.created_before, "created_before"),
+    createdAfter: range(q.created_after, "created_after"),
+    createdBefore: range(q.created_before, "created_before"),
     occurredAfter: range(q.occurred_after, "occurred_after"),
     occurredBefore: range(q.occurred_before, "occurred_before"),
     includeForgotten: q.include_forgotten ?? false, order, after: position, limit: limit + 1,
@@ -89,6 +96,7 @@ export async function listMemories(db: Database, actor: Actor, q: MemoryListQuer
   const rows = await withTenant(db, actor.orgId, (tx) => listMemoryRows(tx, filter));
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
-  const next = rows.length > limit && last ? encodeCursor([last.created_key, last.memory_id, order]) : null;
+  const more = rows.length > limit && last;
+  const next = more ? encodeCursor([last.created_key, last.memory_id, order]) : null;
   return { items: page.map(toRecord), next_cursor: next };
 }

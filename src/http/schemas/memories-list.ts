@@ -10,7 +10,9 @@ const Instant = (what: string) => t.Optional(t.String({
 }));
 
 export const MemoryListQuery = t.Object({
-  agent_id: t.Optional(t.String({ minLength: 1, maxLength: 256, description: "One agent; omitted: every agent" })),
+  agent_id: t.Optional(t.String({
+    minLength: 1, maxLength: 256, description: "One agent; omitted: every agent",
+  })),
   memory_type: t.Optional(t.Union(MEMORY_TYPES.map((m) => t.Literal(m)))),
   dataset_id: t.Optional(t.String({ minLength: 1, maxLength: 256 })),
   created_after: Instant("Inclusive lower bound on created_at"),
@@ -18,10 +20,10 @@ export const MemoryListQuery = t.Object({
   occurred_after: Instant("Inclusive lower bound on occurred_at (event time)"),
   occurred_before: Instant("Exclusive upper bound on occurred_at (event time)"),
   include_forgotten: t.Optional(t.Boolean({
-    description: "Also list forgotten memories (their last version, deleted_at set), as history does",
+    description: "Also list forgotten memories (last version, deleted_at set), as history does",
   })),
   order: t.Optional(t.Union([t.Literal("desc"), t.Literal("asc")], {
-    description: "desc (default): newest created first; asc: oldest first. A cursor keeps its order",
+    description: "desc (default): newest created first; asc: oldest first. Cursors keep it",
   })),
   ...PageQuery.properties,
 }, { additionalProperties: true });
@@ -48,19 +50,23 @@ export const AgentPage = t.Object({
 const METADATA_PREFIX = "metadata.";
 
 /**
- * The `metadata.<key>=<value>` parameters of a listing URL (bounds are the domain's). Any other parameter the schema does not
- * name is a 422 too, so a misspelt filter never silently lists everything.
+ * The `metadata.<key>=<value>` parameters of a listing URL (their bounds are the domain's). Any
+ * other parameter the schema does not name is a 422, so a misspelt filter never lists everything.
  */
-export function metadataFilters(url: string, known: readonly string[]): Array<[key: string, value: string]> {
+export function metadataFilters(
+  url: string, known: readonly string[],
+): Array<[key: string, value: string]> {
   const params = new URL(url).searchParams;
   const filters: Array<[string, string]> = [];
   for (const name of new Set(params.keys())) {
     if (!name.startsWith(METADATA_PREFIX)) {
-      if (!known.includes(name)) throw validationFailed([{ path: `/${name}`, message: "is not a known parameter" }]);
-      continue;
+      if (known.includes(name)) continue;
+      throw validationFailed([{ path: `/${name}`, message: "is not a known parameter" }]);
     }
     const values = params.getAll(name);
-    if (values.length > 1) throw validationFailed([{ path: `/${name}`, message: "may be given once" }]);
+    if (values.length > 1) {
+      throw validationFailed([{ path: `/${name}`, message: "may be given once" }]);
+    }
     filters.push([name.slice(METADATA_PREFIX.length), values[0]!]);
   }
   return filters;

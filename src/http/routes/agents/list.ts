@@ -1,4 +1,4 @@
-// GET /v1/agents: the tenant's agents with memory counts, first and last activity, and graph presence.
+// GET /v1/agents: the tenant's agents with memory counts, first and last activity, graph presence.
 import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { listAgents } from "../../../domain/memories/agents";
@@ -13,6 +13,10 @@ export const listAgentsRoute = (deps: Deps) => new Elysia().get("/v1/agents", ({
   detail: {
     tags: ["Memories"],
     summary: "List agents",
-    description: "Every agent that holds or held memories, by agent_id; counts of current and forgotten memories, when the first memory was stored and the last one stored, changed or forgotten, and whether a graph exists. Pass next_cursor as cursor for the next page.",
+    description: [
+      "Every agent that holds or held memories, by agent_id; counts of current and forgotten",
+      "memories, when the first memory was stored and the last one stored, changed or",
+      "forgotten, and whether a graph exists. Pass next_cursor as cursor for the next page.",
+    ].join(" "),
   },
 });
