@@ -153,6 +153,48 @@ class GetLimitsResponse(TypedDict):
     tenant: GetLimitsResponseTenant
 
 
+class GetMemoriesQuery(TypedDict, total=False):
+    "Query parameters of GET /v1/memories."
+    agent_id: str
+    memory_type: Literal["semantic", "episodic", "procedural", "working", "turn"]
+    dataset_id: str
+    created_after: str
+    created_before: str
+    occurred_after: str
+    occurred_before: str
+    include_forgotten: bool
+    order: Literal["desc", "asc"]
+    limit: Union[str, int]
+    cursor: str
+
+
+class GetMemoriesResponseItemsItem(TypedDict):
+    memory_id: str
+    version: Union[str, int]
+    agent_id: str
+    content: str
+    content_hash: str
+    memory_type: str
+    metadata: Dict[str, Any]
+    importance: float
+    dataset_id: Union[str, None]
+    embedding_status: Literal["ready", "pending"]
+    created_at: Union[str, float]
+    occurred_at: Union[str, float]
+    valid_from: Union[str, float]
+    valid_to: Union[str, float, None]
+    deleted_at: Union[str, float, None]
+    expires_at: Union[str, float, None]
+    last_accessed_at: Union[str, float, None]
+    access_count: Union[str, int]
+
+
+class GetMemoriesResponse(TypedDict):
+    "Answer of GET /v1/memories."
+    items: List[GetMemoriesResponseItemsItem]
+    next_cursor: Union[str, None]
+
+
 class _PostMemoriesBodyRequired(TypedDict):
     agent_id: str
     content: str
@@ -253,6 +295,27 @@ class _PostMemoriesForgetResponseRequired(TypedDict):
 class PostMemoriesForgetResponse(_PostMemoriesForgetResponseRequired, total=False):
     "Answer of POST /v1/memories/forget."
     cert_id: Union[str, None]
+
+
+class GetAgentsQuery(TypedDict, total=False):
+    "Query parameters of GET /v1/agents."
+    limit: Union[str, int]
+    cursor: str
+
+
+class GetAgentsResponseItemsItem(TypedDict):
+    agent_id: str
+    memories: Union[str, int]
+    forgotten: Union[str, int]
+    first_activity_at: Union[str, float]
+    last_activity_at: Union[str, float, None]
+    has_graph: bool
+
+
+class GetAgentsResponse(TypedDict):
+    "Answer of GET /v1/agents."
+    items: List[GetAgentsResponseItemsItem]
+    next_cursor: Union[str, None]
 
 
 class GetMemoriesByMemoryIdResponse(TypedDict):
@@ -600,6 +663,8 @@ class GetAuditQuery(TypedDict, total=False):
     agent_id: str
     operation: str
     since: str
+    until: str
+    order: Literal["asc", "desc"]
     limit: Union[str, int]
     cursor: str
 
