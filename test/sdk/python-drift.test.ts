@@ -54,7 +54,8 @@ print(json.dumps([shape(svc.Svc, False), shape(svc.AsyncSvc, True)]))
   expect(Object.values(sync!).some(Boolean)).toBe(false);
   const plain = Object.entries(async!).filter(([, coroutine]) => !coroutine).map(([name]) => name).sort();
   expect(plain).toEqual([
-    "audit.list", "export.lines", "export.records", "forge.distill_job", "forge.ingest_job", "forge.refine_job", "memories.recall_stream",
+    "agents.list", "audit.list", "export.lines", "export.records", "forge.distill_job", "forge.ingest_job",
+    "forge.refine_job", "memories.list", "memories.recall_stream",
   ]);
   expect(Object.keys(sync!)).toContain("forge.datasets.create");
 });

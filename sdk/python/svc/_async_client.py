@@ -9,6 +9,7 @@ import httpx
 from . import _models as m
 from ._audit import ChainVerdict, async_audit_rows, async_verify_rows
 from ._jobs import AsyncJob
+from ._pages import list_query, async_pages
 from ._sse import RecallEvent, async_json_lines, async_recall_events
 from ._transport import (
     DEFAULT_MAX_RETRIES,
@@ -44,6 +45,17 @@ class Memories:
         """Stores several memories in one transaction."""
         return await self._t.post("/v1/memories/batch", body, idempotency_key, timeout)
 
+    async def page(self, *, metadata: Optional[Mapping[str, Any]] = None, timeout: Secs = None,
+             **query: Unpack[m.GetMemoriesQuery]) -> m.GetMemoriesResponse:
+        """One page of memories, newest first; `metadata` holds equality filters by key."""
+        return await self._t.get("/v1/memories", list_query(query, metadata), timeout)
+
+    def list(self, *, metadata: Optional[Mapping[str, Any]] = None,  # plain def
+             timeout: Secs = None,
+             **query: Unpack[m.GetMemoriesQuery]) -> AsyncIterator[m.GetMemoriesResponseItemsItem]:
+        """Every matching memory, fetching the next page only when the loop reaches it."""
+        return async_pages(self._t, "/v1/memories", list_query(query, metadata), timeout)
+
     async def get(self, memory_id: str, *, timeout: Secs = None) -> m.GetMemoriesByMemoryIdResponse:
         return await self._t.get(f"/v1/memories/{_id(memory_id)}", None, timeout)
 
@@ -73,6 +85,20 @@ class Memories:
         lines = self._t.lines("POST", "/v1/memories/recall/stream", body=body,
                               accept="text/event-stream", timeout=timeout)
         return async_recall_events(lines)
+
+
+class Agents:
+    def __init__(self, t: AsyncTransport) -> None:
+        self._t = t
+
+    async def page(self, *, timeout: Secs = None,
+             **query: Unpack[m.GetAgentsQuery]) -> m.GetAgentsResponse:
+        return await self._t.get("/v1/agents", query, timeout)
+
+    def list(self, *, timeout: Secs = None  # plain def
+             ) -> AsyncIterator[m.GetAgentsResponseItemsItem]:
+        """Every agent in agent_id order, with counts, activity and whether a graph exists."""
+        return async_pages(self._t, "/v1/agents", {"limit": 200}, timeout)
 
 
 class Conversations:
@@ -357,6 +383,7 @@ class AsyncSvc(AsyncLifecycle):
         settings = _Settings(base_url, api_key, timeout, max_retries, max_retry_delay, headers)
         self._t = AsyncTransport(settings, http_client)
         self.memories = Memories(self._t)
+        self.agents = Agents(self._t)
         self.conversations = Conversations(self._t)
         self.sessions = Sessions(self._t)
         self.keys = Keys(self._t)

@@ -11,6 +11,7 @@ import httpx
 from . import _models as m
 from ._audit import ChainVerdict, sync_audit_rows, sync_verify_rows
 from ._jobs import SyncJob
+from ._pages import list_query, sync_pages
 from ._sse import RecallEvent, sync_json_lines, sync_recall_events
 from ._transport import (
     DEFAULT_MAX_RETRIES,
@@ -46,6 +47,17 @@ class Memories:
         """Stores several memories in one transaction."""
         return self._t.post("/v1/memories/batch", body, idempotency_key, timeout)
 
+    def page(self, *, metadata: Optional[Mapping[str, Any]] = None, timeout: Secs = None,
+             **query: Unpack[m.GetMemoriesQuery]) -> m.GetMemoriesResponse:
+        """One page of memories, newest first; `metadata` holds equality filters by key."""
+        return self._t.get("/v1/memories", list_query(query, metadata), timeout)
+
+    def list(self, *, metadata: Optional[Mapping[str, Any]] = None,  # plain def
+             timeout: Secs = None,
+             **query: Unpack[m.GetMemoriesQuery]) -> Iterator[m.GetMemoriesResponseItemsItem]:
+        """Every matching memory, fetching the next page only when the loop reaches it."""
+        return sync_pages(self._t, "/v1/memories", list_query(query, metadata), timeout)
+
     def get(self, memory_id: str, *, timeout: Secs = None) -> m.GetMemoriesByMemoryIdResponse:
         return self._t.get(f"/v1/memories/{_id(memory_id)}", None, timeout)
 
@@ -75,6 +87,20 @@ class Memories:
         lines = self._t.lines("POST", "/v1/memories/recall/stream", body=body,
                               accept="text/event-stream", timeout=timeout)
         return sync_recall_events(lines)
+
+
+class Agents:
+    def __init__(self, t: SyncTransport) -> None:
+        self._t = t
+
+    def page(self, *, timeout: Secs = None,
+             **query: Unpack[m.GetAgentsQuery]) -> m.GetAgentsResponse:
+        return self._t.get("/v1/agents", query, timeout)
+
+    def list(self, *, timeout: Secs = None  # plain def
+             ) -> Iterator[m.GetAgentsResponseItemsItem]:
+        """Every agent in agent_id order, with counts, activity and whether a graph exists."""
+        return sync_pages(self._t, "/v1/agents", {"limit": 200}, timeout)
 
 
 class Conversations:
@@ -359,6 +385,7 @@ class Svc(SyncLifecycle):
         settings = _Settings(base_url, api_key, timeout, max_retries, max_retry_delay, headers)
         self._t = SyncTransport(settings, http_client)
         self.memories = Memories(self._t)
+        self.agents = Agents(self._t)
         self.conversations = Conversations(self._t)
         self.sessions = Sessions(self._t)
         self.keys = Keys(self._t)

@@ -66,3 +66,17 @@ def test_async_job_wait_and_chain(base_url: str, api_key: str, agent: str) -> No
         assert records[0]["k"] == "header"
 
     run(base_url, api_key, body)
+
+
+def test_async_listing_pages(base_url: str, api_key: str, agent: str) -> None:
+    async def body(client: AsyncSvc) -> None:
+        for i in range(3):
+            await client.memories.store(agent_id=agent, content=f"async listed {i}", metadata={"n": i})
+        seen = [m["content"] async for m in client.memories.list(agent_id=agent, limit=1)]
+        assert seen == ["async listed 2", "async listed 1", "async listed 0"]
+        one = await client.memories.page(agent_id=agent, metadata={"n": 1})
+        assert [m["content"] for m in one["items"]] == ["async listed 1"]
+        agents = [a["agent_id"] async for a in client.agents.list()]
+        assert agent in agents
+
+    run(base_url, api_key, body)

@@ -136,3 +136,16 @@ def test_keys_usage_budgets_limits(client: Svc, base_url: str) -> None:
     assert budgets["overrides"]["daily_tokens"] == 1_000_000
     client.budgets.put(daily_tokens=None)
     assert client.budgets.get()["org_id"].startswith("org_")
+
+
+def test_list_walks_pages_with_metadata_filters_and_agents_counts(client: Svc, agent: str) -> None:
+    for i in range(5):
+        client.memories.store(agent_id=agent, content=f"listed {i}", metadata={"parity": i % 2})
+    contents = [m["content"] for m in client.memories.list(agent_id=agent, limit=2)]
+    assert contents == ["listed 4", "listed 3", "listed 2", "listed 1", "listed 0"]
+    even = client.memories.page(agent_id=agent, metadata={"parity": 0}, order="asc")
+    assert [m["content"] for m in even["items"]] == ["listed 0", "listed 2", "listed 4"]
+    row = next(a for a in client.agents.list() if a["agent_id"] == agent)
+    assert (row["memories"], row["forgotten"], row["has_graph"]) == (5, 0, False)
+    with pytest.raises(svc.ValidationError):
+        client.memories.page(agent_id=agent, order="sideways")  # type: ignore[typeddict-item]
