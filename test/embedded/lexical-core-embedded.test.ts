@@ -2,7 +2,10 @@
 import { afterAll, beforeAll, test } from "bun:test";
 import { embeddedApp, type EmbeddedApp } from "../harness/embedded-app";
 import type { Tenant } from "../harness/app";
-import { rareWordOutranksCommonOnes, relatedWordsFindParaphrases } from "../http/recall/lexical-core-cases";
+import {
+  camelCaseIdentifierFindsTheFunction, oldMemoryBeyondTheNewestIsFound, rareWordOutranksCommonOnes, relatedWordsFindParaphrases,
+  shortDocumentOutranksLongOne,
+} from "../http/recall/lexical-core-cases";
 
 let e: EmbeddedApp;
 let tenant: Tenant;
@@ -15,3 +18,6 @@ afterAll(() => e.close());
 
 test("any-word tier on PGlite: a rare word outranks common ones (idf)", () => rareWordOutranksCommonOnes(e.app, tenant));
 test("any-word tier on PGlite: WordNet expansion finds paraphrases", () => relatedWordsFindParaphrases(e.app, tenant));
+test("BM25 on PGlite: a memory older than the newest 5,000 is found", () => oldMemoryBeyondTheNewestIsFound(e.app, tenant), 300_000);
+test("BM25 on PGlite: a short memory outranks a long one with the same term count", () => shortDocumentOutranksLongOne(e.app, tenant));
+test("BM25 on PGlite: a camelCase query finds the snake_case function, and back", () => camelCaseIdentifierFindsTheFunction(e.app, tenant));

@@ -25,13 +25,22 @@ const RAREST_PROBE = 500;
 
 export type AnyWordSearch = {
   filter: RecallFilterInput;
-  /** Single words (letters and digits only), each with its weight: 1 for the user's words, less for expansions. */
+  /**
+   * Words (a user's word, an identifier, or a related word), each with its weight: 1 for the user's
+   * words, less for expansions. Each is tokenised as documents are (svc_bm25_terms, sql/0430).
+   */
   words: string[];
   weights: number[];
   limit: number;
-  /** Only the agent's most recent `scanLimit` memories are ranked. */
+  /** Under a filter that narrows the candidates, only the `scanLimit` most recent that pass it are ranked. */
   scanLimit: number;
 };
+
+/**
+ * Postings read per term, best impact first (sql/0430): bounds the work of a very common term. A
+ * memory past the cap loses only that term's share of its score, and such a term weighs little.
+ */
+export const POSTINGS_PER_TERM = 2_000;
 
 /**
  * The all-words tier's CTE `whole`: score in [0, 1), ts_rank_cd normalised by rank/(rank+1), halved; a
@@ -81,70 +90,85 @@ function allWordsCtes(tx: Tx, s: FullTextSearch) {
 }
 
 /**
- * The any-word tier's CTEs: documents holding some of the words, ranked like BM25 without length
- * normalisation. Each matched lexeme adds weight × idf, so a rare word ("sister") outweighs a common one
- * ("new"); words sharing a lexeme count once, at their highest weight. Everything up to the ranking comes
- * from the postings of the query's lexemes (memory_lexemes, sql/0135: a btree that row-level security can
- * use), kept to the most recent memories by the key's valid_from.
- *
- * "Most recent" counts the memories that pass the filter (TEMPORAL's window, a memory type…), so an old
- * window is ranked as fully as a new one, and the document frequencies are counted over those same
- * memories. Without such a filter the newest memories come from an index-only scan of the agent's btree,
- * and every posting since the oldest of them is one of theirs.
+ * BM25 (k1 1.2, b 0.75) over the agent's memories, from the postings of sql/0430: term frequency,
+ * document length against the agent's average, idf from the document frequencies. Words sharing a
+ * term count once, at their highest weight. Without a narrowing filter the whole agent is ranked:
+ * N, the average length and each term's document frequency come from memory_term_stats, and each
+ * term's postings are read best first up to POSTINGS_PER_TERM. Under a filter (TEMPORAL's window, a
+ * memory type…) the `scanLimit` most recent memories that pass it are the collection: N and the
+ * document frequencies are counted over them (the average length stays the agent's).
  */
-function anyWordCtes(tx: Tx, s: AnyWordSearch) {
+function bm25Ctes(tx: Tx, s: AnyWordSearch) {
   const { orgId, agentId } = s.filter;
-  const narrowed = narrowsCandidates(s.filter);
-  return tx`terms AS (
-      SELECT t.lexeme, max(w.weight) AS weight
+  // k1 = 1.2, b = 0.75 (the baseline's, bench/lib/bm25-plain.ts).
+  const tf = tx`p.tf * 2.2 / (p.tf + 1.2 * (0.25 + 0.75 * p.doc_len / totals.avgdl))`;
+  const common = tx`terms AS MATERIALIZED (
+      SELECT t.term, max(w.weight) AS weight
       FROM unnest(${s.words}::text[], ${s.weights}::real[]) AS w(word, weight),
-           LATERAL unnest(to_tsvector('english', w.word)) AS t
-      GROUP BY t.lexeme
-    ), newest AS MATERIALIZED (
-      SELECT ${narrowed ? tx`memory_id, valid_from` : tx`valid_from`} FROM memories
-      WHERE ${narrowed ? candidateFilter(tx, s.filter) : tx`org_id = ${orgId} AND agent_id = ${agentId} AND valid_to IS NULL`}
+           LATERAL svc_bm25_terms(w.word, NULL) AS t
+      GROUP BY t.term
+    ), totals AS MATERIALIZED (
+      SELECT docs, total_len::float8 / greatest(docs, 1) AS avgdl FROM memory_term_stats
+      WHERE org_id = ${orgId} AND agent_id = ${agentId} AND term = ''
+    )`;
+  if (!narrowsCandidates(s.filter)) {
+    return tx`${common}, weighted AS MATERIALIZED (
+      SELECT terms.term, terms.weight * ln(1 + (totals.docs - st.docs + 0.5) / (st.docs + 0.5)) AS idf
+      FROM terms, totals, memory_term_stats st
+      WHERE st.org_id = ${orgId} AND st.agent_id = ${agentId} AND st.term = terms.term AND st.docs > 0
+    ), scored AS MATERIALIZED (
+      SELECT p.memory_id, sum(weighted.idf * ${tf}) AS raw
+      FROM weighted, totals, LATERAL (
+        SELECT memory_id, tf, doc_len FROM memory_terms
+        WHERE org_id = ${orgId} AND agent_id = ${agentId} AND term = weighted.term
+        ORDER BY impact DESC
+        LIMIT ${POSTINGS_PER_TERM}
+      ) AS p
+      GROUP BY p.memory_id
+    )`;
+  }
+  return tx`${common}, newest AS MATERIALIZED (
+      SELECT memory_id FROM memories WHERE ${candidateFilter(tx, s.filter)}
       ORDER BY valid_from DESC
       LIMIT ${s.scanLimit}
-    ), recent AS MATERIALIZED (
-      SELECT count(*) AS total, min(valid_from) AS since FROM newest
     ), posted AS MATERIALIZED (
-      SELECT p.memory_id, p.lexeme, p.valid_from
-      FROM terms, recent, LATERAL (
-        SELECT memory_id, lexeme, valid_from FROM memory_lexemes
-        WHERE org_id = ${orgId} AND agent_id = ${agentId} AND lexeme = terms.lexeme AND valid_from >= recent.since
+      SELECT p.memory_id, p.term, p.tf, p.doc_len
+      FROM terms, LATERAL (
+        SELECT memory_id, term, tf, doc_len FROM memory_terms
+        WHERE org_id = ${orgId} AND agent_id = ${agentId} AND term = terms.term
       ) AS p
-      ${narrowed ? tx`WHERE p.memory_id IN (SELECT memory_id FROM newest)` : tx``}
-    ), idf AS (
-      SELECT lexeme, ln(1 + ((SELECT total FROM recent) - count(*) + 0.5) / (count(*) + 0.5)) AS idf
-      FROM posted GROUP BY lexeme
+      WHERE p.memory_id IN (SELECT memory_id FROM newest)
+    ), weighted AS MATERIALIZED (
+      SELECT terms.term, terms.weight * ln(1 + ((SELECT count(*) FROM newest) - count(*) + 0.5) / (count(*) + 0.5)) AS idf
+      FROM posted JOIN terms USING (term)
+      GROUP BY terms.term, terms.weight
+    ), scored AS MATERIALIZED (
+      SELECT p.memory_id, sum(weighted.idf * ${tf}) AS raw
+      FROM posted AS p JOIN weighted USING (term), totals
+      GROUP BY p.memory_id
     )`;
 }
 
 /**
- * The any-word tier's memories, best first: ranked from the postings, then read until `limit` pass the
- * filter and are not `excluded`. Scores are mapped to [0, 0.3): always below all-word hits. `raw` (the
- * unmapped score) orders them.
+ * BM25's memories, best first: ranked from the postings, then read until `limit` pass the filter and
+ * are not `excluded`. `raw` is the BM25 score; `score` maps it below `ceiling`.
  */
-function anyWordRanked(tx: Tx, s: AnyWordSearch, excluded: ReturnType<Tx>, limit: ReturnType<Tx>) {
+function bm25Ranked(tx: Tx, s: AnyWordSearch, excluded: ReturnType<Tx>, limit: ReturnType<Tx>, ceiling: number) {
   return tx`
-    SELECT m.*, (0.3 * scored.raw / (scored.raw + 1))::real AS score, scored.raw
-    FROM (
-      SELECT posted.memory_id, max(posted.valid_from) AS valid_from, sum(terms.weight * idf.idf) AS raw
-      FROM posted JOIN idf USING (lexeme) JOIN terms USING (lexeme)
-      GROUP BY posted.memory_id
-      ORDER BY raw DESC, valid_from DESC, memory_id
-    ) AS scored, LATERAL (
+    SELECT m.*, (${ceiling} * scored.raw / (scored.raw + 1))::real AS score, scored.raw
+    FROM (SELECT memory_id, raw FROM scored ORDER BY raw DESC, memory_id) AS scored, LATERAL (
       SELECT ${recallColumns(tx)} FROM memories
       WHERE ${candidateFilter(tx, s.filter)} AND memory_id = scored.memory_id AND NOT (${excluded})
       LIMIT 1
     ) AS m
-    ORDER BY scored.raw DESC, scored.valid_from DESC, scored.memory_id
+    ORDER BY scored.raw DESC, scored.memory_id
     LIMIT ${limit}`;
 }
 
-/** The any-word tier alone, leaving out `excludeIds` (TEMPORAL ranks a window's memories with it). */
+/** BM25 alone, leaving out `excludeIds` (LEXICAL; TEMPORAL ranks a window's memories with it). */
 export function anyWordSearch(tx: Tx, s: AnyWordSearch & { excludeIds: string[] }) {
-  return tx<RecallRow[]>`WITH ${anyWordCtes(tx, s)} ${anyWordRanked(tx, s, tx`memory_id = ANY(${s.excludeIds}::text[])`, tx`${s.limit}`)}`;
+  return tx<Array<RecallRow & { raw: number }>>`WITH ${bm25Ctes(tx, s)}
+    ${bm25Ranked(tx, s, tx`memory_id = ANY(${s.excludeIds}::text[])`, tx`${s.limit}`, 1)}`;
 }
 
 type TieredRow = RecallRow & { tier: 1 | 2 };
@@ -157,11 +181,11 @@ type TieredRow = RecallRow & { tier: 1 | 2 };
 export function allThenAnyWords(tx: Tx, s: FullTextSearch, anyWords: Omit<AnyWordSearch, "filter">) {
   const second = { ...anyWords, filter: s.filter };
   return tx<Array<TieredRow & { sort_key: number }>>`
-    WITH ${allWordsCtes(tx, s)}, ${anyWordCtes(tx, second)}
+    WITH ${allWordsCtes(tx, s)}, ${bm25Ctes(tx, second)}
     SELECT ${recallColumns(tx)}, score, 1 AS tier, score::float8 AS sort_key FROM whole
     UNION ALL
     SELECT ${recallColumns(tx)}, score, 2, raw FROM (
-      ${anyWordRanked(tx, second, tx`memory_id IN (SELECT memory_id FROM whole)`, tx`(SELECT least(${anyWords.limit}::int, ${s.limit}::int - count(*)) FROM whole)`)}
+      ${bm25Ranked(tx, second, tx`memory_id IN (SELECT memory_id FROM whole)`, tx`(SELECT least(${anyWords.limit}::int, ${s.limit}::int - count(*)) FROM whole)`, 0.3)}
     ) AS partial
     ORDER BY tier, sort_key DESC, valid_from DESC, memory_id`;
 }

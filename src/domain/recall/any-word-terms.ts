@@ -1,5 +1,7 @@
-// The weighted words of an any-word search (LEXICAL's second tier, TEMPORAL's ranking inside a window): the
-// user's words at weight 1 and their WordNet relatives (expansion/wordnet.ts) at EXPANSION_WEIGHT.
+// The weighted words of BM25 (LEXICAL; TEMPORAL's ranking inside a window): the user's words at weight 1,
+// as typed (case and underscores kept: the database splits camelCase and snake_case identifiers, and keeps
+// them whole too, as it does for documents: sql/0430), and their WordNet relatives (expansion/wordnet.ts)
+// at EXPANSION_WEIGHT.
 import { expansionsOf } from "./expansion/wordnet";
 import { includedWords } from "./query-words";
 
@@ -8,12 +10,20 @@ import { includedWords } from "./query-words";
  * 1.0 → 0.225 but LEXICAL on the temporal questions drops from 0.688 to 0.469.
  */
 const EXPANSION_WEIGHT = 0.7;
+/** As includedWords: a query's words beyond these add little and cost a postings read each. */
+const MAX_WORDS = 32;
 
 export type AnyWordTerms = { words: string[]; weights: number[]; expansions: number };
 
+/** Whitespace-separated tokens not excluded with a leading "-", as typed, deduplicated. */
+function ownTokens(query: string): string[] {
+  const tokens = query.split(/\s+/).filter((w) => w !== "" && !w.startsWith("-") && /[\p{L}\p{N}]/u.test(w));
+  return [...new Set(tokens)].slice(0, MAX_WORDS);
+}
+
 /** A quoted phrase or an excluded word ("-staging") asks for exact wording: no related words then. */
 export function anyWordTermsOf(query: string): AnyWordTerms {
-  const own = includedWords(query);
-  const related = /"|(^|\s)-\S/.test(query) ? [] : expansionsOf(own);
+  const own = ownTokens(query);
+  const related = /"|(^|\s)-\S/.test(query) ? [] : expansionsOf(includedWords(query));
   return { words: [...own, ...related], weights: [...own.map(() => 1), ...related.map(() => EXPANSION_WEIGHT)], expansions: related.length };
 }

@@ -34,7 +34,7 @@ export function prefixQueryOf(text: string): string | null {
 }
 
 /** A quote, `or` between words or a `-word`: websearch_to_tsquery reads operators, not only words. */
-function usesWebsearchOperators(text: string): boolean {
+export function usesWebsearchOperators(text: string): boolean {
   return /"|(^|\s)-\S|\sor\s/i.test(text);
 }
 

@@ -1,8 +1,9 @@
-// LEXICAL's any-word tier, shared by the PostgreSQL and the embedded (PGlite) suites: idf weighting and
-// WordNet query expansion, through POST /v1/memories/recall.
+// LEXICAL's BM25, shared by the PostgreSQL and the embedded (PGlite) suites, through
+// POST /v1/memories/recall: idf weighting, WordNet query expansion, the whole agent ranked (no recency
+// window), document length normalisation, identifiers split and kept whole.
 import { expect } from "bun:test";
 import { show, type Tenant, type TestApp } from "../../harness/app";
-import { idsOf, recall } from "./seed";
+import { idsOf, recall, seed } from "./seed";
 
 type Stored = { key: string; ids: string[] };
 
@@ -48,4 +49,47 @@ export async function relatedWordsFindParaphrases(app: TestApp, tenant: Tenant):
   const own = await store(app, tenant, agent, ["Our dog sleeps all day."]);
   const both = await recall(app, key, { agent_id: agent, query: "What about our dog?", strategy: "LEXICAL", top_k: 2 });
   expect(idsOf(both), show(both)).toEqual([own.ids[0]!, ids[1]!]);
+}
+
+/** More memories than the any-word tier's old recency window (5,000): the oldest is still found. */
+export async function oldMemoryBeyondTheNewestIsFound(app: TestApp, tenant: Tenant): Promise<void> {
+  const agent = "lexical-whole-agent";
+  const [old] = await seed(app, tenant, agent, [{ content: "The quokka smiled at the ranger", created_at: "2019-05-01T00:00:00Z" }]);
+  for (let batch = 0; batch < 11; batch++) {
+    await store(app, tenant, agent, Array.from({ length: 500 }, (_, i) => `Weather log ${batch * 500 + i}: mild and dry`));
+  }
+  const res = await recall(app, tenant.key, { agent_id: agent, query: "quokka sunscreen", strategy: "LEXICAL", top_k: 5 });
+  expect(res.status, show(res)).toBe(200);
+  expect(idsOf(res), show(res)).toEqual([old!]);
+}
+
+/** Same term count, different lengths: the short memory ranks first (BM25's b), whichever is newer. */
+export async function shortDocumentOutranksLongOne(app: TestApp, tenant: Tenant): Promise<void> {
+  const agent = "lexical-length";
+  const { ids: [short] } = await store(app, tenant, agent, ["A heron waited by the pond."]);
+  const { ids: [long] } = await store(app, tenant, agent, [
+    "On the long walk around the reservoir we counted ducks, geese, coots, swans and one heron, then "
+      + "stopped for coffee, talked about the garden, the allotment fees, the new bus timetable and the "
+      + "weekend market before heading back through the woods at dusk.",
+  ]);
+  for (const query of ["heron", "heron sighting"]) {
+    const res = await recall(app, tenant.key, { agent_id: agent, query, strategy: "LEXICAL", top_k: 2 });
+    expect(res.status, show(res)).toBe(200);
+    expect(idsOf(res), `${query}: ${show(res)}`).toEqual([short!, long!]);
+  }
+}
+
+/** A camelCase query finds the snake_case function (whole identifier), above prose holding its parts. */
+export async function camelCaseIdentifierFindsTheFunction(app: TestApp, tenant: Tenant): Promise<void> {
+  const agent = "lexical-identifiers";
+  const { ids: [fn, , camel] } = await store(app, tenant, agent, [
+    "def get_user_name(user):\n    return user.profile.display_name",
+    "Please get the user a name badge and a get-well card for the user named Sam.",
+    "function parseConfigFile(path) { return JSON.parse(readFileSync(path)); }",
+  ]);
+  const res = await recall(app, tenant.key, { agent_id: agent, query: "getUserName", strategy: "LEXICAL", top_k: 3 });
+  expect(res.status, show(res)).toBe(200);
+  expect(idsOf(res)[0], show(res)).toBe(fn!);
+  const snake = await recall(app, tenant.key, { agent_id: agent, query: "parse_config_file", strategy: "LEXICAL", top_k: 3 });
+  expect(idsOf(snake)[0], show(snake)).toBe(camel!);
 }

@@ -1,7 +1,10 @@
 // LEXICAL's any-word tier on PostgreSQL: idf weighting and WordNet query expansion (cases in lexical-core-cases.ts).
 import { afterAll, beforeAll, test } from "bun:test";
 import { testApp, type Tenant, type TestApp } from "../../harness/app";
-import { rareWordOutranksCommonOnes, relatedWordsFindParaphrases } from "./lexical-core-cases";
+import {
+  camelCaseIdentifierFindsTheFunction, oldMemoryBeyondTheNewestIsFound, rareWordOutranksCommonOnes, relatedWordsFindParaphrases,
+  shortDocumentOutranksLongOne,
+} from "./lexical-core-cases";
 
 let t: TestApp;
 let tenant: Tenant;
@@ -14,3 +17,6 @@ afterAll(() => t.close());
 
 test("any-word tier: a rare word outranks common ones (idf)", () => rareWordOutranksCommonOnes(t, tenant));
 test("any-word tier: WordNet expansion finds paraphrases, below the user's own words", () => relatedWordsFindParaphrases(t, tenant));
+test("BM25: a memory older than the newest 5,000 is found", () => oldMemoryBeyondTheNewestIsFound(t, tenant), 300_000);
+test("BM25: a short memory outranks a long one with the same term count", () => shortDocumentOutranksLongOne(t, tenant));
+test("BM25: a camelCase query finds the snake_case function, and back", () => camelCaseIdentifierFindsTheFunction(t, tenant));

@@ -1,13 +1,14 @@
-// LEXICAL's postings (sql/0135, docs/recall.md), in both database modes: memory_lexemes holds exactly the
-// lexemes of every current version, whatever wrote it (single and batch store, PATCH, forget, a moved
-// valid_from); the any-word tier answers from them with the caller's filters, expiry and exclusions, ranks
-// only the agent's most recent memories, and never sees another tenant's postings.
+// LEXICAL's postings (sql/0135 and sql/0430, docs/recall.md), in both database modes: memory_lexemes and
+// memory_terms hold exactly the lexemes and BM25 terms of every current version, and memory_term_stats
+// counts them, whatever wrote it (single and batch store, PATCH, forget, a moved valid_from); BM25
+// answers from them with the caller's filters, expiry and exclusions, over the whole agent (under a
+// narrowing filter, its most recent memories), and never sees another tenant's postings.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { allThenAnyWords, anyWordSearch } from "../../../src/data/queries/recall-lexical";
 import { withTenant } from "../../../src/data/with-tenant";
 import { show, testApp, type Tenant, type TestApp } from "../../harness/app";
 import { embeddedApp } from "../../harness/embedded-app";
-import { postingsDrift, postingsOf } from "./lexemes";
+import { postingsDrift, postingsOf, termsDrift } from "./lexemes";
 import { idsOf, recall, seed } from "./seed";
 
 const AGENT = "agent-lexemes";
@@ -60,6 +61,7 @@ for (const mode of modes) {
         { content: "Keepers repainted the flamingo pond", created_at: "2020-01-02T03:04:05Z" }, // moves valid_from in place
       ]);
       expect(await postingsDrift(app.deps.db, tenant.orgId)).toEqual([]);
+      expect(await termsDrift(app.deps.db, tenant.orgId)).toEqual([]);
       // The weighted document's lexemes: content (A) and metadata strings (C) alike.
       const zebra = (await postingsOf(app.deps.db, tenant.orgId, single.body.memory_id)).map((p) => p.lexeme);
       expect(zebra).toEqual(expect.arrayContaining(["zebra", "enclosur", "reopen", "storm", "imani"]));
@@ -68,7 +70,7 @@ for (const mode of modes) {
 
     test("a PATCH moves the postings to the new version and a forget removes them; the any-word tier follows", async () => {
       const [id] = await seed(app, tenant, AGENT, [{ content: "The okapi prefers shade in the afternoon" }]);
-      // Two words, one of which no memory holds: only the any-word tier can answer.
+      // Two words, one of which no memory holds: BM25 ranks it by the other.
       expect(idsOf(await lexical("okapi sunscreen"))).toEqual([id!]);
 
       const patch = await app.request("PATCH", `/v1/memories/${id}`, { key: tenant.key, body: { content: "The tapir prefers shade in the afternoon" } });
@@ -78,16 +80,18 @@ for (const mode of modes) {
       expect(after.map((p) => p.lexeme)).toContain("tapir");
       expect(after.map((p) => p.lexeme)).not.toContain("okapi");
       expect(await postingsDrift(app.deps.db, tenant.orgId)).toEqual([]);
+      expect(await termsDrift(app.deps.db, tenant.orgId)).toEqual([]);
       expect(idsOf(await lexical("okapi sunscreen"))).toEqual([]);
       const tapir = await lexical("tapir sunscreen");
       expect(idsOf(tapir)).toEqual([id!]);
       expect(tapir.body.results[0].version).toBe(2);
-      expect(tapir.body.note).toContain("match only some of the words");
+      expect(tapir.body.results[0].content).toBe("The tapir prefers shade in the afternoon");
 
       const forget = await app.request("POST", "/v1/memories/forget", { key: tenant.key, body: { memory_id: id } });
       expect(forget.status, show(forget)).toBe(200);
       expect(await postingsOf(app.deps.db, tenant.orgId, id!)).toEqual([]);
       expect(await postingsDrift(app.deps.db, tenant.orgId)).toEqual([]);
+      expect(await termsDrift(app.deps.db, tenant.orgId)).toEqual([]);
       expect(idsOf(await lexical("tapir sunscreen"))).toEqual([]);
     });
 
@@ -108,7 +112,7 @@ for (const mode of modes) {
       expect(idsOf(both)).toEqual([plain!, episodic!]);
     });
 
-    test("the any-word tier ranks only the most recent memories that pass the filter (scanLimit)", async () => {
+    test("BM25 ranks the whole agent; under a narrowing filter, the most recent memories that pass it (scanLimit)", async () => {
       const agent = "agent-lexemes-recent";
       const [oldest, middle, newest] = await seed(app, tenant, agent, [
         { content: "wombat burrow one", memory_type: "episodic", created_at: "2020-01-01T00:00:00Z" },
@@ -118,9 +122,10 @@ for (const mode of modes) {
       const search = (scanLimit: number, memoryTypes?: string[]) => withTenant(app.deps.db, tenant.orgId, (tx) => anyWordSearch(tx, {
         filter: { orgId: tenant.orgId, agentId: agent, memoryTypes }, words: ["wombat"], weights: [1], excludeIds: [], limit: 10, scanLimit,
       }));
-      expect(new Set((await search(10)).map((r) => r.memory_id))).toEqual(new Set([oldest!, middle!, newest!]));
-      expect(new Set((await search(2)).map((r) => r.memory_id))).toEqual(new Set([middle!, newest!]));
-      expect((await search(1)).map((r) => r.memory_id)).toEqual([newest!]);
+      const all = new Set([oldest!, middle!, newest!]);
+      expect(new Set((await search(10)).map((r) => r.memory_id))).toEqual(all);
+      expect(new Set((await search(1)).map((r) => r.memory_id))).toEqual(all);
+      expect(new Set((await search(2, ["episodic", "semantic"])).map((r) => r.memory_id))).toEqual(new Set([middle!, newest!]));
       // The most recent episodic memory is the oldest memory: a window of one still holds it.
       expect((await search(1, ["episodic"])).map((r) => r.memory_id)).toEqual([oldest!]);
     });

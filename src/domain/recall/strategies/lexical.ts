@@ -1,15 +1,17 @@
-// LEXICAL: weighted, phrase-aware full text in three tiers — all words (phrases first), then any word
-// when that found too few (both in one statement), then trigram similarity for short or misspelt queries.
+// LEXICAL: BM25 over the agent's memories (from the postings of sql/0430), the all-words tier first only
+// when the query uses websearch operators (quoted phrases, -word, or), and trigram similarity for short
+// or misspelt queries when those found too few.
 import type { Tx } from "../../../data/pools";
 import { cancellable, type RecallRow } from "../../../data/queries/recall-common";
-import { allThenAnyWords, setTrigramThreshold, trigramSearch } from "../../../data/queries/recall-lexical";
-import { everyLexemeRequired, isShortQuery, prefixQueryOf, wordCount } from "../query-words";
+import { allThenAnyWords, anyWordSearch, setTrigramThreshold, trigramSearch } from "../../../data/queries/recall-lexical";
+import { everyLexemeRequired, isShortQuery, prefixQueryOf, usesWebsearchOperators } from "../query-words";
 import type { RecallSearch, RecallStrategy, StrategyOutcome } from "../strategy";
 import { anyWordTermsOf } from "../any-word-terms";
 
 const TRIGRAM_THRESHOLD = 0.5;
-/** The fallbacks compare the agent's most recent memories only, so their cost stays bounded. */
+/** Under a narrowing filter, BM25 ranks the most recent memories that pass it, so its cost stays bounded. */
 export const ANY_WORD_SCAN_LIMIT = 5_000;
+/** word_similarity is costly per row: the trigram fallback compares the agent's most recent memories only. */
 export const TRIGRAM_SCAN_LIMIT = 5_000;
 
 export const lexicalStrategy: RecallStrategy = {
@@ -24,15 +26,22 @@ export const lexicalStrategy: RecallStrategy = {
 async function searchInTiers(tx: Tx, search: RecallSearch): Promise<StrategyOutcome> {
   const { filter, query, topK, signal } = search;
   const terms = anyWordTermsOf(query);
-  const anyWords = terms.words.length > 0 && wordCount(query) > 1;
-  const prefix = prefixQueryOf(query);
-  const tiered = await cancellable(allThenAnyWords(tx, { filter, text: query, prefix, everyLexemeRequired: everyLexemeRequired(query, prefix), limit: topK }, {
-    words: terms.words, weights: terms.weights, limit: anyWords ? topK : 0, scanLimit: ANY_WORD_SCAN_LIMIT,
-  }), signal);
-  const rows: RecallRow[] = tiered.map(({ tier: _tier, sort_key: _key, ...row }) => row);
   const notes: string[] = [];
-  const more = tiered.filter((r) => r.tier === 2).length;
-  if (more > 0) notes.push(`${more} result(s) match only some of the words${terms.expansions > 0 ? ` or ${terms.expansions} related word(s) (WordNet)` : ""}`);
+  const bm25 = { words: terms.words, weights: terms.weights, scanLimit: ANY_WORD_SCAN_LIMIT };
+  let rows: RecallRow[];
+  if (usesWebsearchOperators(query)) {
+    // Quotes and exclusions ask for exact wording: the documents that satisfy them come first.
+    const prefix = prefixQueryOf(query);
+    const whole = { filter, text: query, prefix, everyLexemeRequired: everyLexemeRequired(query, prefix), limit: topK };
+    const tiered = await cancellable(allThenAnyWords(tx, whole, { ...bm25, limit: topK }), signal);
+    rows = tiered.map(({ tier: _tier, sort_key: _key, ...row }) => row);
+    const more = tiered.filter((r) => r.tier === 2).length;
+    if (more > 0) notes.push(`${more} result(s) match only some of the words`);
+  } else {
+    const ranked = terms.words.length === 0 ? [] : await cancellable(anyWordSearch(tx, { filter, ...bm25, limit: topK, excludeIds: [] }), signal);
+    rows = ranked.map(({ raw: _raw, ...row }) => row);
+  }
+  if (terms.expansions > 0 && rows.length > 0) notes.push(`ranked with ${terms.expansions} related word(s) (WordNet)`);
   if (rows.length < topK && isShortQuery(query)) {
     await setTrigramThreshold(tx, TRIGRAM_THRESHOLD);
     const fuzzy = await cancellable(trigramSearch(tx, { filter, text: query, excludeIds: rows.map((r) => r.memory_id), limit: topK - rows.length, scanLimit: TRIGRAM_SCAN_LIMIT }), signal);
