@@ -101,9 +101,10 @@ async function runSet(app: BenchApp, name: string): Promise<SetResult> {
     for (const strategy of strategies) {
       const t0 = performance.now();
       const body = { agent_id: q.agent, query: q.text, top_k: TOP_K, strategy };
-      const r = await app.call("POST", "/v1/memories/recall", body);
+      // A failed recall (an error status or a dropped connection) scores as an empty answer.
+      const r = await app.call("POST", "/v1/memories/recall", body).catch(() => ({ status: 0, body: null }));
       const ms = performance.now() - t0;
-      if (r.status !== 200) { // a failed recall scores as an empty answer
+      if (r.status !== 200) {
         failed.set(strategy, (failed.get(strategy) ?? 0) + 1);
         add(strategy, q.category, score([], q.relevant));
         continue;
@@ -177,7 +178,10 @@ function summary(results: SetResult[]): string {
 const app = await startBenchApp("quality_public");
 const results: SetResult[] = [];
 try {
-  for (const name of SETS) results.push(await runSet(app, name));
+  for (const name of SETS) {
+    results.push(await runSet(app, name));
+    console.error(table(results.at(-1)!)); // as it comes: a long run that is cut short still shows it
+  }
 } finally {
   await app.stop();
 }

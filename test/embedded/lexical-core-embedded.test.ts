@@ -1,9 +1,9 @@
-// LEXICAL's any-word tier on PGlite (embedded mode): the same cases as test/http/recall/lexical-core.test.ts.
+// LEXICAL's BM25 on PGlite (embedded mode): the same cases as test/http/recall/lexical-core.test.ts.
 import { afterAll, beforeAll, test } from "bun:test";
 import { embeddedApp, type EmbeddedApp } from "../harness/embedded-app";
 import type { Tenant } from "../harness/app";
 import {
-  camelCaseIdentifierFindsTheFunction, oldMemoryBeyondTheNewestIsFound, rareWordOutranksCommonOnes, relatedWordsFindParaphrases,
+  camelCaseIdentifierFindsTheFunction, oldMemoryBeyondTheNewestIsFound, rareWordOutranksCommonOnes, typedWordsOnly,
   shortDocumentOutranksLongOne,
 } from "../http/recall/lexical-core-cases";
 
@@ -16,8 +16,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => e.close());
 
-test("any-word tier on PGlite: a rare word outranks common ones (idf)", () => rareWordOutranksCommonOnes(e.app, tenant));
-test("any-word tier on PGlite: WordNet expansion finds paraphrases", () => relatedWordsFindParaphrases(e.app, tenant));
+test("BM25 on PGlite: a rare word outranks common ones (idf)", () => rareWordOutranksCommonOnes(e.app, tenant));
+test("BM25 on PGlite: the words typed, no WordNet relatives", () => typedWordsOnly(e.app, tenant));
 test("BM25 on PGlite: a memory older than the newest 5,000 is found", () => oldMemoryBeyondTheNewestIsFound(e.app, tenant), 300_000);
 test("BM25 on PGlite: a short memory outranks a long one with the same term count", () => shortDocumentOutranksLongOne(e.app, tenant));
 test("BM25 on PGlite: a camelCase query finds the snake_case function, and back", () => camelCaseIdentifierFindsTheFunction(e.app, tenant));

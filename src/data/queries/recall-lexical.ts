@@ -114,17 +114,21 @@ function bm25Ctes(tx: Tx, s: AnyWordSearch) {
   if (!narrowsCandidates(s.filter)) {
     return tx`${common}, weighted AS MATERIALIZED (
       SELECT terms.term, terms.weight * ln(1 + (totals.docs - st.docs + 0.5) / (st.docs + 0.5)) AS idf
-      FROM terms, totals, memory_term_stats st
-      WHERE st.org_id = ${orgId} AND st.agent_id = ${agentId} AND st.term = terms.term AND st.docs > 0
+      FROM terms, totals, LATERAL (
+        SELECT docs FROM memory_term_stats
+        WHERE org_id = ${orgId} AND agent_id = ${agentId} AND term = terms.term
+        LIMIT 1
+      ) AS st
+      WHERE st.docs > 0
     ), scored AS MATERIALIZED (
-      SELECT p.memory_id, sum(weighted.idf * ${tf}) AS raw
+      SELECT p.memory_id, p.version, sum(weighted.idf * ${tf}) AS raw
       FROM weighted, totals, LATERAL (
-        SELECT memory_id, tf, doc_len FROM memory_terms
+        SELECT memory_id, version, tf, doc_len FROM memory_terms
         WHERE org_id = ${orgId} AND agent_id = ${agentId} AND term = weighted.term
         ORDER BY impact DESC
         LIMIT ${POSTINGS_PER_TERM}
       ) AS p
-      GROUP BY p.memory_id
+      GROUP BY p.memory_id, p.version
     )`;
   }
   return tx`${common}, newest AS MATERIALIZED (
@@ -132,9 +136,9 @@ function bm25Ctes(tx: Tx, s: AnyWordSearch) {
       ORDER BY valid_from DESC
       LIMIT ${s.scanLimit}
     ), posted AS MATERIALIZED (
-      SELECT p.memory_id, p.term, p.tf, p.doc_len
+      SELECT p.memory_id, p.version, p.term, p.tf, p.doc_len
       FROM terms, LATERAL (
-        SELECT memory_id, term, tf, doc_len FROM memory_terms
+        SELECT memory_id, version, term, tf, doc_len FROM memory_terms
         WHERE org_id = ${orgId} AND agent_id = ${agentId} AND term = terms.term
       ) AS p
       WHERE p.memory_id IN (SELECT memory_id FROM newest)
@@ -143,23 +147,27 @@ function bm25Ctes(tx: Tx, s: AnyWordSearch) {
       FROM posted JOIN terms USING (term)
       GROUP BY terms.term, terms.weight
     ), scored AS MATERIALIZED (
-      SELECT p.memory_id, sum(weighted.idf * ${tf}) AS raw
+      SELECT p.memory_id, p.version, sum(weighted.idf * ${tf}) AS raw
       FROM posted AS p JOIN weighted USING (term), totals
-      GROUP BY p.memory_id
+      GROUP BY p.memory_id, p.version
     )`;
 }
 
 /**
- * BM25's memories, best first: ranked from the postings, then read until `limit` pass the filter and
- * are not `excluded`. `raw` is the BM25 score; `score` maps it below `ceiling`.
+ * BM25's memories, best first: ranked from the postings, then read by primary key until `limit` pass
+ * the filter and are not `excluded`. The lookup is fenced (OFFSET 0) so that no plan, however stale
+ * its statistics, reads it through the agent's index instead. `raw` is the BM25 score; `score` maps it below `ceiling`.
  */
 function bm25Ranked(tx: Tx, s: AnyWordSearch, excluded: ReturnType<Tx>, limit: ReturnType<Tx>, ceiling: number) {
   return tx`
     SELECT m.*, (${ceiling} * scored.raw / (scored.raw + 1))::real AS score, scored.raw
-    FROM (SELECT memory_id, raw FROM scored ORDER BY raw DESC, memory_id) AS scored, LATERAL (
-      SELECT ${recallColumns(tx)} FROM memories
-      WHERE ${candidateFilter(tx, s.filter)} AND memory_id = scored.memory_id AND NOT (${excluded})
-      LIMIT 1
+    FROM (SELECT memory_id, version, raw FROM scored ORDER BY raw DESC, memory_id) AS scored, LATERAL (
+      SELECT ${recallColumns(tx)} FROM (
+        SELECT * FROM memories
+        WHERE org_id = ${s.filter.orgId} AND memory_id = scored.memory_id AND version = scored.version
+        OFFSET 0
+      ) AS memories
+      WHERE ${candidateFilter(tx, s.filter)} AND NOT (${excluded})
     ) AS m
     ORDER BY scored.raw DESC, scored.memory_id
     LIMIT ${limit}`;

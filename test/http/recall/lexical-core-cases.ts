@@ -30,25 +30,21 @@ export async function rareWordOutranksCommonOnes(app: TestApp, tenant: Tenant): 
   expect(idsOf(res)[0], show(res)).toBe(ids[0]!);
 }
 
-/** "purchase" finds "bought" (synonym buy, irregular form) and "dog" finds "puppy" (hyponym), below the user's own words. */
-export async function relatedWordsFindParaphrases(app: TestApp, tenant: Tenant): Promise<void> {
-  const agent = "lexical-wordnet";
+/**
+ * LEXICAL ranks the words typed: no WordNet relatives (on the public sets they cost it recall and nDCG,
+ * docs/benchmarks.md). "purchase" finds "purchased" (same stem), not "bought".
+ */
+export async function typedWordsOnly(app: TestApp, tenant: Tenant): Promise<void> {
+  const agent = "lexical-typed-words";
   const { key, ids } = await store(app, tenant, agent, [
     "I finally bought a used Subaru Outback with low mileage.",
-    "We adopted a beagle puppy and named her Biscuit.",
+    "We purchased a second-hand van for the band.",
     "The weather has been grey all week.",
-    "I spent the evening cleaning the kitchen.",
   ]);
-  const bought = await recall(app, key, { agent_id: agent, query: "What vehicle did I purchase recently?", strategy: "LEXICAL", top_k: 2 });
-  expect(bought.status, show(bought)).toBe(200);
-  expect(idsOf(bought), show(bought)).toEqual([ids[0]!]);
-  expect(bought.body.note).toContain("related word");
-  const puppy = await recall(app, key, { agent_id: agent, query: "What do we call our dog?", strategy: "LEXICAL", top_k: 2 });
-  expect(idsOf(puppy), show(puppy)).toEqual([ids[1]!]);
-  // The user's own word outranks a related one (equally rare).
-  const own = await store(app, tenant, agent, ["Our dog sleeps all day."]);
-  const both = await recall(app, key, { agent_id: agent, query: "What about our dog?", strategy: "LEXICAL", top_k: 2 });
-  expect(idsOf(both), show(both)).toEqual([own.ids[0]!, ids[1]!]);
+  const res = await recall(app, key, { agent_id: agent, query: "What vehicle did I purchase recently?", strategy: "LEXICAL", top_k: 3 });
+  expect(res.status, show(res)).toBe(200);
+  expect(idsOf(res), show(res)).toEqual([ids[1]!]);
+  expect(res.body.note ?? "").not.toContain("related word");
 }
 
 /** More memories than the any-word tier's old recency window (5,000): the oldest is still found. */

@@ -1,8 +1,8 @@
-// LEXICAL's any-word tier on PostgreSQL: idf weighting and WordNet query expansion (cases in lexical-core-cases.ts).
+// LEXICAL's BM25 on PostgreSQL: idf, the words typed, the whole agent, length, identifiers (cases in lexical-core-cases.ts).
 import { afterAll, beforeAll, test } from "bun:test";
 import { testApp, type Tenant, type TestApp } from "../../harness/app";
 import {
-  camelCaseIdentifierFindsTheFunction, oldMemoryBeyondTheNewestIsFound, rareWordOutranksCommonOnes, relatedWordsFindParaphrases,
+  camelCaseIdentifierFindsTheFunction, oldMemoryBeyondTheNewestIsFound, rareWordOutranksCommonOnes, typedWordsOnly,
   shortDocumentOutranksLongOne,
 } from "./lexical-core-cases";
 
@@ -15,8 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-test("any-word tier: a rare word outranks common ones (idf)", () => rareWordOutranksCommonOnes(t, tenant));
-test("any-word tier: WordNet expansion finds paraphrases, below the user's own words", () => relatedWordsFindParaphrases(t, tenant));
+test("BM25: a rare word outranks common ones (idf)", () => rareWordOutranksCommonOnes(t, tenant));
+test("BM25: the words typed, no WordNet relatives", () => typedWordsOnly(t, tenant));
 test("BM25: a memory older than the newest 5,000 is found", () => oldMemoryBeyondTheNewestIsFound(t, tenant), 300_000);
 test("BM25: a short memory outranks a long one with the same term count", () => shortDocumentOutranksLongOne(t, tenant));
 test("BM25: a camelCase query finds the snake_case function, and back", () => camelCaseIdentifierFindsTheFunction(t, tenant));

@@ -25,7 +25,7 @@ export const lexicalStrategy: RecallStrategy = {
 
 async function searchInTiers(tx: Tx, search: RecallSearch): Promise<StrategyOutcome> {
   const { filter, query, topK, signal } = search;
-  const terms = anyWordTermsOf(query);
+  const terms = anyWordTermsOf(query, { related: false });
   const notes: string[] = [];
   const bm25 = { words: terms.words, weights: terms.weights, scanLimit: ANY_WORD_SCAN_LIMIT };
   let rows: RecallRow[];
@@ -41,7 +41,6 @@ async function searchInTiers(tx: Tx, search: RecallSearch): Promise<StrategyOutc
     const ranked = terms.words.length === 0 ? [] : await cancellable(anyWordSearch(tx, { filter, ...bm25, limit: topK, excludeIds: [] }), signal);
     rows = ranked.map(({ raw: _raw, ...row }) => row);
   }
-  if (terms.expansions > 0 && rows.length > 0) notes.push(`ranked with ${terms.expansions} related word(s) (WordNet)`);
   if (rows.length < topK && isShortQuery(query)) {
     await setTrigramThreshold(tx, TRIGRAM_THRESHOLD);
     const fuzzy = await cancellable(trigramSearch(tx, { filter, text: query, excludeIds: rows.map((r) => r.memory_id), limit: topK - rows.length, scanLimit: TRIGRAM_SCAN_LIMIT }), signal);
