@@ -33,17 +33,29 @@ export async function writableColumns(tx: Tx, table: string): Promise<string[]> 
   return rows.map((r) => r.column_name);
 }
 
+/** The columns an export leaves out of each row: org_id and generated ones. */
+export async function unexportedColumns(tx: Tx, table: string): Promise<string[]> {
+  const rows = await tx<{ column_name: string }[]>`
+    SELECT column_name FROM information_schema.columns
+    WHERE table_schema = current_schema() AND table_name = ${table} AND (is_generated <> 'NEVER' OR column_name = 'org_id')`;
+  return rows.map((r) => r.column_name);
+}
+
 /** Timestamps render in UTC, so two instances export identical text for identical rows. */
 export async function useUtc(tx: Tx): Promise<void> {
   await tx`SELECT set_config('TimeZone', 'UTC', true)`;
 }
 
-/** One page of rows as jsonb text holding only `columns`, in primary-key order. */
-export async function readTablePage(tx: Tx, table: ExportTable, columns: string[], offset: number, limit: number): Promise<string[]> {
-  const rows = await tx<{ d: string }[]>`
-    SELECT (SELECT jsonb_object_agg(e.key, e.value) FROM jsonb_each(to_jsonb(t)) e WHERE e.key = ANY(${columns}))::text AS d
-    FROM ${tx(table.table)} t ORDER BY ${tx(table.key as unknown as string[])} LIMIT ${limit} OFFSET ${offset}`;
-  return rows.map((r) => r.d);
+/**
+ * The table's rows as jsonb text without the `unexported` columns, in primary-key order, in pages of
+ * `pageSize`: one server-side cursor (a portal) per table, so the table is read once however deep the
+ * export is, where OFFSET paging read it again for every page.
+ */
+export async function* tableRows(tx: Tx, table: ExportTable, unexported: string[], pageSize: number): AsyncGenerator<string[]> {
+  const cursor = tx<{ d: string }[]>`
+    SELECT (to_jsonb(t) - ${unexported}::text[])::text AS d FROM ${tx(table.table)} t
+    ORDER BY ${tx(table.key as unknown as string[])}`.cursor(pageSize);
+  for await (const rows of cursor) yield rows.map((r) => r.d);
 }
 
 /**
@@ -58,6 +70,12 @@ export async function insertRows(tx: Tx, orgId: string, table: ExportTable, colu
     ON CONFLICT DO NOTHING
     RETURNING 1`;
   return inserted.length;
+}
+
+/** One export per tenant at a time, across processes: held until the snapshot transaction ends. */
+export async function tryExportLock(tx: Tx): Promise<boolean> {
+  const [row] = await tx<{ got: boolean }[]>`SELECT pg_try_advisory_xact_lock(hashtextextended('svc.export:' || svc_current_org(), 0)) AS got`;
+  return row!.got;
 }
 
 export async function countRows(tx: Tx, table: ExportTable): Promise<number> {
