@@ -14,7 +14,7 @@ beforeAll(async () => {
   pg = await testApp(limits);
   embedded = await embeddedApp("export-limits");
   embeddedStall = await embeddedApp("export-stall", limits);
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   await Promise.all([pg?.close(), embedded?.close(), embeddedStall?.close()]);

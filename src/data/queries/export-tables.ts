@@ -33,29 +33,29 @@ export async function writableColumns(tx: Tx, table: string): Promise<string[]> 
   return rows.map((r) => r.column_name);
 }
 
-/** The columns an export leaves out of each row: org_id and generated ones. */
-export async function unexportedColumns(tx: Tx, table: string): Promise<string[]> {
-  const rows = await tx<{ column_name: string }[]>`
-    SELECT column_name FROM information_schema.columns
-    WHERE table_schema = current_schema() AND table_name = ${table} AND (is_generated <> 'NEVER' OR column_name = 'org_id')`;
-  return rows.map((r) => r.column_name);
-}
-
 /** Timestamps render in UTC, so two instances export identical text for identical rows. */
 export async function useUtc(tx: Tx): Promise<void> {
   await tx`SELECT set_config('TimeZone', 'UTC', true)`;
 }
 
 /**
- * The table's rows as jsonb text without the `unexported` columns, in primary-key order, in pages of
- * `pageSize`: one server-side cursor (a portal) per table, so the table is read once however deep the
- * export is, where OFFSET paging read it again for every page.
+ * The table's rows as jsonb text holding only `columns`, in primary-key order, 1,000 at a time: one SQL
+ * cursor per table, so the table is read once however deep the export is (OFFSET paging read it again
+ * for every page). A cursor is planned for its first rows, so it walks the primary key rather than
+ * sorting the table, and each FETCH is a statement of its own under statement_timeout. The cursor is
+ * closed when exhausted; abandoned, it ends with the transaction.
  */
-export async function* tableRows(tx: Tx, table: ExportTable, unexported: string[], pageSize: number): AsyncGenerator<string[]> {
-  const cursor = tx<{ d: string }[]>`
-    SELECT (to_jsonb(t) - ${unexported}::text[])::text AS d FROM ${tx(table.table)} t
-    ORDER BY ${tx(table.key as unknown as string[])}`.cursor(pageSize);
-  for await (const rows of cursor) yield rows.map((r) => r.d);
+export async function* tableRows(tx: Tx, table: ExportTable, columns: string[]): AsyncGenerator<string[]> {
+  await tx`
+    DECLARE svc_export_rows NO SCROLL CURSOR FOR
+    SELECT to_jsonb(r)::text AS d FROM (SELECT ${tx(columns)} FROM ${tx(table.table)}) r
+    ORDER BY ${tx(table.key as unknown as string[])}`;
+  for (;;) {
+    const rows = await tx<{ d: string }[]>`FETCH 1000 FROM svc_export_rows`;
+    if (rows.length === 0) break;
+    yield rows.map((r) => r.d);
+  }
+  await tx`CLOSE svc_export_rows`;
 }
 
 /**

@@ -3,12 +3,11 @@
 // with their validity, …), the audit chain head with its hash, then the end record. One export per
 // tenant runs at a time (an advisory lock held by the snapshot), whichever process serves it.
 import type { Database } from "../../data/pools";
-import { countRows, EXPORT_TABLES, readAuditHead, tableRows, tryExportLock, unexportedColumns, useUtc } from "../../data/queries/export-tables";
+import { countRows, EXPORT_TABLES, readAuditHead, tableRows, tryExportLock, useUtc, writableColumns } from "../../data/queries/export-tables";
 import { withTenantSnapshot } from "../../data/with-tenant";
 import { exportInProgress } from "../errors";
 import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION, lineWriter, type Header } from "./format";
 
-const PAGE = 1000;
 /** What a refused second export is told to wait: exports of large tenants take minutes. */
 const BUSY_RETRY_SECONDS = 60;
 
@@ -33,8 +32,8 @@ export async function exportTenant(db: Database, orgId: string, source: string, 
     let done = 0;
     hooks.progress?.(done, total);
     for (const table of EXPORT_TABLES) {
-      const unexported = await unexportedColumns(tx, table.table);
-      for await (const page of tableRows(tx, table, unexported, PAGE)) {
+      const columns = await writableColumns(tx, table.table);
+      for await (const page of tableRows(tx, table, columns)) {
         await emit(page.map((row) => writer.line(table.kind, row)).join(""));
         done += page.length;
         hooks.progress?.(done, total);
