@@ -18,6 +18,7 @@ export const ERROR_CATALOG = {
   "budget-exceeded": { status: 429, title: "Budget Exceeded", description: "The tenant's daily or monthly token budget is spent. `Retry-After` says when the period resets." },
   "internal-error": { status: 500, title: "Internal Server Error", description: "An unexpected failure. Quote the `request_id` when reporting it; no internals are ever included." },
   "strategy-unavailable": { status: 501, title: "Strategy Unavailable", description: "The pinned recall strategy is not available in this deployment." },
+  "tenant-busy": { status: 503, title: "Tenant Busy", description: "This tenant already has its share of the database at work (TENANT_DB_CONCURRENCY transactions, or TENANT_HEAVY_CONCURRENCY heavy operations such as CYPHER, GRAPH walks and exports) and this request waited TENANT_DB_WAIT_MS for a turn. Retry after `Retry-After` seconds; other tenants are not affected." },
   "service-unavailable": { status: 503, title: "Service Unavailable", description: "A dependency (database, key-value store, provider) is unreachable. Retry with backoff; nothing was changed." },
 } as const satisfies Record<string, { status: number; title: string; description: string }>;
 

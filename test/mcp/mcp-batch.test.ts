@@ -24,7 +24,7 @@ beforeAll(async () => {
   pgLimited = await testApp(limited);
   embedded = await embeddedApp("mcp-batch", embedding);
   embeddedLimited = await embeddedApp("mcp-batch-limited", limited);
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   await Promise.all([pg?.close(), pgLimited?.close(), embedded?.close(), embeddedLimited?.close()]);

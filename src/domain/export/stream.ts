@@ -5,6 +5,7 @@
 // ends the body without its end record, which any importer refuses as truncated. One export per
 // tenant at a time: a second is refused with a 409 before anything is sent.
 import type { Database } from "../../data/pools";
+import { heavyWork } from "../../data/tenant-share";
 import { withTenant } from "../../data/with-tenant";
 import type { Logger } from "../../observability/log";
 import type { Actor } from "../actor";
@@ -64,7 +65,7 @@ export async function exportAsStream(db: Database, log: Logger, actor: Actor, so
           }
         }
       };
-      exportTenant(db, actor.orgId, source, emit, { started: () => started() }).then(() => controller.close(), (error) => {
+      heavyWork(actor.orgId, () => exportTenant(db, actor.orgId, source, emit, { started: () => started() })).then(() => controller.close(), (error) => {
         refused(error);
         if (error instanceof ExportAbandoned) {
           log.warn({ msg: "export abandoned", org_id: actor.orgId, request_id: actor.requestId, reason: error.message });
