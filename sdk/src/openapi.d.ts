@@ -902,7 +902,7 @@ export interface paths {
          * Export the tenant's data (NDJSON stream)
          * @description One line per record, in one database snapshot: a header, then datasets, memories (every version), sessions, conversations and turns, graph memos, edges (with valid_at/invalid_at and expiry) and their provenance, relation overrides, feedback, then the audit chain head (seq and hash) and an end record. Each line carries a SHA-256 chained over the previous one, so `svc import` refuses an altered or truncated stream naming the line. Audited as `export`. See docs/export.md.
          *
-         *     Requires key scope `admin`.
+         *     Requires key scope `export`.
          */
         get: operations["getV1Export"];
         put?: never;
@@ -1129,7 +1129,7 @@ export interface operations {
                             /** @enum {string} */
                             kind: "standard" | "bootstrap" | "development";
                             /** @description What the key may do */
-                            scopes: ("memories:read" | "memories:write" | "forge:write" | "audit:read" | "admin")[];
+                            scopes: ("memories:read" | "memories:write" | "forge:write" | "audit:read" | "export" | "admin")[];
                             /** @description ISO 8601 timestamp */
                             created_at: string | number;
                             last_used_at: (string | number) | null;
@@ -1294,7 +1294,7 @@ export interface operations {
                 "application/json": {
                     name?: string;
                     /** @description Scopes of the new key, each held by the calling key; default: the caller's scopes */
-                    scopes?: ("memories:read" | "memories:write" | "forge:write" | "audit:read" | "admin")[];
+                    scopes?: ("memories:read" | "memories:write" | "forge:write" | "audit:read" | "export" | "admin")[];
                 };
             };
         };
@@ -1313,7 +1313,7 @@ export interface operations {
                         /** @enum {string} */
                         kind: "standard" | "bootstrap" | "development";
                         /** @description What the key may do */
-                        scopes: ("memories:read" | "memories:write" | "forge:write" | "audit:read" | "admin")[];
+                        scopes: ("memories:read" | "memories:write" | "forge:write" | "audit:read" | "export" | "admin")[];
                         /** @description ISO 8601 timestamp */
                         created_at: string | number;
                         last_used_at: (string | number) | null;
@@ -1580,7 +1580,7 @@ export interface operations {
                         /** @enum {string} */
                         kind: "standard" | "bootstrap" | "development";
                         /** @description What the key may do */
-                        scopes: ("memories:read" | "memories:write" | "forge:write" | "audit:read" | "admin")[];
+                        scopes: ("memories:read" | "memories:write" | "forge:write" | "audit:read" | "export" | "admin")[];
                         /** @description ISO 8601 timestamp */
                         created_at: string | number;
                         last_used_at: (string | number) | null;

@@ -4,6 +4,8 @@ import { gatesOf } from "../config/gates";
 import type { Config } from "../config/schema";
 import { openEmbedded } from "../data/embedded";
 import { openPostgres, type Database } from "../data/pools";
+import { createTenantShare, type TenantShare } from "../data/tenant-share";
+import { tenantBusy } from "../domain/errors";
 import { createKeyAuthenticator } from "../domain/keys/authenticate";
 import { createKeyCache } from "../domain/keys/key-cache";
 import { createQueryVectorCache } from "../domain/recall/query-vectors";
@@ -56,6 +58,16 @@ export function openApiRedis(url: string, log: Logger): Redis {
   return redis;
 }
 
+/** Sized from the connections this process really has: embedded mode serves every request on one. */
+export function tenantShareOf(config: Config, db: Database): TenantShare {
+  const pool = db.kind === "embedded" ? 1 : config.DATABASE_POOL_MAX;
+  return createTenantShare({
+    perTenant: config.TENANT_DB_CONCURRENCY ?? Math.max(1, Math.floor(pool / 2)),
+    heavyPerTenant: config.TENANT_HEAVY_CONCURRENCY ?? Math.max(1, Math.floor(pool / 5)),
+    waitMs: config.TENANT_DB_WAIT_MS,
+  }, tenantBusy);
+}
+
 export type BuildOptions = { applicationName?: string; db?: Database; log?: Logger };
 
 export function buildDeps(config: Config, options: BuildOptions = {}): Deps {
@@ -78,6 +90,7 @@ export function buildDeps(config: Config, options: BuildOptions = {}): Deps {
     config,
     gates: gatesOf(config),
     db,
+    tenantShare: tenantShareOf(config, db),
     redis,
     limiter,
     bucketPolicy: bucketPolicyOf(config),

@@ -3,6 +3,7 @@ import type Redis from "ioredis";
 import type { Gates } from "../config/gates";
 import type { Config } from "../config/schema";
 import type { Database } from "../data/pools";
+import type { TenantShare } from "../data/tenant-share";
 import type { KeyAuthenticator } from "../domain/keys/authenticate";
 import type { KeyCache } from "../domain/keys/key-cache";
 import type { QueryVectorCache } from "../domain/recall/query-vectors";
@@ -25,6 +26,8 @@ export type Deps = {
   readonly config: Config;
   readonly gates: Gates;
   readonly db: Database;
+  /** Each tenant's bounded share of the database in HTTP requests (src/data/tenant-share.ts). */
+  readonly tenantShare?: TenantShare;
   /** null in embedded mode (no VALKEY_URL). */
   readonly redis: Redis | null;
   readonly limiter: RateLimiter;

@@ -36,7 +36,7 @@ export async function runExport(args: string[]): Promise<void> {
     const emit = async (chunk: string) => {
       if (!out.write(chunk)) await once(out, "drain");
     };
-    const { rows } = await exportTenant(db, orgId, `svc export (${db.kind})`, emit, (done, total) => progress.update(done, total));
+    const { rows } = await exportTenant(db, orgId, `svc export (${db.kind})`, emit, { progress: (done, total) => progress.update(done, total) });
     progress.stop();
     if (values.out) await new Promise<void>((resolve, reject) => (out as ReturnType<typeof createWriteStream>).end((error?: Error | null) => (error ? reject(error) : resolve())));
     console.error(`svc: exported ${rows} rows of org ${orgId}`);

@@ -45,7 +45,7 @@ export async function runMcp(args: string[]): Promise<void> {
   await actorForCall(); // refuse a bad key at start, not at the first call
   // Without Valkey no other process takes jobs (and PGlite admits one process), so this one runs them.
   const background = deps.queue.backend === "in-process" ? [await startWorker(deps), await startBeat(deps)] : [];
-  const server = createMcpServer(deps, { actorForCall });
+  const server = createMcpServer(deps, { withCaller: async (call) => call(await actorForCall()) });
   let stopping = false;
   const stop = async () => {
     if (stopping) return;

@@ -17,6 +17,7 @@ import { ingestSection } from "./sections/ingest";
 import { graphQuerySection } from "./sections/graph-query";
 import { agentsSection } from "./sections/agents";
 import { idempotencySection } from "./sections/idempotency";
+import { fairnessSection } from "./sections/fairness";
 
 export const ConfigSchema = T.Object({
   ...accountabilitySection,
@@ -36,6 +37,7 @@ export const ConfigSchema = T.Object({
   ...graphQuerySection,
   ...agentsSection,
   ...idempotencySection,
+  ...fairnessSection,
 });
 
 export type Config = Readonly<Static<typeof ConfigSchema>>;

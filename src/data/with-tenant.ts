@@ -1,6 +1,7 @@
 // withTenant: the only door to tenant rows. A transaction that switches to the RLS-bound app role and
 // pins app.current_org_id transaction-locally, so nothing survives on the pooled connection.
 import type { Database, Sql, Tx } from "./pools";
+import { inTenantShare } from "./tenant-share";
 
 export const APP_ROLE = "svc_app";
 
@@ -28,14 +29,14 @@ export async function tracked<T>(db: Database, work: () => Promise<T>): Promise<
 }
 
 function run<T>(db: Database, sql: Sql, mode: "read write" | "read only" | "isolation level repeatable read read only", orgId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return tracked(db, () => sql.begin(mode, async (tx) => {
+  return inTenantShare(orgId, () => tracked(db, () => sql.begin(mode, async (tx) => {
     const entered = enter(tx, orgId);
     try {
       return await fn(tx);
     } finally {
       await entered;
     }
-  }) as Promise<T>);
+  }) as Promise<T>));
 }
 
 export function withTenant<T>(db: Database, orgId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {

@@ -9,6 +9,7 @@ export const ERROR_CATALOG = {
   conflict: { status: 409, title: "Conflict", description: "The resource is in a state that does not allow this operation (for example ending a session twice)." },
   "idempotency-key-in-flight": { status: 409, title: "Idempotency Key In Flight", description: "Another request with this Idempotency-Key is still being executed. Retry after `Retry-After` seconds: you then get its stored response. See docs/idempotency.md." },
   "idempotency-key-reused": { status: 422, title: "Idempotency Key Reused", description: "This Idempotency-Key was already used with a different request (method, path, API key or body). Use a fresh key for a new request; a key is remembered for IDEMPOTENCY_KEY_TTL_SECONDS." },
+  "export-in-progress": { status: 409, title: "Export In Progress", description: "The tenant already has an export running; one runs at a time per tenant. Retry after `Retry-After` seconds, when it has finished or been abandoned (docs/export.md)." },
   gone: { status: 410, title: "Gone", description: "The resource was deleted or forgotten; its history may still be readable." },
   "payload-too-large": { status: 413, title: "Payload Too Large", description: "The request body exceeds the configured cap (SVC_MAX_BODY_BYTES for JSON, INGEST_MAX_FILE_BYTES for file uploads)." },
   "unsupported-media-type": { status: 415, title: "Unsupported Media Type", description: "The Content-Type is not accepted by this route; JSON routes take application/json." },
@@ -17,6 +18,7 @@ export const ERROR_CATALOG = {
   "budget-exceeded": { status: 429, title: "Budget Exceeded", description: "The tenant's daily or monthly token budget is spent. `Retry-After` says when the period resets." },
   "internal-error": { status: 500, title: "Internal Server Error", description: "An unexpected failure. Quote the `request_id` when reporting it; no internals are ever included." },
   "strategy-unavailable": { status: 501, title: "Strategy Unavailable", description: "The pinned recall strategy is not available in this deployment." },
+  "tenant-busy": { status: 503, title: "Tenant Busy", description: "This tenant already has its share of the database at work (TENANT_DB_CONCURRENCY transactions, or TENANT_HEAVY_CONCURRENCY heavy operations such as CYPHER, GRAPH walks and exports) and this request waited TENANT_DB_WAIT_MS for a turn. Retry after `Retry-After` seconds; other tenants are not affected." },
   "service-unavailable": { status: 503, title: "Service Unavailable", description: "A dependency (database, key-value store, provider) is unreachable. Retry with backoff; nothing was changed." },
 } as const satisfies Record<string, { status: number; title: string; description: string }>;
 

@@ -34,6 +34,12 @@ export const idempotencyKeyInFlight = (retryAfterSeconds: number) =>
   new AppError("idempotency-key-in-flight", `A request with this Idempotency-Key is still in flight; retry after ${retryAfterSeconds} s`, { headers: { "retry-after": String(retryAfterSeconds) }, fields: { header: "Idempotency-Key" } });
 export const idempotencyKeyReused = () =>
   new AppError("idempotency-key-reused", "This Idempotency-Key was used with a different request (method, path, API key or body); send a new key for a new request", { fields: { header: "Idempotency-Key" } });
+/** 503: the tenant's share of the database stayed busy while this request waited (docs/operations.md). */
+export const tenantBusy = (what: string, limit: number) =>
+  new AppError("tenant-busy", `This tenant already has ${limit} ${what} running; retry after 1 s`, { headers: { "retry-after": "1" } });
+/** 409: one export per tenant at a time (docs/export.md). */
+export const exportInProgress = (retryAfterSeconds: number) =>
+  new AppError("export-in-progress", `This tenant already has an export running; retry after ${retryAfterSeconds} s`, { headers: { "retry-after": String(retryAfterSeconds) } });
 export const gone = (detail: string) => new AppError("gone", detail);
 /** 422 whose detail names each field in plain words ("top_k must be an integer from 1 to 100"). */
 export const validationFailed = (errors: FieldProblem[]) =>

@@ -6,6 +6,7 @@
 // early 401/413/429 and unknown routes, is counted once.
 import { Elysia, type AnyElysia } from "elysia";
 import type { Deps } from "../app/deps";
+import { shareScope } from "../data/tenant-share";
 import { errorHandler } from "./error-handler";
 import { openapiLayer } from "./openapi";
 import { corsLayer } from "./pipeline/1-cors";
@@ -68,7 +69,7 @@ export function handleRequest(app: App, deps: Deps): (request: Request) => Promi
     const ctx: RequestContext = { requestId: resolveRequestId(request), startedAt: performance.now() };
     attachContext(request, ctx);
     const span = deps.tracing?.startRequestSpan(request);
-    const response = await settleIdempotency(deps, request, await app.handle(request));
+    const response = await shareScope(deps.tenantShare ?? null, async () => settleIdempotency(deps, request, await app.handle(request)));
     response.headers.set("x-request-id", ctx.requestId);
     ctx.route ??= wouldReach(request.method, new URL(request.url).pathname); // answered before routing (401/413/429)
     if (ctx.rateHeaders) for (const [name, value] of Object.entries(ctx.rateHeaders)) response.headers.set(name, value);

@@ -21,6 +21,7 @@ const RULES: readonly Rule[] = [
   // MCP: each tool call is checked against its REST route's scope (src/mcp/tool-scopes.ts).
   { path: /^\/mcp$/, access: "any" },
   { path: /^\/v1\/(audit|usage)$/, access: "audit:read" },
+  { path: /^\/v1\/export$/, access: "export" },
   { path: /^\/v1\/forget(\/|$)/, access: "audit:read" },
   { path: /^\/v1\/memories\/recall(\/stream)?$/, methods: ["POST"], access: "memories:read" },
   { path: /^\/v1\/(distill|ingest|datasets|refine)(\/|$)/, access: { read: "memories:read", write: "forge:write" } },

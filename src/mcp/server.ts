@@ -21,8 +21,11 @@ import { RESOURCE_SCOPE, toolAccess, toolAllowed } from "./tool-scopes";
 export type McpCaller = { actor: Actor; scopes: readonly Scope[] };
 
 export type McpSession = {
-  /** The caller of one call; may refuse (revoked key, empty rate-limit bucket) with an AppError. */
-  actorForCall: () => Promise<McpCaller>;
+  /**
+   * Runs one call as its caller, re-checked for that call: may refuse (revoked key, empty rate-limit
+   * bucket) with an AppError. A transport may also queue calls here, so a batch runs one at a time.
+   */
+  withCaller: <T>(call: (caller: McpCaller) => Promise<T>) => Promise<T>;
 };
 
 const SERVER_INFO = { name: "svc", version: "1.0.0" };
@@ -55,7 +58,7 @@ export function createMcpServer(deps: Deps, session: McpSession): Server {
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     let caller: McpCaller;
     try {
-      caller = await session.actorForCall();
+      caller = await session.withCaller(async (c) => c);
     } catch (error) {
       throw rpcError(error, null);
     }
@@ -74,13 +77,14 @@ export function createMcpServer(deps: Deps, session: McpSession): Server {
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     let actor: Actor | null = null;
     try {
-      const caller = await session.actorForCall();
-      actor = caller.actor;
-      const access = toolAccess(tool.name);
-      if (access !== "any" && access !== "superadmin") requireScope(caller.scopes, access, `The tool ${tool.name}`);
-      const input = validateToolInput(tool.inputSchema(deps), request.params.arguments, deps.config);
-      const result = await tool.run({ deps, actor, signal: extra.signal }, input);
-      return { content: [{ type: "text", text: asJson(result) }] };
+      return await session.withCaller(async (caller): Promise<CallToolResult> => {
+        actor = caller.actor;
+        const access = toolAccess(tool.name);
+        if (access !== "any" && access !== "superadmin") requireScope(caller.scopes, access, `The tool ${tool.name}`);
+        const input = validateToolInput(tool.inputSchema(deps), request.params.arguments, deps.config);
+        const result = await tool.run({ deps, actor: caller.actor, signal: extra.signal }, input);
+        return { content: [{ type: "text", text: asJson(result) }] };
+      });
     } catch (error) {
       return toolError(appError(error, actor));
     }
@@ -91,10 +95,11 @@ export function createMcpServer(deps: Deps, session: McpSession): Server {
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     let actor: Actor | null = null;
     try {
-      const caller = await session.actorForCall();
-      actor = caller.actor;
-      requireScope(caller.scopes, RESOURCE_SCOPE, "Reading a resource");
-      const value = await readResource(deps, actor, request.params.uri);
+      const value = await session.withCaller(async (caller) => {
+        actor = caller.actor;
+        requireScope(caller.scopes, RESOURCE_SCOPE, "Reading a resource");
+        return readResource(deps, caller.actor, request.params.uri);
+      });
       return { contents: [{ uri: request.params.uri, mimeType: "application/json", text: asJson(value) }] };
     } catch (error) {
       throw rpcError(error, actor);

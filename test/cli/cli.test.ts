@@ -60,7 +60,7 @@ describe("svc CLI", () => {
     expect(lines.length).toBe(1);
     const out = JSON.parse(lines[0]!);
     expect(Object.keys(out).sort()).toEqual(["key", "key_id", "org_id", "scopes"]);
-    expect(out.scopes).toEqual(["memories:read", "memories:write", "forge:write", "audit:read", "admin"]);
+    expect(out.scopes).toEqual(["memories:read", "memories:write", "forge:write", "audit:read", "export", "admin"]);
     expect(out.key).toStartWith("svc_sk_");
     const again = JSON.parse((await runSvc(["keys", "create", "--org", org], serviceEnv())).stdout);
     expect(again.org_id).toBe(out.org_id);

@@ -39,7 +39,7 @@ describe("svc keys create --scopes", () => {
   });
 
   const refused: Array<[string, string[], RegExp]> = [
-    ["an unknown scope", ["--scopes", "memories:read,memories:delete"], /unknown scope memories:delete in --scopes \(allowed: memories:read, memories:write, forge:write, audit:read, admin\)/],
+    ["an unknown scope", ["--scopes", "memories:read,memories:delete"], /unknown scope memories:delete in --scopes \(allowed: memories:read, memories:write, forge:write, audit:read, export, admin\)/],
     ["an empty list", ["--scopes", ""], /--scopes is a comma-separated list of one or more scopes \(allowed: /],
     ["a scope named twice", ["--scopes", "admin,admin"], /--scopes names a scope twice/],
   ];

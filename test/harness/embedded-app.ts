@@ -38,7 +38,7 @@ export async function embeddedApp(label: string, overrides: Partial<Record<keyof
     return { status: response.status, headers: response.headers, body, text };
   };
   return {
-    app: { deps, config, request } as unknown as TestApp,
+    app: { deps, config, request, handle } as unknown as TestApp,
     deps,
     async tenant(name) {
       const orgId = await ensureOrg(deps.db, name);

@@ -37,6 +37,7 @@ export function startFakeEmbeddingServer(initial: FakeServerBehaviour) {
   const requests: RecordedRequest[] = [];
   const startedAt = Date.now();
   let paused: Promise<void> | null = null;
+  let held = 0;
   let resume: () => void = () => {};
   const embedders = new Map<number, ReturnType<typeof createLocalEmbedder>>();
   const embedderOf = (dims: number) => embedders.get(dims) ?? embedders.set(dims, createLocalEmbedder(dims)).get(dims)!;
@@ -54,7 +55,11 @@ export function startFakeEmbeddingServer(initial: FakeServerBehaviour) {
         requests.push({ model: body.model, input, encoding_format: body.encoding_format, dimensions: body.dimensions, auth: request.headers.get("authorization"), status });
         return Response.json(json, { status });
       };
-      if (paused) await paused;
+      if (paused) {
+        held++;
+        await paused;
+        held--;
+      }
       if (behaviour.delayMs) await Bun.sleep(behaviour.delayMs);
       const b = behaviour;
       if (b.apiKey && request.headers.get("authorization") !== `Bearer ${b.apiKey}`) return answer(401, { error: "invalid api key" });
@@ -83,6 +88,8 @@ export function startFakeEmbeddingServer(initial: FakeServerBehaviour) {
     /** Holds every request until resume(): a slow or stuck server. */
     pause() { paused ??= new Promise<void>((r) => { resume = () => { paused = null; r(); }; }); },
     resume() { resume(); },
+    /** How many requests pause() is holding now. */
+    waiting: () => held,
     stop: () => server.stop(true),
   };
 }

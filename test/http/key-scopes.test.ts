@@ -48,6 +48,7 @@ describe("every authenticated operation is guarded by its declared scope", () =>
     expect(at("POST", "/v1/distill")).toBe("forge:write");
     expect(at("GET", "/v1/distill/{job_id}")).toBe("memories:read");
     expect(at("GET", "/v1/audit")).toBe("audit:read");
+    expect(at("GET", "/v1/export")).toBe("export");
     expect(at("POST", "/v1/api-keys")).toBe("admin");
     expect(at("PUT", "/v1/tenants/me/budgets")).toBe("admin");
     expect(at("GET", "/v1/limits")).toBe("any");

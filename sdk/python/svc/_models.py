@@ -85,7 +85,7 @@ class GetApiKeysResponseItemsItem(TypedDict):
     name: str
     key_start: str
     kind: Literal["standard", "bootstrap", "development"]
-    scopes: List[Literal["memories:read", "memories:write", "forge:write", "audit:read", "admin"]]
+    scopes: List[Literal["memories:read", "memories:write", "forge:write", "audit:read", "export", "admin"]]
     created_at: Union[str, float]
     last_used_at: Union[str, float, None]
     revoked_at: Union[str, float, None]
@@ -100,7 +100,7 @@ class GetApiKeysResponse(TypedDict):
 class PostApiKeysBody(TypedDict, total=False):
     "Body of POST /v1/api-keys."
     name: str
-    scopes: List[Literal["memories:read", "memories:write", "forge:write", "audit:read", "admin"]]
+    scopes: List[Literal["memories:read", "memories:write", "forge:write", "audit:read", "export", "admin"]]
 
 
 class PostApiKeysResponse(TypedDict):
@@ -109,7 +109,7 @@ class PostApiKeysResponse(TypedDict):
     name: str
     key_start: str
     kind: Literal["standard", "bootstrap", "development"]
-    scopes: List[Literal["memories:read", "memories:write", "forge:write", "audit:read", "admin"]]
+    scopes: List[Literal["memories:read", "memories:write", "forge:write", "audit:read", "export", "admin"]]
     created_at: Union[str, float]
     last_used_at: Union[str, float, None]
     revoked_at: Union[str, float, None]
@@ -122,7 +122,7 @@ class DeleteApiKeysByKeyIdResponse(TypedDict):
     name: str
     key_start: str
     kind: Literal["standard", "bootstrap", "development"]
-    scopes: List[Literal["memories:read", "memories:write", "forge:write", "audit:read", "admin"]]
+    scopes: List[Literal["memories:read", "memories:write", "forge:write", "audit:read", "export", "admin"]]
     created_at: Union[str, float]
     last_used_at: Union[str, float, None]
     revoked_at: Union[str, float, None]

@@ -38,12 +38,24 @@ export async function useUtc(tx: Tx): Promise<void> {
   await tx`SELECT set_config('TimeZone', 'UTC', true)`;
 }
 
-/** One page of rows as jsonb text holding only `columns`, in primary-key order. */
-export async function readTablePage(tx: Tx, table: ExportTable, columns: string[], offset: number, limit: number): Promise<string[]> {
-  const rows = await tx<{ d: string }[]>`
-    SELECT (SELECT jsonb_object_agg(e.key, e.value) FROM jsonb_each(to_jsonb(t)) e WHERE e.key = ANY(${columns}))::text AS d
-    FROM ${tx(table.table)} t ORDER BY ${tx(table.key as unknown as string[])} LIMIT ${limit} OFFSET ${offset}`;
-  return rows.map((r) => r.d);
+/**
+ * The table's rows as jsonb text holding only `columns`, in primary-key order, 1,000 at a time: one SQL
+ * cursor per table, so the table is read once however deep the export is (OFFSET paging read it again
+ * for every page). A cursor is planned for its first rows, so it walks the primary key rather than
+ * sorting the table, and each FETCH is a statement of its own under statement_timeout. The cursor is
+ * closed when exhausted; abandoned, it ends with the transaction.
+ */
+export async function* tableRows(tx: Tx, table: ExportTable, columns: string[]): AsyncGenerator<string[]> {
+  await tx`
+    DECLARE svc_export_rows NO SCROLL CURSOR FOR
+    SELECT to_jsonb(r)::text AS d FROM (SELECT ${tx(columns)} FROM ${tx(table.table)}) r
+    ORDER BY ${tx(table.key as unknown as string[])}`;
+  for (;;) {
+    const rows = await tx<{ d: string }[]>`FETCH 1000 FROM svc_export_rows`;
+    if (rows.length === 0) break;
+    yield rows.map((r) => r.d);
+  }
+  await tx`CLOSE svc_export_rows`;
 }
 
 /**
@@ -58,6 +70,12 @@ export async function insertRows(tx: Tx, orgId: string, table: ExportTable, colu
     ON CONFLICT DO NOTHING
     RETURNING 1`;
   return inserted.length;
+}
+
+/** One export per tenant at a time, across processes: held until the snapshot transaction ends. */
+export async function tryExportLock(tx: Tx): Promise<boolean> {
+  const [row] = await tx<{ got: boolean }[]>`SELECT pg_try_advisory_xact_lock(hashtextextended('svc.export:' || svc_current_org(), 0)) AS got`;
+  return row!.got;
 }
 
 export async function countRows(tx: Tx, table: ExportTable): Promise<number> {

@@ -6,6 +6,7 @@ import { edgesAmong, liveMemosById, topMemos, type NodeRow } from "../../data/qu
 import { findLiveMemos, findMemosByNames } from "../../data/queries/graph-memos";
 import { edgeSources, memoSources, type EdgeRow, type EdgeTimeView, type SourceRow } from "../../data/queries/graph-read";
 import { limitRecallTransaction } from "../../data/queries/recall-common";
+import { heavyWork } from "../../data/tenant-share";
 import { withTenantRead } from "../../data/with-tenant";
 import type { Actor } from "../actor";
 import { validationFailed, type FieldProblem } from "../errors";
@@ -38,7 +39,7 @@ export async function readGraphData(deps: Pick<Deps, "db" | "config">, actor: Ac
   const nodeLimit = Math.min(q.limit ?? GRAPH_DATA_DEFAULT_NODES, GRAPH_DATA_MAX_NODES);
   const memoType = q.memoType ?? null;
   const { orgId } = actor;
-  const read = await withTenantRead(deps.db, orgId, async (tx) => {
+  const read = await heavyWork(orgId, () => withTenantRead(deps.db, orgId, async (tx) => {
     limitRecallTransaction(tx, deps.config.RECALL_TIMEOUT_MS);
     let nodes: NodeRow[];
     let edges: EdgeRow[];
@@ -70,6 +71,6 @@ export async function readGraphData(deps: Pick<Deps, "db" | "config">, actor: Ac
       nodes: await memoSources(tx, orgId, nodes.map((n) => n.memo_id), SOURCES_PER_NODE),
     };
     return { nodes, edges, truncated, centers, sources };
-  });
+  }));
   return presentGraph(q, view, read, { nodes: nodeLimit, edges: GRAPH_DATA_MAX_EDGES }, deps.config.RETRIEVAL_REDACTION_ENABLED);
 }

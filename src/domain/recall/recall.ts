@@ -7,6 +7,7 @@ import type { Deps } from "../../app/deps";
 import { isQueryTimeout } from "../../data/errors";
 import { limitRecallTransaction, restoreCustomPlans, type RecallRow } from "../../data/queries/recall-common";
 import { chargeInTransaction, type InProcessSpend } from "../budgets/charge";
+import { heavyWork } from "../../data/tenant-share";
 import { withTenant } from "../../data/with-tenant";
 import type { Tx } from "../../data/pools";
 import { readGeneration } from "../../data/queries/embedding-generations";
@@ -230,11 +231,21 @@ function present(rows: RecallRow[], redact: boolean): { results: RecallResult[];
 /** VECTOR found nothing because the tenant switched embedding generation after the query was embedded. */
 class GenerationSwitched extends Error {}
 
+/**
+ * Strategies whose transaction can run to the recall timeout (graph walks): bounded by the tenant's
+ * heavy slots. CYPHER's heavy part is its query, which queryGraph bounds in the prepare step.
+ */
+const HEAVY_STRATEGIES: ReadonlySet<string> = new Set(["GRAPH", "TRACE"]);
+
+const isHeavy = (plan: RecallPlan) =>
+  [plan.strategy.name, ...(plan.fusion ? fusionSummary(plan.fusion).strategies : [])].some((name) => HEAVY_STRATEGIES.has(name));
+
 export async function executeRecall(deps: RecallDeps, actor: Actor, planned: RecallPlan, signal?: AbortSignal, replanned = false): Promise<RecallOutcome> {
   let plan = planned;
   let outcome;
+  const inShare = <T>(work: () => Promise<T>) => (isHeavy(planned) ? heavyWork(actor.orgId, work) : work());
   try {
-    outcome = await withTenant(deps.db, actor.orgId, async (tx) => {
+    outcome = await inShare(() => withTenant(deps.db, actor.orgId, async (tx) => {
       limitRecallTransaction(tx, deps.config.RECALL_TIMEOUT_MS, !plan.fusion && plan.strategy.genericPlans ? "generic" : "custom");
       // AUTO without an LLM: the entity rule's read is sent first and the rules' choice runs right behind
       // it, in the same round trips; only when the read routes the query to the graph (ASK or GRAPH) does
@@ -264,7 +275,7 @@ export async function executeRecall(deps: RecallDeps, actor: Actor, planned: Rec
         plan.charge ? chargeInTransaction(tx, deps.config, actor.orgId, plan.charge, plan.now) : null,
       ]);
       return { ...ran, neighbours };
-    });
+    }));
   } catch (error) {
     if (error instanceof GenerationSwitched) return executeRecall(deps, actor, await replanForSwitch(deps, actor, plan), signal, true);
     if (isQueryTimeout(error) && !signal?.aborted) throw new AppError("service-unavailable", `The recall did not finish within ${deps.config.RECALL_TIMEOUT_MS} ms; narrow the query or retry`);

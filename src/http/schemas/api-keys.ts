@@ -3,7 +3,7 @@ import { t } from "elysia";
 import type { Scope } from "../../domain/keys/scopes";
 import { NullableTimestamp, Timestamp } from "./common";
 
-const SCOPE_LITERALS: { [S in Scope]: S } = { "memories:read": "memories:read", "memories:write": "memories:write", "forge:write": "forge:write", "audit:read": "audit:read", admin: "admin" };
+const SCOPE_LITERALS: { [S in Scope]: S } = { "memories:read": "memories:read", "memories:write": "memories:write", "forge:write": "forge:write", "audit:read": "audit:read", export: "export", admin: "admin" };
 export const KeyScope = t.Union(Object.values(SCOPE_LITERALS).map((s) => t.Literal(s)) as [ReturnType<typeof t.Literal<Scope>>], { description: "A key scope; docs/keys.md lists which routes each one opens" });
 
 export const ApiKey = t.Object({

@@ -3,6 +3,7 @@
 import type { Config } from "../../../config/schema";
 import type { Database } from "../../../data/pools";
 import { isQueryTimeout } from "../../../data/errors";
+import { heavyWork } from "../../../data/tenant-share";
 import { runCypher, type CypherRows } from "../../../data/queries/cypher/run";
 import { AppError } from "../../errors";
 import { isMemoType, MEMO_TYPE_NAMES } from "../memo-types";
@@ -39,10 +40,11 @@ export async function queryGraph(db: Database, config: CypherConfig, q: GraphQue
   }
   let result: CypherRows;
   try {
-    result = await runCypher(db, checked, {
+    // Unanchored patterns run to CYPHER_TIMEOUT_MS: one of the tenant's heavy slots (tenant-share.ts).
+    result = await heavyWork(q.orgId, () => runCypher(db, checked, {
       orgId: q.orgId, agentId: q.agentId, asOf: q.asOf, params: q.params,
       fanout: config.CYPHER_FANOUT, walkRows: config.CYPHER_WALK_ROWS, maxRows: config.CYPHER_MAX_ROWS, timeoutMs: config.CYPHER_TIMEOUT_MS,
-    });
+    }));
   } catch (error) {
     if (error instanceof CypherError) throw cypherProblem(error);
     if (isQueryTimeout(error)) {

@@ -6,7 +6,8 @@ import { actorOf } from "../../request-context";
 import { authedErrors } from "../../schemas/common";
 
 export const exportRoute = (deps: Deps) => new Elysia().get("/v1/export", async ({ request }) => {
-  const body = await exportAsStream(deps.db, deps.log, actorOf(request), "api");
+  const limits = { stallSeconds: deps.config.EXPORT_STALL_SECONDS, maxSeconds: deps.config.EXPORT_MAX_SECONDS };
+  const body = await exportAsStream(deps.db, deps.log, actorOf(request), "api", limits);
   return new Response(body, { headers: { "content-type": "application/x-ndjson; charset=utf-8", "content-disposition": "attachment; filename=\"svc-export.ndjson\"" } });
 }, {
   response: { 200: t.String({ description: "application/x-ndjson: one chained record per line (docs/export.md)" }), ...authedErrors() },

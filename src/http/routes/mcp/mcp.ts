@@ -1,10 +1,15 @@
 // POST /mcp: the MCP streamable-HTTP transport, stateless (one server per request, JSON responses). The
-// pipeline in front of it is the REST one (API key, tenant, rate limit per HTTP request, access log), so
-// a tool call acts exactly as its REST route would. Hidden from OpenAPI: it speaks JSON-RPC, not REST.
+// pipeline in front of it is the REST one (API key, tenant, rate limit, access log), so a tool call acts
+// exactly as its REST route would. A JSON-RPC batch is no discount: its calls run one at a time, and
+// each call after the first re-checks the key (a revoked key's batch stops) and takes its own
+// rate-limit token. Hidden from OpenAPI: it speaks JSON-RPC, not REST.
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
-import { createMcpServer } from "../../../mcp/server";
+import { tenantBucketPolicyOf } from "../../../domain/ratelimit/tenant-policy";
+import { createMcpServer, type McpCaller, type McpSession } from "../../../mcp/server";
+import { presentedKey } from "../../pipeline/5-authenticate";
+import { takeRequestTokens } from "../../pipeline/6-rate-limit";
 import { actorOf, scopesOf } from "../../request-context";
 
 /** Stateless servers keep no stream open, so GET (server-to-client stream) and DELETE (end session) are refused. */
@@ -12,10 +17,39 @@ const methodNotAllowed = () => new Response(JSON.stringify({ jsonrpc: "2.0", err
   status: 405, headers: { "content-type": "application/json", allow: "POST" },
 });
 
+/**
+ * The caller of each call of one HTTP request. The first call is the one the pipeline authenticated
+ * and charged; every later call (a batch) authenticates the key again and takes a token of its own.
+ */
+function httpSession(deps: Deps, request: Request): McpSession {
+  const first: McpCaller = { actor: actorOf(request), scopes: scopesOf(request) };
+  const key = presentedKey(request.headers)!;
+  let calls = 0;
+  let turn: Promise<unknown> = Promise.resolve();
+
+  const callerOfNextCall = async (): Promise<McpCaller> => {
+    if (calls++ === 0) return first;
+    const identity = await deps.authenticate(key);
+    if (deps.config.RATE_LIMIT_ENABLED) {
+      const tenantPolicy = tenantBucketPolicyOf(deps.config);
+      const { refusal } = await takeRequestTokens(deps.limiter, { role: "tenant", ...identity }, deps.bucketPolicy, tenantPolicy);
+      if (refusal) throw refusal;
+    }
+    return { actor: { ...first.actor, keyId: identity.keyId }, scopes: identity.scopes };
+  };
+
+  return {
+    withCaller: (call) => {
+      const result = turn.then(async () => call(await callerOfNextCall()));
+      turn = result.catch(() => undefined);
+      return result;
+    },
+  };
+}
+
 export const mcpRoute = (deps: Deps) => new Elysia()
   .post("/mcp", async ({ request, body }) => {
-    const caller = { actor: actorOf(request), scopes: scopesOf(request) };
-    const server = createMcpServer(deps, { actorForCall: async () => caller });
+    const server = createMcpServer(deps, httpSession(deps, request));
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
     try {

@@ -1,0 +1,111 @@
+// `bun run bench/noisy-neighbour.ts [--requests=100] [--unbounded]`: tenant B's latency alone and while
+// tenant A floods with its worst allowed work, over real HTTP on loopback: unanchored CYPHER recalls (a
+// cartesian product that runs to CYPHER_TIMEOUT_MS), MCP batches of them, exports read at a trickle, and
+// requests with well-formed unknown keys. B is an ordinary client: one request at a time, alternating a
+// fetch by id and a LEXICAL recall. The rate limit is on, generous enough that A is not stopped by it.
+// --unbounded lifts the tenant shares (TENANT_*_CONCURRENCY 1000) to show what they prevent.
+import { withTenant } from "../src/data/with-tenant";
+import { systemActor } from "../src/domain/actor";
+import { createKey } from "../src/domain/keys/manage";
+import { ensureOrg } from "../src/domain/keys/bootstrap";
+import { mintKey } from "../src/domain/keys/format";
+import { seedGraph } from "../test/graph/seed-graph";
+import { startBenchApp } from "./lib/bench-app";
+import { fmt } from "./lib/format";
+import { percentile } from "./lib/stats";
+
+const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}`))?.split("=")[1];
+const requests = Number(arg("requests") ?? 100);
+const unbounded = process.argv.includes("--unbounded");
+const CARTESIAN = "MATCH (a),(b),(c),(d),(e),(f),(g),(h) RETURN count(*) AS n";
+
+const app = await startBenchApp("noisy", {
+  RATE_LIMIT_ENABLED: true, RATE_LIMIT_REQUESTS: 60_000, RATE_LIMIT_BURST: 1000, DATABASE_POOL_MAX: 10,
+  ...(unbounded ? { TENANT_DB_CONCURRENCY: 1000, TENANT_HEAVY_CONCURRENCY: 1000 } : {}),
+});
+const orgA = await ensureOrg(app.deps.db, "noisy-a");
+const keyA = (await createKey(app.deps.db, systemActor(orgA), "bench")).key;
+const keyB = app.key;
+await seedGraph(app.deps.db, orgA, "noisy", Array.from({ length: 12 }, (_, i) => ({ key: `m${i}`, type: "PERSON", name: `Person ${i}` })), []);
+await withTenant(app.deps.db, orgA, (tx) => tx`
+  INSERT INTO memories (org_id, memory_id, version, agent_id, content, content_hash, memory_type, created_at)
+  SELECT ${orgA}, 'mem_noisy' || g, 1, 'noisy', 'Exported slowly ' || repeat('padding ', 100), sha256(g::text::bytea), 'semantic', now()
+  FROM generate_series(1, 20000) AS g`);
+const ids: string[] = [];
+for (let i = 0; i < 50; i++) ids.push((await app.call("POST", "/v1/memories", { agent_id: "quiet", content: `Quiet note ${i} about the weekly report` })).body.memory_id);
+
+const http = (path: string, init: RequestInit & { key?: string } = {}) =>
+  fetch(app.base + path, { ...init, headers: { authorization: `Bearer ${init.key ?? keyB}`, "content-type": "application/json", ...init.headers } });
+
+/** B's requests one at a time: milliseconds of each, and the statuses that were not 200. */
+async function quietTenant(): Promise<{ ms: number[]; failed: number[] }> {
+  const ms: number[] = [];
+  const failed: number[] = [];
+  for (let i = 0; i < requests; i++) {
+    const started = performance.now();
+    const response = i % 2 === 0
+      ? await http(`/v1/memories/${ids[i % ids.length]}`)
+      : await http("/v1/memories/recall", { method: "POST", body: JSON.stringify({ agent_id: "quiet", query: "weekly report", strategy: "LEXICAL" }) });
+    await response.arrayBuffer();
+    ms.push(performance.now() - started);
+    if (response.status !== 200) failed.push(response.status);
+  }
+  return { ms: ms.sort((x, y) => x - y), failed };
+}
+
+const statuses = new Map<string, number>();
+const count = (what: string, status: number) => statuses.set(`${what} ${status}`, (statuses.get(`${what} ${status}`) ?? 0) + 1);
+let flooding = true;
+
+async function repeat(what: string, send: () => Promise<Response>): Promise<void> {
+  while (flooding) {
+    const response = await send().catch(() => null);
+    count(what, response?.status ?? 0);
+    await response?.arrayBuffer().catch(() => undefined);
+  }
+}
+
+const cypher = () => http("/v1/memories/recall", { key: keyA, method: "POST", body: JSON.stringify({ agent_id: "noisy", query: CARTESIAN, strategy: "CYPHER" }) });
+const batch = () => http("/mcp", {
+  key: keyA, method: "POST", headers: { accept: "application/json, text/event-stream" },
+  body: JSON.stringify(Array.from({ length: 20 }, (_, i) => ({ jsonrpc: "2.0", id: i, method: "tools/call", params: { name: "recall", arguments: { agent_id: "noisy", query: CARTESIAN, strategy: "CYPHER" } } }))),
+});
+const unknownKey = () => http("/v1/memories/recall", { key: mintKey().plaintext, method: "POST", body: "{}" });
+/** An export read one chunk a second, until the flood ends or the service drops it. */
+async function trickleExport(): Promise<void> {
+  while (flooding) {
+    const response = await http("/v1/export", { key: keyA }).catch(() => null);
+    count("export", response?.status ?? 0);
+    const reader = response?.body?.getReader();
+    if (!reader) continue;
+    try {
+      while (flooding && !(await reader.read()).done) await Bun.sleep(1000);
+    } catch { /* dropped as a stalled client */ }
+    await reader.cancel().catch(() => undefined);
+  }
+}
+
+const alone = await quietTenant();
+const flood = [
+  ...Array.from({ length: 8 }, () => repeat("cypher", cypher)),
+  ...Array.from({ length: 2 }, () => repeat("mcp-batch", batch)),
+  ...Array.from({ length: 4 }, () => repeat("unknown-key", unknownKey)),
+  ...Array.from({ length: 3 }, () => trickleExport()),
+];
+await Bun.sleep(2000); // the flood under way
+const flooded = await quietTenant();
+flooding = false;
+await Promise.all(flood);
+await app.stop();
+
+const row = (label: string, r: { ms: number[]; failed: number[] }) =>
+  `| ${label} | ${r.ms.length} | ${fmt(percentile(r.ms, 50), 2)} | ${fmt(percentile(r.ms, 95), 2)} | ${r.failed.length} |`;
+console.log(`Tenant B, ${requests} requests one at a time${unbounded ? " (tenant shares lifted)" : ""}:\n`);
+console.log("| B's requests | count | p50 ms | p95 ms | not 200 |");
+console.log("|---|---:|---:|---:|---:|");
+console.log(row("alone", alone));
+console.log(row("while A floods", flooded));
+console.log(`\np95 ratio: ${fmt(percentile(flooded.ms, 95) / percentile(alone.ms, 95), 2)}×\n\nA's flood (requests by answer):\n`);
+console.log("| A's request | status | count |");
+console.log("|---|---:|---:|");
+for (const [key, n] of [...statuses].sort()) console.log(`| ${key.split(" ")[0]} | ${key.split(" ")[1]} | ${n} |`);

@@ -1,0 +1,32 @@
+// Each tenant's fair share of the database, in both database modes (fair-share-cases.ts): a tenant
+// flooding with heavy CYPHER recalls gets 503 tenant-busy for what exceeds its share; another tenant's
+// requests all succeed meanwhile.
+import { afterAll, beforeAll, describe, test } from "bun:test";
+import { embeddedApp, type EmbeddedApp } from "../harness/embedded-app";
+import { testApp, type TestApp } from "../harness/app";
+import { noisyNeighbourIsContained, seedNoisy } from "./fair-share-cases";
+
+const share = { TENANT_HEAVY_CONCURRENCY: 1, TENANT_DB_WAIT_MS: 100, CYPHER_TIMEOUT_MS: 20_000 };
+let pg: TestApp;
+let embedded: EmbeddedApp;
+
+beforeAll(async () => {
+  pg = await testApp(share);
+  embedded = await embeddedApp("fair-share", share);
+}, 240_000);
+
+afterAll(async () => {
+  await Promise.all([pg?.close(), embedded?.close()]);
+});
+
+describe("fair share of the database", () => {
+  test("PostgreSQL: A's heavy flood is refused beyond its share; B's requests all succeed", async () => {
+    const [a, b] = [await pg.tenant("noisy-a"), await pg.tenant("quiet-b")];
+    await noisyNeighbourIsContained(pg, a, b, await seedNoisy(pg, a, b));
+  }, 60_000);
+
+  test("embedded: the same on the one connection", async () => {
+    const [a, b] = [await embedded.tenant("noisy-a"), await embedded.tenant("quiet-b")];
+    await noisyNeighbourIsContained(embedded.app, a, b, await seedNoisy(embedded.app, a, b));
+  }, 60_000);
+});
