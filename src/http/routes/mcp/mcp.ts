@@ -12,6 +12,19 @@ const methodNotAllowed = () => new Response(JSON.stringify({ jsonrpc: "2.0", err
   status: 405, headers: { "content-type": "application/json", allow: "POST" },
 });
 
+/**
+ * The transport wants `Accept: application/json, text/event-stream` (406 otherwise). This endpoint only
+ * answers JSON, so a request that states no preference (no Accept, or any type) is taken as asking for it;
+ * an Accept that names other types only is still a 406 (docs/mcp.md).
+ */
+function withDefaultAccept(request: Request): Request {
+  const accept = request.headers.get("accept")?.trim() ?? "";
+  if (accept !== "" && accept !== "*/*") return request;
+  const headers = new Headers(request.headers);
+  headers.set("accept", "application/json, text/event-stream");
+  return new Request(request, { headers });
+}
+
 export const mcpRoute = (deps: Deps) => new Elysia()
   .post("/mcp", async ({ request, body }) => {
     const caller = { actor: actorOf(request), scopes: scopesOf(request) };
@@ -19,7 +32,7 @@ export const mcpRoute = (deps: Deps) => new Elysia()
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
     try {
-      return await transport.handleRequest(request, { parsedBody: body });
+      return await transport.handleRequest(withDefaultAccept(request), { parsedBody: body });
     } finally {
       await server.close();
     }
