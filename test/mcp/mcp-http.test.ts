@@ -95,7 +95,7 @@ describe("MCP over streamable HTTP (PostgreSQL)", () => {
 
   test("a POST that states no Accept preference is answered in JSON; one accepting only HTML is a 406", async () => {
     const list = { jsonrpc: "2.0", id: 7, method: "tools/list" };
-    for (const headers of [{}, { accept: "*/*" }]) {
+    for (const headers of [{}, { accept: "*/*" }] as Array<Record<string, string>>) {
       const res = await t.request("POST", "/mcp", { key: a.key, body: list, headers });
       expect(res.status, show(res)).toBe(200);
       expect(res.body.id).toBe(7);

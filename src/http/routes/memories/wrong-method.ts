@@ -1,0 +1,17 @@
+// GET and PATCH on /v1/memories/{recall,batch,forget}: a 405 naming POST. Without these, the paths
+// reached GET/PATCH /v1/memories/{memory_id} and answered "Memory recall was not found". Hidden from
+// OpenAPI: they document nothing a client can call.
+import { Elysia } from "elysia";
+import { AppError } from "../../../domain/errors";
+
+const POST_ONLY = ["/v1/memories/recall", "/v1/memories/recall/stream", "/v1/memories/batch", "/v1/memories/forget"];
+
+const postOnly = ({ request }: { request: Request }) => {
+  throw new AppError("method-not-allowed", `${request.method} is not served here: use POST ${new URL(request.url).pathname}`, { headers: { allow: "POST" } });
+};
+
+export const memoriesWrongMethodRoute = () => {
+  let app = new Elysia();
+  for (const path of POST_ONLY) app = app.get(path, postOnly, { detail: { hide: true } }).patch(path, postOnly, { detail: { hide: true } });
+  return app;
+};
