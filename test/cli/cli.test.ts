@@ -41,7 +41,7 @@ describe("svc CLI", () => {
       expect(r.code, `${args.join(" ")}: ${r.stderr}`).toBe(0);
       expect(r.stdout).toStartWith(expected);
     }
-  });
+  }, 180_000); // nine processes: seconds each on a busy machine; the bound only catches a hang
 
   test("an invalid variable stops the process naming the variable", async () => {
     const r = await runSvc(["migrate"], serviceEnv({ PORT: "eighty" }));
