@@ -1,9 +1,9 @@
-// `svc mcp [--key <API key>]`: the MCP server over stdio for one tenant's key (SVC_MCP_API_KEY or --key).
-// stdout carries the protocol only, so logs go to stderr. Every tool call re-checks the key (a revoked key
-// stops working mid-session), takes a rate-limit token like a REST request, and gets its own request id.
-// This half loads little: it listens for end of input, SIGTERM and SIGINT before the app's modules load,
-// so the process ends within SHUTDOWN_MS at any moment, starting included, and every request it received
-// is answered or refused (docs/mcp.md, "Stdio lifecycle").
+// `svc mcp [--key <API key>]`: the MCP server over stdio for one tenant's key (SVC_MCP_API_KEY or
+// --key). stdout carries the protocol only, so logs go to stderr. Every tool call re-checks the key (a
+// revoked key stops working mid-session), takes a rate-limit token like a REST request, and gets its own
+// request id. This half loads little: it listens for end of input, SIGTERM and SIGINT before the app's
+// modules load, so the process ends within SHUTDOWN_MS at any moment, starting included, and every
+// request it received is answered or refused (docs/mcp.md, "Stdio lifecycle").
 import { parseArgs } from "node:util";
 import pino from "pino";
 import { StdioSession } from "../mcp/stdio-session";
@@ -20,7 +20,8 @@ const ANSWER_WAIT_MS = 1200;
 const READ_PENDING_MS = 25;
 
 export async function runMcp(args: string[]): Promise<void> {
-  const { values } = parseArgs({ args, strict: true, allowPositionals: false, options: { key: { type: "string" } } });
+  const options = { key: { type: "string" as const } };
+  const { values } = parseArgs({ args, strict: true, allowPositionals: false, options });
   const config = configOrExit();
   const key = values.key ?? config.SVC_MCP_API_KEY;
   if (!key) throw new UsageError("svc mcp needs an API key: set SVC_MCP_API_KEY or pass --key");

@@ -22,13 +22,15 @@ export type GatedOffDetail = (method: string, path: string) => string | undefine
 
 export function gatedOffDetail(deps: Deps): GatedOffDetail {
   // Built to read their paths and methods only: never mounted.
-  const off = ROUTE_GROUPS.filter((group) => !group.gate(deps.gates) && ENABLED_BY[group.name]).map((group) => {
+  const offGroups = ROUTE_GROUPS.filter((group) => !group.gate(deps.gates) && ENABLED_BY[group.name]);
+  const off = offGroups.map((group) => {
     let probe: AnyElysia = new Elysia();
     for (const route of group.routes) probe = probe.use(route(deps));
     return { match: routeMatcher(probe), enabledBy: ENABLED_BY[group.name]! };
   });
   return (method, path) => {
     const hit = off.find((group) => group.match(method, path));
-    return hit && `${method} ${path} is off on this server: it needs ${hit.enabledBy} (docs/configuration.md)`;
+    if (!hit) return undefined;
+    return `${method} ${path} is off on this server: it needs ${hit.enabledBy} (docs/configuration.md)`;
   };
 }

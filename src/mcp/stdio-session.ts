@@ -1,6 +1,6 @@
-// The stdio side of `svc mcp`: reads stdin from the first moment (a client may write while the server is
-// still starting), hands messages to the MCP server once it connects, and tracks the requests not yet
-// answered, so a shutdown answers or refuses every request it received, exactly once.
+// The stdio side of `svc mcp`: reads stdin from the first moment (a client may write while the server
+// is still starting), hands messages to the MCP server once it connects, and tracks the requests not
+// yet answered, so a shutdown answers or refuses every request it received, exactly once.
 import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
@@ -10,7 +10,8 @@ type RequestId = string | number;
 /** JSON-RPC server error for a request the shutting-down server will not answer. */
 export const SHUTTING_DOWN_CODE = -32000;
 const NOT_RUN = "svc mcp is shutting down: the call was not run";
-const NOT_ANSWERED = "svc mcp is shutting down: the call did not finish in time (it may have taken effect)";
+const NOT_ANSWERED =
+  "svc mcp is shutting down: the call did not finish in time (it may have taken effect)";
 
 const requestId = (m: JSONRPCMessage): RequestId | undefined =>
   "method" in m && "id" in m ? (m.id as RequestId) : undefined;
@@ -31,7 +32,11 @@ export class StdioSession implements Transport {
   private accepting = true;
   private idle: Array<() => void> = [];
 
-  constructor(private readonly onInputEnd: () => void, private readonly stdin = process.stdin, private readonly stdout = process.stdout) {
+  constructor(
+    onInputEnd: () => void,
+    private readonly stdin = process.stdin,
+    private readonly stdout = process.stdout,
+  ) {
     stdin.on("data", this.onData);
     stdin.once("end", onInputEnd);
     stdin.on("error", (error: Error) => this.onerror?.(error));
@@ -40,7 +45,7 @@ export class StdioSession implements Transport {
   private readonly onData = (chunk: Buffer) => {
     try {
       this.buffer.append(chunk);
-      for (let message = this.buffer.readMessage(); message !== null; message = this.buffer.readMessage()) this.receive(message);
+      for (let m = this.buffer.readMessage(); m !== null; m = this.buffer.readMessage()) this.receive(m);
     } catch (error) {
       this.onerror?.(error as Error);
     }
@@ -80,7 +85,7 @@ export class StdioSession implements Transport {
   }
 
   /**
-   * Stops taking requests (later ones are refused at once), refuses those never handed to the server,
+   * Stops taking requests (later ones are refused at once), refuses those not handed to the server,
    * waits up to `waitMs` for the others' answers, then refuses what is still open.
    */
   async settle(waitMs: number): Promise<void> {
@@ -109,7 +114,8 @@ export class StdioSession implements Transport {
   }
 
   private write(message: JSONRPCMessage): Promise<void> {
-    return new Promise((resolve) => void this.stdout.write(serializeMessage(message), () => resolve()));
+    const line = serializeMessage(message);
+    return new Promise((resolve) => void this.stdout.write(line, () => resolve()));
   }
 }
 

@@ -4,14 +4,18 @@
 import { Elysia } from "elysia";
 import { AppError } from "../../../domain/errors";
 
-const POST_ONLY = ["/v1/memories/recall", "/v1/memories/recall/stream", "/v1/memories/batch", "/v1/memories/forget"];
+const POST_ONLY = [
+  "/v1/memories/recall", "/v1/memories/recall/stream", "/v1/memories/batch", "/v1/memories/forget",
+];
 
 const postOnly = ({ request }: { request: Request }) => {
-  throw new AppError("method-not-allowed", `${request.method} is not served here: use POST ${new URL(request.url).pathname}`, { headers: { allow: "POST" } });
+  const detail = `${request.method} is not served here: use POST ${new URL(request.url).pathname}`;
+  throw new AppError("method-not-allowed", detail, { headers: { allow: "POST" } });
 };
 
 export const memoriesWrongMethodRoute = () => {
   let app = new Elysia();
-  for (const path of POST_ONLY) app = app.get(path, postOnly, { detail: { hide: true } }).patch(path, postOnly, { detail: { hide: true } });
+  const hidden = { detail: { hide: true } };
+  for (const path of POST_ONLY) app = app.get(path, postOnly, hidden).patch(path, postOnly, hidden);
   return app;
 };
