@@ -35,6 +35,7 @@ import m0420 from "./0420_refine.sql" with { type: "text" };
 import m0430 from "./0430_memory_terms.sql" with { type: "text" };
 import m0450 from "./0450_export_scope.sql" with { type: "text" };
 import m0460 from "./0460_memories_listing.sql" with { type: "text" };
+import m0470 from "./0470_memory_lexemes_delete_by_key.sql" with { type: "text" };
 
 export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0001_roles_and_extensions.sql", sql: m0001 },
@@ -72,4 +73,5 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0430_memory_terms.sql", sql: m0430 },
   { name: "0450_export_scope.sql", sql: m0450 },
   { name: "0460_memories_listing.sql", sql: m0460 },
+  { name: "0470_memory_lexemes_delete_by_key.sql", sql: m0470 },
 ];

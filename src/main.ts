@@ -1,55 +1,46 @@
 // The `svc` entry point: dispatches subcommands; --help/--version exit 0; a bad invocation prints usage and exits 2.
 import { parseArgs } from "node:util";
-import { runAuditVerify } from "./cli/audit-verify";
-import { runForgetVerify } from "./cli/forget-verify";
-import { runKeysCreate } from "./cli/keys-create";
-import { runBeat } from "./cli/beat";
-import { runMigrate } from "./cli/migrate";
-import { runMcp } from "./cli/mcp";
-import { runExport } from "./cli/export";
-import { runImport } from "./cli/import";
-import { runRefineSchedule } from "./cli/refine-schedule";
-import { runServe } from "./cli/serve";
 import { COMMAND_HELP, exitWithUsage, isHelpFlag, isVersionFlag, USAGE, UsageError, VERSION } from "./cli/usage";
-import { runWorker } from "./cli/worker";
 import { ownValue } from "./domain/own-key";
 
 type Command = (args: string[]) => Promise<void>;
 
-const noArgs = (run: () => Promise<void>): Command => async (args) => {
+// Each command's modules load when it runs: `--help` answers without loading the app, and `svc mcp`
+// listens for end of input and signals before its heavy imports.
+const noArgs = (load: () => Promise<() => Promise<void>>): Command => async (args) => {
   if (args.length > 0) throw new UsageError(`unexpected argument ${args[0]}`);
-  await run();
+  await (await load())();
 };
 
 const COMMANDS: Record<string, Command> = {
-  serve: noArgs(runServe),
-  migrate: noArgs(runMigrate),
-  worker: noArgs(runWorker),
-  beat: noArgs(runBeat),
+  serve: noArgs(async () => (await import("./cli/serve")).runServe),
+  migrate: noArgs(async () => (await import("./cli/migrate")).runMigrate),
+  worker: noArgs(async () => (await import("./cli/worker")).runWorker),
+  beat: noArgs(async () => (await import("./cli/beat")).runBeat),
   refine: async (args) => {
     if (args[0] !== "schedule") throw new UsageError(`unknown refine subcommand ${args[0] ?? "(none)"}`);
     const { values } = parseArgs({ args: args.slice(1), strict: true, allowPositionals: false, options: { org: { type: "string" }, off: { type: "boolean" } } });
-    await runRefineSchedule(values);
+    await (await import("./cli/refine-schedule")).runRefineSchedule(values);
   },
   keys: async (args) => {
     if (args[0] !== "create") throw new UsageError(`unknown keys subcommand ${args[0] ?? "(none)"}`);
     const { values } = parseArgs({ args: args.slice(1), strict: true, allowPositionals: false, options: { org: { type: "string" }, superadmin: { type: "boolean" }, name: { type: "string" }, scopes: { type: "string" } } });
-    await runKeysCreate(values);
+    await (await import("./cli/keys-create")).runKeysCreate(values);
   },
   audit: async (args) => {
     if (args[0] !== "verify") throw new UsageError(`unknown audit subcommand ${args[0] ?? "(none)"}`);
     const { values } = parseArgs({ args: args.slice(1), strict: true, allowPositionals: false, options: { org: { type: "string" } } });
-    await runAuditVerify(values);
+    await (await import("./cli/audit-verify")).runAuditVerify(values);
   },
   forget: async (args) => {
     if (args[0] !== "verify") throw new UsageError(`unknown forget subcommand ${args[0] ?? "(none)"}`);
     const { values, positionals } = parseArgs({ args: args.slice(1), strict: true, allowPositionals: true, options: { "public-key": { type: "string" } } });
     if (positionals.length > 1) throw new UsageError("forget verify takes one certificate file");
-    await runForgetVerify(positionals[0], values);
+    await (await import("./cli/forget-verify")).runForgetVerify(positionals[0], values);
   },
-  mcp: runMcp,
-  export: runExport,
-  import: runImport,
+  mcp: async (args) => (await import("./cli/mcp")).runMcp(args),
+  export: async (args) => (await import("./cli/export")).runExport(args),
+  import: async (args) => (await import("./cli/import")).runImport(args),
   help: async () => console.log(USAGE),
 };
 

@@ -1,9 +1,9 @@
 // The svc client: one namespace per resource family, every method typed from the served OpenAPI.
-import { verifyRows, type ChainVerdict } from "./audit-chain";
-import { Job } from "./jobs";
-import { readSse, streamError } from "./sse";
-import { Transport, type CallOptions, type ClientOptions, type RequestSpec } from "./transport";
-import type { AuditQuery, AuditRow, Body, MemoryListQuery, Ok, Query, RecallStreamEvent } from "./types";
+import { verifyRows, type ChainVerdict } from "./audit-chain.js";
+import { Job } from "./jobs.js";
+import { readSse, streamError } from "./sse.js";
+import { Transport, type CallOptions, type ClientOptions, type RequestSpec } from "./transport.js";
+import type { AuditQuery, AuditRow, Body, MemoryListQuery, Ok, Query, RecallStreamEvent } from "./types.js";
 
 const enc = encodeURIComponent;
 

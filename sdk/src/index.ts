@@ -1,8 +1,8 @@
 // @svc/sdk: a typed client for svc. Zero runtime dependencies: only fetch, streams and WebCrypto.
-export { SvcClient } from "./client";
-export * from "./errors";
-export { Job, type JobStatus, type WaitOptions } from "./jobs";
-export { canonicalJson, rowHash, verifyRows, GENESIS_HASH, type ChainVerdict } from "./audit-chain";
-export type { ClientOptions, CallOptions } from "./transport";
-export type * from "./types";
-export type { paths, components, operations } from "./openapi";
+export { SvcClient } from "./client.js";
+export * from "./errors.js";
+export { Job, type JobStatus, type WaitOptions } from "./jobs.js";
+export { canonicalJson, rowHash, verifyRows, GENESIS_HASH, type ChainVerdict } from "./audit-chain.js";
+export type { ClientOptions, CallOptions } from "./transport.js";
+export type * from "./types.js";
+export type { paths, components, operations } from "./openapi.js";

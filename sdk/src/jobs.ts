@@ -1,6 +1,6 @@
 // A handle on an asynchronous job (ingest, distill, refine): read its status, or wait() for the end.
-import { JobFailedError } from "./errors";
-import { sleep, type CallOptions } from "./transport";
+import { JobFailedError } from "./errors.js";
+import { sleep, type CallOptions } from "./transport.js";
 
 export type JobStatus = { job_id: string; state: string; error?: string | null };
 

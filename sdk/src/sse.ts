@@ -1,5 +1,5 @@
 // Server-sent events from a fetch Response body, one parsed event at a time.
-import { errorFromProblem, type Problem } from "./errors";
+import { errorFromProblem, type Problem } from "./errors.js";
 
 export type SseEvent = { event: string; id: string | undefined; data: string };
 

@@ -1,7 +1,7 @@
 // One HTTP exchange with svc: auth header, JSON bodies, problem → typed error, timeouts, AbortSignal,
 // bounded automatic retry of 429/503 honouring Retry-After, and an Idempotency-Key on every POST (one per
 // logical call, reused by its retries, which makes retrying a POST after a lost answer safe).
-import { type SvcError, errorFromProblem, RateLimitedError, ServiceUnavailableError, BudgetExceededError, IdempotencyKeyInFlightError, syntheticProblem, TimeoutError, type Problem } from "./errors";
+import { type SvcError, errorFromProblem, RateLimitedError, ServiceUnavailableError, BudgetExceededError, IdempotencyKeyInFlightError, syntheticProblem, TimeoutError, type Problem } from "./errors.js";
 
 export type ClientOptions = {
   /** e.g. "http://localhost:8080" (no trailing /v1). */

@@ -1,5 +1,5 @@
 // Request and response types picked out of the generated OpenAPI types (src/openapi.d.ts).
-import type { paths } from "./openapi";
+import type { paths } from "./openapi.js";
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
 type Op<P extends keyof paths, M extends Method> = NonNullable<paths[P][M & keyof paths[P]]>;

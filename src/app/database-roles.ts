@@ -48,12 +48,15 @@ export const EMBEDDED_SERVING_LOGIN = "svc_serving";
  * Embedded mode: migrate in PGlite's superuser session, make sure the serving login exists with its
  * grants, close, and reopen the data directory as that login.
  */
-export async function openEmbeddedServing(config: Config, applicationName: string): Promise<{ db: Database; applied: string[] }> {
+export async function openEmbeddedServing(config: Config, applicationName: string, progress: (step: string) => void = () => {}): Promise<{ db: Database; applied: string[] }> {
   const options = { statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS, applicationName };
+  progress(`opening the embedded database in ${config.SVC_DATA_DIR}`);
   const owner = await openEmbedded(config.SVC_DATA_DIR, options);
   let applied: string[];
   try {
+    progress("applying migrations");
     applied = (await migrate(owner.primary)).applied;
+    progress("preparing the vector index");
     await ensureVectorIndex(owner.primary, config.EMBEDDING_DIMENSIONS);
     await ensureEmbeddedServingLogin(owner.primary, EMBEDDED_SERVING_LOGIN);
     await grantServingLogin(owner.primary, EMBEDDED_SERVING_LOGIN);

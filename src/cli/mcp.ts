@@ -1,64 +1,57 @@
-// `svc mcp [--key <API key>]`: the MCP server over stdio for one tenant's key (SVC_MCP_API_KEY or --key).
-// stdout carries the protocol only, so logs go to stderr. Every tool call re-checks the key (a revoked key
-// stops working mid-session), takes a rate-limit token like a REST request, and gets its own request id.
+// `svc mcp [--key <API key>]`: the MCP server over stdio for one tenant's key (SVC_MCP_API_KEY or
+// --key). stdout carries the protocol only, so logs go to stderr. Every tool call re-checks the key (a
+// revoked key stops working mid-session), takes a rate-limit token like a REST request, and gets its own
+// request id. This half loads little: it listens for end of input, SIGTERM and SIGINT before the app's
+// modules load, so the process ends within SHUTDOWN_MS at any moment, starting included, and every
+// request it received is answered or refused (docs/mcp.md, "Stdio lifecycle").
 import { parseArgs } from "node:util";
 import pino from "pino";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { closeDeps, openDeps } from "../app/build-deps";
-import { checkServingLogin, migrateAsOwner, openEmbeddedServing } from "../app/database-roles";
-import { installProcessGuards } from "../app/process-guards";
-import type { Deps } from "../app/deps";
-import { newId } from "../domain/ids";
-import { takeRequestTokens } from "../http/pipeline/6-rate-limit";
-import { createMcpServer, type McpCaller } from "../mcp/server";
-import { tenantBucketPolicyOf } from "../domain/ratelimit/tenant-policy";
+import { StdioSession } from "../mcp/stdio-session";
 import { createLogger } from "../observability/log";
-import { startBeat } from "../queue/beat";
-import { startWorker } from "../queue/worker";
 import { configOrExit } from "./config";
+import type { McpParts } from "./mcp-start";
 import { UsageError } from "./usage";
 
-export function stdioActor(deps: Deps, key: string): () => Promise<McpCaller> {
-  return async () => {
-    const identity = await deps.authenticate(key);
-    if (deps.config.RATE_LIMIT_ENABLED) {
-      const { refusal } = await takeRequestTokens(deps.limiter, { role: "tenant", ...identity }, deps.bucketPolicy, tenantBucketPolicyOf(deps.config));
-      if (refusal) throw refusal;
-    }
-    return { actor: { orgId: identity.orgId, keyId: identity.keyId, requestId: newId("req"), role: "tenant" }, scopes: identity.scopes };
-  };
-}
+/** From end of input or a signal to exit. */
+const SHUTDOWN_MS = 1800;
+/** How long calls already handed to the server may take to answer before they are refused. */
+const ANSWER_WAIT_MS = 1200;
+/** Input the client wrote before the signal is still read (and refused), not lost in the pipe. */
+const READ_PENDING_MS = 25;
 
 export async function runMcp(args: string[]): Promise<void> {
-  const { values } = parseArgs({ args, strict: true, allowPositionals: false, options: { key: { type: "string" } } });
+  const options = { key: { type: "string" as const } };
+  const { values } = parseArgs({ args, strict: true, allowPositionals: false, options });
   const config = configOrExit();
   const key = values.key ?? config.SVC_MCP_API_KEY;
   if (!key) throw new UsageError("svc mcp needs an API key: set SVC_MCP_API_KEY or pass --key");
   const log = createLogger(config.LOG_LEVEL, pino.destination({ fd: 2, sync: false }));
-  // Like serve: migrated by the owner (PGlite's superuser session when embedded), served by the serving login.
-  const embedded = config.DATABASE_URL ? null : await openEmbeddedServing(config, "svc-mcp");
-  const deps = await openDeps(config, { log, applicationName: "svc-mcp", db: embedded?.db });
-  installProcessGuards(log);
-  if (!embedded) await migrateAsOwner(config, deps.db, "svc-mcp");
-  await checkServingLogin(deps.db);
-  const actorForCall = stdioActor(deps, key);
-  await actorForCall(); // refuse a bad key at start, not at the first call
-  // Without Valkey no other process takes jobs (and PGlite admits one process), so this one runs them.
-  const background = deps.queue.backend === "in-process" ? [await startWorker(deps), await startBeat(deps)] : [];
-  const server = createMcpServer(deps, { withCaller: async (call) => call(await actorForCall()) });
   let stopping = false;
-  const stop = async () => {
+  let started = false;
+  const parts: McpParts = { closers: [], stopping: () => stopping };
+  const stop = async (why: string) => {
     if (stopping) return;
     stopping = true;
-    await server.close();
-    for (const part of background.reverse()) await part.close();
-    await closeDeps(deps);
+    const deadline = Date.now() + SHUTDOWN_MS;
+    log.info({ msg: "MCP server stopping", why, started });
+    if (why !== "end of input") await Bun.sleep(READ_PENDING_MS);
+    await session.settle(started ? ANSWER_WAIT_MS : 0);
+    // Half-open while starting: nothing to hand back, and the process's end closes its connections.
+    if (started) {
+      const closing = (async () => {
+        await session.close();
+        for (const close of parts.closers) await close();
+      })().catch((error: unknown) => log.warn({ msg: "MCP shutdown: closing failed", err: error }));
+      await Promise.race([closing, Bun.sleep(Math.max(0, deadline - Date.now()))]);
+    }
     process.exit(0);
   };
-  server.onclose = () => void stop();
-  process.once("SIGTERM", () => void stop());
-  process.once("SIGINT", () => void stop());
-  process.stdin.once("end", () => void stop()); // the client went away
-  await server.connect(new StdioServerTransport());
-  log.info({ msg: "MCP server on stdio", mode: deps.db.kind });
+  const session = new StdioSession(() => void stop("end of input"));
+  session.onclose = () => void stop("transport closed");
+  process.once("SIGTERM", () => void stop("SIGTERM"));
+  process.once("SIGINT", () => void stop("SIGINT"));
+  log.info({ msg: "MCP server starting" });
+  const { startMcp } = await import("./mcp-start");
+  await startMcp(config, key, log, session, parts);
+  started = !stopping;
 }

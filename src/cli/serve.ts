@@ -12,11 +12,17 @@ import { prepareEmbeddingGenerations } from "../domain/memories/reembed-boot";
 import { exitAfterLogs } from "../observability/log";
 import { configOrExit } from "./config";
 import { devKeyBanner, devKeyPath, saveDevKey } from "./dev-key-file";
+import { existsSync } from "node:fs";
+import path from "node:path";
 
 export async function runServe(): Promise<void> {
   const config = configOrExit();
   // Embedded: migrated as PGlite's superuser before the serving session opens; a server: by the owner login.
-  const embedded = config.DATABASE_URL ? null : await openEmbeddedServing(config, "svc-serve");
+  // The first embedded start creates the database (10–30 s): say so rather than stay silent meanwhile.
+  const firstStart = !config.DATABASE_URL && !existsSync(path.join(config.SVC_DATA_DIR, "pg", "PG_VERSION"));
+  if (firstStart) console.error(`svc: first start in embedded mode: creating the database in ${config.SVC_DATA_DIR} (10–30 s)…`);
+  const progress = firstStart ? (step: string) => console.error(`svc: ${step}…`) : undefined;
+  const embedded = config.DATABASE_URL ? null : await openEmbeddedServing(config, "svc-serve", progress);
   const deps = await openDeps(config, { applicationName: "svc-serve", db: embedded?.db });
   installProcessGuards(deps.log);
   const { log } = deps;

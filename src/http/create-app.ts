@@ -8,6 +8,7 @@ import { Elysia, type AnyElysia } from "elysia";
 import type { Deps } from "../app/deps";
 import { shareScope } from "../data/tenant-share";
 import { errorHandler } from "./error-handler";
+import { gatedOffDetail } from "./gated-off";
 import { openapiLayer } from "./openapi";
 import { corsLayer } from "./pipeline/1-cors";
 import { resolveRequestId } from "./pipeline/2-request-id";
@@ -37,7 +38,7 @@ export function createApp(deps: Deps) {
   const routeSchemas: RouteSchemas = new Map();
   // normalize "typebox": wrong types are rejected (the default would coerce a string body to {}).
   let app: AnyElysia = new Elysia({ normalize: "typebox", serve: { maxRequestBodySize: serverBodyCap(deps) } })
-    .onError({ as: "global" }, errorHandler(problemTypeBase(config), deps.log))
+    .onError({ as: "global" }, errorHandler(problemTypeBase(config), deps.log, gatedOffDetail(deps)))
     .use(corsLayer(config.SVC_CORS_ORIGINS))
     .use(bodyLimitLayer(config.SVC_MAX_BODY_BYTES, config.INGEST_MAX_FILE_BYTES))
     .use(authenticateLayer(deps.authenticate, gates.superadmin ? config.SUPERADMIN_API_KEY! : null));

@@ -1,6 +1,7 @@
 // The one place errors become responses: typed errors render as themselves, framework errors map to
 // their slug, dependency outages to 503, and anything else to a generic 500 that carries the request id.
 import { isDatabaseUnavailable } from "../data/errors";
+import type { GatedOffDetail } from "./gated-off";
 import { AppError, validationFailed } from "../domain/errors";
 import type { Logger } from "../observability/log";
 import { problemResponse } from "./problem";
@@ -23,9 +24,11 @@ export function toAppError(code: string | number, error: unknown, log: Logger, r
   return new AppError("internal-error", `An unexpected error occurred; quote request id ${requestId ?? "unknown"}`);
 }
 
-export function errorHandler(typeBase: string, log: Logger) {
+export function errorHandler(typeBase: string, log: Logger, gatedOff: GatedOffDetail = () => undefined) {
   return ({ code, error, request }: { code: string | number; error: unknown; request: Request }) => {
     const requestId = contextOf(request)?.requestId;
-    return problemResponse(toAppError(code, error, log, requestId, request), request, typeBase, requestId);
+    const off = code === "NOT_FOUND" ? gatedOff(request.method, new URL(request.url).pathname) : undefined;
+    const problem = off ? new AppError("not-found", off) : toAppError(code, error, log, requestId, request);
+    return problemResponse(problem, request, typeBase, requestId);
   };
 }

@@ -3,6 +3,7 @@
 // errors come back as MCP tool errors carrying the problem's title and detail. Transports (stdio,
 // streamable HTTP) only differ in how they resolve the acting tenant for each call.
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import pkg from "../../package.json";
 import {
   CallToolRequestSchema, ErrorCode, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema, McpError, ReadResourceRequestSchema, type CallToolResult,
@@ -28,7 +29,8 @@ export type McpSession = {
   withCaller: <T>(call: (caller: McpCaller) => Promise<T>) => Promise<T>;
 };
 
-const SERVER_INFO = { name: "svc", version: "1.0.0" };
+/** The service's own version, so a client sees which svc it talks to. */
+const SERVER_INFO = { name: "svc", version: pkg.version };
 
 /** The problem as an MCP tool error: title and detail in the text, the full problem as structured content. */
 export function toolError(error: AppError): CallToolResult {

@@ -41,7 +41,7 @@ describe("svc CLI", () => {
       expect(r.code, `${args.join(" ")}: ${r.stderr}`).toBe(0);
       expect(r.stdout).toStartWith(expected);
     }
-  });
+  }, 180_000); // nine processes: seconds each on a busy machine; the bound only catches a hang
 
   test("an invalid variable stops the process naming the variable", async () => {
     const r = await runSvc(["migrate"], serviceEnv({ PORT: "eighty" }));
@@ -50,7 +50,7 @@ describe("svc CLI", () => {
     const b = await runSvc(["serve"], serviceEnv({ RATE_LIMIT_BURST: "-3" }));
     expect(b.code).toBe(1);
     expect(b.stderr).toContain("RATE_LIMIT_BURST");
-  });
+  }, 180_000); // real processes: seconds each on a busy machine; the bound only catches a hang
 
   test("keys create prints one JSON line whose key works", async () => {
     const org = `cli-${process.pid}`;
@@ -67,14 +67,14 @@ describe("svc CLI", () => {
     const sa = JSON.parse((await runSvc(["keys", "create", "--superadmin"], serviceEnv())).stdout);
     expect(sa.role).toBe("superadmin");
     expect(sa.key.length).toBeGreaterThan(40);
-  });
+  }, 180_000); // real processes: seconds each on a busy machine; the bound only catches a hang
 
   test("migrate && serve: /v1/ready 200, then SIGTERM exits 0", async () => {
     expect((await runSvc(["migrate"], serviceEnv())).code).toBe(0);
     const port = freePort();
     const proc = Bun.spawn([BUN, MAIN, "serve"], { env: serviceEnv({ PORT: String(port), HOST: "127.0.0.1" }), stdout: "pipe", stderr: "pipe" });
     try {
-      await waitFor(`http://127.0.0.1:${port}/v1/ready`);
+      await waitFor(`http://127.0.0.1:${port}/v1/ready`, 120_000);
       const ready = await (await fetch(`http://127.0.0.1:${port}/v1/ready`)).json() as { checks: unknown };
       expect(ready.checks).toEqual({ database: "ok", migrations: "ok", valkey: "ok" });
       proc.kill("SIGTERM");
@@ -82,5 +82,5 @@ describe("svc CLI", () => {
     } finally {
       proc.kill("SIGKILL");
     }
-  });
+  }, 180_000); // real processes: seconds each on a busy machine; the bound only catches a hang
 });

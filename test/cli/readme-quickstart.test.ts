@@ -35,10 +35,13 @@ test("the README quick start runs end to end on a fresh embedded start; the key 
   const [out, err, code] = await Promise.all([new Response(run.stdout).text(), new Response(run.stderr).text(), run.exited]);
   const firstLog = await first.stop();
   expect(code, `${err}\n${firstLog}`).toBe(0);
-  // the stored memory, then the recall answer that finds it
-  expect(out).toContain('"memory_id":"mem_');
-  expect(out).toContain('"results":[');
-  expect(out.split("ops/deploy.sh").length - 1).toBeGreaterThanOrEqual(2);
+  // the stored memory, then the recall answer that finds it, each on its own line
+  const [stored, recalled, ...rest] = out.trimEnd().split("\n");
+  expect(rest).toEqual([]);
+  expect(JSON.parse(stored!).memory_id).toStartWith("mem_");
+  expect(JSON.parse(recalled!).results[0].content).toContain("ops/deploy.sh");
+  // the first start says it is creating the database instead of staying silent
+  expect(firstLog).toContain("creating the database");
 
   const key = readFileSync(keyFile, "utf8").trim();
   expect(key).toStartWith("svc_sk_");
@@ -50,4 +53,5 @@ test("the README quick start runs end to end on a fresh embedded start; the key 
   const secondLog = await second.stop();
   expect(secondLog).toContain(`Development API key: in ${keyFile}`);
   expect(secondLog).not.toContain(key);
+  expect(secondLog).not.toContain("creating the database");
 }, 240_000);

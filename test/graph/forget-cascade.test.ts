@@ -12,7 +12,7 @@ import { sha256Hex } from "../../src/domain/hash";
 import { newId } from "../../src/domain/ids";
 import { enforceRetentionCaps } from "../../src/domain/memories/retention";
 import { sweepExpiredMemories } from "../../src/domain/memories/sweep-expired";
-import { show, testApp, type TestApp, type Tenant } from "../harness/app";
+import { show, privateTestApp, type TestApp, type Tenant } from "../harness/app";
 import { fixtureExtractor } from "./fixture-extractor";
 import { distill, edgesOf, live, memosOf, storeAll } from "./helpers";
 
@@ -22,7 +22,7 @@ let publicKey: string;
 const extractor = fixtureExtractor();
 
 beforeAll(async () => {
-  t = await testApp({ FORGET_PROOF_ENABLED: true });
+  t = await privateTestApp("forget_cascade", { FORGET_PROOF_ENABLED: true });
   tenant = await t.tenant("forget-graph");
   publicKey = (await t.request("GET", "/v1/forget/keys", { key: tenant.key })).body.keys[0].public_key;
 });

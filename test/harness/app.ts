@@ -9,6 +9,7 @@ import { ensureOrg } from "../../src/domain/keys/bootstrap";
 import { createKey } from "../../src/domain/keys/manage";
 import { createApp, handleRequest } from "../../src/http/create-app";
 import { createLogger } from "../../src/observability/log";
+import { createMigratedDatabase, dropDatabase } from "./databases";
 import { asServingLogin, testDatabaseUrl, TEST_VALKEY_URL } from "./env";
 
 export type RequestBody = NonNullable<RequestInit["body"]>;
@@ -58,6 +59,17 @@ export async function testApp(overrides: Partial<Record<keyof Config, unknown>> 
   }
 
   return { config, deps, app, handle, request, tenant, logLines, owner, close: async () => { await closeDeps(deps); await owner.end(); } };
+}
+
+/**
+ * The app on a database of its own, dropped by `close`: for tests of tasks that walk every tenant
+ * (retention caps, decay, sweeps, drains), whose work and answers must not depend on what earlier files
+ * left in the run's database. `label` names the test (letters and underscores).
+ */
+export async function privateTestApp(label: string, overrides: Partial<Record<keyof Config, unknown>> = {}): Promise<TestApp> {
+  const name = `svc_${label}_${process.pid}_${Date.now().toString(36)}`;
+  const app = await testApp(overrides, await createMigratedDatabase(name));
+  return { ...app, close: async () => { await app.close(); await dropDatabase(name); } };
 }
 
 /** Formats a response for assertion messages, so a failure shows what came back. */

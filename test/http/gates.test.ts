@@ -67,13 +67,15 @@ const ROUTES_ADDED_WITH: Record<string, { gate: string; setting: Record<string, 
 
 const on = (gate: string) => ({ [gate]: true, ...COMPANIONS[gate] });
 const ALL_ON = Object.assign({}, ...[...Object.keys(ROUTES_ADDED_BY), ...Object.keys(BEHAVIOUR_GATES)].map(on), ...Object.values(ROUTES_ADDED_WITH).map((w) => w.setting));
-// Pages, assets and the MCP transport (JSON-RPC over one path, described in docs/mcp.md, not in OpenAPI).
+// Pages, assets and the MCP transport (JSON-RPC over one path, described in docs/mcp.md, not in OpenAPI),
+// and routes marked hidden (GET /, the 405s of POST-only paths).
 const HIDDEN = /^\/(docs|redoc|_assets|mcp$|graph\/?$)/;
+const hidden = (r: { path: string; hooks?: { detail?: { hide?: boolean } } }) => HIDDEN.test(r.path) || r.hooks?.detail?.hide === true;
 
 const described = async (t: TestApp) => new Set((await operationsOf(t)).map((o) => `${o.method} ${o.path}`));
 const registered = (t: TestApp) => new Set(
-  (t.app.routes as Array<{ method: string; path: string }>)
-    .filter((r) => !HIDDEN.test(r.path) && r.path !== "/openapi.json" && r.method !== "OPTIONS")
+  (t.app.routes as Array<{ method: string; path: string; hooks?: { detail?: { hide?: boolean } } }>)
+    .filter((r) => !hidden(r) && r.path !== "/openapi.json" && r.method !== "OPTIONS")
     .map((r) => `${r.method} ${r.path.replace(/:([A-Za-z_]+)/g, "{$1}")}`),
 );
 const sorted = (xs: Iterable<string>) => [...xs].sort();
@@ -149,15 +151,22 @@ describe("gates", () => {
     expect(sorted(added)).toEqual(sorted([...Object.values(ROUTES_ADDED_BY).flat(), ...Object.values(ROUTES_ADDED_WITH).flatMap((w) => w.routes)]));
   });
 
-  test("gated routes answer 404 with a problem to a valid key when their gate is off", async () => {
+  test("gated routes answer 404 with a problem naming the variable that turns them on, to a valid key, when off", async () => {
     const tenant = await off.tenant("gates");
-    const gated = [...Object.values(ROUTES_ADDED_BY).flat(), ...Object.values(ROUTES_ADDED_WITH).flatMap((w) => w.routes)];
+    const gated = [
+      ...Object.entries(ROUTES_ADDED_BY).flatMap(([gate, routes]) => routes.map((op) => [op, gate] as const)),
+      ...Object.entries(ROUTES_ADDED_WITH).flatMap(([setting, w]) => w.routes.map((op) => [op, setting] as const)),
+    ];
     expect(gated.length).toBeGreaterThan(0);
-    for (const op of gated) {
+    for (const [op, variable] of gated) {
       const [method, path] = op.split(" ") as [string, string];
       const r = await off.request(method, path.replace(/\{[^}]+\}/g, "x"), { key: tenant.key, body: method === "GET" || method === "DELETE" ? undefined : {} });
       expect(r.status, op).toBe(404);
       expect(r.headers.get("content-type")).toStartWith("application/problem+json");
+      expect(r.body.detail, op).toContain(variable);
     }
+    const unknown = await off.request("GET", "/v1/nothing-here", { key: tenant.key });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.detail).toBe("No such route");
   });
 });

@@ -92,6 +92,18 @@ describe("MCP over streamable HTTP (PostgreSQL)", () => {
     const spec = (await t.request("GET", "/openapi.json")).body;
     expect(Object.keys(spec.paths)).not.toContain("/mcp");
   });
+
+  test("a POST that states no Accept preference is answered in JSON; one accepting only HTML is a 406", async () => {
+    const list = { jsonrpc: "2.0", id: 7, method: "tools/list" };
+    for (const headers of [{}, { accept: "*/*" }] as Array<Record<string, string>>) {
+      const res = await t.request("POST", "/mcp", { key: a.key, body: list, headers });
+      expect(res.status, show(res)).toBe(200);
+      expect(res.body.id).toBe(7);
+      expect(res.body.result.tools.map((tool: { name: string }) => tool.name)).toContain("recall");
+    }
+    const html = await t.request("POST", "/mcp", { key: a.key, body: list, headers: { accept: "text/html" } });
+    expect(html.status, show(html)).toBe(406);
+  });
 });
 
 describe("MCP over HTTP with the rate limit and the Forge gates on", () => {

@@ -7,14 +7,14 @@ import { TASK_NAMES } from "../../src/queue/port";
 import { TASKS } from "../../src/queue/registry";
 import { BullmqQueue } from "../../src/queue/bullmq-queue";
 import { startWorker, type RunningWorker } from "../../src/queue/worker";
-import { show, TEST_QUEUE_PREFIX, testApp, type TestApp, type Tenant } from "../harness/app";
+import { show, TEST_QUEUE_PREFIX, privateTestApp, type TestApp, type Tenant } from "../harness/app";
 import { eventually } from "./wait";
 
 let t: TestApp;
 let worker: RunningWorker;
 
 beforeAll(async () => {
-  t = await testApp({ SVC_QUEUE_PREFIX: `${TEST_QUEUE_PREFIX}-memtasks`, MEMORY_RETENTION_CAP_PER_AGENT: 2, MEMORY_DECAY_HALF_LIFE_HOURS: 24, MEMORY_DECAY_FLOOR: 0.2 });
+  t = await privateTestApp("memtasks", { SVC_QUEUE_PREFIX: `${TEST_QUEUE_PREFIX}-memtasks`, MEMORY_RETENTION_CAP_PER_AGENT: 2, MEMORY_DECAY_HALF_LIFE_HOURS: 24, MEMORY_DECAY_FLOOR: 0.2 });
   worker = await startWorker(t.deps);
 });
 

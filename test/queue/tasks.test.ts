@@ -10,14 +10,14 @@ import { recordAudit } from "../../src/domain/audit/record";
 import { newId } from "../../src/domain/ids";
 import { BullmqQueue } from "../../src/queue/bullmq-queue";
 import { startWorker, type RunningWorker } from "../../src/queue/worker";
-import { show, TEST_QUEUE_PREFIX, testApp, type TestApp } from "../harness/app";
+import { show, TEST_QUEUE_PREFIX, privateTestApp, type TestApp } from "../harness/app";
 import { eventually } from "./wait";
 
 let t: TestApp;
 let worker: RunningWorker;
 
 beforeAll(async () => {
-  t = await testApp({ SVC_QUEUE_PREFIX: `${TEST_QUEUE_PREFIX}-tasks`, REFINE_BEAT_INTERVAL_SECONDS: 3600, INGEST_JOB_STUCK_SECONDS: 60, JOB_MAX_ATTEMPTS: 3 });
+  t = await privateTestApp("tasks", { SVC_QUEUE_PREFIX: `${TEST_QUEUE_PREFIX}-tasks`, REFINE_BEAT_INTERVAL_SECONDS: 3600, INGEST_JOB_STUCK_SECONDS: 60, JOB_MAX_ATTEMPTS: 3 });
   worker = await startWorker(t.deps);
 });
 

@@ -36,19 +36,28 @@ export async function deleteProvenance(tx: Tx, orgId: string, scope: ProvenanceS
 export async function expireUnsourcedEdges(tx: Tx, orgId: string, lost: Map<string, number>, reason: CascadeReason): Promise<Array<RetiredEdge & { src_memo_id: string; dst_memo_id: string }>> {
   if (lost.size === 0) return [];
   const ids = [...lost.keys()];
-  await tx`
-    UPDATE edges e SET mention_count = greatest(0, e.mention_count - d.n)
-    FROM unnest(${ids}::text[], ${ids.map((id) => lost.get(id)!)}::int[]) AS d(edge_id, n)
-    WHERE e.org_id = ${orgId} AND e.edge_id = d.edge_id`;
   const relabel = reason === "source_forgotten"
     ? tx`e.expired_reason IS DISTINCT FROM 'source_forgotten'`
     : tx`(e.expired_reason IS NULL OR e.expired_reason = 'superseded')`;
-  return tx<Array<RetiredEdge & { src_memo_id: string; dst_memo_id: string }>>`
-    UPDATE edges e SET expired_at = now(), expired_reason = ${reason}
-    WHERE e.org_id = ${orgId} AND e.edge_id = ANY(${ids}::text[]) AND e.origin <> 'user' AND ${relabel}
-      -- An inferred edge (refine) holds only while all its premises do: losing any source ends it.
-      AND (e.origin = 'inferred' OR NOT EXISTS (SELECT 1 FROM edge_sources s WHERE s.org_id = e.org_id AND s.edge_id = e.edge_id))
-    RETURNING e.edge_id, e.fact, e.src_memo_id, e.dst_memo_id`;
+  // One UPDATE writes both the count and the expiry: every edge row version costs an entry in each
+  // of the table's indexes, so a second pass over the same edges doubled a large forget's cost.
+  const rows = await tx<Array<RetiredEdge & { src_memo_id: string; dst_memo_id: string; retire: boolean }>>`
+    UPDATE edges target SET mention_count = greatest(0, target.mention_count - d.n),
+      expired_at = CASE WHEN d.retire THEN now() ELSE target.expired_at END,
+      expired_reason = CASE WHEN d.retire THEN ${reason} ELSE target.expired_reason END
+    FROM (
+      SELECT e.edge_id, l.n, (e.origin <> 'user' AND ${relabel}
+        -- An inferred edge (refine) holds only while all its premises do: losing any source ends it.
+        -- NOT IN over the scoped ids is read once; a correlated NOT EXISTS rescanned the org per row
+        -- whenever the planner misjudged the tables' sizes (a 1,000-memory forget hit the timeout).
+        AND (e.origin = 'inferred' OR e.edge_id NOT IN (
+          SELECT s.edge_id FROM edge_sources s WHERE s.org_id = ${orgId} AND s.edge_id = ANY(${ids}::text[])))) AS retire
+      FROM unnest(${ids}::text[], ${ids.map((id) => lost.get(id)!)}::int[]) AS l(edge_id, n)
+      JOIN edges e ON e.org_id = ${orgId} AND e.edge_id = l.edge_id
+    ) AS d
+    WHERE target.org_id = ${orgId} AND target.edge_id = d.edge_id
+    RETURNING target.edge_id, target.fact, target.src_memo_id, target.dst_memo_id, d.retire`;
+  return rows.filter((r) => r.retire).map(({ retire: _, ...edge }) => edge);
 }
 
 /** Memos that lost sources count fewer mentions; candidates left without sources and without live edges are retired. */
@@ -65,9 +74,13 @@ export async function retireOrphanMemos(tx: Tx, orgId: string, lost: Map<string,
     UPDATE memos m SET retired_at = now(), retired_reason = ${reason}, updated_at = now()
     WHERE m.org_id = ${orgId} AND m.memo_id = ANY(${candidates}::text[]) AND m.retired_at IS NULL
       AND m.origin <> 'user' AND m.memo_type <> 'SUMMARY'
-      AND NOT EXISTS (SELECT 1 FROM memo_sources s WHERE s.org_id = m.org_id AND s.memo_id = m.memo_id)
-      AND NOT EXISTS (SELECT 1 FROM edges e WHERE e.org_id = m.org_id AND e.src_memo_id = m.memo_id AND e.expired_at IS NULL)
-      AND NOT EXISTS (SELECT 1 FROM edges e WHERE e.org_id = m.org_id AND e.dst_memo_id = m.memo_id AND e.expired_at IS NULL)
+      -- Uncorrelated, as in expireUnsourcedEdges: each set is read once for all candidates.
+      AND m.memo_id NOT IN (SELECT s.memo_id FROM memo_sources s
+        WHERE s.org_id = ${orgId} AND s.memo_id = ANY(${candidates}::text[]))
+      AND m.memo_id NOT IN (SELECT e.src_memo_id FROM edges e
+        WHERE e.org_id = ${orgId} AND e.src_memo_id = ANY(${candidates}::text[]) AND e.expired_at IS NULL)
+      AND m.memo_id NOT IN (SELECT e.dst_memo_id FROM edges e
+        WHERE e.org_id = ${orgId} AND e.dst_memo_id = ANY(${candidates}::text[]) AND e.expired_at IS NULL)
     RETURNING m.memo_id, m.name, m.retired_reason AS reason`;
 }
 

@@ -53,7 +53,7 @@ export async function patchMemory(deps: Pick<Deps, "db" | "config"> & EmbedDeps,
 function checkPatch(config: Deps["config"], patch: MemoryPatch): Date | null {
   const problems: FieldProblem[] = [];
   if (patch.content === undefined && patch.metadata === undefined && patch.importance === undefined && patch.occurred_at === undefined) {
-    problems.push({ path: "", message: "give at least one of content, metadata, importance, occurred_at" });
+    problems.push({ path: "", message: "must give at least one of content, metadata, importance, occurred_at" });
   }
   const occurredAt = patch.occurred_at === undefined ? null : parseEventTime(patch.occurred_at);
   if (patch.occurred_at !== undefined && !occurredAt) problems.push({ path: "occurred_at", message: EVENT_TIME_MESSAGE });

@@ -8,7 +8,7 @@ import { sha256Bytes } from "../../domain/hash";
 import type { KeyAuthenticator } from "../../domain/keys/authenticate";
 import { contextOf } from "../request-context";
 
-const PUBLIC_EXACT = new Set(["/v1/health", "/v1/ready", "/v1/worker/health", "/metrics", "/openapi.json", "/docs", "/redoc", "/redoc/", "/graph", "/graph/"]);
+const PUBLIC_EXACT = new Set(["/", "/v1/health", "/v1/ready", "/v1/worker/health", "/metrics", "/openapi.json", "/docs", "/redoc", "/redoc/", "/graph", "/graph/"]);
 const PUBLIC_PREFIXES = ["/docs/", "/_assets/"];
 export const SUPERADMIN_PATH = /^\/v1\/tenants\/(?!me\/)[^/]+\/budgets\/?$/;
 

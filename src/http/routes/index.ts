@@ -61,6 +61,8 @@ import { getDistillRoute } from "./distill/get";
 import { mcpRoute } from "./mcp/mcp";
 import { exportRoute } from "./export/export";
 import { graphViewerRoute } from "./public/graph-viewer";
+import { rootRoute } from "./public/root";
+import { memoriesWrongMethodRoute } from "./memories/wrong-method";
 
 export type RouteGroup = {
   name: string;
@@ -71,9 +73,9 @@ export type RouteGroup = {
 const always = () => true;
 
 export const ROUTE_GROUPS: RouteGroup[] = [
-  { name: "public", gate: always, routes: [healthRoute, readyRoute, workerHealthRoute, metricsRoute, errorPagesRoute] },
+  { name: "public", gate: always, routes: [rootRoute, healthRoute, readyRoute, workerHealthRoute, metricsRoute, errorPagesRoute] },
   { name: "account", gate: always, routes: [createApiKeyRoute, listApiKeysRoute, revokeApiKeyRoute, limitsRoute] },
-  { name: "memories", gate: always, routes: [storeMemoryRoute, batchStoreRoute, forgetMemoriesRoute, listMemoriesRoute, listAgentsRoute, getMemoryRoute, memoryHistoryRoute, patchMemoryRoute, recallRoute, recallStreamRoute] },
+  { name: "memories", gate: always, routes: [storeMemoryRoute, batchStoreRoute, forgetMemoriesRoute, listMemoriesRoute, listAgentsRoute, getMemoryRoute, memoryHistoryRoute, patchMemoryRoute, recallRoute, recallStreamRoute, memoriesWrongMethodRoute] },
   { name: "accountability", gate: always, routes: [auditRoute, usageRoute, getOwnBudgetsRoute, putOwnBudgetsRoute, startSessionRoute, getSessionRoute, endSessionRoute] },
   { name: "conversations", gate: always, routes: [openConversationRoute, getConversationRoute, deleteConversationRoute, appendTurnRoute, listTurnsRoute] },
   { name: "forget-proof", gate: (g) => g.forgetProof, routes: [forgetKeysRoute, forgetCertificateRoute] },

@@ -9,10 +9,10 @@ import { decayImportance } from "../../../src/domain/memories/decay-importance";
 import { enforceRetentionCaps } from "../../../src/domain/memories/retention";
 import { sweepExpiredMemories } from "../../../src/domain/memories/sweep-expired";
 import { createLocalEmbedder } from "../../../src/providers/embeddings/local";
-import { testApp, show, type TestApp, type Tenant } from "../../harness/app";
+import { privateTestApp, show, type TestApp, type Tenant } from "../../harness/app";
 
 let t: TestApp;
-beforeAll(async () => { t = await testApp(); });
+beforeAll(async () => { t = await privateTestApp("maintenance"); });
 afterAll(() => t.close());
 
 async function store(tenant: Tenant, body: Record<string, unknown>) {

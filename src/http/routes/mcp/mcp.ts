@@ -47,13 +47,26 @@ function httpSession(deps: Deps, request: Request): McpSession {
   };
 }
 
+/**
+ * The transport wants `Accept: application/json, text/event-stream` (406 otherwise). This endpoint only
+ * answers JSON, so a request that states no preference (no Accept, or any type) is taken as asking for it;
+ * an Accept that names other types only is still a 406 (docs/mcp.md).
+ */
+function withDefaultAccept(request: Request): Request {
+  const accept = request.headers.get("accept")?.trim() ?? "";
+  if (accept !== "" && accept !== "*/*") return request;
+  const headers = new Headers(request.headers);
+  headers.set("accept", "application/json, text/event-stream");
+  return new Request(request, { headers });
+}
+
 export const mcpRoute = (deps: Deps) => new Elysia()
   .post("/mcp", async ({ request, body }) => {
     const server = createMcpServer(deps, httpSession(deps, request));
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
     try {
-      return await transport.handleRequest(request, { parsedBody: body });
+      return await transport.handleRequest(withDefaultAccept(request), { parsedBody: body });
     } finally {
       await server.close();
     }

@@ -1,0 +1,21 @@
+// GET and PATCH on /v1/memories/{recall,batch,forget}: a 405 naming POST. Without these, the paths
+// reached GET/PATCH /v1/memories/{memory_id} and answered "Memory recall was not found". Hidden from
+// OpenAPI: they document nothing a client can call.
+import { Elysia } from "elysia";
+import { AppError } from "../../../domain/errors";
+
+const POST_ONLY = [
+  "/v1/memories/recall", "/v1/memories/recall/stream", "/v1/memories/batch", "/v1/memories/forget",
+];
+
+const postOnly = ({ request }: { request: Request }) => {
+  const detail = `${request.method} is not served here: use POST ${new URL(request.url).pathname}`;
+  throw new AppError("method-not-allowed", detail, { headers: { allow: "POST" } });
+};
+
+export const memoriesWrongMethodRoute = () => {
+  let app = new Elysia();
+  const hidden = { detail: { hide: true } };
+  for (const path of POST_ONLY) app = app.get(path, postOnly, hidden).patch(path, postOnly, hidden);
+  return app;
+};
