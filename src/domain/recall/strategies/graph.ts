@@ -1,11 +1,13 @@
 // GRAPH: multi-hop answers. Seeds are the memos the query names (names and aliases, btree equality)
 // and the endpoints of facts whose words match the query; paths of up to GRAPH_MAX_HOPS hops grow
-// from them, each scored by seed strength × the product of its edges' weights × 0.7 per extra hop ×
-// (1 + how well its facts match the query). The result is the memories that ground the best paths,
-// each with the path that reached it — including memories that share no word with the question.
+// from them. A path ranks first by how many of the question's words its facts hold together (so "Alice's
+// employer's headquarters" finds Alice → Acme → Rotterdam, not Alice's dog), then by its strength: seed
+// strength × the product of its edges' weights × 0.7 per extra hop. The result is the memories that ground
+// the best paths, each with the path that reached it — including memories that share no word with the
+// question.
 import { cancellable } from "../../../data/queries/recall-common";
 import { agentHasGraph } from "../../../data/queries/graph-memos";
-import { edgesById, edgesMatchingText, rankEdges } from "../../../data/queries/graph-facts";
+import { edgesById, edgesMatchingText, queryLexemesOfEdges } from "../../../data/queries/graph-facts";
 import { findPaths } from "../../../data/queries/graph-traverse";
 import { citeFacts, groundedRows, noGraphNotice, pathSources, type Grounding } from "../../graph/evidence";
 import { seedsFromQuery } from "../../graph/seeds";
@@ -20,6 +22,15 @@ const PATHS_CONSIDERED = 200;
 /** Fact-text seeds weigh less than a name the query spells out. */
 const TEXT_SEED_SCORE = 0.5;
 const TEXT_SCAN_LIMIT = 20_000;
+
+/**
+ * (question words the path's facts hold + strength) / (question words + 1): in [0, 1], and a path holding
+ * one more of the question's words always outranks a stronger one (strength is at most 1).
+ */
+function relevance(path: { edge_ids: string[]; score: number }, words: { query: string[]; byEdge: Map<string, string[]> }): number {
+  const held = new Set(path.edge_ids.flatMap((id) => words.byEdge.get(id) ?? []));
+  return (held.size + Math.min(path.score, 1)) / (words.query.length + 1);
+}
 
 export const graphStrategy: RecallStrategy = {
   name: "GRAPH",
@@ -45,11 +56,11 @@ export const graphStrategy: RecallStrategy = {
       maxHops: bounds.maxHops, fanout: bounds.fanout, maxRows: bounds.maxRows, hopDecay: HOP_DECAY, target: null, limit: PATHS_CONSIDERED,
     }), signal);
     const edgeIds = [...new Set(found.flatMap((p) => p.edge_ids))];
-    const ranks = new Map((await rankEdges(tx, filter.orgId, edgeIds, terms)).map((r) => [r.edge_id, r.rank]));
+    const words = await queryLexemesOfEdges(tx, filter.orgId, edgeIds, query);
     const cited = await citeFacts(tx, filter, await edgesById(tx, filter.orgId, edgeIds));
     const paths: GraphPath[] = found
       .filter((p) => p.edge_ids.every((id) => cited.facts.has(id)))
-      .map((p) => ({ memo_ids: p.memo_ids, edge_ids: p.edge_ids, hops: p.hops, score: p.score * (1 + p.edge_ids.reduce((n, id) => n + (ranks.get(id) ?? 0), 0)), sources: [] }))
+      .map((p) => ({ memo_ids: p.memo_ids, edge_ids: p.edge_ids, hops: p.hops, score: relevance(p, words), sources: [] }))
       .sort((a, b) => b.score - a.score || a.hops - b.hops);
     for (const p of paths) p.sources = pathSources(p, cited.facts);
 
