@@ -4,9 +4,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { BullmqQueue } from "../../src/queue/bullmq-queue";
 import { startWorker, type RunningWorker } from "../../src/queue/worker";
-import { show, TEST_QUEUE_PREFIX, testApp, type Tenant, type TestApp } from "../harness/app";
+import { TEST_QUEUE_PREFIX, testApp, type Tenant, type TestApp } from "../harness/app";
 import { embeddedApp } from "../harness/embedded-app";
-import { distillOverHttp, storeOverHttp, type Caller } from "./done-when";
+import { distillOverHttp, storeOverHttp, type Answer, type Caller } from "./done-when";
+
+const show = (r: Answer) => `${r.status} ${r.text.slice(0, 600)}`;
 
 const AGENT = "graph-ranking";
 const CONFIG = { DISTILL_ENABLED: true, SVC_QUEUE_PREFIX: `${TEST_QUEUE_PREFIX}-graph-ranking` };
