@@ -13,19 +13,19 @@ const AGENT = "agent-code-postings";
 const CODE = { kind: "code", language: "python" };
 
 /** Every difference between the tenant's code postings and its current code versions; [] when they agree. */
-function drift(db: Database, orgId: string) {
-  return withTenant(db, orgId, (tx) => tx<Array<{ side: string; memory_id: string; token: string }>>`
+async function drift(db: Database, orgId: string): Promise<Array<{ side: string; memory_id: string; token: string }>> {
+  return [...await withTenant(db, orgId, (tx) => tx<Array<{ side: string; memory_id: string; token: string }>>`
     WITH postings AS (SELECT agent_id, token, memory_id, version FROM memory_code_tokens),
     documents AS (
       SELECT m.agent_id, t.token, m.memory_id, m.version FROM memories m, svc_code_postings(m.content, m.metadata) AS t(token)
       WHERE m.valid_to IS NULL AND svc_marks_code(m.metadata)
     )
     SELECT 'extra' AS side, memory_id, token FROM (SELECT * FROM postings EXCEPT ALL SELECT * FROM documents) AS extra
-    UNION ALL SELECT 'missing', memory_id, token FROM (SELECT * FROM documents EXCEPT ALL SELECT * FROM postings) AS missing`);
+    UNION ALL SELECT 'missing', memory_id, token FROM (SELECT * FROM documents EXCEPT ALL SELECT * FROM postings) AS missing`)];
 }
 
-const postingsOf = (db: Database, orgId: string, memoryId: string) => withTenant(db, orgId, (tx) =>
-  tx<Array<{ version: number; token: string }>>`SELECT version, token FROM memory_code_tokens WHERE memory_id = ${memoryId} ORDER BY version, token`);
+const postingsOf = async (db: Database, orgId: string, memoryId: string): Promise<Array<{ version: number; token: string }>> => [...await withTenant(db, orgId, (tx) =>
+  tx<Array<{ version: number; token: string }>>`SELECT version, token FROM memory_code_tokens WHERE memory_id = ${memoryId} ORDER BY version, token`)];
 
 type Mode = { name: string; open(): Promise<{ app: TestApp; tenants: [Tenant, Tenant]; close(): Promise<void> }> };
 const modes: Mode[] = [
