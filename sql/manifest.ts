@@ -34,6 +34,7 @@ import m0410 from "./0410_ingest.sql" with { type: "text" };
 import m0420 from "./0420_refine.sql" with { type: "text" };
 import m0430 from "./0430_memory_terms.sql" with { type: "text" };
 import m0440 from "./0440_memory_code_tokens.sql" with { type: "text" };
+import m0441 from "./0441_memories_agent_occurred.sql" with { type: "text" };
 import m0460 from "./0460_memories_listing.sql" with { type: "text" };
 
 export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
@@ -71,5 +72,6 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0420_refine.sql", sql: m0420 },
   { name: "0430_memory_terms.sql", sql: m0430 },
   { name: "0440_memory_code_tokens.sql", sql: m0440 },
+  { name: "0441_memories_agent_occurred.sql", sql: m0441 },
   { name: "0460_memories_listing.sql", sql: m0460 },
 ];
