@@ -35,6 +35,7 @@ import m0420 from "./0420_refine.sql" with { type: "text" };
 import m0430 from "./0430_memory_terms.sql" with { type: "text" };
 import m0440 from "./0440_memory_code_tokens.sql" with { type: "text" };
 import m0441 from "./0441_memories_agent_occurred.sql" with { type: "text" };
+import m0442 from "./0442_edge_lexemes.sql" with { type: "text" };
 import m0460 from "./0460_memories_listing.sql" with { type: "text" };
 
 export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
@@ -73,5 +74,6 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0430_memory_terms.sql", sql: m0430 },
   { name: "0440_memory_code_tokens.sql", sql: m0440 },
   { name: "0441_memories_agent_occurred.sql", sql: m0441 },
+  { name: "0442_edge_lexemes.sql", sql: m0442 },
   { name: "0460_memories_listing.sql", sql: m0460 },
 ];

@@ -21,7 +21,8 @@ const HOP_DECAY = 0.7;
 const PATHS_CONSIDERED = 200;
 /** Fact-text seeds weigh less than a name the query spells out. */
 const TEXT_SEED_SCORE = 0.5;
-const TEXT_SCAN_LIMIT = 20_000;
+/** Postings read per word of the question (the newest facts first). */
+const TEXT_SCAN_LIMIT = 2_000;
 
 /**
  * (question words the path's facts hold + strength) / (question words + 1): in [0, 1], and a path holding
