@@ -9,7 +9,9 @@ import { cancellable } from "../../../data/queries/recall-common";
 import { agentHasGraph } from "../../../data/queries/graph-memos";
 import { edgesById, edgesMatchingText, queryLexemesOfEdges } from "../../../data/queries/graph-facts";
 import { findPaths } from "../../../data/queries/graph-traverse";
-import { citeFacts, groundedRows, noGraphNotice, pathSources, type Grounding } from "../../graph/evidence";
+import { citeFacts, groundedRows, noGraphNotice, pathSources, type CitedFacts, type Grounding } from "../../graph/evidence";
+import type { Tx } from "../../../data/pools";
+import type { RecallFilterInput } from "../../../data/queries/recall-common";
 import { seedsFromQuery } from "../../graph/seeds";
 import type { GraphPath } from "../graph-evidence";
 import { orQueryOf } from "../query-words";
@@ -21,6 +23,8 @@ const HOP_DECAY = 0.7;
 const PATHS_CONSIDERED = 200;
 /** Fact-text seeds weigh less than a name the query spells out. */
 const TEXT_SEED_SCORE = 0.5;
+const CITED_PATHS_PER_RESULT = 3;
+const MIN_CITED_PATHS = 30;
 /** Postings read per word of the question (the newest facts first). */
 const TEXT_SCAN_LIMIT = 2_000;
 
@@ -31,6 +35,22 @@ const TEXT_SCAN_LIMIT = 2_000;
 function relevance(path: { edge_ids: string[]; score: number }, words: { query: string[]; byEdge: Map<string, string[]> }): number {
   const held = new Set(path.edge_ids.flatMap((id) => words.byEdge.get(id) ?? []));
   return (held.size + Math.min(path.score, 1)) / (words.query.length + 1);
+}
+
+/**
+ * The facts of the best paths only (citing reads their sources and memories: most of a recall's time
+ * when all 200 paths were cited), and of every path when too few of the best can be cited to fill top_k.
+ */
+async function citeBestPaths(tx: Tx, filter: RecallFilterInput, ranked: GraphPath[], topK: number): Promise<{ cited: CitedFacts; paths: GraphPath[] }> {
+  const take = Math.max(CITED_PATHS_PER_RESULT * topK, MIN_CITED_PATHS);
+  const best = await citePaths(tx, filter, ranked.slice(0, take));
+  const memories = new Set(best.paths.flatMap((p) => p.edge_ids.flatMap((id) => best.cited.facts.get(id)!.sources.map((x) => x.memory_id))));
+  return memories.size >= topK || take >= ranked.length ? best : citePaths(tx, filter, ranked);
+}
+
+async function citePaths(tx: Tx, filter: RecallFilterInput, paths: GraphPath[]): Promise<{ cited: CitedFacts; paths: GraphPath[] }> {
+  const cited = await citeFacts(tx, filter, await edgesById(tx, filter.orgId, [...new Set(paths.flatMap((p) => p.edge_ids))]));
+  return { cited, paths: paths.filter((p) => p.edge_ids.every((id) => cited.facts.has(id))) };
 }
 
 export const graphStrategy: RecallStrategy = {
@@ -58,11 +78,10 @@ export const graphStrategy: RecallStrategy = {
     }), signal);
     const edgeIds = [...new Set(found.flatMap((p) => p.edge_ids))];
     const words = await queryLexemesOfEdges(tx, filter.orgId, edgeIds, query);
-    const cited = await citeFacts(tx, filter, await edgesById(tx, filter.orgId, edgeIds));
-    const paths: GraphPath[] = found
-      .filter((p) => p.edge_ids.every((id) => cited.facts.has(id)))
+    const ranked = found
       .map((p) => ({ memo_ids: p.memo_ids, edge_ids: p.edge_ids, hops: p.hops, score: relevance(p, words), sources: [] }))
       .sort((a, b) => b.score - a.score || a.hops - b.hops);
+    const { cited, paths } = await citeBestPaths(tx, filter, ranked, topK);
     for (const p of paths) p.sources = pathSources(p, cited.facts);
 
     const groundings: Grounding[] = paths.flatMap((path) => path.sources.map((s) => ({
