@@ -1,6 +1,7 @@
 // `npm run bench`: the whole benchmark in one run — ours vs the mem0ai peer vs an exact scan, per corpus tier.
 // Flags: --tier=10k,100k (default) | --tier=1m (on demand) ; --quick (10k, fewer queries) ; --no-peer ; --no-quality ;
 // --no-public (skip bench/quality-public.ts) ; --public-limit=N (its questions per set; 200 with --quick) ;
+// --no-strategies (skips the per-strategy latency table, bench/strategy-latency.ts) ;
 // --peer-pgvector=10k,100k (tiers for mem0's pgvector peer, default 10k; its in-process peer runs at 10k).
 // The 1m tier is 1,000 agents of 1,000 memories in 100 tenants (--tenants=N scales it: N × 10 agents),
 // bulk-loaded (bench/lib/tenants-load.ts), and queried over HTTP on a seeded random tenant and agent each time;
@@ -178,6 +179,16 @@ async function publicQualityTable(): Promise<string> {
   return out.trim();
 }
 
+/** Recall p50/p95/max per strategy at 10k memories in one agent (bench/strategy-latency.ts). */
+async function strategyLatencyTable(): Promise<string> {
+  console.error("per-strategy latency (bench/strategy-latency.ts) …");
+  const script = new URL("./strategy-latency.ts", import.meta.url).pathname;
+  const proc = Bun.spawn([process.execPath, "run", script, `--rounds=${quick ? 30 : 100}`], { stdout: "pipe", stderr: "inherit" });
+  const out = await new Response(proc.stdout).text();
+  if ((await proc.exited) !== 0) throw new Error("bench/strategy-latency.ts failed");
+  return out.trim();
+}
+
 const results: TierResult[] = [];
 for (const tier of tiers) results.push(await runTier(tier));
 print(results);
@@ -187,10 +198,12 @@ const quality = args.has("no-quality") ? undefined : await qualityTable();
 if (quality) console.log(`\n${quality}`);
 const publicQuality = args.has("no-quality") || args.has("no-public") ? undefined : await publicQualityTable();
 if (publicQuality) console.log(`\n${publicQuality}`);
+const strategies = args.has("no-strategies") ? undefined : await strategyLatencyTable();
+if (strategies) console.log(`\nPer-strategy recall latency (bench/strategy-latency.ts):\n${strategies}`);
 const machine = { cpus: cpus().length, cpu: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), bun: Bun.version, platform: process.platform };
 mkdirSync(new URL("./results/", import.meta.url).pathname, { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-const payload = JSON.stringify({ at: new Date().toISOString(), machine, args: process.argv.slice(2), results, auditDrain: drain ?? null, quality: quality ?? null, publicQuality: publicQuality ?? null }, null, 2);
+const payload = JSON.stringify({ at: new Date().toISOString(), machine, args: process.argv.slice(2), results, auditDrain: drain ?? null, quality: quality ?? null, publicQuality: publicQuality ?? null, strategies: strategies ?? null }, null, 2);
 writeFileSync(new URL(`./results/bench-${stamp}.json`, import.meta.url).pathname, payload);
 writeFileSync(new URL("./results/latest.json", import.meta.url).pathname, payload);
 console.error(`wrote bench/results/bench-${stamp}.json`);

@@ -33,6 +33,9 @@ import m0403 from "./0403_memos_name_index.sql" with { type: "text" };
 import m0410 from "./0410_ingest.sql" with { type: "text" };
 import m0420 from "./0420_refine.sql" with { type: "text" };
 import m0430 from "./0430_memory_terms.sql" with { type: "text" };
+import m0440 from "./0440_memory_code_tokens.sql" with { type: "text" };
+import m0441 from "./0441_memories_agent_occurred.sql" with { type: "text" };
+import m0442 from "./0442_edge_lexemes.sql" with { type: "text" };
 import m0450 from "./0450_export_scope.sql" with { type: "text" };
 import m0460 from "./0460_memories_listing.sql" with { type: "text" };
 import m0470 from "./0470_memory_lexemes_delete_by_key.sql" with { type: "text" };
@@ -71,6 +74,9 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0410_ingest.sql", sql: m0410 },
   { name: "0420_refine.sql", sql: m0420 },
   { name: "0430_memory_terms.sql", sql: m0430 },
+  { name: "0440_memory_code_tokens.sql", sql: m0440 },
+  { name: "0441_memories_agent_occurred.sql", sql: m0441 },
+  { name: "0442_edge_lexemes.sql", sql: m0442 },
   { name: "0450_export_scope.sql", sql: m0450 },
   { name: "0460_memories_listing.sql", sql: m0460 },
   { name: "0470_memory_lexemes_delete_by_key.sql", sql: m0470 },

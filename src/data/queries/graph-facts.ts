@@ -4,23 +4,41 @@ import type { Tx } from "../pools";
 import { edgeColumns, visibleEdge, type EdgeRow, type EdgeTimeView } from "./graph-read";
 import { candidateFilter, recallColumns, type RecallFilterInput, type RecallRow } from "./recall-common";
 
+const CANDIDATES_PER_RESULT = 10;
+
 /**
- * Visible edges of the agent whose fact matches any of the query's words, by ts_rank_cd. The stored
- * tsvector cannot be indexed under RLS (see sql/0110), so the scan is the agent's edges (btree), bounded
- * by `scanLimit` most recent ones.
+ * Visible edges of the agent whose fact holds some of the query's words, from the facts' postings
+ * (edge_lexemes, sql/0442: a btree that row-level security can use): each word's newest `scanLimit`
+ * postings, each matched word adding ln(1 + scanLimit / its postings), so a rare word outweighs a common
+ * one; the best CANDIDATES_PER_RESULT × limit are read, visibility checked on the edge rows, and ts_rank_cd
+ * breaks ties (returned as `rank`). `terms` is an OR-query ("deploy | database").
  */
 export function edgesMatchingText(tx: Tx, s: { orgId: string; agentId: string; terms: string; view: EdgeTimeView; scanLimit: number; limit: number }) {
   return tx<Array<EdgeRow & { rank: number }>>`
-    WITH recent AS MATERIALIZED (
-      SELECT ${edgeColumns(tx)}, e.search_document FROM edges e
-      WHERE e.org_id = ${s.orgId} AND e.agent_id = ${s.agentId} AND ${visibleEdge(tx, s.view)}
-      ORDER BY e.created_at DESC LIMIT ${s.scanLimit}
-    ), q AS (SELECT to_tsquery('english', ${s.terms}) AS query)
-    SELECT r.edge_id, r.agent_id, r.src_memo_id, r.dst_memo_id, r.relation, r.fact, r.weight, r.confidence, r.origin, r.mention_count,
-      r.valid_at, r.invalid_at, r.observed_at, r.created_at, r.expired_at, r.expired_reason, r.superseded_by,
+    WITH q AS MATERIALIZED (SELECT to_tsquery('english', ${s.terms}) AS query
+    ), words AS MATERIALIZED (
+      SELECT DISTINCT m[1] AS lexeme FROM q, regexp_matches(q.query::text, '''([^'']+)''', 'g') AS m
+    ), posted AS MATERIALIZED (
+      SELECT words.lexeme, p.edge_id FROM words, LATERAL (
+        SELECT edge_id FROM edge_lexemes
+        WHERE org_id = ${s.orgId} AND agent_id = ${s.agentId} AND lexeme = words.lexeme
+        ORDER BY edge_id DESC LIMIT ${s.scanLimit}
+      ) AS p
+    ), idf AS (
+      SELECT lexeme, ln(1 + ${s.scanLimit}::float8 / count(*)) AS idf FROM posted GROUP BY lexeme
+    ), scored AS (
+      SELECT posted.edge_id, sum(idf.idf) AS raw FROM posted JOIN idf USING (lexeme)
+      GROUP BY posted.edge_id ORDER BY raw DESC, posted.edge_id DESC LIMIT ${s.limit * CANDIDATES_PER_RESULT}
+    )
+    SELECT r.edge_id, r.agent_id, r.src_memo_id, r.dst_memo_id, r.relation, r.fact, r.weight, r.confidence, r.origin,
+      r.mention_count, r.valid_at, r.invalid_at, r.observed_at, r.created_at, r.expired_at, r.expired_reason, r.superseded_by,
       ts_rank_cd(r.search_document, q.query, 32)::float8 AS rank
-    FROM recent r, q WHERE r.search_document @@ q.query
-    ORDER BY rank DESC, r.weight DESC, r.edge_id LIMIT ${s.limit}`;
+    FROM scored, q, LATERAL (
+      SELECT ${edgeColumns(tx)}, e.search_document FROM edges e
+      WHERE e.org_id = ${s.orgId} AND e.edge_id = scored.edge_id AND e.agent_id = ${s.agentId} AND ${visibleEdge(tx, s.view)}
+    ) AS r
+    ORDER BY scored.raw DESC, rank DESC, r.weight DESC, r.edge_id
+    LIMIT ${s.limit}`;
 }
 
 /** Every edge of a memo (both directions) the view allows, in event-time order (valid_at, else observed_at, else created_at). */
@@ -51,6 +69,20 @@ export function groundingMemories(tx: Tx, filter: RecallFilterInput, memoryIds: 
   if (memoryIds.length === 0) return Promise.resolve([]);
   return tx<Array<Omit<RecallRow, "score">>>`
     SELECT ${recallColumns(tx)} FROM memories WHERE ${candidateFilter(tx, filter)} AND memory_id = ANY(${memoryIds}::text[])`;
+}
+
+/**
+ * The query's lexemes (english stemming, stopwords dropped), and which of them each of these edges' facts
+ * holds: what GRAPH weighs a path's relevance by. Both from the same tsvector parse, so they compare.
+ */
+export async function queryLexemesOfEdges(tx: Tx, orgId: string, edgeIds: string[], text: string): Promise<{ query: string[]; byEdge: Map<string, string[]> }> {
+  const [parsed] = await tx<Array<{ query: string[] }>>`SELECT tsvector_to_array(to_tsvector('english', ${text})) AS query`;
+  const query = parsed!.query;
+  if (edgeIds.length === 0 || query.length === 0) return { query, byEdge: new Map() };
+  const rows = await tx<Array<{ edge_id: string; matched: string[] }>>`
+    SELECT e.edge_id, ARRAY(SELECT l FROM unnest(tsvector_to_array(e.search_document)) AS l WHERE l = ANY(${query}::text[])) AS matched
+    FROM edges e WHERE e.org_id = ${orgId} AND e.edge_id = ANY(${edgeIds}::text[])`;
+  return { query, byEdge: new Map(rows.map((r) => [r.edge_id, r.matched])) };
 }
 
 /** How well each of these edges' facts matches the query's words (ts_rank_cd, normalised to [0, 1)). */

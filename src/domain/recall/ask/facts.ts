@@ -16,7 +16,8 @@ import { EXPECTED_TYPES, mentionsRelationName, readQuestion, type EntityRole, ty
 
 const NAME_SEEDS = 8;
 const TEXT_CANDIDATES = 30;
-const TEXT_SCAN_LIMIT = 20_000;
+/** Postings read per word of the question (the newest facts first). */
+const TEXT_SCAN_LIMIT = 2_000;
 /** A memo found by the translated CYPHER query counts as a seed of this strength. */
 const CYPHER_SEED_SCORE = 0.6;
 const NAME_FIT = 0.6;

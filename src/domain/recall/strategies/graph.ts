@@ -1,13 +1,17 @@
 // GRAPH: multi-hop answers. Seeds are the memos the query names (names and aliases, btree equality)
 // and the endpoints of facts whose words match the query; paths of up to GRAPH_MAX_HOPS hops grow
-// from them, each scored by seed strength × the product of its edges' weights × 0.7 per extra hop ×
-// (1 + how well its facts match the query). The result is the memories that ground the best paths,
-// each with the path that reached it — including memories that share no word with the question.
+// from them. A path ranks first by how many of the question's words its facts hold together (so "Alice's
+// employer's headquarters" finds Alice → Acme → Rotterdam, not Alice's dog), then by its strength: seed
+// strength × the product of its edges' weights × 0.7 per extra hop. The result is the memories that ground
+// the best paths, each with the path that reached it — including memories that share no word with the
+// question.
 import { cancellable } from "../../../data/queries/recall-common";
 import { agentHasGraph } from "../../../data/queries/graph-memos";
-import { edgesById, edgesMatchingText, rankEdges } from "../../../data/queries/graph-facts";
+import { edgesById, edgesMatchingText, queryLexemesOfEdges } from "../../../data/queries/graph-facts";
 import { findPaths } from "../../../data/queries/graph-traverse";
-import { citeFacts, groundedRows, noGraphNotice, pathSources, type Grounding } from "../../graph/evidence";
+import { citeFacts, groundedRows, noGraphNotice, pathSources, type CitedFacts, type Grounding } from "../../graph/evidence";
+import type { Tx } from "../../../data/pools";
+import type { RecallFilterInput } from "../../../data/queries/recall-common";
 import { seedsFromQuery } from "../../graph/seeds";
 import type { GraphPath } from "../graph-evidence";
 import { orQueryOf } from "../query-words";
@@ -19,7 +23,35 @@ const HOP_DECAY = 0.7;
 const PATHS_CONSIDERED = 200;
 /** Fact-text seeds weigh less than a name the query spells out. */
 const TEXT_SEED_SCORE = 0.5;
-const TEXT_SCAN_LIMIT = 20_000;
+const CITED_PATHS_PER_RESULT = 3;
+const MIN_CITED_PATHS = 30;
+/** Postings read per word of the question (the newest facts first). */
+const TEXT_SCAN_LIMIT = 2_000;
+
+/**
+ * (question words the path's facts hold + strength) / (question words + 1): in [0, 1], and a path holding
+ * one more of the question's words always outranks a stronger one (strength is at most 1).
+ */
+function relevance(path: { edge_ids: string[]; score: number }, words: { query: string[]; byEdge: Map<string, string[]> }): number {
+  const held = new Set(path.edge_ids.flatMap((id) => words.byEdge.get(id) ?? []));
+  return (held.size + Math.min(path.score, 1)) / (words.query.length + 1);
+}
+
+/**
+ * The facts of the best paths only (citing reads their sources and memories: most of a recall's time
+ * when all 200 paths were cited), and of every path when too few of the best can be cited to fill top_k.
+ */
+async function citeBestPaths(tx: Tx, filter: RecallFilterInput, ranked: GraphPath[], topK: number): Promise<{ cited: CitedFacts; paths: GraphPath[] }> {
+  const take = Math.max(CITED_PATHS_PER_RESULT * topK, MIN_CITED_PATHS);
+  const best = await citePaths(tx, filter, ranked.slice(0, take));
+  const memories = new Set(best.paths.flatMap((p) => p.edge_ids.flatMap((id) => best.cited.facts.get(id)!.sources.map((x) => x.memory_id))));
+  return memories.size >= topK || take >= ranked.length ? best : citePaths(tx, filter, ranked);
+}
+
+async function citePaths(tx: Tx, filter: RecallFilterInput, paths: GraphPath[]): Promise<{ cited: CitedFacts; paths: GraphPath[] }> {
+  const cited = await citeFacts(tx, filter, await edgesById(tx, filter.orgId, [...new Set(paths.flatMap((p) => p.edge_ids))]));
+  return { cited, paths: paths.filter((p) => p.edge_ids.every((id) => cited.facts.has(id))) };
+}
 
 export const graphStrategy: RecallStrategy = {
   name: "GRAPH",
@@ -45,12 +77,11 @@ export const graphStrategy: RecallStrategy = {
       maxHops: bounds.maxHops, fanout: bounds.fanout, maxRows: bounds.maxRows, hopDecay: HOP_DECAY, target: null, limit: PATHS_CONSIDERED,
     }), signal);
     const edgeIds = [...new Set(found.flatMap((p) => p.edge_ids))];
-    const ranks = new Map((await rankEdges(tx, filter.orgId, edgeIds, terms)).map((r) => [r.edge_id, r.rank]));
-    const cited = await citeFacts(tx, filter, await edgesById(tx, filter.orgId, edgeIds));
-    const paths: GraphPath[] = found
-      .filter((p) => p.edge_ids.every((id) => cited.facts.has(id)))
-      .map((p) => ({ memo_ids: p.memo_ids, edge_ids: p.edge_ids, hops: p.hops, score: p.score * (1 + p.edge_ids.reduce((n, id) => n + (ranks.get(id) ?? 0), 0)), sources: [] }))
+    const words = await queryLexemesOfEdges(tx, filter.orgId, edgeIds, query);
+    const ranked = found
+      .map((p) => ({ memo_ids: p.memo_ids, edge_ids: p.edge_ids, hops: p.hops, score: relevance(p, words), sources: [] }))
       .sort((a, b) => b.score - a.score || a.hops - b.hops);
+    const { cited, paths } = await citeBestPaths(tx, filter, ranked, topK);
     for (const p of paths) p.sources = pathSources(p, cited.facts);
 
     const groundings: Grounding[] = paths.flatMap((path) => path.sources.map((s) => ({

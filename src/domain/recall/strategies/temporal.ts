@@ -1,13 +1,10 @@
 // TEMPORAL: reads a time window from the query (see time-expressions.ts), then ranks the memories whose
-// event time (occurred_at) falls inside it by relevance to the remaining words, latest event first on ties.
+// event time (occurred_at) falls inside it by the remaining words, then the window's latest events.
 import { cancellable, type RecallFilterInput } from "../../../data/queries/recall-common";
-import { findAnchor, windowSearch } from "../../../data/queries/recall-temporal";
+import { findAnchor, latestInWindow, windowWordSearch } from "../../../data/queries/recall-temporal";
 import type { Tx } from "../../../data/pools";
 import type { RecallSearch, RecallStrategy } from "../strategy";
-import { orQueryOf } from "../query-words";
 import { anyWordTermsOf } from "../any-word-terms";
-import { anyWordSearch } from "../../../data/queries/recall-lexical";
-import { ANY_WORD_SCAN_LIMIT } from "./lexical";
 import { dateWrittenIn, parseTimeExpression, type EventAnchor, type TimeWindow } from "../time-expressions";
 
 const DAY = 86_400_000;
@@ -52,19 +49,15 @@ export const temporalStrategy: RecallStrategy = {
       note = "no time expression found; ranked over all time";
     }
     const terms = anyWordTermsOf(parsed.rest);
-    // The memories matching the remaining words (idf and related words, as LEXICAL's any-word tier) first,
-    // then the rest of the window by ts_rank_cd and latest event.
+    // The window's memories holding the remaining words (idf and related words) first, then its latest events.
     const ranked = async (filter: RecallFilterInput) => {
       const excluded = anchorId ? [anchorId] : [];
-      const relevant = terms.words.length === 0 ? [] : await cancellable(anyWordSearch(tx, {
-        filter, words: terms.words, weights: terms.weights, excludeIds: excluded, limit: search.topK, scanLimit: ANY_WORD_SCAN_LIMIT,
+      const relevant = terms.words.length === 0 ? [] : await cancellable(windowWordSearch(tx, {
+        filter, words: terms.words, weights: terms.weights, excludeIds: excluded, limit: search.topK,
       }), search.signal);
       if (relevant.length >= search.topK) return relevant;
-      const rest = await cancellable(windowSearch(tx, {
-        filter,
-        terms: orQueryOf(parsed.rest),
-        excludeIds: [...excluded, ...relevant.map((r) => r.memory_id)],
-        limit: search.topK - relevant.length,
+      const rest = await cancellable(latestInWindow(tx, {
+        filter, excludeIds: [...excluded, ...relevant.map((r) => r.memory_id)], limit: search.topK - relevant.length,
       }), search.signal);
       return [...relevant, ...rest];
     };

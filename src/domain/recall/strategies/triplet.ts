@@ -11,7 +11,8 @@ import { orQueryOf } from "../query-words";
 import { DEFAULT_GRAPH_BOUNDS, type RecallStrategy } from "../strategy";
 
 const TEXT_CANDIDATES = 100;
-const TEXT_SCAN_LIMIT = 20_000;
+/** Postings read per word of the question (the newest facts first). */
+const TEXT_SCAN_LIMIT = 2_000;
 const NAME_SEEDS = 8;
 
 export const tripletStrategy: RecallStrategy = {
