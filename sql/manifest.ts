@@ -33,6 +33,7 @@ import m0403 from "./0403_memos_name_index.sql" with { type: "text" };
 import m0410 from "./0410_ingest.sql" with { type: "text" };
 import m0420 from "./0420_refine.sql" with { type: "text" };
 import m0430 from "./0430_memory_terms.sql" with { type: "text" };
+import m0455 from "./0455_budget_ceilings.sql" with { type: "text" };
 import m0460 from "./0460_memories_listing.sql" with { type: "text" };
 
 export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
@@ -69,5 +70,6 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0410_ingest.sql", sql: m0410 },
   { name: "0420_refine.sql", sql: m0420 },
   { name: "0430_memory_terms.sql", sql: m0430 },
+  { name: "0455_budget_ceilings.sql", sql: m0455 },
   { name: "0460_memories_listing.sql", sql: m0460 },
 ];
