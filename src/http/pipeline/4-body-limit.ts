@@ -9,6 +9,9 @@ export const MULTIPART_PATH = "/v1/ingest/file";
 /** Multipart framing around the file itself. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 
+/** Invalid UTF-8 is refused, not silently replaced with U+FFFD and stored. */
+const STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true });
+
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
 
 const tooLarge = (limit: number) => new AppError("payload-too-large", `The request body exceeds ${limit} bytes`);
@@ -28,7 +31,11 @@ async function readWithin(request: Request, limit: number): Promise<string> {
     }
     chunks.push(value);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  try {
+    return STRICT_UTF8.decode(Buffer.concat(chunks));
+  } catch {
+    throw new AppError("malformed-request", "The request body is not valid UTF-8");
+  }
 }
 
 function isJson(contentType: string): boolean {
