@@ -1,6 +1,6 @@
-// Every HTTP listener the service opens (the API, a worker's /metrics) starts here, so Bun's development
-// error page (source lines, stack, absolute paths) never answers, in any mode: an error that escapes
-// the fetch handler is logged and becomes a bare 500 problem.
+// Every HTTP listener the service opens (the API, a worker's /metrics) starts here, so Bun's
+// development error page (source lines, stack, absolute paths) never answers, in any mode: an error
+// that escapes the fetch handler is logged and becomes a bare 500 problem.
 import type { Deps } from "../app/deps";
 import { AppError } from "../domain/errors";
 import { problemResponse, problemTypeBase } from "./problem";

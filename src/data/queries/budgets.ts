@@ -1,24 +1,36 @@
-// tenant_budgets: the tenant's own overrides and the operator's ceilings (NULL = none), kept in separate
-// columns written by separate statements. Runs inside a tenant transaction.
+// tenant_budgets: the tenant's own overrides and the operator's ceilings (NULL = none), kept in
+// separate columns written by separate statements. Runs inside a tenant transaction.
 import type { Tx } from "../pools";
 
 export type TokenCaps = { daily_tokens: number | null; monthly_tokens: number | null };
 export type BudgetOverrides = TokenCaps & { ceilings: TokenCaps; updated_at: Date | null };
 
-type Row = { daily_tokens: string | null; monthly_tokens: string | null; ceiling_daily_tokens: string | null; ceiling_monthly_tokens: string | null; updated_at: Date };
+type Row = {
+  daily_tokens: string | null;
+  monthly_tokens: string | null;
+  ceiling_daily_tokens: string | null;
+  ceiling_monthly_tokens: string | null;
+  updated_at: Date;
+};
+
+const NONE: TokenCaps = { daily_tokens: null, monthly_tokens: null };
 
 const asNumber = (value: string | null) => (value === null ? null : Number(value));
 
 export async function readBudgetOverrides(tx: Tx): Promise<BudgetOverrides> {
   const rows = await tx<Row[]>`
-    SELECT daily_tokens::text, monthly_tokens::text, ceiling_daily_tokens::text, ceiling_monthly_tokens::text, updated_at
+    SELECT daily_tokens::text, monthly_tokens::text, ceiling_daily_tokens::text,
+      ceiling_monthly_tokens::text, updated_at
     FROM tenant_budgets`;
   const row = rows[0];
-  if (!row) return { daily_tokens: null, monthly_tokens: null, ceilings: { daily_tokens: null, monthly_tokens: null }, updated_at: null };
+  if (!row) return { ...NONE, ceilings: NONE, updated_at: null };
   return {
     daily_tokens: asNumber(row.daily_tokens),
     monthly_tokens: asNumber(row.monthly_tokens),
-    ceilings: { daily_tokens: asNumber(row.ceiling_daily_tokens), monthly_tokens: asNumber(row.ceiling_monthly_tokens) },
+    ceilings: {
+      daily_tokens: asNumber(row.ceiling_daily_tokens),
+      monthly_tokens: asNumber(row.ceiling_monthly_tokens),
+    },
     updated_at: row.updated_at,
   };
 }

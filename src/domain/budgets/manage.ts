@@ -1,5 +1,5 @@
-// Reading and replacing budget caps: a tenant replaces its own overrides, the superadmin the operator's
-// ceilings of a tenant; each write leaves the other's values alone.
+// Reading and replacing budget caps: a tenant replaces its own overrides, the superadmin the
+// operator's ceilings of a tenant; each write leaves the other's values alone.
 import { writeBudgetCeilings, writeBudgetOverrides } from "../../data/queries/budgets";
 import type { Database } from "../../data/pools";
 import { withTenant, withTenantRead } from "../../data/with-tenant";

@@ -1,8 +1,9 @@
-// The one range of dates the service reads and stores: the years 1 to 9999, UTC. PostgreSQL holds more,
-// but a JS Date past 9999 serialises with an extended year ("+010000-…") the driver's reader cannot
-// parse, and Date.UTC reads the years 0–99 as 1900–1999. Every date taken from a request (fields,
-// query parameters, times written in query text) passes through here, so none can reach the database
-// out of range (a 422 for fields; a time expression out of range is simply not read as a time).
+// The one range of dates the service reads and stores: the years 1 to 9999, UTC. PostgreSQL holds
+// more, but a JS Date past 9999 serialises with an extended year ("+010000-…") the driver's reader
+// cannot parse, and Date.UTC reads the years 0–99 as 1900–1999. Every date taken from a request
+// (fields, query parameters, times written in query text) passes through here, so none can reach
+// the database out of range (a 422 for fields; a time expression out of range is simply not read as
+// a time).
 import { validationFailed } from "../errors";
 
 const FIRST = Date.parse("0001-01-01T00:00:00.000Z");

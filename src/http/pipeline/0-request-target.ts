@@ -1,8 +1,8 @@
-// Layer 0, the request target: the one URL every later decision reads. Bun builds `request.url` from the
-// Host header; without a valid one (HTTP/1.0 without Host, `Host:` empty or malformed) the URL is only a
-// path, and the request gets a 400 before anything else runs. A TLS listener's https URL is rewritten to
-// http, so the router (told to find the path right after "http://", see createApp) and every layer
-// that parses the URL see the same path whatever the host's length.
+// Layer 0, the request target: the one URL every later decision reads. Bun builds `request.url`
+// from the Host header; without a valid one (HTTP/1.0 without Host, `Host:` empty or malformed) the
+// URL is only a path, and the request gets a 400 before anything else runs. A TLS listener's https
+// URL is rewritten to http, so the router (told to find the path right after "http://", see
+// createApp) and every layer that parses the URL see the same path whatever the host's length.
 import { AppError } from "../../domain/errors";
 
 export const badRequestTarget = () =>

@@ -1,6 +1,7 @@
-// POST /v1/refine: validates the request (a dataset_id must name a live dataset of the tenant), writes
-// the job row (the source of truth a client polls) and an audit row in one transaction, then wakes a worker. The scheduler tick creates its rows through the same
-// function with the configured default passes.
+// POST /v1/refine: validates the request (a dataset_id must name a live dataset of the tenant),
+// writes the job row (the source of truth a client polls) and an audit row in one transaction, then
+// wakes a worker. The scheduler tick creates its rows through the same function with the configured
+// default passes.
 import type { Deps } from "../../../app/deps";
 import type { Tx } from "../../../data/pools";
 import { insertJob } from "../../../data/queries/jobs";
