@@ -37,6 +37,7 @@ import m0440 from "./0440_memory_code_tokens.sql" with { type: "text" };
 import m0441 from "./0441_memories_agent_occurred.sql" with { type: "text" };
 import m0442 from "./0442_edge_lexemes.sql" with { type: "text" };
 import m0450 from "./0450_export_scope.sql" with { type: "text" };
+import m0455 from "./0455_budget_ceilings.sql" with { type: "text" };
 import m0460 from "./0460_memories_listing.sql" with { type: "text" };
 import m0470 from "./0470_memory_lexemes_delete_by_key.sql" with { type: "text" };
 
@@ -78,6 +79,7 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0441_memories_agent_occurred.sql", sql: m0441 },
   { name: "0442_edge_lexemes.sql", sql: m0442 },
   { name: "0450_export_scope.sql", sql: m0450 },
+  { name: "0455_budget_ceilings.sql", sql: m0455 },
   { name: "0460_memories_listing.sql", sql: m0460 },
   { name: "0470_memory_lexemes_delete_by_key.sql", sql: m0470 },
 ];

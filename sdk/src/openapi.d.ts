@@ -578,7 +578,7 @@ export interface paths {
          */
         get: operations["getV1TenantsByOrg_idBudgets"];
         /**
-         * Superadmin: replace a tenant's budget overrides
+         * Superadmin: replace a tenant's budget ceilings (the operator's caps, which the tenant can lower, never raise)
          * @description Superadmin key only.
          */
         put: operations["putV1TenantsByOrg_idBudgets"];
@@ -5049,7 +5049,12 @@ export interface operations {
                             daily_tokens: (string | number) | null;
                             monthly_tokens: (string | number) | null;
                         };
-                        /** @description Override, else USAGE_BUDGET_* default, else null = unlimited */
+                        /** @description The operator's caps, set by the superadmin; null = no ceiling */
+                        ceilings: {
+                            daily_tokens: (string | number) | null;
+                            monthly_tokens: (string | number) | null;
+                        };
+                        /** @description Override, else USAGE_BUDGET_* default, else null = unlimited; never above the ceiling */
                         effective: {
                             daily_tokens: (string | number) | null;
                             monthly_tokens: (string | number) | null;
@@ -5232,7 +5237,12 @@ export interface operations {
                             daily_tokens: (string | number) | null;
                             monthly_tokens: (string | number) | null;
                         };
-                        /** @description Override, else USAGE_BUDGET_* default, else null = unlimited */
+                        /** @description The operator's caps, set by the superadmin; null = no ceiling */
+                        ceilings: {
+                            daily_tokens: (string | number) | null;
+                            monthly_tokens: (string | number) | null;
+                        };
+                        /** @description Override, else USAGE_BUDGET_* default, else null = unlimited; never above the ceiling */
                         effective: {
                             daily_tokens: (string | number) | null;
                             monthly_tokens: (string | number) | null;
@@ -7715,7 +7725,12 @@ export interface operations {
                             daily_tokens: (string | number) | null;
                             monthly_tokens: (string | number) | null;
                         };
-                        /** @description Override, else USAGE_BUDGET_* default, else null = unlimited */
+                        /** @description The operator's caps, set by the superadmin; null = no ceiling */
+                        ceilings: {
+                            daily_tokens: (string | number) | null;
+                            monthly_tokens: (string | number) | null;
+                        };
+                        /** @description Override, else USAGE_BUDGET_* default, else null = unlimited; never above the ceiling */
                         effective: {
                             daily_tokens: (string | number) | null;
                             monthly_tokens: (string | number) | null;
@@ -7923,7 +7938,12 @@ export interface operations {
                             daily_tokens: (string | number) | null;
                             monthly_tokens: (string | number) | null;
                         };
-                        /** @description Override, else USAGE_BUDGET_* default, else null = unlimited */
+                        /** @description The operator's caps, set by the superadmin; null = no ceiling */
+                        ceilings: {
+                            daily_tokens: (string | number) | null;
+                            monthly_tokens: (string | number) | null;
+                        };
+                        /** @description Override, else USAGE_BUDGET_* default, else null = unlimited; never above the ceiling */
                         effective: {
                             daily_tokens: (string | number) | null;
                             monthly_tokens: (string | number) | null;

@@ -5,6 +5,7 @@ import { installProcessGuards } from "../app/process-guards";
 import { checkServingLogin, migrateAsOwner, openEmbeddedServing } from "../app/database-roles";
 import { ensureBootKeys } from "../domain/keys/bootstrap";
 import { createApp, handleRequest, serverBodyCap } from "../http/create-app";
+import { listenHttp } from "../http/listen";
 import { startBeat } from "../queue/beat";
 import { startQueueDepthSampler } from "../queue/depth";
 import { startWorker } from "../queue/worker";
@@ -39,7 +40,7 @@ export async function runServe(): Promise<void> {
   const banner = devKeyBanner(keyPath, boot.developmentKey);
   if (banner) console.error(banner);
   const app = createApp(deps);
-  const server = Bun.serve({ hostname: config.HOST, port: config.PORT, maxRequestBodySize: serverBodyCap(deps), fetch: handleRequest(app, deps), idleTimeout: 120 });
+  const server = listenHttp(deps, { port: config.PORT, maxRequestBodySize: serverBodyCap(deps), fetch: handleRequest(app, deps), idleTimeout: 120 });
   log.info({ msg: "listening", url: `http://${server.hostname}:${server.port}`, mode: deps.db.kind, valkey: Boolean(deps.redis) });
   // Without Valkey nothing outside this process can take jobs, so this process is also the worker and the beat.
   const background = deps.queue.backend === "in-process" ? [await startWorker(deps), await startBeat(deps)] : [];

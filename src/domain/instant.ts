@@ -1,5 +1,6 @@
 // Instants given as query parameters (audit since/until, memory listing ranges): strict ISO 8601.
 import { validationFailed } from "./errors";
+import { withinDateBound } from "./validation/date-bound";
 
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
@@ -17,7 +18,7 @@ export function parseInstant(value: string, field: string): Date {
   const hasOffset = match?.[4] !== undefined;
   const readAs = match?.[1] && !hasOffset ? `${value}Z` : value;
   const time = match && fieldsInRange(value) ? Date.parse(readAs) : Number.NaN;
-  if (Number.isNaN(time)) {
+  if (!withinDateBound(new Date(time))) {
     const message = "must be an ISO 8601 date or date-time, e.g. 2026-01-31T12:00:00Z";
     throw validationFailed([{ path: `/${field}`, message }]);
   }

@@ -1,4 +1,5 @@
 // createApp(deps): the request pipeline in the spec's order, then the mounted routes, then one error renderer.
+// (Layer 0, in handleRequest: a request without a valid Host is a 400 before anything else.)
 // CORS → request id → access log → body limit → authenticate → rate limit → handler (authorize, i.e. the
 // route's key scope, and the input rules run first, once the route is matched; then, after validation,
 // the Idempotency-Key claim or replay, settled once the response exists).
@@ -23,7 +24,9 @@ import { authorizeLayer } from "./pipeline/authorize";
 import { declareRouteScopes } from "./route-scopes";
 import { routeMatcher } from "./pipeline/route-match";
 import { collectRouteSchemas, type RouteSchemas } from "./pipeline/route-schemas";
-import { problemTypeBase } from "./problem";
+import { problemResponse, problemTypeBase } from "./problem";
+import { canonicalRequest, requestPath } from "./pipeline/0-request-target";
+import { AppError } from "../domain/errors";
 import { endRequestSpan } from "../observability/tracing";
 import { attachContext, contextOf, type RequestContext } from "./request-context";
 import { ROUTE_GROUPS } from "./routes";
@@ -37,7 +40,10 @@ export function createApp(deps: Deps) {
   const { config, gates } = deps;
   const routeSchemas: RouteSchemas = new Map();
   // normalize "typebox": wrong types are rejected (the default would coerce a string body to {}).
-  let app: AnyElysia = new Elysia({ normalize: "typebox", serve: { maxRequestBodySize: serverBodyCap(deps) } })
+  // standardHostname false: the path starts at the first "/" after "http://", not at a fixed offset that
+  // assumes a host of 4+ characters (canonicalRequest makes every URL http://host/…).
+  const options = { normalize: "typebox", handler: { standardHostname: false }, serve: { maxRequestBodySize: serverBodyCap(deps) } } as const;
+  let app: AnyElysia = new Elysia(options)
     .onError({ as: "global" }, errorHandler(problemTypeBase(config), deps.log, gatedOffDetail(deps)))
     .use(corsLayer(config.SVC_CORS_ORIGINS))
     .use(bodyLimitLayer(config.SVC_MAX_BODY_BYTES, config.INGEST_MAX_FILE_BYTES))
@@ -66,13 +72,16 @@ export type App = AnyElysia;
 /** The outer layers: request id in, one log line and the shared headers out. */
 export function handleRequest(app: App, deps: Deps): (request: Request) => Promise<Response> {
   const wouldReach = routeMatcher(app);
-  return async (request) => {
+  const typeBase = problemTypeBase(deps.config);
+  return async (incoming) => {
+    const request = canonicalRequest(incoming);
+    if (request instanceof AppError) return problemResponse(request, incoming, typeBase, undefined);
     const ctx: RequestContext = { requestId: resolveRequestId(request), startedAt: performance.now() };
     attachContext(request, ctx);
     const span = deps.tracing?.startRequestSpan(request);
     const response = await shareScope(deps.tenantShare ?? null, async () => settleIdempotency(deps, request, await app.handle(request)));
     response.headers.set("x-request-id", ctx.requestId);
-    ctx.route ??= wouldReach(request.method, new URL(request.url).pathname); // answered before routing (401/413/429)
+    ctx.route ??= wouldReach(request.method, requestPath(request)); // answered before routing (401/413/429)
     if (ctx.rateHeaders) for (const [name, value] of Object.entries(ctx.rateHeaders)) response.headers.set(name, value);
     logRequest(deps.log, deps.metrics, request, response, ctx);
     if (span) endRequestSpan(span, request.method, ctx.route ?? "unmatched", response.status, { "svc.request_id": ctx.requestId, "svc.org_id": ctx.identity?.role === "tenant" ? ctx.identity.orgId : undefined });

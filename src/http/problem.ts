@@ -18,7 +18,8 @@ export function problemResponse(error: AppError, request: Request, typeBase: str
     title: error.title,
     status: error.status,
     detail: error.detail,
-    instance: new URL(request.url).pathname,
+    // A request refused for its missing Host has only a path for a URL.
+    instance: URL.parse(request.url, "http://host.invalid")?.pathname ?? "/",
     ...(requestId ? { request_id: requestId } : {}),
     ...error.extra.fields,
   };

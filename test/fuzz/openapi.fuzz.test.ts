@@ -15,6 +15,7 @@ import { schemaChecker } from "../harness/fuzz-check";
 import { fieldsOf, HOSTILE_HEADER_VALUES, HOSTILE_OBJECTS, HOSTILE_STRINGS, ODD_QUERY_NAMES, ODD_QUERY_VALUES, ODD_SEGMENTS, splice, type Hostile } from "../harness/fuzz-hostile";
 import { INJECTED, invalidOf, resolver, validOf, type Mutation, type Schema } from "../harness/fuzz-schema";
 import { randomKey } from "../harness/chaos-serve";
+import { listenApp, rawRequest } from "../harness/raw-http";
 import { isAuthenticated, operationsOf, type Operation } from "../harness/openapi";
 import { startS3Server } from "../http/ingest/s3-server";
 
@@ -238,6 +239,31 @@ async function fuzzCombo(combo: Combo, seed: number) {
       }
     }
 
+    /**
+     * The request target on a real listener: without Host (HTTP/1.0) or with an empty one every operation
+     * is a 400; with a 1-3 character Host, /docs/<operation path> is a docs path (never the operation).
+     */
+    async function hostPass(share: number) {
+      const server = listenApp(t.deps);
+      try {
+        for (const op of ops) {
+          if (share < 1 && random() >= share) continue;
+          const path = pathFor(op, own);
+          const auth = `Authorization: Bearer ${keyFor(op) ?? ""}\r\n`;
+          const raw = async (head: string, target: string, expected: (status: number) => boolean, check: string) => {
+            const res = await rawRequest(server.port!, `${op.method} ${target} ${head}${auth}Content-Length: 0\r\nConnection: close\r\n\r\n`);
+            hostileSent++;
+            if (!expected(res.status)) violations.push({ op: `${op.method} ${op.path}`, check, status: res.status, detail: `${target} ${JSON.stringify(head)} → ${res.body.slice(0, 200)}` });
+          };
+          await raw("HTTP/1.0\r\n", path, (s) => s === 400, "missing_host");
+          await raw("HTTP/1.1\r\nHost:\r\n", path, (s) => s === 400, "missing_host");
+          await raw("HTTP/1.1\r\nHost: ab\r\n", `/docs${path}`, (s) => s === 404, "short_host_path");
+        }
+      } finally {
+        server.stop(true);
+      }
+    }
+
     /** Public pages outside the OpenAPI description (error pages, API docs) get the odd segments too. */
     async function undocumentedPass(share: number) {
       const documented = new Set(ops.map((op) => `${op.method} ${op.path}`));
@@ -266,6 +292,7 @@ async function fuzzCombo(combo: Combo, seed: number) {
       }
     }
     await hostilePass(Math.min(1, combo.hostile * LONG));
+    await hostPass(Math.min(1, combo.hostile * LONG));
     const undocumented = await undocumentedPass(Math.min(1, combo.hostile * LONG));
     if (({} as Record<string, unknown>).polluted !== undefined) violations.push({ op: "*", check: "prototype_pollution", status: 0, detail: "Object.prototype.polluted is set" });
     return { sent, hostileSent, undocumented, operations: ops.length, violations, statuses: Object.fromEntries([...statuses].sort(([x], [y]) => x - y)) };

@@ -27,10 +27,10 @@ export async function embeddedApp(label: string, overrides: Partial<Record<keyof
   await migrate(deps.db.primary);
   await ensureVectorIndex(deps.db.primary, DIMENSIONS);
   const handle = handleRequest(createApp(deps), deps);
-  const request = async (method: string, url: string, options: { key?: string | null; body?: unknown; headers?: Record<string, string> } = {}) => {
+  const request = async (method: string, url: string, options: { key?: string | null; body?: unknown; rawBody?: NonNullable<RequestInit["body"]>; headers?: Record<string, string> } = {}) => {
     const response = await handle(new Request(`http://localhost${url}`, {
       method, headers: { ...(options.key ? { authorization: `Bearer ${options.key}` } : {}), ...(options.body === undefined ? {} : { "content-type": "application/json" }), ...options.headers },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined ? options.rawBody : JSON.stringify(options.body),
     }));
     const text = await response.text();
     let body: unknown = text;

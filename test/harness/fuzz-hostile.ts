@@ -28,6 +28,11 @@ export const HOSTILE_STRINGS: Hostile[] = [
   str("toString", "toString"),
   str("hasOwnProperty", "hasOwnProperty"),
   str("control characters", "\u0001\u0007\u001b[31m\u007f"),
+  // Extended-year and year-zero dates: a 422 in a date field, plain text elsewhere, never a 500.
+  str("year 10000", "+010000-01-01T00:00:00Z"),
+  str("year -1", "-000001-01-01T00:00:00Z"),
+  str("year 0", "0000-01-01T00:00:00Z"),
+  str("after the last day", "what happened after 9999-12-31"),
   str("near 1 MiB", "x".repeat(NEAR_MEGABYTE)),
   str("over 1 MiB", "y".repeat((1 << 20) + 1)),
 ];
@@ -54,6 +59,7 @@ export const ODD_SEGMENTS = [
 export const ODD_QUERY_VALUES = [
   "%00", "a%00b", "%ED%A0%80", "%E2%80%AE%E2%80%8B", "__proto__", "constructor", "toString", "%", "%ZZ",
   "%C0%AF", "z".repeat(20_000), "-1", "1e309", "NaN", "%5B%5D", "%7B%7D",
+  "%2B010000-01-01T00%3A00%3A00Z", "-000001-01-01T00%3A00%3A00Z", "0000-01-01",
 ];
 
 /** Prototype names as top-level query parameter names. */

@@ -21,6 +21,11 @@ export function validOf(s: Schema, resolve: (s: Schema) => Schema, depth = 0): f
   if ("const" in s) return fc.constant(s.const);
   if (Array.isArray(s.enum)) return fc.constantFrom(...s.enum);
   const union = s.anyOf ?? s.oneOf;
+  // t.Integer's numeric-string alternative is for query strings; a JSON body must carry the number itself.
+  const number = union?.some((b: Schema) => b.type === "integer" || b.type === "number");
+  if (number && union.some((b: Schema) => b.type === "string" && (b.format === "integer" || b.format === "numeric"))) {
+    return validOf(union.find((b: Schema) => b.type === "integer" || b.type === "number"), resolve, depth);
+  }
   if (Array.isArray(union)) return fc.oneof(...union.map((b: Schema) => validOf({ ...b, minimum: b.minimum ?? s.minimum, maximum: b.maximum ?? s.maximum }, resolve, depth)));
   if (Array.isArray(s.type) && s.type.includes("null")) return fc.option(validOf({ ...s, type: typeOf(s) }, resolve, depth), { nil: null });
   switch (typeOf(s)) {

@@ -720,6 +720,11 @@ class GetTenantsMeBudgetsResponseOverrides(TypedDict):
     monthly_tokens: Union[str, int, None]
 
 
+class GetTenantsMeBudgetsResponseCeilings(TypedDict):
+    daily_tokens: Union[str, int, None]
+    monthly_tokens: Union[str, int, None]
+
+
 class GetTenantsMeBudgetsResponseEffective(TypedDict):
     daily_tokens: Union[str, int, None]
     monthly_tokens: Union[str, int, None]
@@ -734,6 +739,7 @@ class GetTenantsMeBudgetsResponse(TypedDict):
     "Answer of GET /v1/tenants/me/budgets."
     org_id: str
     overrides: GetTenantsMeBudgetsResponseOverrides
+    ceilings: GetTenantsMeBudgetsResponseCeilings
     effective: GetTenantsMeBudgetsResponseEffective
     defaults: GetTenantsMeBudgetsResponseDefaults
     updated_at: Union[str, float, None]
@@ -746,6 +752,11 @@ class PutTenantsMeBudgetsBody(TypedDict, total=False):
 
 
 class PutTenantsMeBudgetsResponseOverrides(TypedDict):
+    daily_tokens: Union[str, int, None]
+    monthly_tokens: Union[str, int, None]
+
+
+class PutTenantsMeBudgetsResponseCeilings(TypedDict):
     daily_tokens: Union[str, int, None]
     monthly_tokens: Union[str, int, None]
 
@@ -764,6 +775,7 @@ class PutTenantsMeBudgetsResponse(TypedDict):
     "Answer of PUT /v1/tenants/me/budgets."
     org_id: str
     overrides: PutTenantsMeBudgetsResponseOverrides
+    ceilings: PutTenantsMeBudgetsResponseCeilings
     effective: PutTenantsMeBudgetsResponseEffective
     defaults: PutTenantsMeBudgetsResponseDefaults
     updated_at: Union[str, float, None]
@@ -959,6 +971,11 @@ class GetTenantsByOrgIdBudgetsResponseOverrides(TypedDict):
     monthly_tokens: Union[str, int, None]
 
 
+class GetTenantsByOrgIdBudgetsResponseCeilings(TypedDict):
+    daily_tokens: Union[str, int, None]
+    monthly_tokens: Union[str, int, None]
+
+
 class GetTenantsByOrgIdBudgetsResponseEffective(TypedDict):
     daily_tokens: Union[str, int, None]
     monthly_tokens: Union[str, int, None]
@@ -973,6 +990,7 @@ class GetTenantsByOrgIdBudgetsResponse(TypedDict):
     "Answer of GET /v1/tenants/{org_id}/budgets."
     org_id: str
     overrides: GetTenantsByOrgIdBudgetsResponseOverrides
+    ceilings: GetTenantsByOrgIdBudgetsResponseCeilings
     effective: GetTenantsByOrgIdBudgetsResponseEffective
     defaults: GetTenantsByOrgIdBudgetsResponseDefaults
     updated_at: Union[str, float, None]
@@ -985,6 +1003,11 @@ class PutTenantsByOrgIdBudgetsBody(TypedDict, total=False):
 
 
 class PutTenantsByOrgIdBudgetsResponseOverrides(TypedDict):
+    daily_tokens: Union[str, int, None]
+    monthly_tokens: Union[str, int, None]
+
+
+class PutTenantsByOrgIdBudgetsResponseCeilings(TypedDict):
     daily_tokens: Union[str, int, None]
     monthly_tokens: Union[str, int, None]
 
@@ -1003,6 +1026,7 @@ class PutTenantsByOrgIdBudgetsResponse(TypedDict):
     "Answer of PUT /v1/tenants/{org_id}/budgets."
     org_id: str
     overrides: PutTenantsByOrgIdBudgetsResponseOverrides
+    ceilings: PutTenantsByOrgIdBudgetsResponseCeilings
     effective: PutTenantsByOrgIdBudgetsResponseEffective
     defaults: PutTenantsByOrgIdBudgetsResponseDefaults
     updated_at: Union[str, float, None]

@@ -1,5 +1,6 @@
-// Reading and replacing a tenant's budget overrides, for the tenant itself and for the superadmin.
-import { writeBudgetOverrides } from "../../data/queries/budgets";
+// Reading and replacing budget caps: a tenant replaces its own overrides, the superadmin the
+// operator's ceilings of a tenant; each write leaves the other's values alone.
+import { writeBudgetCeilings, writeBudgetOverrides } from "../../data/queries/budgets";
 import type { Database } from "../../data/pools";
 import { withTenant, withTenantRead } from "../../data/with-tenant";
 import type { Config } from "../../config/schema";
@@ -15,12 +16,16 @@ export async function getBudgets(db: Database, config: Config, orgId: string) {
   return publicView(orgId, await withTenantRead(db, orgId, (tx) => readBudgetView(tx, config)));
 }
 
-/** PUT semantics: the body replaces both overrides; an omitted field is cleared like an explicit null. */
+/**
+ * PUT semantics: the body replaces both values (an omitted field is cleared like an explicit null): the
+ * tenant's overrides, or, for the superadmin, the operator's ceilings.
+ */
 export async function replaceBudgets(db: Database, config: Config, actor: Actor, update: BudgetUpdate) {
   const next: BudgetCaps = { daily_tokens: update.daily_tokens ?? null, monthly_tokens: update.monthly_tokens ?? null };
   const view = await withTenant(db, actor.orgId, async (tx) => {
-    await writeBudgetOverrides(tx, actor.orgId, next.daily_tokens, next.monthly_tokens);
-    await recordAudit(tx, actor, { operation: "budget.update", detail: { ...next, by: actor.role } });
+    const write = actor.role === "superadmin" ? writeBudgetCeilings : writeBudgetOverrides;
+    await write(tx, actor.orgId, next.daily_tokens, next.monthly_tokens);
+    await recordAudit(tx, actor, { operation: "budget.update", detail: { ...next, by: actor.role, sets: actor.role === "superadmin" ? "ceilings" : "overrides" } });
     return readBudgetView(tx, config);
   });
   return publicView(actor.orgId, view);

@@ -9,6 +9,7 @@ import { requireLiveDatasets } from "../datasets/require-live";
 import { validationFailed, type FieldProblem } from "../errors";
 import { metadataProblem } from "../metadata";
 import { unstorableReason } from "../validation/input-walk";
+import { boundedDate, DATE_BOUND_MESSAGE, withinDateBound } from "../validation/date-bound";
 import { sha256Bytes } from "../hash";
 import { newId } from "../ids";
 import { autoMemoryType } from "./auto-tier";
@@ -64,8 +65,8 @@ function normalise(config: PrepareDeps["config"], input: MemoryInput, now: Date,
     if (!Number.isInteger(input.ttl_seconds) || input.ttl_seconds < 1 || input.ttl_seconds > MAX_TTL_SECONDS) fail("ttl_seconds", `must be an integer from 1 to ${MAX_TTL_SECONDS}`);
     else expiresAt = new Date(now.getTime() + input.ttl_seconds * 1000);
   } else if (input.expires_at !== undefined) {
-    const at = new Date(input.expires_at);
-    if (Number.isNaN(at.getTime())) fail("expires_at", "must be an ISO 8601 timestamp");
+    const at = boundedDate(input.expires_at);
+    if (at === null) fail("expires_at", DATE_BOUND_MESSAGE);
     else if (at.getTime() <= now.getTime()) fail("expires_at", "must be in the future");
     else expiresAt = at;
   }
@@ -92,11 +93,11 @@ function normalise(config: PrepareDeps["config"], input: MemoryInput, now: Date,
 
 export const EVENT_TIME_MESSAGE = "must be an ISO 8601 date or date-time between the years 1 and 9999";
 
+
 /** Event time from an ISO 8601 date ("2023-05-08", read as UTC midnight) or date-time; null when unusable. */
 export function parseEventTime(value: string | Date): Date | null {
   const at = value instanceof Date ? value : /^\d{4}-\d{2}-\d{2}(?:[Tt ].+)?$/.test(value) ? new Date(value) : new Date(Number.NaN);
-  const year = at.getUTCFullYear();
-  return Number.isNaN(at.getTime()) || year < 1 || year > 9999 ? null : at;
+  return withinDateBound(at) ? at : null;
 }
 
 /** The column is float4: six decimals keep every value representable (no underflow on 1e-300). */

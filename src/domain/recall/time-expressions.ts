@@ -1,6 +1,8 @@
 // Time expressions in a recall query → a UTC window [from, to). Calendar units are UTC days, weeks
 // starting Monday, months and years. "before/after/since/until X" opens the window on one side;
 // when X is not a time but an event ("the launch"), the caller dates it from the agent's memories.
+import { utcDay, withinDateBound } from "../validation/date-bound";
+
 export type TimeWindow = { from: Date | null; to: Date | null; expression: string };
 export type EventAnchor = { relation: "before" | "after"; event: string; expression: string };
 export type ParsedTime = { window: TimeWindow | null; anchor: EventAnchor | null; rest: string };
@@ -14,10 +16,10 @@ const UNIT_RE = "(day|week|month|year)s?";
 type Unit = "day" | "week" | "month" | "year";
 type Span = [Date, Date];
 
-const startOfDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+const startOfDay = (d: Date) => new Date(d.getTime() - (d.getTime() % DAY + DAY) % DAY);
 const monthIndex = (name: string) => MONTHS.findIndex((m) => m.startsWith(name.slice(0, 3)));
 
-function calendarUnit(now: Date, unit: Unit, back: number): Span {
+function calendarUnit(now: Date, unit: Unit, back: number): Span | null {
   const y = now.getUTCFullYear(), m = now.getUTCMonth();
   if (unit === "day") {
     const start = new Date(startOfDay(now).getTime() - back * DAY);
@@ -27,9 +29,12 @@ function calendarUnit(now: Date, unit: Unit, back: number): Span {
     const monday = new Date(startOfDay(now).getTime() - ((now.getUTCDay() + 6) % 7) * DAY - back * 7 * DAY);
     return [monday, new Date(monday.getTime() + 7 * DAY)];
   }
-  if (unit === "month") return [new Date(Date.UTC(y, m - back, 1)), new Date(Date.UTC(y, m - back + 1, 1))];
-  return [new Date(Date.UTC(y - back, 0, 1)), new Date(Date.UTC(y - back + 1, 0, 1))];
+  if (unit === "month") return spanOf(utcDay(y, m - back, 1), utcDay(y, m - back + 1, 1));
+  return spanOf(utcDay(y - back, 0, 1), utcDay(y - back + 1, 0, 1));
 }
+
+/** Both ends, or null when either lies outside the date bound ("after 9999-12-31" is not a time). */
+const spanOf = (from: Date | null, to: Date | null): Span | null => (from && to ? [from, to] : null);
 
 function rolling(now: Date, unit: Unit, n: number): Span {
   const from = new Date(now);
@@ -45,7 +50,7 @@ const unitOf = (word: string) => word.replace(/s$/, "") as Unit;
 
 /** Each matcher: a pattern and the span it denotes; tried in order, the first match wins. */
 const MATCHERS: Array<{ re: RegExp; span: (m: RegExpMatchArray, now: Date) => Span | null }> = [
-  { re: /\b(\d{4})-(\d{2})-(\d{2})\b/, span: (m) => { const d = new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!)); return Number.isNaN(d.getTime()) ? null : [d, new Date(d.getTime() + DAY)]; } },
+  { re: /\b(\d{4})-(\d{2})-(\d{2})\b/, span: (m) => spanOf(utcDay(+m[1]!, +m[2]! - 1, +m[3]!), utcDay(+m[1]!, +m[2]! - 1, +m[3]! + 1)) },
   { re: /\btoday\b/, span: (_m, now) => calendarUnit(now, "day", 0) },
   { re: /\byesterday\b/, span: (_m, now) => calendarUnit(now, "day", 1) },
   { re: /\b(?:this|current) (day|week|month|year)\b/, span: (m, now) => calendarUnit(now, unitOf(m[1]!), 0) },
@@ -57,11 +62,11 @@ const MATCHERS: Array<{ re: RegExp; span: (m: RegExpMatchArray, now: Date) => Sp
     const month = monthIndex(m[1]!);
     return monthSpan(month, month > now.getUTCMonth() ? now.getUTCFullYear() - 1 : now.getUTCFullYear());
   } },
-  { re: /\b(?:in|during|of|since|before|after|until) ((?:19[7-9]|20\d)\d)\b/, span: (m) => [new Date(Date.UTC(+m[1]!, 0, 1)), new Date(Date.UTC(+m[1]! + 1, 0, 1))] },
+  { re: /\b(?:in|during|of|since|before|after|until) ((?:19[7-9]|20\d)\d)\b/, span: (m) => spanOf(utcDay(+m[1]!, 0, 1), utcDay(+m[1]! + 1, 0, 1)) },
 ];
 
 function monthSpan(month: number, year: number): Span | null {
-  return month < 0 ? null : [new Date(Date.UTC(year, month, 1)), new Date(Date.UTC(year, month + 1, 1))];
+  return month < 0 ? null : spanOf(utcDay(year, month, 1), utcDay(year, month + 1, 1));
 }
 
 const RELATION_BEFORE = /\b(before|after|since|until|prior to)\s*$/;
@@ -73,7 +78,7 @@ export function parseTimeExpression(query: string, now: Date): ParsedTime {
     const m = lower.match(matcher.re);
     if (!m || m.index === undefined) continue;
     const span = matcher.span(m, now);
-    if (!span) continue;
+    if (!span || !span.every(withinDateBound)) continue;
     let start = m.index;
     let [from, to]: [Date | null, Date | null] = span;
     const words = m[0].split(" ");
@@ -101,10 +106,10 @@ export function parseTimeExpression(query: string, now: Date): ParsedTime {
 export function dateWrittenIn(text: string): Date | null {
   const lower = text.toLowerCase();
   const iso = lower.match(/\b(\d{4})-(\d{2})-(\d{2})\b/);
-  if (iso) return new Date(Date.UTC(+iso[1]!, +iso[2]! - 1, +iso[3]!));
+  if (iso) return utcDay(+iso[1]!, +iso[2]! - 1, +iso[3]!);
   const mdy = lower.match(new RegExp(`\\b${MONTH_RE}\\.? (\\d{1,2})(?:st|nd|rd|th)?,? (\\d{4})\\b`));
-  if (mdy) return new Date(Date.UTC(+mdy[3]!, monthIndex(mdy[1]!), +mdy[2]!));
+  if (mdy) return utcDay(+mdy[3]!, monthIndex(mdy[1]!), +mdy[2]!);
   const dmy = lower.match(new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)? ${MONTH_RE}\\.?,? (\\d{4})\\b`));
-  if (dmy) return new Date(Date.UTC(+dmy[3]!, monthIndex(dmy[2]!), +dmy[1]!));
+  if (dmy) return utcDay(+dmy[3]!, monthIndex(dmy[2]!), +dmy[1]!);
   return null;
 }

@@ -3,10 +3,14 @@
 // which enforces INGEST_MAX_FILE_BYTES itself.
 import { Elysia } from "elysia";
 import { AppError } from "../../domain/errors";
+import { requestPath } from "./0-request-target";
 
 export const MULTIPART_PATH = "/v1/ingest/file";
 /** Multipart framing around the file itself. */
 const MULTIPART_OVERHEAD = 64 * 1024;
+
+/** Invalid UTF-8 is refused, not silently replaced with U+FFFD and stored. */
+const STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true });
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
 
@@ -27,7 +31,11 @@ async function readWithin(request: Request, limit: number): Promise<string> {
     }
     chunks.push(value);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  try {
+    return STRICT_UTF8.decode(Buffer.concat(chunks));
+  } catch {
+    throw new AppError("malformed-request", "The request body is not valid UTF-8");
+  }
 }
 
 function isJson(contentType: string): boolean {
@@ -39,12 +47,12 @@ export function bodyLimitLayer(jsonLimit: number, fileLimit: number) {
   return new Elysia({ name: "svc.body-limit" })
     .onRequest(({ request }) => {
       const declared = Number(request.headers.get("content-length") ?? 0);
-      const path = new URL(request.url).pathname;
+      const path = requestPath(request);
       const limit = path === MULTIPART_PATH ? fileLimit + MULTIPART_OVERHEAD : jsonLimit;
       if (declared > limit) throw tooLarge(limit);
     })
     .onParse({ as: "global" }, async ({ request, contentType }) => {
-      const path = new URL(request.url).pathname;
+      const path = requestPath(request);
       if (contentType.toLowerCase().startsWith("multipart/form-data")) {
         if (path === MULTIPART_PATH) return; // the default form-data parser takes over
         throw new AppError("unsupported-media-type", "multipart/form-data is only accepted on /v1/ingest/file");

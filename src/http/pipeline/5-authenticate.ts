@@ -7,6 +7,7 @@ import { forbidden, unauthenticated } from "../../domain/errors";
 import { sha256Bytes } from "../../domain/hash";
 import type { KeyAuthenticator } from "../../domain/keys/authenticate";
 import { contextOf } from "../request-context";
+import { requestPath } from "./0-request-target";
 
 const PUBLIC_EXACT = new Set(["/", "/v1/health", "/v1/ready", "/v1/worker/health", "/metrics", "/openapi.json", "/docs", "/redoc", "/redoc/", "/graph", "/graph/"]);
 const PUBLIC_PREFIXES = ["/docs/", "/_assets/"];
@@ -33,7 +34,7 @@ function sameSecret(a: string, b: string): boolean {
 
 export function authenticateLayer(authenticate: KeyAuthenticator, superadminKey: string | null) {
   return new Elysia({ name: "svc.authenticate" }).onRequest(async ({ request }) => {
-    const path = new URL(request.url).pathname;
+    const path = requestPath(request); // the path the router dispatches (0-request-target.ts)
     if (request.method === "OPTIONS" || isPublicPath(path)) return;
     const ctx = contextOf(request)!;
     const key = presentedKey(request.headers);

@@ -7,7 +7,8 @@ const Caps = t.Object({ daily_tokens: Cap, monthly_tokens: Cap });
 export const Budgets = t.Object({
   org_id: t.String(),
   overrides: t.Object({ daily_tokens: Cap, monthly_tokens: Cap }, { description: "The tenant's own values; null = not overridden" }),
-  effective: t.Object({ daily_tokens: Cap, monthly_tokens: Cap }, { description: "Override, else USAGE_BUDGET_* default, else null = unlimited" }),
+  ceilings: t.Object({ daily_tokens: Cap, monthly_tokens: Cap }, { description: "The operator's caps, set by the superadmin; null = no ceiling" }),
+  effective: t.Object({ daily_tokens: Cap, monthly_tokens: Cap }, { description: "Override, else USAGE_BUDGET_* default, else null = unlimited; never above the ceiling" }),
   defaults: Caps,
   updated_at: t.Union([t.Date(), t.Null()]),
 });

@@ -2,6 +2,7 @@
 import { t } from "elysia";
 import type { Config } from "../../config/schema";
 import { validationFailed, type FieldProblem } from "../../domain/errors";
+import { boundedDate, DATE_BOUND_MESSAGE } from "../../domain/validation/date-bound";
 import type { RecallInput } from "../../domain/recall/recall";
 import { FUSABLE_STRATEGIES, FUSION_DEPTH, FUSION_K_DEFAULT, fusionProblems } from "../../domain/recall/fusion";
 import { NEIGHBOURS_MAX } from "../../domain/recall/neighbours";
@@ -105,9 +106,9 @@ type RecallBody = {
 
 function dateField(value: string | undefined, path: string, problems: FieldProblem[]): Date | undefined {
   if (value === undefined) return undefined;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) problems.push({ path, message: "must be an ISO 8601 date-time" });
-  return date;
+  const date = boundedDate(value);
+  if (date === null) problems.push({ path, message: DATE_BOUND_MESSAGE });
+  return date ?? undefined;
 }
 
 /** The request body as the domain's RecallInput; the checks TypeBox cannot express become 422s. */

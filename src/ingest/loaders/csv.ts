@@ -8,6 +8,14 @@ import type { Chunk, Loader, LoaderContext, LoaderSource } from "../loader";
 import { LoaderError } from "../loader";
 import { extensionOf, looksLikeText } from "../sniff";
 
+/**
+ * The longest row (a partial row waiting for its line end included) the loader holds: a 20 MB cell would
+ * otherwise go to the parser and the chunker in one synchronous piece and stall the worker's event loop.
+ */
+export const CSV_MAX_ROW_CHARS = 1_048_576;
+
+const rowTooLong = () => new LoaderError("too-large", `a CSV row is longer than ${CSV_MAX_ROW_CHARS} characters`);
+
 const unparse = (rows: string[][]) => Papa.unparse(rows, { newline: "\n" });
 
 /** A first line with a comma, semicolon or tab outside quotes. */
@@ -25,6 +33,8 @@ export class CsvRowStream {
   private buffer = "";
   private scanned = 0;
   private inQuotes = false;
+  /** Where the row being scanned starts in the buffer. */
+  private rowStart = 0;
 
   constructor(private delimiter: string | undefined) {}
 
@@ -34,11 +44,17 @@ export class CsvRowStream {
     for (let i = this.scanned; i < this.buffer.length; i++) {
       const code = this.buffer.charCodeAt(i);
       if (code === 34) this.inQuotes = !this.inQuotes;
-      else if (code === 10 && !this.inQuotes) cut = i + 1;
+      else if (code === 10 && !this.inQuotes) {
+        if (i - this.rowStart > CSV_MAX_ROW_CHARS) throw rowTooLong();
+        cut = i + 1;
+        this.rowStart = cut;
+      }
     }
     this.scanned = this.buffer.length;
+    if (this.buffer.length - this.rowStart > CSV_MAX_ROW_CHARS) throw rowTooLong();
     if (cut < 0) return [];
     const block = this.buffer.slice(0, cut);
+    this.rowStart -= cut;
     this.buffer = this.buffer.slice(cut);
     this.scanned -= cut;
     return this.parse(block);

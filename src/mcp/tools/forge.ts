@@ -1,7 +1,7 @@
 // Audit and Forge tools: audit query (always), and distill, ingest, refine, feedback and graph query only
 // when their gates are on, so a gated-off feature is absent from tools/list as its routes are from OpenAPI.
 import { listAudit } from "../../domain/audit/list";
-import { validationFailed } from "../../domain/errors";
+import { requireBoundedDate } from "../../domain/validation/date-bound";
 import { recordFeedback } from "../../domain/feedback/record";
 import { submitDistill } from "../../domain/forge/distill/submit";
 import { requestRefine } from "../../domain/forge/refine/request";
@@ -38,8 +38,7 @@ export const FORGE_TOOLS: McpTool[] = [
     gate: (g) => g.distill,
     readOnly: true,
     run: ({ deps, actor }, input) => {
-      const asOf = input.as_of === undefined ? undefined : new Date(input.as_of);
-      if (asOf && Number.isNaN(asOf.getTime())) throw validationFailed([{ path: "as_of", message: "must be an ISO 8601 date-time" }]);
+      const asOf = requireBoundedDate(input.as_of, "as_of");
       return readGraphData(deps, actor, {
         agentId: input.agent_id, memoType: input.memo_type, around: input.around, depth: input.depth, asOf, includeExpired: input.include_expired, limit: input.limit,
       });

@@ -42,14 +42,15 @@ describe("superadmin budgets", () => {
     expect(own.body.overrides).toEqual({ daily_tokens: null, monthly_tokens: null });
   });
 
-  test("PUT replaces the target's overrides, GET reads them, the tenant sees them, and calls are logged", async () => {
+  test("PUT replaces the target's ceilings, GET reads them, the tenant sees them, and calls are logged", async () => {
     const put = await t.request("PUT", path(), { key: SUPERADMIN_KEY, body: { daily_tokens: 123, monthly_tokens: 4567 } });
     expect(put.status, show(put)).toBe(200);
-    expect(put.body).toMatchObject({ org_id: a.orgId, overrides: { daily_tokens: 123, monthly_tokens: 4567 } });
+    expect(put.body).toMatchObject({ org_id: a.orgId, ceilings: { daily_tokens: 123, monthly_tokens: 4567 } });
     const get = await t.request("GET", path(), { key: SUPERADMIN_KEY });
     expect(get.body.effective).toEqual({ daily_tokens: 123, monthly_tokens: 4567 });
     const own = await t.request("GET", "/v1/tenants/me/budgets", { key: a.key });
-    expect(own.body.overrides).toEqual({ daily_tokens: 123, monthly_tokens: 4567 });
+    expect(own.body.ceilings).toEqual({ daily_tokens: 123, monthly_tokens: 4567 });
+    expect(own.body.overrides).toEqual({ daily_tokens: null, monthly_tokens: null });
     const logged = t.logLines.filter((l) => l.includes("superadmin budgets call") && l.includes(a.orgId));
     expect(logged.length).toBeGreaterThanOrEqual(2);
   });

@@ -1,6 +1,7 @@
-// POST /v1/refine: validates the request, writes the job row (the source of truth a client polls) and an
-// audit row in one transaction, then wakes a worker. The scheduler tick creates its rows through the same
-// function with the configured default passes.
+// POST /v1/refine: validates the request (a dataset_id must name a live dataset of the tenant),
+// writes the job row (the source of truth a client polls) and an audit row in one transaction, then
+// wakes a worker. The scheduler tick creates its rows through the same function with the configured
+// default passes.
 import type { Deps } from "../../../app/deps";
 import type { Tx } from "../../../data/pools";
 import { insertJob } from "../../../data/queries/jobs";
@@ -9,6 +10,7 @@ import type { Actor } from "../../actor";
 import { recordAudit } from "../../audit/record";
 import { validationFailed, type FieldProblem } from "../../errors";
 import { newId } from "../../ids";
+import { requireLiveDatasets } from "../../datasets/require-live";
 import { defaultPasses, inRunOrder, type PassName } from "./pass-names";
 import type { RefineRequest } from "./progress";
 
@@ -50,7 +52,10 @@ export async function requestRefine(deps: Deps, actor: Actor, input: RefineInput
     key_id: actor.keyId,
     request_id: actor.requestId,
   };
-  const queued = await withTenant(deps.db, actor.orgId, (tx) => insertRefineJob(tx, actor, request));
+  const queued = await withTenant(deps.db, actor.orgId, async (tx) => {
+    if (request.dataset_id !== null) await requireLiveDatasets(tx, [{ datasetId: request.dataset_id, path: "/dataset_id" }]);
+    return insertRefineJob(tx, actor, request);
+  });
   try {
     await enqueueRefine(deps, actor.orgId, queued.job_id);
   } catch (error) {

@@ -1,15 +1,14 @@
 // GET /v1/graph/data: nodes and edges of one agent's graph for a viewer (always on).
 import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
-import { validationFailed } from "../../../domain/errors";
+import { requireBoundedDate } from "../../../domain/validation/date-bound";
 import { readGraphData } from "../../../domain/graph/graph-data";
 import { actorOf } from "../../request-context";
 import { authedErrors } from "../../schemas/common";
 import { GraphDataQuery, GraphDataResponse } from "../../schemas/graph-data";
 
 export const graphDataRoute = (deps: Deps) => new Elysia().get("/v1/graph/data", ({ request, query }) => {
-  const asOf = query.as_of === undefined ? undefined : new Date(query.as_of);
-  if (asOf && Number.isNaN(asOf.getTime())) throw validationFailed([{ path: "as_of", message: "must be an ISO 8601 date-time" }]);
+  const asOf = requireBoundedDate(query.as_of, "query:/as_of");
   return readGraphData(deps, actorOf(request), {
     agentId: query.agent_id, memoType: query.memo_type, around: query.around, depth: query.depth, asOf, includeExpired: query.include_expired, limit: query.limit,
   });

@@ -1,4 +1,4 @@
-// PUT /v1/tenants/{org_id}/budgets (superadmin): replace another tenant's overrides.
+// PUT /v1/tenants/{org_id}/budgets (superadmin): replace another tenant's ceilings (the operator's caps).
 import { Elysia, t } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { superadminReplaceBudgets } from "../../../domain/budgets/superadmin";
@@ -14,5 +14,5 @@ export const superadminPutBudgetsRoute = (deps: Deps) => new Elysia().put("/v1/t
   params: t.Object({ org_id: t.String({ maxLength: 64 }) }),
   body: BudgetsUpdate,
   response: { 200: Budgets, ...authedErrors(400, 404, 413, 415) },
-  detail: { tags: ["Superadmin"], summary: "Superadmin: replace a tenant's budget overrides", security: [{ bearer: [] }] },
+  detail: { tags: ["Superadmin"], summary: "Superadmin: replace a tenant's budget ceilings (the operator's caps, which the tenant can lower, never raise)", security: [{ bearer: [] }] },
 });

@@ -7,6 +7,7 @@ import { isMemoType, type MemoType } from "../../../graph/memo-types";
 import { normalizeName } from "../../../graph/normalize";
 import { canonicalRelation } from "../../../graph/relations";
 import { USER_ENTITY } from "../local/mentions";
+import { utcDay } from "../../../validation/date-bound";
 import type { ExtractedEntity, ExtractedRelation, ExtractInput, MemoryExtraction } from "../types";
 
 export class AnswerError extends Error {}
@@ -59,8 +60,7 @@ function day(value: string | null | undefined): Date | null {
   if (!value) return null;
   const match = /^(\d{4})-(\d{2})(?:-(\d{2}))?/.exec(value.trim());
   if (!match) return null;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3] ?? 1)));
-  return Number.isNaN(date.getTime()) ? null : date;
+  return utcDay(Number(match[1]), Number(match[2]) - 1, Number(match[3] ?? 1));
 }
 
 const typeOf = (value: string): MemoType => {

@@ -1,6 +1,7 @@
 // Event time in a sentence: chrono-node resolves dates against the memory's reference time ("last
 // week", "in March 2023", "on 12 Jan"), a small rule adds bare years ("in 2019", "from 2019 to 2021"),
 // and the word before the date says what it means: since → the fact started, until → it ended.
+import { utcDay } from "../../../validation/date-bound";
 import * as chrono from "chrono-node";
 
 export type TimeRole = "at" | "since" | "until";
@@ -23,9 +24,9 @@ const LONE_VERB_MONTH = /^(?:may|march|august)$/;
 // A year may end the sentence ("born in 1990."), but not start a decimal or a longer token ("2019.5", "2019x").
 const BARE_YEARS = /\b((?:19|20)\d{2})(?:\s*(?:-|–|to|until|till)\s*((?:19|20)\d{2}))?(?![\d\w]|\.\d)/g;
 
-const dayOf = (year: number, month: number, day: number) => new Date(Date.UTC(year, month - 1, day));
+const dayOf = (year: number, month: number, day: number) => utcDay(year, month - 1, day);
 
-function componentsDate(components: chrono.ParsedComponents): Date {
+function componentsDate(components: chrono.ParsedComponents): Date | null {
   return dayOf(components.get("year") ?? 1970, components.get("month") ?? 1, components.get("day") ?? 1);
 }
 
@@ -46,7 +47,9 @@ function resolvable(result: chrono.ParsedResult): boolean {
 export function findTimes(text: string, reference: Date): TimeSpan[] {
   const spans: TimeSpan[] = [];
   for (const result of chrono.parse(text, { instant: reference, timezone: 0 })) {
-    if (!resolvable(result)) continue;
+    const date = componentsDate(result.start);
+    const until = result.end ? componentsDate(result.end) : undefined;
+    if (!resolvable(result) || date === null || until === null) continue; // out of the date bound
     let start = result.index;
     const leadingWord = /^(on|in|at|since|from|until|till|by|during)\s+/i.exec(result.text)?.[1];
     const before = GOVERNING.exec(text.slice(Math.max(0, start - 12), start));
@@ -54,7 +57,7 @@ export function findTimes(text: string, reference: Date): TimeSpan[] {
     const word = leadingWord ?? before?.[1];
     spans.push({
       start, end: result.index + result.text.length, text: text.slice(start, result.index + result.text.length),
-      date: componentsDate(result.start), until: result.end ? componentsDate(result.end) : undefined, role: result.end ? "since" : roleOf(word),
+      date, until, role: result.end ? "since" : roleOf(word),
     });
   }
   for (const match of text.matchAll(BARE_YEARS)) {
@@ -66,7 +69,7 @@ export function findTimes(text: string, reference: Date): TimeSpan[] {
     const role = match[2] ? "since" : roleOf(before?.[1]);
     spans.push({
       start, end: index + match[0].length, text: text.slice(start, index + match[0].length),
-      date: dayOf(Number(match[1]), 1, 1), until: match[2] ? dayOf(Number(match[2]), 1, 1) : undefined, role,
+      date: dayOf(Number(match[1]), 1, 1)!, until: match[2] ? dayOf(Number(match[2]), 1, 1)! : undefined, role,
     });
   }
   return spans.sort((a, b) => a.start - b.start);
