@@ -27,7 +27,7 @@ export async function onnxRecallScenario(app: TestApp, tenant: Tenant, modelDir:
   const ctx = { orgId: tenant.orgId };
   const generations = await withTenant(app.deps.db, tenant.orgId, (tx) => tx<{ model: string; dims: number }[]>`
     SELECT DISTINCT embedding_model AS model, embedding_dims AS dims FROM memories WHERE valid_to IS NULL`);
-  expect(generations).toEqual([{ model: reference.model, dims: reference.dimensions }]);
+  expect([...generations]).toEqual([{ model: reference.model, dims: reference.dimensions }]);
   for (const query of ["Kafka broker", "rotated vault secret", "pager runbook"]) {
     const [q] = (await reference.embed([query], ctx)).vectors;
     const memories = (await reference.embed(contents, ctx)).vectors;
