@@ -1,5 +1,5 @@
-// The graph outputs of an ONNX ModelProto (name and shape), read straight from the protobuf bytes so the
-// vector size is known at boot without starting the runtime; initializers are skipped, not decoded.
+// The graph outputs of an ONNX ModelProto (name and shape), read straight from the protobuf bytes
+// so the vector size is known at boot without starting the runtime; initializers are skipped.
 
 export type OnnxOutput = { name: string; shape: Array<number | string> };
 
@@ -34,15 +34,19 @@ function* fields(bytes: Uint8Array, start: number, end: number): Generator<Field
   }
 }
 
+const decode = (bytes: Uint8Array, f: Field) =>
+  new TextDecoder().decode(bytes.subarray(f.start, f.end));
 const child = (bytes: Uint8Array, parent: Field, number: number) => {
-  for (const f of fields(bytes, parent.start, parent.end)) if (f.number === number && f.wire === 2) return f;
+  for (const f of fields(bytes, parent.start, parent.end)) {
+    if (f.number === number && f.wire === 2) return f;
+  }
   return undefined;
 };
 
 function output(bytes: Uint8Array, info: Field): OnnxOutput {
   let name = "";
   for (const f of fields(bytes, info.start, info.end)) {
-    if (f.number === 1 && f.wire === 2) name = new TextDecoder().decode(bytes.subarray(f.start, f.end));
+    if (f.number === 1 && f.wire === 2) name = decode(bytes, f);
   }
   const type = child(bytes, info, 2);
   const tensor = type && child(bytes, type, 1);
@@ -54,7 +58,7 @@ function output(bytes: Uint8Array, info: Field): OnnxOutput {
       let value: number | string = "?";
       for (const f of fields(bytes, dim.start, dim.end)) {
         if (f.number === 1 && f.wire === 0) value = f.value;
-        if (f.number === 2 && f.wire === 2) value = new TextDecoder().decode(bytes.subarray(f.start, f.end));
+        if (f.number === 2 && f.wire === 2) value = decode(bytes, f);
       }
       dims.push(value);
     }
@@ -67,6 +71,8 @@ export function onnxOutputs(bytes: Uint8Array): OnnxOutput[] {
   for (const f of fields(bytes, 0, bytes.length)) if (f.number === 7 && f.wire === 2) graph = f;
   if (!graph) throw new Error("no graph");
   const outputs: OnnxOutput[] = [];
-  for (const f of fields(bytes, graph.start, graph.end)) if (f.number === 12 && f.wire === 2) outputs.push(output(bytes, f));
+  for (const f of fields(bytes, graph.start, graph.end)) {
+    if (f.number === 12 && f.wire === 2) outputs.push(output(bytes, f));
+  }
   return outputs;
 }

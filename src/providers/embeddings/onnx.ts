@@ -1,7 +1,8 @@
 // The in-process model embedder: a sentence-embedding ONNX model from EMBEDDING_MODEL_PATH, run by
-// onnxruntime-web's WebAssembly backend (one thread, no workers, nothing fetched), fed by our WordPiece
-// tokenizer, pooled (mean over the attention mask, or CLS) and L2-normalised as the model's config says.
-// The .wasm is embedded in the single binary (a file import) and handed to the runtime as bytes.
+// onnxruntime-web's WebAssembly backend (one thread, no workers, nothing fetched), fed by our
+// WordPiece tokenizer, pooled (mean over the attention mask, or CLS) and L2-normalised as the
+// model's config says. The .wasm is embedded in the single binary (a file import) and handed to the
+// runtime as bytes.
 import * as ort from "onnxruntime-web/wasm";
 import wasmFile from "onnxruntime-web/ort-wasm-simd-threaded.wasm" with { type: "file" };
 import { readFileSync } from "node:fs";
@@ -23,7 +24,10 @@ function prepareRuntime(): Promise<void> {
 }
 
 /** Pools one text's token states [seq, dims] at batch row `row` into a sentence vector. */
-export function pool(states: Float32Array, row: number, seq: number, dims: number, mask: number[], model: Pick<OnnxModelDir, "pooling" | "normalize">): number[] {
+export function pool(
+  states: Float32Array, row: number, seq: number, dims: number, mask: number[],
+  model: Pick<OnnxModelDir, "pooling" | "normalize">,
+): number[] {
   const out = new Array<number>(dims).fill(0);
   const base = row * seq * dims;
   if (model.pooling === "cls") {
@@ -51,7 +55,9 @@ export function createOnnxEmbedder(dir: string): EmbeddingProvider {
   let queue: Promise<unknown> = Promise.resolve();
 
   const open = () => (session ??= prepareRuntime().then(() =>
-    ort.InferenceSession.create(readFileSync(model.modelFile), { executionProviders: ["wasm"], graphOptimizationLevel: "all" })));
+    ort.InferenceSession.create(readFileSync(model.modelFile), {
+      executionProviders: ["wasm"], graphOptimizationLevel: "all",
+    })));
 
   async function run(texts: string[]): Promise<EmbeddingResult> {
     const s = await open();
@@ -59,7 +65,10 @@ export function createOnnxEmbedder(dir: string): EmbeddingProvider {
     const seq = Math.max(...ids.map((row) => row.length));
     const inputIds = new BigInt64Array(texts.length * seq).fill(BigInt(model.tokenizer.padId));
     const mask = new BigInt64Array(texts.length * seq);
-    ids.forEach((row, r) => row.forEach((id, t) => { inputIds[r * seq + t] = BigInt(id); mask[r * seq + t] = 1n; }));
+    ids.forEach((row, r) => row.forEach((id, t) => {
+      inputIds[r * seq + t] = BigInt(id);
+      mask[r * seq + t] = 1n;
+    }));
     const shape = [texts.length, seq];
     const feeds: Record<string, ort.Tensor> = {
       input_ids: new ort.Tensor("int64", inputIds, shape),
@@ -67,7 +76,7 @@ export function createOnnxEmbedder(dir: string): EmbeddingProvider {
       token_type_ids: new ort.Tensor("int64", new BigInt64Array(texts.length * seq), shape),
     };
     // Exports differ in which inputs they declare (some have no token_type_ids): feed only those.
-    const answer = await s.run(Object.fromEntries(s.inputNames.map((name) => [name, feeds[name]!])));
+    const answer = await s.run(Object.fromEntries(s.inputNames.map((n) => [n, feeds[n]!])));
     const states = answer[model.output.name]!.data as Float32Array;
     const vectors = ids.map((row, r) => model.output.pooled
       ? pool(states, r, 1, model.dimensions, [1], { pooling: "cls", normalize: model.normalize })
@@ -91,7 +100,8 @@ export function createOnnxEmbedder(dir: string): EmbeddingProvider {
           vectors.push(...result.vectors);
           tokens += result.tokens;
         } catch (error) {
-          throw new EmbeddingUnavailableError(`the ONNX model in ${dir} failed: ${(error as Error).message}`, error);
+          const reason = (error as Error).message;
+          throw new EmbeddingUnavailableError(`the ONNX model in ${dir} failed: ${reason}`, error);
         }
       }
       return { vectors, tokens };

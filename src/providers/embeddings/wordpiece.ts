@@ -1,6 +1,7 @@
-// A BERT WordPiece tokenizer read from a Hugging Face tokenizer.json: the BertNormalizer (clean text,
-// CJK spacing, lowercase, accents), the BertPreTokenizer (whitespace and punctuation), greedy
-// longest-match-first word pieces with the `##` continuation, then [CLS] … [SEP] within the max length.
+// A BERT WordPiece tokenizer read from a Hugging Face tokenizer.json: the BertNormalizer (clean
+// text, CJK spacing, lowercase, accents), the BertPreTokenizer (whitespace and punctuation), greedy
+// longest-match-first word pieces with the `##` continuation, then [CLS] … [SEP] within the max
+// length.
 
 export type WordPieceSpec = {
   vocab: ReadonlyMap<string, number>;
@@ -17,15 +18,24 @@ export type WordPieceSpec = {
 };
 
 type TokenizerJson = {
-  normalizer?: { type?: string; lowercase?: boolean; strip_accents?: boolean | null; clean_text?: boolean; handle_chinese_chars?: boolean } | null;
-  model?: { type?: string; vocab?: Record<string, number>; unk_token?: string; continuing_subword_prefix?: string; max_input_chars_per_word?: number };
+  normalizer?: {
+    type?: string; lowercase?: boolean; strip_accents?: boolean | null; clean_text?: boolean;
+    handle_chinese_chars?: boolean;
+  } | null;
+  model?: {
+    type?: string; vocab?: Record<string, number>; unk_token?: string;
+    continuing_subword_prefix?: string; max_input_chars_per_word?: number;
+  };
   padding?: { pad_id?: number } | null;
 };
 
 /** Reads the tokenizer.json document; throws a message naming what is missing or unsupported. */
 export function wordPieceSpec(json: unknown): WordPieceSpec {
   const doc = json as TokenizerJson;
-  if (doc?.model?.type !== "WordPiece" || !doc.model.vocab) throw new Error(`model.type is ${String(doc?.model?.type)}, only WordPiece (BERT) tokenizers are supported`);
+  if (doc?.model?.type !== "WordPiece" || !doc.model.vocab) {
+    const type = String(doc?.model?.type);
+    throw new Error(`model.type is ${type}, only WordPiece (BERT) tokenizers are supported`);
+  }
   const vocab = new Map(Object.entries(doc.model.vocab));
   const id = (token: string) => {
     const found = vocab.get(token);
@@ -53,12 +63,15 @@ export function wordPieceSpec(json: unknown): WordPieceSpec {
 const isControl = (c: string) => c !== "\t" && c !== "\n" && c !== "\r" && /\p{C}/u.test(c);
 const isWhitespace = (c: string) => /\s/u.test(c);
 const isChinese = (cp: number) =>
-  (cp >= 0x4e00 && cp <= 0x9fff) || (cp >= 0x3400 && cp <= 0x4dbf) || (cp >= 0x20000 && cp <= 0x2a6df) ||
-  (cp >= 0x2a700 && cp <= 0x2ceaf) || (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0x2f800 && cp <= 0x2fa1f);
+  (cp >= 0x4e00 && cp <= 0x9fff) || (cp >= 0x3400 && cp <= 0x4dbf) ||
+  (cp >= 0x20000 && cp <= 0x2a6df) || (cp >= 0x2a700 && cp <= 0x2ceaf) ||
+  (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0x2f800 && cp <= 0x2fa1f);
 // BERT's punctuation: every non-alphanumeric ASCII printable, and Unicode P*.
 const isPunctuation = (c: string) => {
   const cp = c.codePointAt(0)!;
-  return (cp >= 33 && cp <= 47) || (cp >= 58 && cp <= 64) || (cp >= 91 && cp <= 96) || (cp >= 123 && cp <= 126) || /\p{P}/u.test(c);
+  const ascii = (cp >= 33 && cp <= 47) || (cp >= 58 && cp <= 64) || (cp >= 91 && cp <= 96) ||
+    (cp >= 123 && cp <= 126);
+  return ascii || /\p{P}/u.test(c);
 };
 
 function normalize(text: string, spec: WordPieceSpec): string {
