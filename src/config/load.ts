@@ -3,6 +3,7 @@
 import { Value } from "@sinclair/typebox/value";
 import { ownValue } from "../domain/own-key";
 import { describeSchema } from "../domain/validation/describe-schema";
+import { embeddingModelProblems } from "./embedding-model";
 import { shownValue } from "./redact";
 import { ConfigSchema, type Config } from "./schema";
 
@@ -38,6 +39,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const rule = schema ? `must be ${describeSchema(schema)}` : "is not a known setting";
     return `${name} ${rule}${shownValue(name, env[name] ?? candidate[name])}`;
   });
+  if (problems.length === 0) problems.push(...embeddingModelProblems(candidate, "EMBEDDING_DIMENSIONS" in { ...coerce(env), ...overrides }));
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(candidate) as Config;
 }

@@ -11,6 +11,7 @@ import { createLogger } from "../../src/observability/log";
 import { BullmqQueue } from "../../src/queue/bullmq-queue";
 import { TEST_VALKEY_URL, testDatabaseEnv } from "../harness/env";
 import { freePort, waitFor } from "../harness/process";
+import { writeTinyModelDir } from "../harness/tiny-bert-model";
 import { eventually } from "../queue/wait";
 
 const dir = mkdtempSync(path.join(tmpdir(), "svc-binary-"));
@@ -117,3 +118,31 @@ test("server mode: migrate, keys create, serve + worker + beat against PostgreSQ
   expect(await (await fetch(`http://127.0.0.1:${port}/metrics`)).text()).toContain('svc_queue_jobs{state="waiting"}');
   expect(await Promise.all([stop(beat), stop(worker), stop(serve)])).toEqual([0, 0, 0]);
 }, 60_000);
+
+test("embedded with EMBEDDING_PROVIDER=onnx: the embedded .wasm runs the model, VECTOR recall answers", async () => {
+  const modelDir = writeTinyModelDir({ dims: 16, pooling: "mean" });
+  try {
+    const env = bareEnv({ EMBEDDING_PROVIDER: "onnx", EMBEDDING_MODEL_PATH: modelDir, SVC_DATA_DIR: path.join(dir, "onnx-data") });
+    const created = await svc(["keys", "create", "--org", "onnx"], env);
+    expect(created.code, created.stderr).toBe(0);
+    const { key } = JSON.parse(created.stdout);
+    const port = freePort();
+    const serve = start(["serve"], { ...env, PORT: String(port) });
+    await waitFor(`http://127.0.0.1:${port}/v1/ready`, 20_000);
+    const call = async (url: string, body: unknown) => {
+      const r = await fetch(`http://127.0.0.1:${port}${url}`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+      return { status: r.status, body: await r.json() as any };
+    };
+    const stored = await call("/v1/memories", { agent_id: "smoke", content: "the kafka broker" });
+    expect(stored.status, JSON.stringify(stored.body)).toBe(201);
+    expect(stored.body.embedding_status).toBe("ready");
+    await call("/v1/memories", { agent_id: "smoke", content: "the vault secret rotated" });
+    const recalled = await call("/v1/memories/recall", { agent_id: "smoke", query: "Kafka broker", strategy: "VECTOR", top_k: 1 });
+    expect(recalled.status, JSON.stringify(recalled.body)).toBe(200);
+    expect(recalled.body.routing.degraded_from).toBeUndefined();
+    expect(recalled.body.results[0].memory_id).toBe(stored.body.memory_id);
+    expect(await stop(serve)).toBe(0);
+  } finally {
+    rmSync(modelDir, { recursive: true, force: true });
+  }
+}, 120_000);

@@ -1,9 +1,10 @@
 // Embedding and LLM providers: local deterministic by default, OpenAI-compatible when a key (or, for
-// embeddings, a base URL) is set.
+// embeddings, a base URL) is set, or for embeddings an ONNX model directory run in-process.
 import { Type as T } from "@sinclair/typebox";
 
 export const providersSection = {
-  EMBEDDING_PROVIDER: T.Optional(T.Union([T.Literal("local"), T.Literal("openai")], { description: "Default: openai when EMBEDDING_PROVIDER_API_KEY or EMBEDDING_BASE_URL is set, else local" })),
+  EMBEDDING_PROVIDER: T.Optional(T.Union([T.Literal("local"), T.Literal("onnx"), T.Literal("openai")], { description: "Default: openai when EMBEDDING_PROVIDER_API_KEY or EMBEDDING_BASE_URL is set, else local; onnx runs the model in EMBEDDING_MODEL_PATH in-process" })),
+  EMBEDDING_MODEL_PATH: T.Optional(T.String({ minLength: 1, description: "For EMBEDDING_PROVIDER=onnx: a directory with model.onnx and tokenizer.json (WordPiece), optionally the sentence-transformers pooling config; EMBEDDING_DIMENSIONS is read from the model" })),
   EMBEDDING_MODEL: T.String({ default: "text-embedding-3-small", description: "Passed verbatim, slashes and colons included (BAAI/bge-small-en-v1.5, nomic-embed-text:latest)" }),
   EMBEDDING_PROVIDER_API_KEY: T.Optional(T.String({ minLength: 1, description: "Not needed by a local server (Ollama, llama.cpp, TEI, vLLM without --api-key)" })),
   EMBEDDING_BASE_URL: T.Optional(T.String({ pattern: "^https?://", description: "OpenAI-compatible base URL ending in /v1, e.g. http://localhost:11434/v1 (Ollama)" })),

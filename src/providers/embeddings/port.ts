@@ -1,5 +1,5 @@
-// The embedding port. `local` (deterministic, offline) and `openai` (any OpenAI-compatible endpoint)
-// implement it; a metering wrapper (usage and budgets) may decorate it.
+// The embedding port. `local` (deterministic, offline), `onnx` (a model directory run in-process) and
+// `openai` (any OpenAI-compatible endpoint) implement it; a metering wrapper (usage and budgets) may decorate it.
 export type EmbeddingContext = {
   orgId: string;
   /**
@@ -18,7 +18,7 @@ export type EmbeddingResult = {
 };
 
 export interface EmbeddingProvider {
-  readonly name: "local" | "openai";
+  readonly name: "local" | "onnx" | "openai";
   readonly model: string;
   readonly dimensions: number;
   embed(texts: string[], ctx: EmbeddingContext): Promise<EmbeddingResult>;

@@ -1,13 +1,16 @@
 // Picks the embedders from configuration: the configured one (openai when a key or base URL is set, or
-// pinned; else the offline local one), and the previous one a re-embed still serves recall with.
+// pinned; onnx when pinned; else the offline local one), and the previous one a re-embed still serves recall with.
 import type { Config } from "../../config/schema";
 import { createLocalEmbedder } from "./local";
+import { createOnnxEmbedder } from "./onnx";
 import { createOpenAiEmbedder } from "./openai";
 import type { EmbeddingProvider } from "./port";
 
 export function selectEmbedder(config: Config): EmbeddingProvider {
   const provider = config.EMBEDDING_PROVIDER ?? (config.EMBEDDING_PROVIDER_API_KEY || config.EMBEDDING_BASE_URL ? "openai" : "local");
   if (provider === "local") return createLocalEmbedder(config.EMBEDDING_DIMENSIONS);
+  // loadConfig has checked the directory and set EMBEDDING_DIMENSIONS from the model.
+  if (provider === "onnx") return createOnnxEmbedder(config.EMBEDDING_MODEL_PATH!);
   if (!config.EMBEDDING_PROVIDER_API_KEY && !config.EMBEDDING_BASE_URL) {
     throw new Error("EMBEDDING_PROVIDER=openai needs EMBEDDING_PROVIDER_API_KEY (OpenAI) or EMBEDDING_BASE_URL (a local server)");
   }
