@@ -22,14 +22,14 @@ describe("rules (no LLM configured): AUTO fuses, the query's shape only adds ret
     ["where is parseHttpRequest defined", ["LEXICAL", "VECTOR", "CODE"], "camelCase"],
     ["open src/app/main.go", ["LEXICAL", "VECTOR", "CODE"], "file name"],
     ["what did we ship yesterday", ["LEXICAL", "VECTOR"], "event time in \"yesterday\" ranks higher"],
-    ["decisions made before the launch", ["LEXICAL", "VECTOR"], "VECTOR ×0.6"],
+    ["decisions made before the launch", ["LEXICAL", "VECTOR"], "VECTOR ×0.3"],
     ["latte", ["LEXICAL", "VECTOR"], "LEXICAL ×1 (full text, always)"],
   ];
   for (const [query, fused, why] of cases) {
     test(`${JSON.stringify(query)} → ${fused.join(" + ")}`, async () => {
       const res = await recall(t, a.key, { agent_id: AGENT, query });
       expect(res.status, show(res)).toBe(200);
-      expect(res.body.fusion).toEqual({ strategies: fused, k: 60 });
+      expect(res.body.fusion).toEqual({ strategies: fused, k: 10 });
       expect(res.body.routing.method).toBe("rules");
       expect(res.body.routing.requested).toBe("AUTO");
       expect(res.body.routing.reason).toContain(why);
@@ -72,7 +72,7 @@ describe("LLM router", () => {
     expect(res.status, show(res)).toBe(200);
     expect(res.body.fusion.strategies).toEqual(["LEXICAL", "VECTOR"]);
     expect(res.body.routing).toMatchObject({ requested: "AUTO", method: "llm" });
-    expect(res.body.routing.reason).toStartWith("a paraphrase; fused LEXICAL ×1 (full text, always), VECTOR ×1.2");
+    expect(res.body.routing.reason).toStartWith("a paraphrase; fused LEXICAL ×1 (full text, always), VECTOR ×0.6");
     expect(res.body.results.map((r: { content: string }) => r.content)).toEqual(["The user drinks oat milk lattes."]);
     const sent = fake.requests.at(-1)!;
     expect(sent.authorization).toBe("Bearer sk-test-router");

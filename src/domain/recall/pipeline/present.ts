@@ -3,7 +3,7 @@
 // rerank, and the summary fields.
 import type { LlmProvider } from "../../../providers/llm/port";
 import type { Actor } from "../../actor";
-import { FUSION_K_DEFAULT, fusionSummary, type FusedRow } from "../fusion";
+import { fusionSummary, type FusedRow } from "../fusion";
 import { redactGraphEvidence } from "../graph-redaction";
 import { withNeighbours, type Neighbours } from "../neighbours";
 import { redactJson, redactText } from "../redaction";
@@ -46,7 +46,7 @@ export async function present(deps: { llm: LlmProvider; config: { RETRIEVAL_REDA
   const graph = retrieved.graph && redact ? redactGraphEvidence(retrieved.graph) : retrieved.graph ? { value: retrieved.graph, count: 0 } : null;
   const note = [...retrieved.notes, reranked?.note].filter(Boolean).join("; ") || null;
   const routing = retrieved.entityReason ? { ...plan.routing, reason: `${plan.routing.reason}; graph: ${retrieved.entityReason}` } : plan.routing;
-  const summary = plan.fusion ? fusionSummary(plan.fusion) : plan.auto ? { strategies: retrieved.lists.map((l) => l.name), k: FUSION_K_DEFAULT } : null;
+  const summary = plan.fusion ? fusionSummary(plan.fusion) : plan.auto ? { strategies: retrieved.lists.map((l) => l.name), k: plan.auto.k } : null;
   return {
     results: reranked?.results ?? presented,
     strategy: fused.strategy,
