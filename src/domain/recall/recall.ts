@@ -28,7 +28,16 @@ export { planRecall };
 
 /** A recall from request to response. */
 export async function recall(deps: RecallDeps, actor: Actor, input: RecallInput, signal?: AbortSignal): Promise<RecallOutcome> {
-  return executeRecall(deps, actor, await planRecall(deps, actor, input, signal), signal);
+  return (await openRecall(deps, actor, input, signal))(signal);
+}
+
+/**
+ * The same recall in two halves: validated and planned now (so that the stream turns plan errors into
+ * problem responses before it opens), retrieved, fused and presented when called.
+ */
+export async function openRecall(deps: RecallDeps, actor: Actor, input: RecallInput, signal?: AbortSignal): Promise<(signal?: AbortSignal) => Promise<RecallOutcome>> {
+  const plan = await planRecall(deps, actor, input, signal);
+  return (later) => executeRecall(deps, actor, plan, later);
 }
 
 /** VECTOR found nothing because the tenant switched embedding generation after the query was embedded. */
