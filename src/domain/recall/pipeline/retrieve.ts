@@ -1,8 +1,8 @@
 // Stage 3, inside the recall's tenant transaction: the ranked lists to fuse. A pinned strategy gives one;
-// a requested fusion one per member; AUTO one per retriever, where LEXICAL runs first and every other
-// retriever runs in a savepoint of its own, so a slow or failing one is dropped (and named in the note)
-// while the others still answer.
+// a requested fusion one per member; AUTO one per retriever, LEXICAL first, each in a savepoint of its
+// own, so a slow or failing one is dropped (and named in the note) while the others still answer.
 import { isQueryTimeout } from "../../../data/errors";
+import { AppError } from "../../errors";
 import { RecallCancelledError } from "../../../data/queries/recall-common";
 import type { Tx } from "../../../data/pools";
 import type { Actor } from "../../actor";
@@ -51,19 +51,26 @@ function graphOf(outcomes: StrategyOutcome[]): { graph?: GraphEvidence } {
 
 async function retrieveAuto(tx: Tx, deps: RecallDeps, actor: Actor, plan: RecallPlan, auto: AutoPlan, signal?: AbortSignal): Promise<Retrieved> {
   const search = searchOf(deps, actor, plan, signal, depth(plan));
-  const [floor, ...others] = auto.retrievers;
+  const [first, ...others] = auto.retrievers;
   const lists: RankedList[] = [];
+  let timedOut = false;
+  let failed = 0;
   const notes: string[] = [];
   const outcomes: StrategyOutcome[] = [];
   const record = (r: AutoRetriever, outcome: StrategyOutcome | string) => {
-    if (typeof outcome === "string") { notes.push(`${r.strategy.name} left out: ${outcome}`); return; }
+    if (typeof outcome === "string") {
+      timedOut ||= outcome.startsWith("did not finish");
+      failed += 1;
+      notes.push(`${r.strategy.name} left out: ${outcome}`);
+      return;
+    }
     outcomes.push(outcome);
     lists.push({ name: r.strategy.name, weight: r.weight, rows: outcome.rows });
     if (outcome.note) notes.push(`${r.strategy.name}: ${outcome.note}`);
   };
-  // The floor outside any savepoint: if LEXICAL itself cannot answer, the recall fails as it always did.
-  if (floor!.strategy.name === "LEXICAL") record(floor!, await floor!.strategy.run(tx, search, floor!.prepared));
-  else others.unshift(floor!);
+  // LEXICAL first, on the generic plans its statements are shaped for; then custom plans for the others.
+  if (first!.strategy.name === "LEXICAL") record(first!, await isolated(tx, deps, actor, (sp) => first!.strategy.run(sp, search, first!.prepared)));
+  else others.unshift(first!);
   afterFixedShapes(tx);
   let entityReason: string | undefined;
   if (auto.entityRule) {
@@ -76,6 +83,11 @@ async function retrieveAuto(tx: Tx, deps: RecallDeps, actor: Actor, plan: Recall
     }
   }
   for (const r of others) record(r, await isolated(tx, deps, actor, (sp) => r.strategy.run(sp, search, r.prepared)));
+  // Only when every retriever failed is the recall unavailable (the cause is in the log).
+  if (lists.length === 0 && failed > 0) {
+    const why = timedOut ? `did not finish within ${deps.config.RECALL_TIMEOUT_MS} ms; narrow the query or retry` : "failed; retry";
+    throw new AppError("service-unavailable", `The recall ${why}`);
+  }
   const counts = lists.map((l) => `${l.name} ${l.rows.length}`).join(", ");
   return { lists, notes: [`AUTO fused ${counts}`, ...notes], window: auto.window, ...graphOf(outcomes), ...(entityReason ? { entityReason } : {}) };
 }
