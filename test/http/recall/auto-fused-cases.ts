@@ -16,7 +16,7 @@ const CHAT = [
   { occurred_at: SESSION_1, content: "[1:56 pm on 8 May, 2023] Melanie: The kids and I went camping at the lake last weekend." },
   { occurred_at: SESSION_2, content: "[4:33 pm on 12 July, 2023] Melanie: I signed up for a pottery class on 2 July, my first bowl is drying now!" },
   { occurred_at: SESSION_2, content: "[4:33 pm on 12 July, 2023] Caroline: I am researching adoption agencies; I want to build a family." },
-  { occurred_at: SESSION_2, content: "[4:33 pm on 12 July, 2023] Melanie: We saw Matt Patterson live last month, and the Summer Sounds band played too." },
+  { occurred_at: SESSION_2, content: "[4:33 pm on 12 July, 2023] Melanie: We saw Matt Patterson live last month, my favourite musical artist, and the Summer Sounds band played too." },
   { occurred_at: SESSION_2, content: "[4:33 pm on 12 July, 2023] Caroline: My mentor at the counselling course says I am a natural listener." },
 ];
 
