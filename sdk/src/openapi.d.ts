@@ -285,7 +285,7 @@ export interface paths {
         put?: never;
         /**
          * Recall memories by query
-         * @description Searches the agent's current (not forgotten, not expired) memories. `strategy` defaults to AUTO, which routes by LLM when one is configured and by deterministic rules otherwise; the response says which strategy ran and why (`routing`). GRAPH, TRIPLET and TRACE read the knowledge graph built by distill and add a `graph` section (facts, paths, each citing memory versions); `as_of` reads it at an event time. With CYPHER the query is a read-only openCypher query (`params` fills its $parameters; docs/cypher.md); a syntax error or a clause outside the subset is a 422 naming the token, line and column. ASK answers a natural-language question from the graph: `graph.answer` (text, citations to memory versions, confidence; `known: false` is "I don't know") and the supporting memories as results (docs/recall.md, section ASK). Options: `fusion` ranks by reciprocal-rank fusion of several strategies (the response's `fusion` lists them), `rerank` reorders the first results by one LLM call, `context` attaches the neighbouring turns of conversation turns (docs/recall.md). Each recall writes one audit row (operation `recall`) in the transaction that reads the results.
+         * @description Searches the agent's current (not forgotten, not expired) memories. `strategy` defaults to AUTO, which fuses the retrievers that fit the query (LEXICAL always, VECTOR, CODE on code-shaped queries, the graph when the agent has one; a time expression ranks, never filters) and re-ranks them; each result lists its `retrievers`, and `routing` says how they were weighted (an LLM, when configured, only weights them). GRAPH, TRIPLET and TRACE read the knowledge graph built by distill and add a `graph` section (facts, paths, each citing memory versions); `as_of` reads it at an event time. With CYPHER the query is a read-only openCypher query (`params` fills its $parameters; docs/cypher.md); a syntax error or a clause outside the subset is a 422 naming the token, line and column. ASK answers a natural-language question from the graph: `graph.answer` (text, citations to memory versions, confidence; `known: false` is "I don't know") and the supporting memories as results (docs/recall.md, section ASK). Options: `fusion` ranks by reciprocal-rank fusion of several strategies (the response's `fusion` lists them), `rerank` reorders the first results by one LLM call, `context` attaches the neighbouring turns of conversation turns (docs/recall.md). Each recall writes one audit row (operation `recall`) in the transaction that reads the results.
          *
          *     Requires key scope `memories:read`.
          */
@@ -3919,7 +3919,7 @@ export interface operations {
                     top_k?: string | number;
                     /**
                      * @description Default AUTO.
-                     *     - `AUTO`: routes to an available strategy (LLM when configured, else rules)
+                     *     - `AUTO`: fuses LEXICAL, VECTOR, CODE on code-shaped queries and the graph when it knows the question's entities (an LLM, when configured, weights them)
                      *     - `VECTOR`: Semantic similarity of meaning (paraphrases, questions in natural language).
                      *     - `LEXICAL`: Exact words, names, identifiers, quoted phrases; short keyword queries.
                      *     - `TEMPORAL`: Questions about when: yesterday, last week, in March 2025, before/after a dated event.
@@ -4000,8 +4000,10 @@ export interface operations {
                             agent_id: string;
                             /** @description Redacted when RETRIEVAL_REDACTION_ENABLED=true */
                             content: string;
-                            /** @description Higher is better; comparable within one strategy only (VECTOR: cosine similarity) */
+                            /** @description Higher is better; comparable within one strategy only (VECTOR: cosine similarity; AUTO and fusion: the fused score) */
                             score: number;
+                            /** @description The strategies whose candidate lists held this memory: AUTO fuses several (docs/recall.md, AUTO); a pinned strategy names itself */
+                            retrievers: ("AUTO" | "VECTOR" | "LEXICAL" | "GRAPH" | "TRIPLET" | "TRACE" | "TEMPORAL" | "ASK" | "CYPHER" | "CODE")[];
                             memory_type: string;
                             metadata: {
                                 [key: string]: unknown;
@@ -4061,7 +4063,7 @@ export interface operations {
                              */
                             degraded_from: "AUTO" | "VECTOR" | "LEXICAL" | "GRAPH" | "TRIPLET" | "TRACE" | "TEMPORAL" | "ASK" | "CYPHER" | "CODE";
                         };
-                        /** @description TEMPORAL: the window read from the query; null bounds are open */
+                        /** @description TEMPORAL: the window read from the query; AUTO: the window whose memories ranked higher (a signal, not a filter); null bounds are open */
                         window: {
                             from: (string | number) | null;
                             to: (string | number) | null;
@@ -4142,7 +4144,7 @@ export interface operations {
                                 }[];
                             };
                         };
-                        /** @description Fused recalls only: the strategies whose lists were fused, in request order, and the constant k */
+                        /** @description Fused recalls only (the fusion option, and AUTO): the strategies whose lists were fused, in request order (AUTO: in the order they ran), and the constant k */
                         fusion?: {
                             strategies: ("AUTO" | "VECTOR" | "LEXICAL" | "GRAPH" | "TRIPLET" | "TRACE" | "TEMPORAL" | "ASK" | "CYPHER" | "CODE")[];
                             k: string | number;
@@ -4376,7 +4378,7 @@ export interface operations {
                     top_k?: string | number;
                     /**
                      * @description Default AUTO.
-                     *     - `AUTO`: routes to an available strategy (LLM when configured, else rules)
+                     *     - `AUTO`: fuses LEXICAL, VECTOR, CODE on code-shaped queries and the graph when it knows the question's entities (an LLM, when configured, weights them)
                      *     - `VECTOR`: Semantic similarity of meaning (paraphrases, questions in natural language).
                      *     - `LEXICAL`: Exact words, names, identifiers, quoted phrases; short keyword queries.
                      *     - `TEMPORAL`: Questions about when: yesterday, last week, in March 2025, before/after a dated event.

@@ -473,6 +473,7 @@ class _PostMemoriesRecallResponseResultsItemRequired(TypedDict):
     agent_id: str
     content: str
     score: float
+    retrievers: List[Literal["AUTO", "VECTOR", "LEXICAL", "GRAPH", "TRIPLET", "TRACE", "TEMPORAL", "ASK", "CYPHER", "CODE"]]
     memory_type: str
     metadata: Dict[str, Any]
     importance: float

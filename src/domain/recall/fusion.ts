@@ -2,9 +2,8 @@
 // one tenant transaction, each to a depth of at least FUSION_DEPTH, and every memory scores Σ 1/(k + rank) over
 // the lists it appears in. The response's `strategy` is the first listed strategy that ran; `fusion` lists all.
 import type { RecallRow } from "../../data/queries/recall-common";
-import type { Tx } from "../../data/pools";
 import type { FieldProblem } from "../errors";
-import type { ConcreteStrategyName, RecallSearch, RecallStrategy, StrategyEnv, StrategyOutcome } from "./strategy";
+import type { ConcreteStrategyName, RecallSearch, RecallStrategy, StrategyEnv } from "./strategy";
 
 /** The strategies that rank memories by the query; ASK answers a question and CYPHER runs a query language. */
 export const FUSABLE_STRATEGIES = ["VECTOR", "LEXICAL", "TEMPORAL", "CODE", "GRAPH", "TRIPLET", "TRACE"] as const satisfies readonly ConcreteStrategyName[];
@@ -62,30 +61,27 @@ export async function planFusion(
 
 export const fusionSummary = (plan: FusionPlan): FusionSummary => ({ strategies: plan.members.map((m) => m.strategy.name), k: plan.k });
 
-/** Σ 1/(k + rank) per memory (rank 1-based), best first; a memory keeps the row of the first list that found it. */
-export function reciprocalRankFusion(lists: RecallRow[][], k: number, topK: number): RecallRow[] {
-  const fused = new Map<string, RecallRow>();
-  for (const rows of lists) {
-    rows.forEach((row, i) => {
-      const add = 1 / (k + i + 1);
+/** One ranked list to fuse: the retriever that produced it and its weight. */
+export type RankedList = { name: ConcreteStrategyName; weight: number; rows: RecallRow[] };
+export type FusedRow = RecallRow & { retrievers: ConcreteStrategyName[] };
+
+/**
+ * Σ weight/(k + rank) per memory (rank 1-based), best first. A memory keeps the row of the first list that
+ * found it (with a graph link when a later list has one), and lists every retriever that found it.
+ */
+export function reciprocalRankFusion(lists: RankedList[], k: number): FusedRow[] {
+  const fused = new Map<string, FusedRow>();
+  for (const list of lists) {
+    list.rows.forEach((row, i) => {
+      const add = list.weight / (k + i + 1);
       const seen = fused.get(row.memory_id);
-      fused.set(row.memory_id, seen ? { ...seen, score: seen.score + add } : { ...row, score: add });
+      if (!seen) fused.set(row.memory_id, { ...row, score: add, retrievers: [list.name] });
+      else {
+        seen.score += add;
+        if (!seen.retrievers.includes(list.name)) seen.retrievers.push(list.name);
+        if (!seen.graph && row.graph) seen.graph = row.graph;
+      }
     });
   }
-  return [...fused.values()].sort((a, b) => b.score - a.score).slice(0, topK);
-}
-
-export async function runFusion(tx: Tx, plan: FusionPlan, search: RecallSearch): Promise<StrategyOutcome> {
-  const deep = { ...search, topK: Math.max(search.topK, FUSION_DEPTH) };
-  const outcomes: StrategyOutcome[] = [];
-  for (const m of plan.members) outcomes.push(await m.strategy.run(tx, deep, m.prepared));
-  const rows = reciprocalRankFusion(outcomes.map((o) => o.rows), plan.k, search.topK);
-  const per = plan.members.map((m, i) => {
-    const o = outcomes[i]!;
-    return `${m.strategy.name} ${o.rows.length}${o.note ? ` (${o.note})` : ""}`;
-  });
-  const note = [`reciprocal-rank fusion (k=${plan.k}) of ${per.join(", ")}`, ...plan.notes].join("; ");
-  const window = outcomes.find((o) => o.window !== undefined)?.window;
-  const graph = outcomes.find((o) => o.graph !== undefined)?.graph;
-  return { rows, note, ...(window !== undefined ? { window } : {}), ...(graph ? { graph } : {}) };
+  return [...fused.values()].sort((a, b) => b.score - a.score);
 }

@@ -41,6 +41,6 @@ export function strategyNamed(name: ConcreteStrategyName): RecallStrategy {
 /** For the OpenAPI description of the `strategy` field. */
 export function describeStrategies(): string {
   return Object.entries(REGISTRY).map(([name, e]) =>
-    `- \`${name}\`: ${e.kind === "router" ? "routes to an available strategy (LLM when configured, else rules)" : e.strategy.description}`,
+    `- \`${name}\`: ${e.kind === "router" ? "fuses LEXICAL, VECTOR, CODE on code-shaped queries and the graph when it knows the question's entities (an LLM, when configured, weights them)" : e.strategy.description}`,
   ).join("\n");
 }

@@ -43,12 +43,15 @@ export const recallBody = (config: Config) => t.Object({
   }, { additionalProperties: false })),
 }, { additionalProperties: false });
 
+const StrategyName = t.UnionEnum(STRATEGY_NAMES);
+
 export const RecallResult = t.Object({
   memory_id: t.String(),
   version: t.Integer({ minimum: 1 }),
   agent_id: t.String(),
   content: t.String({ description: "Redacted when RETRIEVAL_REDACTION_ENABLED=true" }),
-  score: t.Number({ description: "Higher is better; comparable within one strategy only (VECTOR: cosine similarity)" }),
+  score: t.Number({ description: "Higher is better; comparable within one strategy only (VECTOR: cosine similarity; AUTO and fusion: the fused score)" }),
+  retrievers: t.Array(StrategyName, { description: "The strategies whose candidate lists held this memory: AUTO fuses several (docs/recall.md, AUTO); a pinned strategy names itself" }),
   memory_type: t.String(),
   metadata: t.Record(t.String(), t.Unknown()),
   importance: t.Number(),
@@ -69,8 +72,6 @@ export const RecallResult = t.Object({
   }, { additionalProperties: false }), { description: "With `context` in the request: the neighbouring turns, in conversation order (empty when the result is not a conversation turn)" })),
 }, { additionalProperties: false });
 
-const StrategyName = t.UnionEnum(STRATEGY_NAMES);
-
 export const Routing = t.Object({
   requested: StrategyName,
   method: t.Union([t.Literal("pinned"), t.Literal("llm"), t.Literal("rules")], { description: "pinned: the request named the strategy; llm: the LLM router chose; rules: the deterministic router chose" }),
@@ -81,12 +82,12 @@ export const Routing = t.Object({
 export const RecallSummaryFields = {
   strategy: StrategyName,
   routing: Routing,
-  window: t.Union([t.Object({ from: NullableTimestamp, to: NullableTimestamp, expression: t.String() }), t.Null()], { description: "TEMPORAL: the window read from the query; null bounds are open" }),
+  window: t.Union([t.Object({ from: NullableTimestamp, to: NullableTimestamp, expression: t.String() }), t.Null()], { description: "TEMPORAL: the window read from the query; AUTO: the window whose memories ranked higher (a signal, not a filter); null bounds are open" }),
   note: t.Union([t.String(), t.Null()]),
   top_k: t.Integer(),
   redactions: t.Integer({ description: "How many values were masked by RETRIEVAL_REDACTION_ENABLED" }),
   graph: t.Optional(GraphEvidenceSchema),
-  fusion: t.Optional(t.Object({ strategies: t.Array(StrategyName), k: t.Integer() }, { additionalProperties: false, description: "Fused recalls only: the strategies whose lists were fused, in request order, and the constant k" })),
+  fusion: t.Optional(t.Object({ strategies: t.Array(StrategyName), k: t.Integer() }, { additionalProperties: false, description: "Fused recalls only (the fusion option, and AUTO): the strategies whose lists were fused, in request order (AUTO: in the order they ran), and the constant k" })),
 };
 
 export const RecallResponse = t.Object({ results: t.Array(RecallResult), ...RecallSummaryFields }, { additionalProperties: false });

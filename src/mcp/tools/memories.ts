@@ -5,7 +5,7 @@ import { forgetRequested } from "../../domain/memories/forget-request";
 import { storeMemories } from "../../domain/memories/store";
 import { listMemories } from "../../domain/memories/list";
 import { getHistory, getMemory } from "../../domain/memories/read";
-import { executeRecall, planRecall } from "../../domain/recall/recall";
+import { recall } from "../../domain/recall/recall";
 import { batchBody, forgetBody, storeBody } from "../../http/schemas/memories";
 import { MemoryListQuery } from "../../http/schemas/memories-list";
 import { recallBody, toRecallInput } from "../../http/schemas/recall";
@@ -46,13 +46,12 @@ export const MEMORY_TOOLS: McpTool[] = [
   },
   {
     name: "recall",
-    description: "Recall an agent's current memories by query (POST /v1/memories/recall). `strategy` picks the retrieval strategy (default AUTO); the answer says which one ran and why. `fusion`, `rerank` and `context` are the same options as on the REST route (docs/recall.md).",
+    description: "Recall an agent's current memories by query (POST /v1/memories/recall). `strategy` picks the retrieval strategy (default AUTO); AUTO fuses several, and each result lists its `retrievers`. `fusion`, `rerank` and `context` are the same options as on the REST route (docs/recall.md).",
     inputSchema: (deps) => recallBody(deps.config),
     gate: always,
     readOnly: true,
     run: async ({ deps, actor, signal }, input) => {
-      const plan = await planRecall(deps, actor, toRecallInput(input), signal);
-      return executeRecall(deps, actor, plan, signal);
+      return recall(deps, actor, toRecallInput(input), signal);
     },
   },
   {

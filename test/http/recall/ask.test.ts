@@ -118,7 +118,7 @@ describe("offline", () => {
     expect(plain.body.strategy).toBe("LEXICAL");
   });
 
-  test("AUTO: the graph's answer comes first and LEXICAL fills the rest of top_k; pinned ASK answers alone", async () => {
+  test("AUTO: the graph's answer leads the fusion and LEXICAL's results fill the rest of top_k; pinned ASK answers alone", async () => {
     const [note] = await seed(t, a, AGENT, [{ content: "Alice's manager changed the on-call rota again this week" }]);
     const pinned = await ask(t, a.key, "Who is Alice's manager?", { top_k: 5 });
     const auto = await recall(t, a.key, { agent_id: AGENT, query: "Who is Alice's manager?", top_k: 5 });
@@ -129,7 +129,8 @@ describe("offline", () => {
     expect(idsOf(auto).slice(0, answer.length)).toEqual(answer);
     expect(idsOf(auto)).toContain(note!);
     expect(new Set(idsOf(auto)).size).toBe(idsOf(auto).length);
-    expect(auto.body.note).toContain("from LEXICAL after the graph's answer");
+    expect(auto.body.fusion.strategies).toEqual(["LEXICAL", "ASK", "VECTOR"]);
+    expect(auto.body.results.find((r: { memory_id: string }) => r.memory_id === note).retrievers).toContain("LEXICAL");
     expect(idsOf(pinned)).not.toContain(note!);
   });
 });
@@ -265,14 +266,15 @@ describe("with an LLM", () => {
     expect(fake.requests.length).toBe(calls);
   });
 
-  test("AUTO: the LLM router's menu offers ASK, and its choice runs", async () => {
+  test("AUTO: the LLM router's menu offers ASK, and its choice joins the fusion and leads", async () => {
     translate = () => JSON.stringify({ cypher: null });
     answer = (prompt) => JSON.stringify({ claims: [{ text: "Bob.", citations: [idOf(prompt, "Alice reports to Bob")] }] });
     const before = fake.requests.length;
     const res = await recall(llm, tenant.key, { agent_id: AGENT, query: "Who is Alice's manager?" });
     expect(res.status, show(res)).toBe(200);
     expect(res.body.strategy).toBe("ASK");
-    expect(res.body.routing).toEqual({ requested: "AUTO", method: "llm", reason: "a direct question about a relation" });
+    expect(res.body.routing).toMatchObject({ requested: "AUTO", method: "llm" });
+    expect(res.body.routing.reason).toStartWith("a direct question about a relation; fused ASK ×2 (chosen by the LLM), LEXICAL ×1");
     expect(res.body.graph.answer).toMatchObject({ known: true, method: "llm", text: "Bob." });
     const menu = fake.requests[before]!.body.messages.map((m: { content: string }) => m.content).join("\n");
     expect(menu).toContain("- ASK: A direct question about the agent's knowledge graph");

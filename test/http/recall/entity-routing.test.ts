@@ -1,8 +1,6 @@
-// AUTO's entity rule (routing/graph-rules.ts) on both of its paths. With the local embedder the rules'
-// choice needs no query embedding, so the graph read goes into the recall transaction, sent with the
-// chosen strategy's first statement; with a semantic embedder it is read first, in a transaction of its
-// own, so a question the graph answers spends no embedding call. Either way the audit row names the
-// strategy that ran.
+// AUTO's entity rule (routing/graph-rules.ts): without an LLM the recall transaction reads the agent's graph,
+// and a question about an entity it knows adds ASK or GRAPH to AUTO's fusion, whose answer then leads.
+// With the local and with a semantic embedder alike; the audit row names the strategy that leads.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { withTenant } from "../../../src/data/with-tenant";
 import { show, testApp, type Tenant, type TestApp } from "../../harness/app";
@@ -41,19 +39,23 @@ describe("local embedder: the graph read joins the recall transaction", () => {
   });
   afterAll(() => t.close());
 
-  test("a relation question about a memo goes to ASK, a question joining two to GRAPH, any other to LEXICAL", async () => {
+  test("a relation question about a memo adds ASK, a question joining two adds GRAPH, any other neither", async () => {
     const asked = await auto(t, a, GRAPH_QUESTION);
     expect(asked.body.strategy).toBe("ASK");
+    expect(asked.body.fusion.strategies).toEqual(["LEXICAL", "ASK", "VECTOR"]);
+    expect(asked.body.results[0].retrievers).toContain("ASK");
     expect(asked.body.graph.answer.text).toBe("Bob — Alice reports to Bob.");
     expect(asked.body.routing.reason).toContain("REPORTS_TO");
-    expect((await auto(t, a, "How is Alice connected to Carol?")).body.strategy).toBe("GRAPH");
+    const path = await auto(t, a, "How is Alice connected to Carol?");
+    expect(path.body.strategy).toBe("GRAPH");
+    expect(path.body.fusion.strategies).toContain("GRAPH");
     const plain = await auto(t, a, PLAIN_QUESTION);
-    expect(plain.body.strategy).toBe("LEXICAL");
-    expect(plain.body.routing.reason).toContain("local embedder has no semantics");
+    expect(plain.body.fusion.strategies).toEqual(["LEXICAL", "VECTOR"]);
+    expect(plain.body.graph).toBeUndefined();
   });
 });
 
-describe("semantic embedder: the graph is read before the query is embedded", () => {
+describe("semantic embedder: the same, with the query embedded once", () => {
   const server = startFakeEmbeddingServer({ dims: 48 });
   let t: TestApp;
   let a: Tenant;
@@ -69,12 +71,12 @@ describe("semantic embedder: the graph is read before the query is embedded", ()
 
   const embeddedQueries = (query: string) => server.requests.filter((r) => r.input.includes(query)).length;
 
-  test("a question the graph answers goes to ASK without an embedding call; another goes to VECTOR, embedded", async () => {
+  test("a question the graph answers is led by ASK; another is fused from LEXICAL and VECTOR at equal weight", async () => {
     const asked = await auto(t, a, GRAPH_QUESTION);
     expect(asked.body.strategy).toBe("ASK");
-    expect(embeddedQueries(GRAPH_QUESTION)).toBe(0);
+    expect(embeddedQueries(GRAPH_QUESTION)).toBe(1);
     const plain = await auto(t, a, PLAIN_QUESTION);
-    expect(plain.body.strategy).toBe("VECTOR");
+    expect(plain.body.routing.reason).toContain("VECTOR ×1 (query embedding)");
     expect(embeddedQueries(PLAIN_QUESTION)).toBe(1);
   });
 });

@@ -1,8 +1,8 @@
-// AUTO routing: deterministic rules without an LLM, the LLM router against a fake OpenAI-compatible
-// server (and its fallbacks), and VECTOR degrading to LEXICAL when the embedder is down.
+// AUTO's plan: the rules' retrievers and signals without an LLM, the LLM's choice as a weight (against a
+// fake OpenAI-compatible server, and its fallbacks), and recall without VECTOR when the embedder is down.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { show, testApp, type Tenant, type TestApp } from "../../harness/app";
-import { routeByRules } from "../../../src/domain/recall/route-auto";
+import { codeSign } from "../../../src/domain/recall/route-auto";
 import { startFakeLlm, type FakeLlm } from "./fake-llm";
 import { recall, seed } from "./seed";
 
@@ -17,34 +17,36 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe("rules (no LLM configured)", () => {
-  const cases: Array<[string, string, string]> = [
-    ["where is parseHttpRequest defined", "CODE", "camelCase"],
-    ["open src/app/main.go", "CODE", "file path"],
-    ["what did we ship yesterday", "TEMPORAL", "yesterday"],
-    ["decisions made before the launch", "TEMPORAL", "before the launch"],
-    ["latte", "LEXICAL", "short keyword"],
-    ["find the \"oat milk\" note", "LEXICAL", "quoted phrase"],
-    ["status of ticket INC-20931 please", "LEXICAL", "id-like"],
-    ["how does the user usually take their coffee", "LEXICAL", "local embedder has no semantics"],
+describe("rules (no LLM configured): AUTO fuses, the query's shape only adds retrievers and signals", () => {
+  const cases: Array<[string, string[], string]> = [
+    ["where is parseHttpRequest defined", ["LEXICAL", "VECTOR", "CODE"], "camelCase"],
+    ["open src/app/main.go", ["LEXICAL", "VECTOR", "CODE"], "file name"],
+    ["what did we ship yesterday", ["LEXICAL", "VECTOR"], "event time in \"yesterday\" ranks higher"],
+    ["decisions made before the launch", ["LEXICAL", "VECTOR"], "VECTOR ×0.3"],
+    ["latte", ["LEXICAL", "VECTOR"], "LEXICAL ×1 (full text, always)"],
   ];
-  for (const [query, strategy, why] of cases) {
-    test(`${JSON.stringify(query)} → ${strategy}`, async () => {
+  for (const [query, fused, why] of cases) {
+    test(`${JSON.stringify(query)} → ${fused.join(" + ")}`, async () => {
       const res = await recall(t, a.key, { agent_id: AGENT, query });
       expect(res.status, show(res)).toBe(200);
-      expect(res.body.strategy).toBe(strategy);
+      expect(res.body.fusion).toEqual({ strategies: fused, k: 10 });
       expect(res.body.routing.method).toBe("rules");
       expect(res.body.routing.requested).toBe("AUTO");
       expect(res.body.routing.reason).toContain(why);
     });
   }
+  test("a time expression ranks, it does not filter: a memory outside the window is still found", async () => {
+    const res = await recall(t, a.key, { agent_id: AGENT, query: "oat milk lattes yesterday" });
+    expect(res.body.window.expression).toBe("yesterday");
+    expect(res.body.results.map((r: { content: string }) => r.content)).toEqual(["The user drinks oat milk lattes."]);
+  });
 });
 
-test("with a semantic embedder, natural-language queries go to VECTOR", () => {
-  const available = new Set(["VECTOR", "LEXICAL", "TEMPORAL", "CODE"] as const);
-  const decision = routeByRules("how does the user usually take their coffee", new Date(), available, true);
-  expect(decision).toEqual({ strategy: "VECTOR", method: "rules", reason: "natural-language query: semantic similarity" });
-  expect(routeByRules("latte", new Date(), available, true).strategy).toBe("LEXICAL");
+test("code signs: an identifier's shape is strong, a word that is also prose or a slash is weak", () => {
+  expect(codeSign("where is parseHttpRequest defined")).toEqual({ strength: "strong", sign: "camelCase identifier" });
+  expect(codeSign("When did Melanie sign up for a pottery class?")).toEqual({ strength: "weak", sign: "code keyword" });
+  expect(codeSign("What musical artists/bands has Melanie seen?")).toEqual({ strength: "weak", sign: "path-like word" });
+  expect(codeSign("how does the user usually take their coffee")).toBeNull();
 });
 
 describe("LLM router", () => {
@@ -64,12 +66,14 @@ describe("LLM router", () => {
     fake.stop();
   });
 
-  test("the LLM's choice runs, and the menu lists only available strategies", async () => {
-    answer = () => ({ content: JSON.stringify({ strategy: "temporal", reason: "asks about recent events" }) });
+  test("the LLM's choice weights AUTO's fusion, never filters it, and the menu lists only available strategies", async () => {
+    answer = () => ({ content: JSON.stringify({ strategy: "vector", reason: "a paraphrase" }) });
     const res = await recall(llmApp, tenant.key, { agent_id: AGENT, query: "lattes" });
     expect(res.status, show(res)).toBe(200);
-    expect(res.body.strategy).toBe("TEMPORAL");
-    expect(res.body.routing).toEqual({ requested: "AUTO", method: "llm", reason: "asks about recent events" });
+    expect(res.body.fusion.strategies).toEqual(["LEXICAL", "VECTOR"]);
+    expect(res.body.routing).toMatchObject({ requested: "AUTO", method: "llm" });
+    expect(res.body.routing.reason).toStartWith("a paraphrase; fused LEXICAL ×1 (full text, always), VECTOR ×0.6");
+    expect(res.body.results.map((r: { content: string }) => r.content)).toEqual(["The user drinks oat milk lattes."]);
     const sent = fake.requests.at(-1)!;
     expect(sent.authorization).toBe("Bearer sk-test-router");
     expect(sent.body.model).toBe("router-model");
@@ -85,7 +89,7 @@ describe("LLM router", () => {
     for (const choice of ["AUTO", "SQL"]) {
       answer = () => ({ content: JSON.stringify({ strategy: choice }) });
       const res = await recall(llmApp, tenant.key, { agent_id: AGENT, query: "latte" });
-      expect(res.body.strategy).toBe("LEXICAL");
+      expect(res.body.fusion.strategies).toEqual(["LEXICAL", "VECTOR"]);
       expect(res.body.routing.method).toBe("rules");
       expect(res.body.routing.reason).toContain(`"${choice}", which is not available`);
     }
@@ -111,7 +115,7 @@ describe("LLM router", () => {
 });
 
 describe("embedder down", () => {
-  test("VECTOR degrades to LEXICAL and says so", async () => {
+  test("a pinned VECTOR degrades to LEXICAL and AUTO goes on without VECTOR, each saying so", async () => {
     const down = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response("down", { status: 503 }) });
     const d = await testApp({ EMBEDDING_PROVIDER: "openai", EMBEDDING_PROVIDER_API_KEY: "sk-emb", EMBEDDING_BASE_URL: `http://127.0.0.1:${down.port}/v1`, EMBEDDING_MAX_RETRIES: 0, EMBEDDING_TIMEOUT_MS: 1000 });
     try {
@@ -123,6 +127,11 @@ describe("embedder down", () => {
       expect(res.body.routing.degraded_from).toBe("VECTOR");
       expect(res.body.routing.reason).toContain("embedding provider is unavailable");
       expect(res.body.results.map((r: { memory_id: string }) => r.memory_id)).toEqual([id]);
+      const auto = await recall(d, tenant.key, { agent_id: AGENT, query: "oat milk lattes" });
+      expect(auto.status, show(auto)).toBe(200);
+      expect(auto.body.fusion.strategies).toEqual(["LEXICAL"]);
+      expect(auto.body.routing.reason).toContain("VECTOR left out: the embedding provider is unavailable");
+      expect(auto.body.results.map((r: { memory_id: string }) => r.memory_id)).toEqual([id]);
     } finally {
       await d.close();
       down.stop(true);

@@ -2,8 +2,7 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { RecallCancelledError } from "../../../data/queries/recall-common";
-import { executeRecall, planRecall, type RecallPlan } from "../../../domain/recall/recall";
-import type { Actor } from "../../../domain/actor";
+import { openRecall, type RecallOutcome } from "../../../domain/recall/recall";
 import { toAppError } from "../../error-handler";
 import { problemResponse, problemTypeBase } from "../../problem";
 import { actorOf, contextOf } from "../../request-context";
@@ -24,7 +23,7 @@ const FRAMING = [
 const frame = (event: string, data: unknown, id?: number) =>
   `event: ${event}\n${id === undefined ? "" : `id: ${id}\n`}data: ${JSON.stringify(data)}\n\n`;
 
-function eventStream(deps: Deps, actor: Actor, plan: RecallPlan, request: Request): ReadableStream<Uint8Array> {
+function eventStream(deps: Deps, run: (signal?: AbortSignal) => Promise<RecallOutcome>, request: Request): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const abort = new AbortController();
   request.signal?.addEventListener("abort", () => abort.abort(), { once: true });
@@ -33,7 +32,7 @@ function eventStream(deps: Deps, actor: Actor, plan: RecallPlan, request: Reques
       const send = (text: string) => { if (!abort.signal.aborted) controller.enqueue(encoder.encode(text)); };
       send(": recall started\n\n");
       try {
-        const { results, ...summary } = await executeRecall(deps, actor, plan, abort.signal);
+        const { results, ...summary } = await run(abort.signal);
         results.forEach((result, i) => send(frame("result", { rank: i + 1, ...result }, i + 1)));
         send(frame("summary", { count: results.length, ...summary }));
       } catch (error) {
@@ -52,9 +51,8 @@ function eventStream(deps: Deps, actor: Actor, plan: RecallPlan, request: Reques
 }
 
 export const recallStreamRoute = (deps: Deps) => new Elysia().post("/v1/memories/recall/stream", async ({ request, body }) => {
-  const actor = actorOf(request);
-  const plan = await planRecall(deps, actor, toRecallInput(body), request.signal);
-  return new Response(eventStream(deps, actor, plan, request), {
+  const run = await openRecall(deps, actorOf(request), toRecallInput(body), request.signal);
+  return new Response(eventStream(deps, run, request), {
     headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", "x-accel-buffering": "no" },
   });
 }, {

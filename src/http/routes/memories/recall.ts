@@ -1,15 +1,13 @@
 // POST /v1/memories/recall: retrieve an agent's current memories by query with one strategy.
 import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
-import { executeRecall, planRecall } from "../../../domain/recall/recall";
+import { recall } from "../../../domain/recall/recall";
 import { actorOf } from "../../request-context";
 import { authedErrors } from "../../schemas/common";
 import { recallBody, RecallResponse, toRecallInput } from "../../schemas/recall";
 
 export const recallRoute = (deps: Deps) => new Elysia().post("/v1/memories/recall", async ({ request, body }) => {
-  const actor = actorOf(request);
-  const plan = await planRecall(deps, actor, toRecallInput(body), request.signal);
-  return executeRecall(deps, actor, plan, request.signal);
+  return recall(deps, actorOf(request), toRecallInput(body), request.signal);
 }, {
   parse: "json",
   body: recallBody(deps.config),
@@ -18,7 +16,8 @@ export const recallRoute = (deps: Deps) => new Elysia().post("/v1/memories/recal
     tags: ["Memories"],
     summary: "Recall memories by query",
     description: "Searches the agent's current (not forgotten, not expired) memories. `strategy` defaults to AUTO, "
-      + "which routes by LLM when one is configured and by deterministic rules otherwise; the response says which strategy ran and why (`routing`). "
+      + "which fuses the retrievers that fit the query (LEXICAL always, VECTOR, CODE on code-shaped queries, the graph when the agent has one; a time expression ranks, never filters) "
+      + "and re-ranks them; each result lists its `retrievers`, and `routing` says how they were weighted (an LLM, when configured, only weights them). "
       + "GRAPH, TRIPLET and TRACE read the knowledge graph built by distill and add a `graph` section (facts, paths, each citing memory versions); `as_of` reads it at an event time. "
       + "With CYPHER the query is a read-only openCypher query (`params` fills its $parameters; docs/cypher.md); a syntax error or a clause outside the subset is a 422 naming the token, line and column. "
       + "ASK answers a natural-language question from the graph: `graph.answer` (text, citations to memory versions, confidence; `known: false` is \"I don't know\") and the supporting memories as results (docs/recall.md, section ASK). "

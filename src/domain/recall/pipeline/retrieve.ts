@@ -1,0 +1,108 @@
+// Stage 3, inside the recall's tenant transaction: the ranked lists to fuse. A pinned strategy gives one;
+// a requested fusion one per member; AUTO one per retriever, LEXICAL first, each in a savepoint of its
+// own, so a slow or failing one is dropped (and named in the note) while the others still answer.
+import { isQueryTimeout } from "../../../data/errors";
+import { AppError } from "../../errors";
+import { RecallCancelledError } from "../../../data/queries/recall-common";
+import type { Tx } from "../../../data/pools";
+import type { Actor } from "../../actor";
+import { FUSION_DEPTH, type RankedList } from "../fusion";
+import type { GraphEvidence } from "../graph-evidence";
+import { AVAILABLE_NAMES, strategyNamed } from "../registry";
+import type { AutoPlan, AutoRetriever } from "../route-auto";
+import { entityRule } from "../routing/graph-rules";
+import type { StrategyOutcome } from "../strategy";
+import type { TimeWindow } from "../time-expressions";
+import { searchOf } from "./search";
+import { afterFixedShapes } from "./settings";
+import type { RecallDeps, RecallPlan } from "./types";
+
+export type Retrieved = {
+  lists: RankedList[];
+  notes: string[];
+  /** TEMPORAL's window, or AUTO's time signal. */
+  window: TimeWindow | null;
+  graph?: GraphEvidence;
+  /** AUTO: why the entity rule added a graph strategy. */
+  entityReason?: string;
+};
+
+const depth = (plan: RecallPlan) => Math.max(plan.topK, FUSION_DEPTH);
+
+export async function retrieve(tx: Tx, deps: RecallDeps, actor: Actor, plan: RecallPlan, signal?: AbortSignal): Promise<Retrieved> {
+  if (plan.auto) return retrieveAuto(tx, deps, actor, plan, plan.auto, signal);
+  if (plan.fusion) {
+    const search = searchOf(deps, actor, plan, signal, depth(plan));
+    const outcomes: StrategyOutcome[] = [];
+    for (const m of plan.fusion.members) outcomes.push(await m.strategy.run(tx, search, m.prepared));
+    const lists = plan.fusion.members.map((m, i) => ({ name: m.strategy.name, weight: 1, rows: outcomes[i]!.rows }));
+    const per = lists.map((l, i) => `${l.name} ${l.rows.length}${outcomes[i]!.note ? ` (${outcomes[i]!.note})` : ""}`);
+    const notes = [`reciprocal-rank fusion (k=${plan.fusion.k}) of ${per.join(", ")}`, ...plan.fusion.notes];
+    return { lists, notes, window: outcomes.find((o) => o.window !== undefined)?.window ?? null, ...graphOf(outcomes) };
+  }
+  const ran = await plan.strategy.run(tx, searchOf(deps, actor, plan, signal), plan.prepared);
+  return { lists: [{ name: plan.strategy.name, weight: 1, rows: ran.rows }], notes: ran.note ? [ran.note] : [], window: ran.window ?? null, ...graphOf([ran]) };
+}
+
+function graphOf(outcomes: StrategyOutcome[]): { graph?: GraphEvidence } {
+  const graph = outcomes.find((o) => o.graph !== undefined)?.graph;
+  return graph ? { graph } : {};
+}
+
+async function retrieveAuto(tx: Tx, deps: RecallDeps, actor: Actor, plan: RecallPlan, auto: AutoPlan, signal?: AbortSignal): Promise<Retrieved> {
+  const search = searchOf(deps, actor, plan, signal, depth(plan));
+  const [first, ...others] = auto.retrievers;
+  const lists: RankedList[] = [];
+  let timedOut = false;
+  let failed = 0;
+  const notes: string[] = [];
+  const outcomes: StrategyOutcome[] = [];
+  const record = (r: AutoRetriever, outcome: StrategyOutcome | string) => {
+    if (typeof outcome === "string") {
+      timedOut ||= outcome.startsWith("did not finish");
+      failed += 1;
+      notes.push(`${r.strategy.name} left out: ${outcome}`);
+      return;
+    }
+    outcomes.push(outcome);
+    lists.push({ name: r.strategy.name, weight: r.weight, rows: outcome.rows });
+    if (outcome.note) notes.push(`${r.strategy.name}: ${outcome.note}`);
+  };
+  // LEXICAL first, on the generic plans its statements are shaped for; then custom plans for the others.
+  if (first!.strategy.name === "LEXICAL") record(first!, await isolated(tx, deps, actor, (sp) => first!.strategy.run(sp, search, first!.prepared)));
+  else others.unshift(first!);
+  afterFixedShapes(tx);
+  let entityReason: string | undefined;
+  if (auto.entityRule) {
+    const decision = await isolated(tx, deps, actor, (sp) => entityRule(sp, actor.orgId, plan.input.agentId, plan.input.query, AVAILABLE_NAMES));
+    if (decision && typeof decision !== "string") {
+      const strategy = strategyNamed(decision.strategy);
+      const prepared = strategy.prepare ? await strategy.prepare({ deps, orgId: actor.orgId, signal }, search) : undefined;
+      others.unshift({ strategy, weight: 2, why: decision.reason, prepared });
+      entityReason = decision.reason;
+    }
+  }
+  for (const r of others) record(r, await isolated(tx, deps, actor, (sp) => r.strategy.run(sp, search, r.prepared)));
+  // Only when every retriever failed is the recall unavailable (the cause is in the log).
+  if (lists.length === 0 && failed > 0) {
+    const why = timedOut ? `did not finish within ${deps.config.RECALL_TIMEOUT_MS} ms; narrow the query or retry` : "failed; retry";
+    throw new AppError("service-unavailable", `The recall ${why}`);
+  }
+  const counts = lists.map((l) => `${l.name} ${l.rows.length}`).join(", ");
+  return { lists, notes: [`AUTO fused ${counts}`, ...notes], window: auto.window, ...graphOf(outcomes), ...(entityReason ? { entityReason } : {}) };
+}
+
+/**
+ * Runs one retriever in a savepoint: a timeout or a database error rolls back to it and returns why, and
+ * the transaction goes on. A client's cancellation still ends the recall.
+ */
+async function isolated<T>(tx: Tx, deps: RecallDeps, actor: Actor, run: (sp: Tx) => Promise<T>): Promise<T | string> {
+  try {
+    return await tx.savepoint((sp) => run(sp)) as T;
+  } catch (error) {
+    if (error instanceof RecallCancelledError) throw error;
+    const why = isQueryTimeout(error) ? `did not finish within ${deps.config.RECALL_TIMEOUT_MS} ms` : "failed";
+    deps.log.warn({ msg: "an AUTO retriever was left out", request_id: actor.requestId, err: (error as Error).message });
+    return why;
+  }
+}
