@@ -11,7 +11,7 @@ import { embeddedApp, type EmbeddedApp } from "../../harness/embedded-app";
 
 type Harness = { request: TestApp["request"]; deps: Deps; tenant(name: string): Promise<Tenant> };
 
-const RESULT_FIELDS = ["agent_id", "content", "created_at", "dataset_id", "expires_at", "importance", "memory_id", "memory_type", "metadata", "occurred_at", "score", "valid_from", "version"];
+const RESULT_FIELDS = ["agent_id", "content", "created_at", "dataset_id", "expires_at", "importance", "memory_id", "memory_type", "metadata", "occurred_at", "retrievers", "score", "valid_from", "version"];
 
 async function traces(deps: Deps, tenant: Tenant, memoryId: string) {
   await drainAudit(deps.db, { orgId: tenant.orgId });

@@ -99,7 +99,7 @@ test("closing the connection cancels the running query, and the cancelled recall
   const audits = async () => (await withTenant(t.deps.db, a.orgId, (tx) => tx<{ n: number }[]>`SELECT count(*)::int AS n FROM audit_pending WHERE operation = 'recall'`))[0]!.n;
   const waitingRecalls = async () => (await observer<{ n: number }[]>`
     SELECT count(*)::int AS n FROM pg_stat_activity
-    WHERE datname = current_database() AND application_name = 'svc-test' AND wait_event_type = 'Lock' AND query LIKE '%search_document%'`)[0]!.n;
+    WHERE datname = current_database() AND application_name = 'svc-test' AND wait_event_type = 'Lock' AND query LIKE '%FROM memor%'`)[0]!.n;
   const before = await audits();
   // An exclusive lock makes the recall's SELECT wait: only a real server-side cancel can end it early.
   const lock = lockMemories(owner);
