@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Database } from "../../src/data/pools";
 import { withTenant } from "../../src/data/with-tenant";
-import { show, testApp, type Tenant, type TestApp } from "../harness/app";
-import { embeddedApp } from "../harness/embedded-app";
+import { show, type Tenant, type TestApp } from "../harness/app";
+import { twoTenantModes } from "../harness/two-tenant-modes";
 import { seed } from "../http/recall/seed";
 import { seedGraph } from "./seed-graph";
 
@@ -19,23 +19,7 @@ async function drift(db: Database, orgId: string): Promise<Array<{ side: string;
     UNION ALL SELECT 'missing', edge_id, lexeme FROM (SELECT * FROM documents EXCEPT ALL SELECT * FROM postings) AS missing`)];
 }
 
-type Mode = { name: string; open(): Promise<{ app: TestApp; tenants: [Tenant, Tenant]; close(): Promise<void> }> };
-const modes: Mode[] = [
-  {
-    name: "PostgreSQL",
-    async open() {
-      const app = await testApp();
-      return { app, tenants: [await app.tenant("edge-lexemes-a"), await app.tenant("edge-lexemes-b")], close: () => app.close() };
-    },
-  },
-  {
-    name: "PGlite (embedded)",
-    async open() {
-      const e = await embeddedApp("edge-lexemes");
-      return { app: e.app, tenants: [await e.tenant("edge-lexemes-a"), await e.tenant("edge-lexemes-b")], close: () => e.close() };
-    },
-  },
-];
+const modes = twoTenantModes("edge-lexemes");
 
 for (const mode of modes) {
   describe(mode.name, () => {

@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Database } from "../../../src/data/pools";
 import { withTenant } from "../../../src/data/with-tenant";
-import { show, testApp, type Tenant, type TestApp } from "../../harness/app";
-import { embeddedApp } from "../../harness/embedded-app";
+import { show, type Tenant, type TestApp } from "../../harness/app";
+import { twoTenantModes } from "../../harness/two-tenant-modes";
 import { idsOf, recall, seed } from "./seed";
 
 const AGENT = "agent-code-postings";
@@ -27,23 +27,7 @@ async function drift(db: Database, orgId: string): Promise<Array<{ side: string;
 const postingsOf = async (db: Database, orgId: string, memoryId: string): Promise<Array<{ version: number; token: string }>> => [...await withTenant(db, orgId, (tx) =>
   tx<Array<{ version: number; token: string }>>`SELECT version, token FROM memory_code_tokens WHERE memory_id = ${memoryId} ORDER BY version, token`)];
 
-type Mode = { name: string; open(): Promise<{ app: TestApp; tenants: [Tenant, Tenant]; close(): Promise<void> }> };
-const modes: Mode[] = [
-  {
-    name: "PostgreSQL",
-    async open() {
-      const app = await testApp();
-      return { app, tenants: [await app.tenant("code-postings-a"), await app.tenant("code-postings-b")], close: () => app.close() };
-    },
-  },
-  {
-    name: "PGlite (embedded)",
-    async open() {
-      const e = await embeddedApp("code-postings");
-      return { app: e.app, tenants: [await e.tenant("code-postings-a"), await e.tenant("code-postings-b")], close: () => e.close() };
-    },
-  },
-];
+const modes = twoTenantModes("code-postings");
 
 for (const mode of modes) {
   describe(mode.name, () => {

@@ -6,31 +6,14 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { allThenAnyWords, anyWordSearch } from "../../../src/data/queries/recall-lexical";
 import { withTenant } from "../../../src/data/with-tenant";
-import { show, testApp, type Tenant, type TestApp } from "../../harness/app";
-import { embeddedApp } from "../../harness/embedded-app";
+import { show, type Tenant, type TestApp } from "../../harness/app";
+import { twoTenantModes } from "../../harness/two-tenant-modes";
 import { postingsDrift, postingsOf, termsDrift } from "./lexemes";
 import { idsOf, recall, seed } from "./seed";
 
 const AGENT = "agent-lexemes";
 
-type Mode = { name: string; open(): Promise<{ app: TestApp; tenants: [Tenant, Tenant]; close(): Promise<void> }> };
-
-const modes: Mode[] = [
-  {
-    name: "PostgreSQL",
-    async open() {
-      const app = await testApp();
-      return { app, tenants: [await app.tenant("lexemes-a"), await app.tenant("lexemes-b")], close: () => app.close() };
-    },
-  },
-  {
-    name: "PGlite (embedded)",
-    async open() {
-      const e = await embeddedApp("lexemes");
-      return { app: e.app, tenants: [await e.tenant("lexemes-a"), await e.tenant("lexemes-b")], close: () => e.close() };
-    },
-  },
-];
+const modes = twoTenantModes("lexemes");
 
 for (const mode of modes) {
   describe(mode.name, () => {

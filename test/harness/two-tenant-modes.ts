@@ -1,0 +1,30 @@
+// The same suite in both database modes, each with two tenants of its own (the second checks isolation).
+import { testApp, type Tenant, type TestApp } from "./app";
+import { embeddedApp } from "./embedded-app";
+
+export type TwoTenantMode = {
+  name: string;
+  open(): Promise<{ app: TestApp; tenants: [Tenant, Tenant]; close(): Promise<void> }>;
+};
+
+/** PostgreSQL and PGlite, their tenants named `<prefix>-a` and `<prefix>-b`. */
+export function twoTenantModes(prefix: string): TwoTenantMode[] {
+  return [
+    {
+      name: "PostgreSQL",
+      async open() {
+        const app = await testApp();
+        const tenants: [Tenant, Tenant] = [await app.tenant(`${prefix}-a`), await app.tenant(`${prefix}-b`)];
+        return { app, tenants, close: () => app.close() };
+      },
+    },
+    {
+      name: "PGlite (embedded)",
+      async open() {
+        const e = await embeddedApp(prefix);
+        const tenants: [Tenant, Tenant] = [await e.tenant(`${prefix}-a`), await e.tenant(`${prefix}-b`)];
+        return { app: e.app, tenants, close: () => e.close() };
+      },
+    },
+  ];
+}
