@@ -39,7 +39,7 @@ test("event time: store, batch, PATCH and turns keep occurred_at; TEMPORAL and t
   const listed = await call("GET", `/v1/conversations/${conv.body.conversation_id}/turns`);
   expect(listed.body.items[0].occurred_at).toBe("2023-07-08T10:00:00.000Z");
 
-  const may = await call("POST", "/v1/memories/recall", { agent_id: "ev", query: "what happened in May 2023" });
+  const may = await call("POST", "/v1/memories/recall", { agent_id: "ev", query: "what happened in May 2023", strategy: "TEMPORAL" });
   expect(may.status, show(may)).toBe(200);
   expect(may.body.strategy).toBe("TEMPORAL");
   expect(ids(may).sort()).toEqual([parade, race].sort());

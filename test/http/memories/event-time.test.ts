@@ -105,12 +105,18 @@ describe("recall on event time", () => {
     expect(inverted.body.errors[0].path).toBe("/filters/occurred_before");
   });
 
-  test("a dated conversation stored today is found by its date: AUTO routes to TEMPORAL, which reads event time", async () => {
-    const res = await recall(t, a.key, { agent_id: AGENT, query: "what did Caroline do in May 2023", top_k: 5 });
+  test("a dated conversation stored today is found by its date: TEMPORAL keeps its window, AUTO ranks by it", async () => {
+    const query = "what did Caroline do in May 2023";
+    const res = await recall(t, a.key, { agent_id: AGENT, query, strategy: "TEMPORAL", top_k: 5 });
     expect(res.status, show(res)).toBe(200);
-    expect(res.body.strategy).toBe("TEMPORAL");
     expect(res.body.window).toMatchObject({ from: "2023-05-01T00:00:00.000Z", to: "2023-06-01T00:00:00.000Z", expression: "May 2023" });
     expect(idsOf(res)).toEqual([ids[0]!, ids[2]!]);
+    // AUTO reads the same window as a signal, never a filter: Caroline's May memory leads, the rest follow.
+    const auto = await recall(t, a.key, { agent_id: AGENT, query, top_k: 5 });
+    expect(auto.status, show(auto)).toBe(200);
+    expect(auto.body.window).toMatchObject({ expression: "May 2023" });
+    expect(idsOf(auto)[0]).toBe(ids[0]!);
+    expect(idsOf(auto)).toContain(ids[1]!);
   });
 
   test("'after <event>' is dated by the event time of the memory that names it", async () => {
@@ -129,7 +135,7 @@ describe("recall on event time", () => {
     expect(noEvent.body.note).toContain("no memory names");
     expect(idsOf(noEvent)).toContain(ids[0]!);
 
-    const emptyWindow = await recall(t, a.key, { agent_id: AGENT, query: "what did Caroline do in 1999", top_k: 5 });
+    const emptyWindow = await recall(t, a.key, { agent_id: AGENT, query: "what did Caroline do in 1999", strategy: "TEMPORAL", top_k: 5 });
     expect(emptyWindow.status, show(emptyWindow)).toBe(200);
     expect(emptyWindow.body.strategy).toBe("TEMPORAL");
     expect(emptyWindow.body.window).toMatchObject({ from: "1999-01-01T00:00:00.000Z", to: "2000-01-01T00:00:00.000Z" });
