@@ -9,8 +9,12 @@ export function serviceEnv(extra: Record<string, string> = {}): Record<string, s
   return { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/tmp", ...testDatabaseEnv(), VALKEY_URL: TEST_VALKEY_URL, LOG_LEVEL: "warn", ...extra };
 }
 
-export async function runSvc(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  const proc = Bun.spawn([BUN, MAIN, ...args], { env, stdout: "pipe", stderr: "pipe" });
+/**
+ * Runs `svc <args>` to its exit. `openInput` keeps its standard input open (a pipe never written), for
+ * `svc mcp`, which stops cleanly at end of input before it would reach its startup checks.
+ */
+export async function runSvc(args: string[], env: Record<string, string>, openInput = false): Promise<{ code: number; stdout: string; stderr: string }> {
+  const proc = Bun.spawn([BUN, MAIN, ...args], { env, stdin: openInput ? "pipe" : "ignore", stdout: "pipe", stderr: "pipe" });
   const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
   return { code, stdout, stderr };
 }

@@ -96,7 +96,7 @@ describe("serving login", () => {
 
   for (const command of [["worker"], ["beat"], ["mcp", "--key", BOOT_KEY]]) {
     test(`${command[0]} refuses the single owner login`, async () => {
-      const r = await runSvc(command, env({ DATABASE_URL: OWNER(), VALKEY_URL: TEST_VALKEY_URL }));
+      const r = await runSvc(command, env({ DATABASE_URL: OWNER(), VALKEY_URL: TEST_VALKEY_URL }), command[0] === "mcp");
       expect(r.code, r.stderr).toBe(1);
       expect(r.stderr).toMatch(/refusing to serve: the database login "svc".*it owns \d+ tables/);
     }, 60_000);

@@ -55,7 +55,7 @@ export async function createKey(server: PythonServer, name: string): Promise<str
   const response = await fetch(`${server.url}/v1/api-keys`, {
     method: "POST",
     headers: { authorization: `Bearer ${server.bootstrapKey}`, "content-type": "application/json" },
-    body: JSON.stringify({ name, scopes: ["memories:read", "memories:write", "forge:write", "audit:read", "admin"] }),
+    body: JSON.stringify({ name, scopes: ["memories:read", "memories:write", "forge:write", "audit:read", "admin", "export"] }),
   });
   const body = (await response.json()) as { key: string };
   if (response.status !== 201) throw new Error(`key creation answered ${response.status}: ${JSON.stringify(body)}`);
