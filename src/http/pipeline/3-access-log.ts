@@ -2,6 +2,7 @@
 import type { Logger } from "../../observability/log";
 import type { Metrics } from "../../observability/metrics";
 import type { RequestContext } from "../request-context";
+import { requestPath } from "./0-request-target";
 
 export function logRequest(log: Logger, metrics: Metrics, request: Request, response: Response, ctx: RequestContext): void {
   const route = ctx.route ?? "unmatched";
@@ -13,7 +14,7 @@ export function logRequest(log: Logger, metrics: Metrics, request: Request, resp
     request_id: ctx.requestId,
     method: request.method,
     route,
-    path: new URL(request.url).pathname,
+    path: requestPath(request),
     status: response.status,
     latency_ms: Math.round(seconds * 100_000) / 100,
     org_id: ctx.identity?.role === "tenant" ? ctx.identity.orgId : undefined,

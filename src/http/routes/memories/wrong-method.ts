@@ -3,13 +3,14 @@
 // OpenAPI: they document nothing a client can call.
 import { Elysia } from "elysia";
 import { AppError } from "../../../domain/errors";
+import { requestPath } from "../../pipeline/0-request-target";
 
 const POST_ONLY = [
   "/v1/memories/recall", "/v1/memories/recall/stream", "/v1/memories/batch", "/v1/memories/forget",
 ];
 
 const postOnly = ({ request }: { request: Request }) => {
-  const detail = `${request.method} is not served here: use POST ${new URL(request.url).pathname}`;
+  const detail = `${request.method} is not served here: use POST ${requestPath(request)}`;
   throw new AppError("method-not-allowed", detail, { headers: { allow: "POST" } });
 };
 
