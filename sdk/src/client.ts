@@ -86,7 +86,18 @@ export class SvcClient {
       this.call<Ok<"/v1/conversations/{conversation_id}/turns", "post">>({ method: "POST", path: `/v1/conversations/${enc(conversationId)}/turns`, body, ...o }),
     turns: (conversationId: string, query?: Query<"/v1/conversations/{conversation_id}/turns", "get">, o?: CallOptions) =>
       this.call<Ok<"/v1/conversations/{conversation_id}/turns", "get">>({ method: "GET", path: `/v1/conversations/${enc(conversationId)}/turns`, query, ...o }),
+    /** Every turn in order (forgotten ones included, `content: null`), fetching pages of 200 as the loop reaches them. */
+    allTurns: (conversationId: string, o?: CallOptions) => this.allTurns(conversationId, o),
   };
+
+  private async *allTurns(conversationId: string, o?: CallOptions) {
+    let after: string | number | null = -1;
+    while (after !== null) {
+      const page = await this.conversations.turns(conversationId, { after_turn: after, limit: 200 }, o);
+      yield* page.items;
+      after = page.next_after_turn;
+    }
+  }
 
   readonly sessions = {
     start: (body: Body<"/v1/sessions", "post">, o?: CallOptions) =>

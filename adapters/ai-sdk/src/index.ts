@@ -1,0 +1,3 @@
+// @svc/ai-sdk: svc memory for the Vercel AI SDK.
+export { svcMemoryTools, type MemoryToolsOptions } from "./tools.js";
+export { memoryPrompt, type MemoryPromptOptions } from "./inject.js";
