@@ -1,5 +1,5 @@
-// An AI SDK agent that remembers across runs: recalled memories in the system prompt, memory tools in
-// the loop. Needs SVC_URL, SVC_API_KEY, OPENAI_BASE_URL (any chat-completions server) and MODEL.
+// An AI SDK agent that remembers across runs: recalled memories in the system prompt, memory tools
+// in the loop. Needs SVC_URL, SVC_API_KEY, OPENAI_BASE_URL (any chat-completions server) and MODEL.
 import { generateText, stepCountIs } from "ai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { SvcClient } from "@svc/sdk";

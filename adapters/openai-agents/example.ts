@@ -1,5 +1,6 @@
 // An OpenAI Agents SDK agent with svc memory tools and its history in an svc conversation. Needs
-// SVC_URL, SVC_API_KEY, OPENAI_BASE_URL (any chat-completions server) and MODEL; CONVERSATION_ID continues one.
+// SVC_URL, SVC_API_KEY, OPENAI_BASE_URL (any chat-completions server) and MODEL;
+// CONVERSATION_ID continues a conversation.
 import { Agent, OpenAIProvider, Runner } from "@openai/agents";
 import { SvcClient } from "@svc/sdk";
 import { SvcSession, svcMemoryTools } from "@svc/openai-agents";
@@ -11,10 +12,17 @@ const agent = new Agent({
   model: process.env.MODEL ?? "gpt-4o-mini",
   tools: svcMemoryTools(svc, { agentId: "travel-assistant" }),
 });
-const provider = new OpenAIProvider({ baseURL: process.env.OPENAI_BASE_URL, apiKey: process.env.OPENAI_API_KEY ?? "none", useResponses: false });
+const provider = new OpenAIProvider({
+  baseURL: process.env.OPENAI_BASE_URL,
+  apiKey: process.env.OPENAI_API_KEY ?? "none",
+  useResponses: false,
+});
 const runner = new Runner({ modelProvider: provider, tracingDisabled: true });
-const session = new SvcSession(svc, { agentId: "travel-assistant", conversationId: process.env.CONVERSATION_ID });
+const session = new SvcSession(svc, {
+  agentId: "travel-assistant", conversationId: process.env.CONVERSATION_ID,
+});
 
-const result = await runner.run(agent, process.argv[2] ?? "Remember that my passport expires in March 2031.", { session });
+const input = process.argv[2] ?? "Remember that my passport expires in March 2031.";
+const result = await runner.run(agent, input, { session });
 console.log(result.finalOutput);
 console.log(`conversation: ${await session.getSessionId()}`);

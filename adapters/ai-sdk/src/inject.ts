@@ -14,7 +14,8 @@ const DEFAULT_PREAMBLE = "Facts you remember about this user (use them when rele
 
 /** A system prompt listing the recalled memories, or "" when nothing relevant is stored. */
 export async function memoryPrompt(svc: SvcClient, options: MemoryPromptOptions): Promise<string> {
-  const { results } = await svc.memories.recall({ agent_id: options.agentId, query: options.query, top_k: options.topK ?? 5 });
+  const { agentId, query, topK = 5 } = options;
+  const { results } = await svc.memories.recall({ agent_id: agentId, query, top_k: topK });
   if (results.length === 0) return "";
   const lines = results.map((r) => `- ${r.content}`);
   return [options.preamble ?? DEFAULT_PREAMBLE, ...lines].join("\n");

@@ -10,12 +10,14 @@ export type MemoryToolsOptions = {
   topK?: number;
 };
 
-/** `{ remember, recall, forget }` for `generateText({ tools })`; each returns svc's answer, trimmed. */
+/** `{ remember, recall, forget }` for `generateText({ tools })`. */
 export function svcMemoryTools(svc: SvcClient, { agentId, topK = 5 }: MemoryToolsOptions) {
   return {
     remember: tool({
       description: "Store a fact in long-term memory so it can be recalled in later conversations.",
-      inputSchema: z.object({ content: z.string().min(1).describe("The fact to remember, self-contained") }),
+      inputSchema: z.object({
+        content: z.string().min(1).describe("The fact to remember, self-contained"),
+      }),
       execute: async ({ content }) => {
         const stored = await svc.memories.store({ agent_id: agentId, content });
         return { memory_id: stored.memory_id };

@@ -2,7 +2,8 @@
 // finds it too), with the stored message in the turn's metadata to give it back unchanged.
 import { BaseListChatMessageHistory } from "@langchain/core/chat_history";
 import {
-  mapChatMessagesToStoredMessages, mapStoredMessagesToChatMessages, type BaseMessage, type StoredMessage,
+  mapChatMessagesToStoredMessages, mapStoredMessagesToChatMessages,
+  type BaseMessage, type StoredMessage,
 } from "@langchain/core/messages";
 import type { SvcClient } from "@svc/sdk";
 
@@ -15,11 +16,13 @@ export type SvcChatMessageHistoryInput = {
 
 const ROLES = { human: "user", ai: "assistant", system: "system", tool: "tool" } as const;
 
-/** The turn's role and searchable text; an AI message that only calls tools reads as `name(args)`. */
+/** The turn's role and searchable text; an AI message that only calls tools reads `name(args)`. */
 function asTurn(message: BaseMessage) {
   const role = ROLES[message.type as keyof typeof ROLES] ?? "assistant";
-  const calls = "tool_calls" in message ? (message.tool_calls as Array<{ name: string; args: unknown }>) : [];
-  const content = message.text || calls.map((c) => `${c.name}(${JSON.stringify(c.args)})`).join(" ");
+  type Call = { name: string; args: unknown };
+  const calls = "tool_calls" in message ? (message.tool_calls as Call[]) : [];
+  const content = message.text
+    || calls.map((c) => `${c.name}(${JSON.stringify(c.args)})`).join(" ");
   return { role, content: content || "(empty)" };
 }
 
@@ -37,7 +40,8 @@ export class SvcChatMessageHistory extends BaseListChatMessageHistory {
   }
 
   async getConversationId(): Promise<string> {
-    this.conversationId ??= (await this.svc.conversations.open({ agent_id: this.agentId })).conversation_id;
+    this.conversationId ??=
+      (await this.svc.conversations.open({ agent_id: this.agentId })).conversation_id;
     return this.conversationId;
   }
 
@@ -59,7 +63,8 @@ export class SvcChatMessageHistory extends BaseListChatMessageHistory {
     const [stored] = mapChatMessagesToStoredMessages([message]);
     const { role, content } = asTurn(message);
     const id = await this.getConversationId();
-    await this.svc.conversations.appendTurn(id, { role, content, metadata: { langchain_message: stored } });
+    const metadata = { langchain_message: stored };
+    await this.svc.conversations.appendTurn(id, { role, content, metadata });
   }
 
   /** Forgets every turn's memory; the turns stay in svc's log as forgotten. */

@@ -24,13 +24,16 @@ export class SvcRetriever extends BaseRetriever {
     this.topK = topK;
   }
 
-  /** Documents in svc's rank order; metadata holds the memory's own, plus its id and score. */
+  /** Documents in svc's rank order; metadata is the memory's own, plus its id and score. */
   override async _getRelevantDocuments(query: string): Promise<Document[]> {
-    const { results } = await this.svc.memories.recall({ agent_id: this.agentId, query, top_k: this.topK });
+    const request = { agent_id: this.agentId, query, top_k: this.topK };
+    const { results } = await this.svc.memories.recall(request);
     return results.map((r) => new Document({
       id: r.memory_id,
       pageContent: r.content,
-      metadata: { ...r.metadata, memory_id: r.memory_id, score: r.score, memory_type: r.memory_type },
+      metadata: {
+        ...r.metadata, memory_id: r.memory_id, score: r.score, memory_type: r.memory_type,
+      },
     }));
   }
 }

@@ -13,16 +13,24 @@ type TurnRole = "user" | "assistant" | "system" | "tool";
 
 function text(content: unknown): string {
   if (typeof content === "string") return content;
-  if (Array.isArray(content)) return content.map((part: any) => part?.text ?? part?.refusal ?? "").join("");
+  if (Array.isArray(content)) {
+    return content.map((part: any) => part?.text ?? part?.refusal ?? "").join("");
+  }
   return content === undefined ? "" : JSON.stringify(content);
 }
 
 /** The turn's role and searchable text; tool calls read as `name(arguments)`. */
 function asTurn(item: AgentInputItem): { role: TurnRole; content: string } {
   const any = item as any;
-  if (any.type === "function_call") return { role: "assistant", content: `${any.name}(${any.arguments})` };
-  if (any.type === "function_call_result") return { role: "tool", content: text(any.output?.text ?? any.output) };
-  if (["user", "assistant", "system"].includes(any.role)) return { role: any.role, content: text(any.content) };
+  if (any.type === "function_call") {
+    return { role: "assistant", content: `${any.name}(${any.arguments})` };
+  }
+  if (any.type === "function_call_result") {
+    return { role: "tool", content: text(any.output?.text ?? any.output) };
+  }
+  if (["user", "assistant", "system"].includes(any.role)) {
+    return { role: any.role, content: text(any.content) };
+  }
   return { role: "assistant", content: JSON.stringify(item) };
 }
 
@@ -34,7 +42,8 @@ export class SvcSession implements Session {
   }
 
   async getSessionId(): Promise<string> {
-    this.conversationId ??= (await this.svc.conversations.open({ agent_id: this.options.agentId })).conversation_id;
+    this.conversationId ??=
+      (await this.svc.conversations.open({ agent_id: this.options.agentId })).conversation_id;
     return this.conversationId;
   }
 
@@ -58,7 +67,8 @@ export class SvcSession implements Session {
     // One at a time: turn order is the history's order.
     for (const item of items) {
       const { role, content } = asTurn(item);
-      await this.svc.conversations.appendTurn(id, { role, content: content || "(empty)", metadata: { agents_item: item } });
+      const turn = { role, content: content || "(empty)", metadata: { agents_item: item } };
+      await this.svc.conversations.appendTurn(id, turn);
     }
   }
 

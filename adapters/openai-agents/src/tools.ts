@@ -1,4 +1,4 @@
-// The remember, recall and forget tools of one agent's svc memory, as OpenAI Agents SDK function tools.
+// The remember, recall and forget tools of one agent's svc memory, as Agents SDK function tools.
 import { tool } from "@openai/agents";
 import { z } from "zod";
 import type { SvcClient } from "@svc/sdk";
@@ -16,7 +16,9 @@ export function svcMemoryTools(svc: SvcClient, { agentId, topK = 5 }: MemoryTool
     tool({
       name: "remember",
       description: "Store a fact in long-term memory so it can be recalled in later conversations.",
-      parameters: z.object({ content: z.string().min(1).describe("The fact to remember, self-contained") }),
+      parameters: z.object({
+        content: z.string().min(1).describe("The fact to remember, self-contained"),
+      }),
       execute: async ({ content }) => {
         const stored = await svc.memories.store({ agent_id: agentId, content });
         return { memory_id: stored.memory_id };
