@@ -41,6 +41,7 @@ import m0455 from "./0455_budget_ceilings.sql" with { type: "text" };
 import m0460 from "./0460_memories_listing.sql" with { type: "text" };
 import m0470 from "./0470_memory_lexemes_delete_by_key.sql" with { type: "text" };
 import m0500 from "./0500_postings_per_statement.sql" with { type: "text" };
+import m0501 from "./0501_idempotency_tombstones.sql" with { type: "text" };
 
 export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0001_roles_and_extensions.sql", sql: m0001 },
@@ -84,4 +85,5 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0460_memories_listing.sql", sql: m0460 },
   { name: "0470_memory_lexemes_delete_by_key.sql", sql: m0470 },
   { name: "0500_postings_per_statement.sql", sql: m0500 },
+  { name: "0501_idempotency_tombstones.sql", sql: m0501 },
 ];

@@ -112,6 +112,7 @@ const BY_SLUG: Record<string, new (problem: Problem) => SvcError> = {
   conflict: ConflictError,
   "key-limit-reached": ConflictError,
   gone: GoneError,
+  "idempotency-key-forgotten": GoneError,
   "payload-too-large": PayloadTooLargeError,
   "validation-failed": ValidationError,
   "idempotency-key-reused": IdempotencyKeyReusedError,

@@ -34,6 +34,9 @@ export const idempotencyKeyInFlight = (retryAfterSeconds: number) =>
   new AppError("idempotency-key-in-flight", `A request with this Idempotency-Key is still in flight; retry after ${retryAfterSeconds} s`, { headers: { "retry-after": String(retryAfterSeconds) }, fields: { header: "Idempotency-Key" } });
 export const idempotencyKeyReused = () =>
   new AppError("idempotency-key-reused", "This Idempotency-Key was used with a different request (method, path, API key or body); send a new key for a new request", { fields: { header: "Idempotency-Key" } });
+/** 410: the key's stored answer named a memory since forgotten or expired (docs/idempotency.md). */
+export const idempotencyKeyForgotten = () =>
+  new AppError("idempotency-key-forgotten", "The answer stored for this Idempotency-Key named a memory that was since forgotten or expired; it is not replayed and the request is not run again. Send a new key for a new request", { fields: { header: "Idempotency-Key" } });
 /** 503: the tenant's share of the database stayed busy while this request waited (docs/operations.md). */
 export const tenantBusy = (what: string, limit: number) =>
   new AppError("tenant-busy", `This tenant already has ${limit} ${what} running; retry after 1 s`, { headers: { "retry-after": "1" } });

@@ -20,3 +20,8 @@ export function newId(prefix: IdPrefix, now = Date.now()): string {
 export function looksLikeId(prefix: IdPrefix, value: string): boolean {
   return value.length === prefix.length + 27 && value.startsWith(`${prefix}_`) && /^[0-9A-HJKMNP-TV-Z]{26}$/.test(value.slice(prefix.length + 1));
 }
+
+/** Every well-formed id with this prefix inside `text` (a stored answer), once each. */
+export function idsIn(prefix: IdPrefix, text: string): string[] {
+  return [...new Set(text.match(new RegExp(`\\b${prefix}_[0-9A-HJKMNP-TV-Z]{26}\\b`, "g")) ?? [])];
+}

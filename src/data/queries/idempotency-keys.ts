@@ -2,7 +2,8 @@
 import type { Tx } from "../pools";
 
 export type StoredResponse = { status: number; headers: Record<string, string>; body: string };
-export type IdempotencyRow = { fingerprint: string; state: "in_flight" | "done"; response: StoredResponse | null };
+export type IdempotencyState = "in_flight" | "done" | "forgotten";
+export type IdempotencyRow = { fingerprint: string; state: IdempotencyState; response: StoredResponse | null };
 
 /** Deletes up to `limit` of the tenant's expired rows, oldest first, skipping rows another request holds. */
 export async function deleteExpiredKeys(tx: Tx, orgId: string, limit: number): Promise<number> {
@@ -34,7 +35,7 @@ export async function claimKey(tx: Tx, row: { orgId: string; key: string; finger
 }
 
 export async function findKey(tx: Tx, key: string): Promise<IdempotencyRow | null> {
-  const rows = await tx<{ fingerprint: string; state: "in_flight" | "done"; response_status: number | null; response_headers: Record<string, string> | null; response_body: string | null }[]>`
+  const rows = await tx<{ fingerprint: string; state: IdempotencyState; response_status: number | null; response_headers: Record<string, string> | null; response_body: string | null }[]>`
     SELECT fingerprint, state, response_status, response_headers, response_body
     FROM idempotency_keys WHERE idem_key = ${key}`;
   const row = rows[0];
@@ -58,14 +59,34 @@ export async function releaseKey(tx: Tx, key: string, token: string): Promise<vo
 }
 
 /**
- * Forget reaches stored answers: deletes the tenant's finished answers that name any of these memories
- * (a store's 201 carries the content, a recall's results carry theirs). Returns how many were deleted.
+ * Forget reaches stored answers: the tenant's finished answers that name any of these memories (a
+ * store's 201 carries the content, a recall's results carry theirs) become tombstones, without the
+ * answer but still holding the key. Returns how many did.
  */
-export async function deleteAnswersNaming(tx: Tx, memoryIds: string[]): Promise<number> {
+export async function tombstoneAnswersNaming(tx: Tx, memoryIds: string[]): Promise<number> {
   if (memoryIds.length === 0) return 0;
   const rows = await tx`
-    DELETE FROM idempotency_keys
+    UPDATE idempotency_keys
+    SET state = 'forgotten', response_status = NULL, response_headers = NULL, response_body = NULL
     WHERE state = 'done'
       AND EXISTS (SELECT 1 FROM unnest(${memoryIds}::text[]) AS forgotten(id) WHERE strpos(response_body, forgotten.id) > 0)`;
   return rows.count;
+}
+
+/** Makes the finished answer of `key` a tombstone (it names a memory past its expiry). */
+export async function tombstoneKey(tx: Tx, key: string): Promise<void> {
+  await tx`
+    UPDATE idempotency_keys
+    SET state = 'forgotten', response_status = NULL, response_headers = NULL, response_body = NULL
+    WHERE idem_key = ${key} AND state = 'done'`;
+}
+
+/** Whether any of these memories is current but past its expiry (the sweep has not closed it yet). */
+export async function anyPastExpiry(tx: Tx, memoryIds: string[]): Promise<boolean> {
+  if (memoryIds.length === 0) return false;
+  const rows = await tx`
+    SELECT 1 FROM memories
+    WHERE memory_id = ANY(${memoryIds}::text[]) AND valid_to IS NULL AND expires_at <= now()
+    LIMIT 1`;
+  return rows.length > 0;
 }

@@ -2,9 +2,10 @@
 // response (replayed to every later request with the same key and fingerprint) or release (5xx, 429).
 import { randomUUID } from "node:crypto";
 import type { Deps } from "../../app/deps";
-import { claimKey, completeKey, deleteExpiredKeys, findKey, releaseKey, type StoredResponse } from "../../data/queries/idempotency-keys";
+import { anyPastExpiry, claimKey, completeKey, deleteExpiredKeys, findKey, releaseKey, tombstoneKey, type StoredResponse } from "../../data/queries/idempotency-keys";
 import { withTenant } from "../../data/with-tenant";
-import { idempotencyKeyInFlight, idempotencyKeyReused } from "../errors";
+import { idempotencyKeyForgotten, idempotencyKeyInFlight, idempotencyKeyReused } from "../errors";
+import { idsIn } from "../ids";
 
 export type { StoredResponse };
 export type Claim = { orgId: string; key: string; token: string };
@@ -19,8 +20,8 @@ type IdempotencyDeps = Pick<Deps, "db" | "config">;
 
 /**
  * Claims `key` for a request with `fingerprint`, or returns the stored response to replay. Throws 422
- * idempotency-key-reused for another fingerprint, and 409 idempotency-key-in-flight (with Retry-After)
- * while the first request still runs.
+ * idempotency-key-reused for another fingerprint, 409 idempotency-key-in-flight (with Retry-After)
+ * while the first request still runs, and 410 idempotency-key-forgotten for a tombstone.
  */
 export async function claimIdempotencyKey(deps: IdempotencyDeps, orgId: string, key: string, fingerprint: string): Promise<ClaimOutcome> {
   const { IDEMPOTENCY_KEY_TTL_SECONDS: ttlSeconds, IDEMPOTENCY_IN_FLIGHT_TIMEOUT_SECONDS: staleSeconds } = deps.config;
@@ -28,7 +29,13 @@ export async function claimIdempotencyKey(deps: IdempotencyDeps, orgId: string, 
   const outcome = await withTenant(deps.db, orgId, async (tx) => {
     await deleteExpiredKeys(tx, orgId, SWEEP_PER_CLAIM);
     if (await claimKey(tx, { orgId, key, fingerprint, token, ttlSeconds, staleSeconds })) return { kind: "claimed" as const };
-    return { kind: "existing" as const, row: await findKey(tx, key) };
+    const row = await findKey(tx, key);
+    // A replay is re-checked against expiry: an answer naming a memory past it is a tombstone already.
+    if (row?.state === "done" && await anyPastExpiry(tx, idsIn("mem", row.response!.body))) {
+      await tombstoneKey(tx, key);
+      return { kind: "existing" as const, row: { ...row, state: "forgotten" as const, response: null } };
+    }
+    return { kind: "existing" as const, row };
   });
   if (outcome.kind === "claimed") return { kind: "claimed", claim: { orgId, key, token } };
   const row = outcome.row;
@@ -36,6 +43,7 @@ export async function claimIdempotencyKey(deps: IdempotencyDeps, orgId: string, 
   if (!row) throw idempotencyKeyInFlight(IN_FLIGHT_RETRY_AFTER_SECONDS);
   if (row.fingerprint !== fingerprint) throw idempotencyKeyReused();
   if (row.state === "done") return { kind: "replay", response: row.response! };
+  if (row.state === "forgotten") throw idempotencyKeyForgotten();
   // Most requests finish within a second; a claim whose request died is taken over after staleSeconds.
   throw idempotencyKeyInFlight(IN_FLIGHT_RETRY_AFTER_SECONDS);
 }

@@ -1,8 +1,8 @@
 // The one forget path (API, TTL sweep, retention caps): close the current versions, mark them deleted,
-// keep history, retire what the graph derived from them, drop stored Idempotency-Key answers naming them,
-// and audit, all in the caller's tenant transaction.
+// keep history, retire what the graph derived from them, tombstone the stored Idempotency-Key answers
+// naming them, and audit, all in the caller's tenant transaction.
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { deleteAnswersNaming } from "../../data/queries/idempotency-keys";
+import { tombstoneAnswersNaming } from "../../data/queries/idempotency-keys";
 import { forgetCurrentVersions, lockMemories } from "../../data/queries/memories";
 import type { Tx } from "../../data/pools";
 import type { Actor } from "../actor";
@@ -28,8 +28,8 @@ export async function forgetMemories(tx: Tx, actor: Actor, memoryIds: string[], 
   const rows = wellFormed.length > 0 ? await forgetCurrentVersions(tx, wellFormed, options.agentId ?? null) : [];
   const forgottenIds = new Set(rows.map((r) => r.memory_id));
   const derived = await cascadeIntoGraph(tx, actor.orgId, rows.map((r) => r.agent_id), rows.map((r) => ({ memory_id: r.memory_id, belowVersion: null })), "source_forgotten");
-  // Idempotency-Key answers that carry the forgotten content go too (docs/idempotency.md, "Forget").
-  await deleteAnswersNaming(tx, [...forgottenIds]);
+  // Idempotency-Key answers that carry the forgotten content become tombstones (docs/idempotency.md).
+  await tombstoneAnswersNaming(tx, [...forgottenIds]);
 
   const byAgent = new Map<string, typeof rows>();
   for (const row of rows) byAgent.set(row.agent_id, [...(byAgent.get(row.agent_id) ?? []), row]);

@@ -1,10 +1,14 @@
 // Idempotency-Key behaviour, written once and run on both database modes (PostgreSQL and embedded PGlite):
 // replay without re-execution or a second audit row, 422 on reuse, 409 while in flight, stale claims taken
-// over, 429 not stored, 4xx stored, TTL expiry and the lazy sweep, bad keys refused, tenants independent.
+// over, 429 not stored, 4xx stored, TTL expiry and the lazy sweep, bad keys refused, tenants independent,
+// and answers naming forgotten or expired memories kept as tombstones (issue 23 item 10).
 import { expect, test } from "bun:test";
 import type { Deps } from "../../../src/app/deps";
 import { withTenant } from "../../../src/data/with-tenant";
 import { sweepExpiredIdempotencyKeys } from "../../../src/domain/idempotency/sweep-expired";
+import { systemActor } from "../../../src/domain/actor";
+import { forgetMemories } from "../../../src/domain/memories/forget";
+import { findExpiredIds } from "../../../src/data/queries/memories-maintenance";
 import type { Tenant, TestApp } from "../../harness/app";
 
 export type IdempotencyTarget = { app: TestApp; deps: Deps; tenant(label: string): Promise<Tenant> };
@@ -164,7 +168,7 @@ export function idempotencyCases(target: () => IdempotencyTarget, timeoutMs = 30
       expect(stream.headers.get("idempotent-replayed")).toBeNull();
     }
   }, timeoutMs);
-  test("forget deletes the stored answers that name the memory (its store's 201, a recall that returned it), and only those", async () => {
+  test("forget turns the stored answers naming the memory (its store's 201, a recall that returned it) into tombstones, and only those", async () => {
     const { app, deps, tenant } = target();
     const a = await tenant("idem-forget");
     const stored = await app.request("POST", "/v1/memories", { key: a.key, body: { agent_id: "agent", content: "the vault code is 4471" }, headers: keyed("forget-store") });
@@ -177,13 +181,69 @@ export function idempotencyCases(target: () => IdempotencyTarget, timeoutMs = 30
     expect(await count(deps, a.orgId, "keys")).toBe(3);
     const forgot = await app.request("POST", "/v1/memories/forget", { key: a.key, body: { memory_ids: [id] } });
     expect(forgot.status, forgot.text).toBe(200);
-    const left = await withTenant(deps.db, a.orgId, (tx) => tx<{ idem_key: string; response_body: string }[]>`SELECT idem_key, response_body FROM idempotency_keys ORDER BY idem_key`);
-    expect(left.map((r) => r.idem_key)).toEqual(["keep-store"]);
-    expect(left.some((r) => r.response_body.includes("vault code"))).toBe(false);
-    // The freed key runs afresh instead of replaying the forgotten content.
+    const left = await withTenant(deps.db, a.orgId, (tx) => tx<{ idem_key: string; state: string; response_body: string | null }[]>`
+      SELECT idem_key, state, response_body FROM idempotency_keys ORDER BY idem_key`);
+    expect(left.map((r) => [r.idem_key, r.state])).toEqual([["forget-recall", "forgotten"], ["forget-store", "forgotten"], ["keep-store", "done"]]);
+    expect(left.some((r) => r.response_body?.includes("vault code"))).toBe(false);
+    // The key stays taken: a retry neither replays the forgotten content nor stores it again.
     const retried = await app.request("POST", "/v1/memories", { key: a.key, body: { agent_id: "agent", content: "the vault code is 4471" }, headers: keyed("forget-store") });
-    expect(retried.status).toBe(201);
-    expect(retried.headers.get("idempotent-replayed")).toBeNull();
-    expect((retried.body as { memory_id: string }).memory_id).not.toBe(id);
+    expect(retried.status, retried.text).toBe(410);
+    expect((retried.body as { type: string }).type).toEndWith("/idempotency-key-forgotten");
+    expect(retried.text).not.toContain("4471");
+    const recalledAgain = await app.request("POST", "/v1/memories/recall", { key: a.key, body: { agent_id: "agent", query: "vault code", strategy: "LEXICAL" }, headers: keyed("forget-recall") });
+    expect(recalledAgain.status).toBe(410);
+    expect(await count(deps, a.orgId, "memories")).toBe(2);
+  }, timeoutMs);
+
+  test("a batch store retried after one item was forgotten, or expired, stores nothing twice and brings nothing back", async () => {
+    const { app, deps, tenant } = target();
+    const a = await tenant("idem-batch-forget");
+    const batch = (tag: string) => ({ memories: ["otters", "herons", "voles"].map((w) => ({ agent_id: "agent", content: `${tag}: the ${w} came back` })) });
+    const ids: Record<string, string[]> = {};
+    for (const tag of ["forgotten", "expired", "swept"]) {
+      const first = await app.request("POST", "/v1/memories/batch", { key: a.key, body: batch(tag), headers: keyed(`batch-${tag}`) });
+      expect(first.status, first.text).toBe(201);
+      ids[tag] = (first.body as { memories: Array<{ memory_id: string }> }).memories.map((m) => m.memory_id);
+    }
+    const forgot = await app.request("POST", "/v1/memories/forget", { key: a.key, body: { memory_ids: [ids.forgotten![1]] } });
+    expect(forgot.status, forgot.text).toBe(200);
+    // Past their expiry: one not swept yet, one that the sweep closed (its forget path, this tenant only:
+    // the database is shared with other files).
+    await withTenant(deps.db, a.orgId, async (tx) => {
+      await tx`UPDATE memories SET expires_at = now() - interval '1 second' WHERE memory_id = ${ids.swept![1]!}`;
+      const expired = await findExpiredIds(tx, new Date(), 10);
+      expect(expired).toEqual([ids.swept![1]!]);
+      await forgetMemories(tx, systemActor(a.orgId), expired, "ttl");
+      await tx`UPDATE memories SET expires_at = now() - interval '1 second' WHERE memory_id = ${ids.expired![1]!}`;
+    });
+    const before = await count(deps, a.orgId, "memories");
+    for (const tag of ["forgotten", "expired", "swept"]) {
+      const retried = await app.request("POST", "/v1/memories/batch", { key: a.key, body: batch(tag), headers: keyed(`batch-${tag}`) });
+      expect(retried.status, `${tag}: ${retried.text}`).toBe(410);
+      expect((retried.body as { type: string }).type).toEndWith("/idempotency-key-forgotten");
+    }
+    expect(await count(deps, a.orgId, "memories")).toBe(before);
+    const current = await withTenant(deps.db, a.orgId, (tx) => tx<{ memory_id: string }[]>`
+      SELECT memory_id FROM memories WHERE valid_to IS NULL ORDER BY memory_id`);
+    const expected = [ids.forgotten![0], ids.forgotten![2], ids.expired![0], ids.expired![2], ids.swept![0], ids.swept![2]];
+    expect(current.map((r) => r.memory_id).sort()).toEqual(expected.map(String).sort());
+  }, timeoutMs);
+
+  test("a replayed recall is re-checked against expiry: a memory past it is never replayed", async () => {
+    const { app, deps, tenant } = target();
+    const a = await tenant("idem-recall-expiry");
+    const stored = await app.request("POST", "/v1/memories", { key: a.key, body: { agent_id: "agent", content: "the ferry leaves at dawn" } });
+    expect(stored.status, stored.text).toBe(201);
+    const id = (stored.body as { memory_id: string }).memory_id;
+    const query = { agent_id: "agent", query: "ferry dawn", strategy: "LEXICAL" };
+    const first = await app.request("POST", "/v1/memories/recall", { key: a.key, body: query, headers: keyed("recall-expiry") });
+    expect(first.text).toContain(id);
+    const replayed = await app.request("POST", "/v1/memories/recall", { key: a.key, body: query, headers: keyed("recall-expiry") });
+    expect(replayed.headers.get("idempotent-replayed")).toBe("true");
+    await withTenant(deps.db, a.orgId, (tx) => tx`UPDATE memories SET expires_at = now() - interval '1 second' WHERE memory_id = ${id}`);
+    const afterExpiry = await app.request("POST", "/v1/memories/recall", { key: a.key, body: query, headers: keyed("recall-expiry") });
+    expect(afterExpiry.status, afterExpiry.text).toBe(410);
+    expect(afterExpiry.text).not.toContain(id);
+    expect(afterExpiry.text).not.toContain("ferry");
   }, timeoutMs);
 }
