@@ -33,6 +33,9 @@ export async function runMcp(args: string[]): Promise<void> {
     if (stopping) return;
     stopping = true;
     const deadline = Date.now() + SHUTDOWN_MS;
+    // Whatever the steps below wait on (a stdout the client stopped reading, a pool end behind a query
+    // that waits on a lock), the process ends at the deadline.
+    setTimeout(() => process.exit(0), SHUTDOWN_MS);
     log.info({ msg: "MCP server stopping", why, started });
     if (why !== "end of input") await Bun.sleep(READ_PENDING_MS);
     await session.settle(started ? ANSWER_WAIT_MS : 0);

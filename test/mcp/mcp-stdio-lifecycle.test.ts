@@ -1,5 +1,6 @@
 // `svc mcp` over stdio ends cleanly at any moment: end of input, SIGTERM or SIGINT, while still starting
-// (with calls queued) or after startup (with a call in flight). Every request it received gets exactly
+// (with calls queued) or after startup (with a call in flight, also one waiting on a row lock in the
+// database). Every request it received gets exactly
 // one answer (a result, or the shutdown's JSON-RPC error) and the process exits 0. It exits within
 // about 2 s (printed); the bound asserted here only catches a hang, as the machine may be busy.
 // "Starting" begins when the process logs it: before that the runtime itself is still loading.
@@ -21,6 +22,7 @@ afterAll(() => t.close());
 
 const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "lifecycle", version: "1" } } };
 const initialized = { jsonrpc: "2.0", method: "notifications/initialized" };
+const forget = (id: number, memoryId: string) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "forget", arguments: { memory_id: memoryId } } });
 const recall = (id: number) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "recall", arguments: { agent_id: "lifecycle", query: "anything", strategy: "LEXICAL" } } });
 
 function start() {
@@ -129,4 +131,44 @@ describe("svc mcp (stdio) shutdown", () => {
       expectOneAnswerEach(mcp.answers, [1, 2]);
     }, 60_000);
   }
+
+  test("after startup, SIGTERM with a call waiting on the database (a row lock): it is answered or refused, exit 0", async () => {
+    const stored = await t.request("POST", "/v1/memories", { key: tenant.key, body: { agent_id: "lifecycle", content: "held by a lock" } });
+    expect(stored.status, stored.text).toBe(201);
+    const memoryId = stored.body.memory_id as string;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => { release = resolve; });
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => { locked = resolve; });
+    const holding = t.owner.begin(async (tx) => {
+      await tx`SELECT set_config('app.current_org_id', ${tenant.orgId}, true)`;
+      const rows = await tx`SELECT 1 FROM memories WHERE memory_id = ${memoryId} FOR UPDATE`;
+      expect(rows.length).toBe(1);
+      locked();
+      await released;
+    });
+    await lockTaken;
+    const mcp = start();
+    try {
+      mcp.send(initialize);
+      await mcp.answered(1);
+      mcp.send(initialized);
+      mcp.send(forget(2, memoryId));
+      // In flight: a session of this database waits for a lock (pg_locks shows every role's waits).
+      for (const deadline = Date.now() + HANG_MS; ; await Bun.sleep(20)) {
+        const [waiting] = await t.owner`SELECT count(*)::int AS n FROM pg_locks
+          WHERE NOT granted AND pid IN (SELECT pid FROM pg_stat_activity WHERE datname = current_database())`;
+        if (waiting!.n > 0) break;
+        if (Date.now() > deadline) throw new Error("the forget never waited on the lock");
+      }
+      mcp.proc.kill("SIGTERM");
+      const { code, stderr } = await mcp.exit("SIGTERM with a call waiting on a lock");
+      expect(code, stderr).toBe(0);
+      expectOneAnswerEach(mcp.answers, [1, 2]);
+    } finally {
+      mcp.proc.kill("SIGKILL");
+      release();
+      await holding;
+    }
+  }, 60_000);
 });
