@@ -224,7 +224,7 @@ export function idempotencyCases(target: () => IdempotencyTarget, timeoutMs = 30
     }
     expect(await count(deps, a.orgId, "memories")).toBe(before);
     const current = await withTenant(deps.db, a.orgId, (tx) => tx<{ memory_id: string }[]>`
-      SELECT memory_id FROM memories WHERE valid_to IS NULL ORDER BY memory_id`);
+      SELECT memory_id FROM memories WHERE valid_to IS NULL AND (expires_at IS NULL OR expires_at > now())`);
     const expected = [ids.forgotten![0], ids.forgotten![2], ids.expired![0], ids.expired![2], ids.swept![0], ids.swept![2]];
     expect(current.map((r) => r.memory_id).sort()).toEqual(expected.map(String).sort());
   }, timeoutMs);
