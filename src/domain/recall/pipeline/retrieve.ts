@@ -13,6 +13,8 @@ import type { AutoPlan, AutoRetriever } from "../route-auto";
 import { entityRule } from "../routing/graph-rules";
 import type { StrategyOutcome } from "../strategy";
 import type { TimeWindow } from "../time-expressions";
+import { neighbourTurnRows, type NeighbourTurnRow } from "../../../data/queries/recall-neighbours";
+import { NEIGHBOUR_SPAN } from "./neighbour-signal";
 import { searchOf } from "./search";
 import { afterFixedShapes } from "./settings";
 import type { RecallDeps, RecallPlan } from "./types";
@@ -25,6 +27,8 @@ export type Retrieved = {
   graph?: GraphEvidence;
   /** AUTO: why the entity rule added a graph strategy. */
   entityReason?: string;
+  /** AUTO: the conversation turns next to its candidates (neighbour-signal.ts). */
+  neighbours?: NeighbourTurnRow[];
 };
 
 const depth = (plan: RecallPlan) => Math.max(plan.topK, FUSION_DEPTH);
@@ -89,7 +93,15 @@ async function retrieveAuto(tx: Tx, deps: RecallDeps, actor: Actor, plan: Recall
     throw new AppError("service-unavailable", `The recall ${why}`);
   }
   const counts = lists.map((l) => `${l.name} ${l.rows.length}`).join(", ");
-  return { lists, notes: [`AUTO fused ${counts}`, ...notes], window: auto.window, ...graphOf(outcomes), ...(entityReason ? { entityReason } : {}) };
+  const candidates = [...new Set(lists.flatMap((l) => l.rows.map((row) => row.memory_id)))];
+  const neighbours = await isolated(tx, deps, actor,
+    (sp) => neighbourTurnRows(sp, search.filter, candidates, NEIGHBOUR_SPAN));
+  if (typeof neighbours === "string") notes.push(`neighbouring turns left out: ${neighbours}`);
+  return {
+    lists, notes: [`AUTO fused ${counts}`, ...notes], window: auto.window, ...graphOf(outcomes),
+    ...(entityReason ? { entityReason } : {}),
+    ...(typeof neighbours === "string" ? {} : { neighbours }),
+  };
 }
 
 /**
