@@ -3,7 +3,7 @@
 // own, so a slow or failing one is dropped (and named in the note) while the others still answer.
 import { isQueryTimeout } from "../../../data/errors";
 import { AppError } from "../../errors";
-import { RecallCancelledError } from "../../../data/queries/recall-common";
+import { RecallCancelledError, type RecallRow } from "../../../data/queries/recall-common";
 import type { Tx } from "../../../data/pools";
 import type { Actor } from "../../actor";
 import { FUSION_DEPTH, type RankedList } from "../fusion";
@@ -93,8 +93,11 @@ async function retrieveAuto(tx: Tx, deps: RecallDeps, actor: Actor, plan: Recall
     throw new AppError("service-unavailable", `The recall ${why}`);
   }
   const counts = lists.map((l) => `${l.name} ${l.rows.length}`).join(", ");
-  const candidates = [...new Set(lists.flatMap((l) => l.rows.map((row) => row.memory_id)))];
-  const neighbours = await isolated(tx, deps, actor,
+  // Turns carry their conversation in metadata (conversations/turns.ts): other agents pay no read.
+  const isTurn = (row: RecallRow) => typeof row.metadata?.conversation_id === "string";
+  const turns = lists.flatMap((l) => l.rows.filter(isTurn));
+  const candidates = [...new Set(turns.map((row) => row.memory_id))];
+  const neighbours = candidates.length === 0 ? [] : await isolated(tx, deps, actor,
     (sp) => neighbourTurnRows(sp, search.filter, candidates, NEIGHBOUR_SPAN));
   if (typeof neighbours === "string") notes.push(`neighbouring turns left out: ${neighbours}`);
   return {
