@@ -1,13 +1,15 @@
 // `bun run bench/quality-public.ts`: retrieval quality on public data (../shared/bench-data,
-// README there). Each set is stored through the real HTTP API (POST /v1/memories/batch): LoCoMo
-// one memory per turn with its session's date as occurred_at, one agent per conversation; SciFact
-// and CoSQA one agent, one memory per document. Every question is asked through
+// README there). Each set is stored through the real HTTP API (bench/lib/store-units.ts): LoCoMo
+// one memory per turn, appended to a conversation per session with the session's date as
+// occurred_at, one agent per LoCoMo conversation; SciFact and CoSQA one agent, one memory per
+// document. Every question is asked through
 // POST /v1/memories/recall for AUTO and each strategy that applies, scored beside plain BM25 over
 // the same units in the same run (bench/lib/bm25-plain.ts). The seeded set of bench/quality.ts is
 // one more row ("generated"). Prints a table per set (per category and overall: R@5, R@10, MRR,
 // nDCG@10, failed recalls, p50/p95 ms) and writes JSON under bench/results/.
 // Flags: --sets=locomo,scifact,cosqa,generated (default all) ; --limit=N (questions per set,
-// spread evenly) ; --strategies=AUTO,LEXICAL,… (default: those that apply to each set; given, they
+// spread evenly) ; --offset=K (each pick shifted by K: other questions, to validate beyond the
+// default ones) ; --strategies=AUTO,LEXICAL,… (default: those that apply to each set; given, they
 // run on every set) ; --analyze (VACUUM ANALYZE after each load; by default recall runs on what a
 // fresh load leaves). BENCH_DATA_DIR overrides where the sets are read.
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -15,8 +17,9 @@ import { cpus } from "node:os";
 import { startBenchApp, type BenchApp } from "./lib/bench-app";
 import { plainBm25 } from "./lib/bm25-plain";
 import { emptyVectorBacklog } from "./lib/load-corpus";
+import { storeUnits } from "./lib/store-units";
 import { GENERATED_SET, loadPublicSet, PUBLIC_SET_NAMES } from "./lib/public-sets";
-import type { PublicSet, Unit } from "./lib/public-sets";
+import type { PublicSet } from "./lib/public-sets";
 import { mean, score, type Scores } from "./lib/retrieval-metrics";
 import { percentile } from "./lib/stats";
 
@@ -26,6 +29,7 @@ const args = new Map(process.argv.slice(2).map((a) => {
 }));
 const SETS = (args.get("sets") ?? [...PUBLIC_SET_NAMES, GENERATED_SET].join(",")).split(",");
 const LIMIT = args.has("limit") ? Number(args.get("limit")) : Infinity;
+const OFFSET = Number(args.get("offset") ?? 0);
 const ONLY = args.get("strategies")?.split(",").map((s) => s.toUpperCase());
 const TOP_K = 10;
 const BASELINE = "BM25 (in-process)";
@@ -39,28 +43,14 @@ type SetResult = {
   rows: Row[]; autoAnsweredWith: Record<string, number>;
 };
 
-/** `limit` questions spread evenly, so a short run still sees every agent and category. */
-function spread<T>(all: T[], limit: number): T[] {
+/**
+ * `limit` questions spread evenly, so a short run still sees every agent and category; `offset` shifts
+ * each pick, so `--offset=1` asks other questions than the default run (validation beyond them).
+ */
+function spread<T>(all: T[], limit: number, offset: number): T[] {
   if (limit >= all.length) return all;
-  return Array.from({ length: limit }, (_, i) => all[Math.floor((i * all.length) / limit)]!);
-}
-
-/** Stores every unit through the batch route; returns memory id → unit id. */
-async function store(app: BenchApp, units: Unit[]): Promise<Map<string, string>> {
-  const memoryToUnit = new Map<string, string>();
-  const batch = app.deps.config.MEMORY_BATCH_MAX;
-  for (let i = 0; i < units.length; i += batch) {
-    const slice = units.slice(i, i + batch);
-    const memories = slice.map((u) => ({
-      agent_id: u.agent, content: u.content, memory_type: "semantic",
-      ...(u.occurredAt ? { occurred_at: u.occurredAt } : {}),
-    }));
-    const res = await app.call("POST", "/v1/memories/batch", { memories });
-    if (res.status !== 201) throw new Error(`batch: ${res.status} ${JSON.stringify(res.body)}`);
-    const stored: Array<{ memory_id: string }> = res.body.memories;
-    stored.forEach((m, j) => memoryToUnit.set(m.memory_id, slice[j]!.id));
-  }
-  return memoryToUnit;
+  return Array.from({ length: limit },
+    (_, i) => all[(Math.floor((i * all.length) / limit) + offset) % all.length]!);
 }
 
 /** BM25 per agent over exactly the stored units: the unit ids of the top 10. */
@@ -76,11 +66,11 @@ function baseline(set: PublicSet): (agent: string, query: string) => string[] {
 
 async function runSet(app: BenchApp, name: string): Promise<SetResult> {
   const set = loadPublicSet(name);
-  const questions = spread(set.questions, LIMIT);
+  const questions = spread(set.questions, LIMIT, OFFSET);
   const strategies = ONLY ?? set.strategies;
   console.error(`[${name}] storing ${set.units.length} units …`);
   const started = performance.now();
-  const memoryToUnit = await store(app, set.units);
+  const memoryToUnit = await storeUnits(app, set.units);
   await emptyVectorBacklog(app);
   if (args.has("analyze")) await app.analyze();
   const loadSeconds = (performance.now() - started) / 1000;

@@ -4,8 +4,14 @@ import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { CATEGORIES, dialogueSet } from "./dialogues";
 
-/** One stored unit: `agent` is the agent it goes to, `id` the set's own id of it. */
-export type Unit = { id: string; agent: string; content: string; occurredAt?: string };
+/**
+ * One stored unit: `agent` is the agent it goes to, `id` the set's own id of it; `turn` when it is a
+ * turn of a conversation (stored through the conversations API, in order).
+ */
+export type Unit = {
+  id: string; agent: string; content: string; occurredAt?: string;
+  turn?: { conversation: string; role: "user" | "assistant" };
+};
 export type PublicQuestion = {
   id: string; agent: string; text: string; category: string; relevant: string[];
 };
@@ -42,7 +48,7 @@ export function locomoDate(text: string): string {
 const LOCOMO_CATEGORIES: Record<number, string> =
   { 1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop" };
 
-/** One memory per turn, one agent per conversation; categories 1–4 (5 is adversarial). */
+/** One memory per turn, one agent per conversation, a session a conversation; categories 1–4. */
 function locomo(dir: string): PublicSet {
   const file = join(dir, "locomo-dev/locomo-dev.json");
   const conversations = JSON.parse(readFileSync(file, "utf8")) as any[];
@@ -56,10 +62,12 @@ function locomo(dir: string): PublicSet {
       if (!session || !Array.isArray(turns)) continue;
       const when = c.conversation[`session_${session[1]}_date_time`] as string;
       const occurredAt = locomoDate(when);
+      const conversation = `${agent}/${key}`;
       for (const t of turns) {
         const shares = t.blip_caption ? ` [shares ${t.blip_caption}]` : "";
         const content = `[${when}] ${t.speaker}: ${t.text}${shares}`;
-        units.push({ id: `${agent}/${t.dia_id}`, agent, content, occurredAt });
+        const role = t.speaker === turns[0].speaker ? "user" : "assistant";
+        units.push({ id: `${agent}/${t.dia_id}`, agent, content, occurredAt, turn: { conversation, role } });
         ids.add(t.dia_id);
       }
     }

@@ -1,9 +1,11 @@
 // Stage 4: one ranked list from the retrieved ones. A pinned strategy's list as it came; a requested fusion
-// by plain reciprocal rank; AUTO by weighted reciprocal rank, then re-ranked by general signals of the
-// query against each candidate (rerank-signals.ts). Each row names the retrievers that found it.
+// by plain reciprocal rank; AUTO by weighted reciprocal rank, its candidates' neighbouring turns sharing
+// in their scores (neighbour-signal.ts), then re-ranked by general signals of the query (rerank-signals.ts).
+// Each row names the retrievers that found it.
 import { reciprocalRankFusion, type FusedRow } from "../fusion";
 import type { ConcreteStrategyName } from "../strategy";
 import type { Retrieved } from "./retrieve";
+import { spreadToNeighbours } from "./neighbour-signal";
 import { signalBoost } from "./rerank-signals";
 import type { RecallPlan } from "./types";
 
@@ -19,7 +21,8 @@ export function fuse(plan: RecallPlan, retrieved: Retrieved): Fused {
 function fuseAuto(plan: RecallPlan, retrieved: Retrieved): Fused {
   const auto = plan.auto!;
   const signals = { query: plan.input.query, window: auto.window, windowWeight: auto.windowWeight };
-  const rows = reciprocalRankFusion(retrieved.lists, auto.k)
+  const fused = reciprocalRankFusion(retrieved.lists, auto.k);
+  const rows = spreadToNeighbours(fused, retrieved.neighbours ?? [])
     .map((row) => ({ ...row, score: row.score * signalBoost(signals, row) }))
     .sort((a, b) => b.score - a.score)
     .slice(0, plan.topK);

@@ -3,7 +3,7 @@
 // own, so a slow or failing one is dropped (and named in the note) while the others still answer.
 import { isQueryTimeout } from "../../../data/errors";
 import { AppError } from "../../errors";
-import { RecallCancelledError } from "../../../data/queries/recall-common";
+import { RecallCancelledError, type RecallRow } from "../../../data/queries/recall-common";
 import type { Tx } from "../../../data/pools";
 import type { Actor } from "../../actor";
 import { FUSION_DEPTH, type RankedList } from "../fusion";
@@ -13,6 +13,8 @@ import type { AutoPlan, AutoRetriever } from "../route-auto";
 import { entityRule } from "../routing/graph-rules";
 import type { StrategyOutcome } from "../strategy";
 import type { TimeWindow } from "../time-expressions";
+import { neighbourTurnRows, type NeighbourTurnRow } from "../../../data/queries/recall-neighbours";
+import { NEIGHBOUR_SPAN } from "./neighbour-signal";
 import { searchOf } from "./search";
 import { afterFixedShapes } from "./settings";
 import type { RecallDeps, RecallPlan } from "./types";
@@ -25,6 +27,8 @@ export type Retrieved = {
   graph?: GraphEvidence;
   /** AUTO: why the entity rule added a graph strategy. */
   entityReason?: string;
+  /** AUTO: the conversation turns next to its candidates (neighbour-signal.ts). */
+  neighbours?: NeighbourTurnRow[];
 };
 
 const depth = (plan: RecallPlan) => Math.max(plan.topK, FUSION_DEPTH);
@@ -89,7 +93,18 @@ async function retrieveAuto(tx: Tx, deps: RecallDeps, actor: Actor, plan: Recall
     throw new AppError("service-unavailable", `The recall ${why}`);
   }
   const counts = lists.map((l) => `${l.name} ${l.rows.length}`).join(", ");
-  return { lists, notes: [`AUTO fused ${counts}`, ...notes], window: auto.window, ...graphOf(outcomes), ...(entityReason ? { entityReason } : {}) };
+  // Turns carry their conversation in metadata (conversations/turns.ts): other agents pay no read.
+  const isTurn = (row: RecallRow) => typeof row.metadata?.conversation_id === "string";
+  const turns = lists.flatMap((l) => l.rows.filter(isTurn));
+  const candidates = [...new Set(turns.map((row) => row.memory_id))];
+  const neighbours = candidates.length === 0 ? [] : await isolated(tx, deps, actor,
+    (sp) => neighbourTurnRows(sp, search.filter, candidates, NEIGHBOUR_SPAN));
+  if (typeof neighbours === "string") notes.push(`neighbouring turns left out: ${neighbours}`);
+  return {
+    lists, notes: [`AUTO fused ${counts}`, ...notes], window: auto.window, ...graphOf(outcomes),
+    ...(entityReason ? { entityReason } : {}),
+    ...(typeof neighbours === "string" ? {} : { neighbours }),
+  };
 }
 
 /**
