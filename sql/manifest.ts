@@ -40,6 +40,7 @@ import m0450 from "./0450_export_scope.sql" with { type: "text" };
 import m0455 from "./0455_budget_ceilings.sql" with { type: "text" };
 import m0460 from "./0460_memories_listing.sql" with { type: "text" };
 import m0470 from "./0470_memory_lexemes_delete_by_key.sql" with { type: "text" };
+import m0530 from "./0530_subject_erasure.sql" with { type: "text" };
 
 export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0001_roles_and_extensions.sql", sql: m0001 },
@@ -82,4 +83,5 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0455_budget_ceilings.sql", sql: m0455 },
   { name: "0460_memories_listing.sql", sql: m0460 },
   { name: "0470_memory_lexemes_delete_by_key.sql", sql: m0470 },
+  { name: "0530_subject_erasure.sql", sql: m0530 },
 ];
