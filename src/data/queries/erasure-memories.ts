@@ -10,13 +10,16 @@ export type ErasedVersion = { memory_id: string; version: number; content_hash: 
 const matches = (tx: Tx, subject: Subject) =>
   subject === null ? tx`true` : tx`metadata ->> ${subject.key} = ${subject.value}`;
 
-/** Memories of the agent with any version naming the subject that no erasure has emptied yet. */
+/** The agent's not yet emptied memories with any version (or conversation) naming the subject. */
 export async function nextErasableMemories(
   tx: Tx, agentId: string, subject: Subject, limit: number,
 ): Promise<string[]> {
   const rows = await tx<{ memory_id: string }[]>`
     SELECT DISTINCT memory_id FROM memories
-    WHERE agent_id = ${agentId} AND erased_at IS NULL AND ${matches(tx, subject)}
+    WHERE agent_id = ${agentId} AND erased_at IS NULL AND (${matches(tx, subject)} OR memory_id IN (
+      -- Every turn of the subject's conversations, whatever the turn's own metadata says.
+      SELECT t.memory_id FROM conversation_turns t JOIN conversations c USING (org_id, conversation_id)
+      WHERE c.agent_id = ${agentId} AND ${subject === null ? tx`true` : tx`c.metadata ->> ${subject.key} = ${subject.value}`}))
     ORDER BY memory_id LIMIT ${limit}`;
   return rows.map((r) => r.memory_id);
 }

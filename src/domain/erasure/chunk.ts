@@ -22,12 +22,13 @@ export async function eraseNextChunk(
 ): Promise<{ more: boolean; progress: ErasureProgress }> {
   const ids = await nextErasableMemories(tx, agentId, subject, ERASURE_CHUNK);
   if (ids.length === 0) return { more: false, progress };
+  // Before forget, which drops the current ones too: counted here, answers of forgotten ones included.
+  const answers = await deleteAnswersNaming(tx, ids);
   const forgot = await forgetMemories(tx, actor, ids, "erasure", { agentId });
   const derived = derivedRowsOf(forgot.derived);
   await emptyGraphRows(tx, forgot.derived.memos.map((m) => m.memo_id), forgot.derived.edges.map((e) => e.edge_id));
   const versions = await emptyVersions(tx, ids, jobId);
   const traces = await deleteMemoryTraces(tx, ids);
-  const answers = await deleteAnswersNaming(tx, ids);
   const ingest = await emptyIngestRecords(tx, ids);
   const next: ErasureProgress = {
     counts: addCounts(progress.counts, {
