@@ -6,8 +6,9 @@ import type { Subject } from "./erasure-memories";
 /** Retired memos and edges keep their ids and history shape; their words go. */
 export async function emptyGraphRows(tx: Tx, memoIds: string[], edgeIds: string[]): Promise<void> {
   if (memoIds.length > 0) {
-    await tx`UPDATE memos SET name = memo_id, normalized_name = memo_id, aliases = '{}', description = NULL,
-        properties = '{}', ontology_uri = NULL, embedding = NULL, embedding_model = NULL, embedding_dims = NULL
+    await tx`UPDATE memos SET name = memo_id, normalized_name = memo_id, aliases = '{}',
+        description = NULL, properties = '{}', ontology_uri = NULL,
+        embedding = NULL, embedding_model = NULL, embedding_dims = NULL
       WHERE memo_id = ANY(${memoIds}::text[]) AND retired_at IS NOT NULL`;
     await tx`DELETE FROM memo_aliases WHERE memo_id = ANY(${memoIds}::text[])`;
     await tx`DELETE FROM memo_keys WHERE memo_id = ANY(${memoIds}::text[])`;
@@ -19,7 +20,8 @@ export async function emptyGraphRows(tx: Tx, memoIds: string[], edgeIds: string[
   const targets = [...memoIds, ...edgeIds];
   if (targets.length > 0) {
     await tx`UPDATE refine_changes SET detail = '{}'
-      WHERE target_kind IN ('memo', 'edge') AND target_id = ANY(${targets}::text[]) AND detail <> '{}'`;
+      WHERE target_kind IN ('memo', 'edge') AND target_id = ANY(${targets}::text[])
+        AND detail <> '{}'`;
     await tx`UPDATE feedback SET note = NULL
       WHERE target_kind = 'edge' AND target_id = ANY(${edgeIds}::text[]) AND note IS NOT NULL`;
   }
@@ -29,7 +31,9 @@ export async function emptyGraphRows(tx: Tx, memoIds: string[], edgeIds: string[
  * Ingest chunks of erased memories go; a source left without chunks loses its name and address,
  * and its job row the submitted text, URL or query.
  */
-export async function emptyIngestRecords(tx: Tx, memoryIds: string[]): Promise<Record<string, number>> {
+export async function emptyIngestRecords(
+  tx: Tx, memoryIds: string[],
+): Promise<Record<string, number>> {
   const chunks = await tx<{ source_id: string }[]>`
     DELETE FROM ingest_chunks WHERE memory_id = ANY(${memoryIds}::text[]) RETURNING source_id`;
   const sourceIds = [...new Set(chunks.map((c) => c.source_id))];
@@ -37,7 +41,8 @@ export async function emptyIngestRecords(tx: Tx, memoryIds: string[]): Promise<R
   const sources = await tx<{ job_id: string }[]>`
     UPDATE ingest_sources s SET uri = NULL, filename = NULL
     WHERE s.source_id = ANY(${sourceIds}::text[])
-      AND NOT EXISTS (SELECT 1 FROM ingest_chunks c WHERE c.org_id = s.org_id AND c.source_id = s.source_id)
+      AND NOT EXISTS (SELECT 1 FROM ingest_chunks c
+        WHERE c.org_id = s.org_id AND c.source_id = s.source_id)
     RETURNING s.job_id`;
   const jobs = await emptyIngestJobs(tx, sources.map((s) => s.job_id));
   return { ingest_chunks: chunks.length, ingest_sources: sources.length, ingest_jobs: jobs };
@@ -52,7 +57,8 @@ export async function emptyIngestJobs(tx: Tx, jobIds: string[]): Promise<number>
           'text', CASE WHEN payload -> 'source' ? 'text' THEN '' END,
           'url', CASE WHEN payload -> 'source' ? 'url' THEN '' END,
           'query', CASE WHEN payload -> 'source' ? 'query' THEN '' END))
-        || CASE WHEN payload -> 'source' ? 'filename' THEN '{"filename": null}'::jsonb ELSE '{}' END),
+        || CASE WHEN payload -> 'source' ? 'filename'
+          THEN '{"filename": null}'::jsonb ELSE '{}' END),
       result = NULL
     WHERE kind = 'ingest' AND job_id = ANY(${jobIds}::text[])
     RETURNING job_id`;
@@ -70,15 +76,21 @@ const named = (tx: Tx, subject: Subject) =>
   subject === null ? tx`true` : tx`metadata ->> ${subject.key} = ${subject.value}`;
 
 /** The subject's conversations (title, metadata; closed) and sessions (metadata). */
-export async function emptyConversations(tx: Tx, agentId: string, subject: Subject): Promise<Record<string, number>> {
+export async function emptyConversations(
+  tx: Tx, agentId: string, subject: Subject,
+): Promise<Record<string, number>> {
   const conversations = await tx`
-    UPDATE conversations SET title = NULL, metadata = '{}', deleted_at = coalesce(deleted_at, now()),
-      updated_at = now()
-    WHERE agent_id = ${agentId} AND ${named(tx, subject)} AND (title IS NOT NULL OR metadata <> '{}')`;
+    UPDATE conversations SET title = NULL, metadata = '{}',
+      deleted_at = coalesce(deleted_at, now()), updated_at = now()
+    WHERE agent_id = ${agentId} AND ${named(tx, subject)}
+      AND (title IS NOT NULL OR metadata <> '{}')`;
   const sessions = await tx`
     UPDATE sessions SET metadata = '{}', ended_at = coalesce(ended_at, now())
     WHERE agent_id = ${agentId} AND ${named(tx, subject)} AND metadata <> '{}'`;
   const batches = subject === null ? await tx`
-    UPDATE ingest_batches SET query = '', results = '[]' WHERE agent_id = ${agentId} AND query <> ''` : { count: 0 };
-  return { conversations: conversations.count, sessions: sessions.count, ingest_batches: batches.count };
+    UPDATE ingest_batches SET query = '', results = '[]'
+    WHERE agent_id = ${agentId} AND query <> ''` : { count: 0 };
+  return {
+    conversations: conversations.count, sessions: sessions.count, ingest_batches: batches.count,
+  };
 }

@@ -1,5 +1,6 @@
-// Subject erasure over memories (docs/erasure.md): pick the next chunk of a subject's memories, empty
-// every version of them (the content hash stays as the tombstone) and drop the rows derived from them.
+// Subject erasure over memories (docs/erasure.md): pick the next chunk of a subject's memories,
+// empty every version of them (the content hash stays as the tombstone) and drop what derives
+// from them.
 import type { Tx } from "../pools";
 
 /** A metadata key and the string value naming the subject; null erases the whole agent. */
@@ -18,8 +19,10 @@ export async function nextErasableMemories(
     SELECT DISTINCT memory_id FROM memories
     WHERE agent_id = ${agentId} AND erased_at IS NULL AND (${matches(tx, subject)} OR memory_id IN (
       -- Every turn of the subject's conversations, whatever the turn's own metadata says.
-      SELECT t.memory_id FROM conversation_turns t JOIN conversations c USING (org_id, conversation_id)
-      WHERE c.agent_id = ${agentId} AND ${subject === null ? tx`true` : tx`c.metadata ->> ${subject.key} = ${subject.value}`}))
+      SELECT t.memory_id FROM conversation_turns t
+      JOIN conversations c USING (org_id, conversation_id)
+      WHERE c.agent_id = ${agentId} AND ${subject === null
+        ? tx`true` : tx`c.metadata ->> ${subject.key} = ${subject.value}`}))
     ORDER BY memory_id LIMIT ${limit}`;
   return rows.map((r) => r.memory_id);
 }
@@ -44,8 +47,10 @@ export async function versionsErasedBy(tx: Tx, jobId: string): Promise<ErasedVer
     ORDER BY memory_id, version`;
 }
 
-/** Rows that hold nothing but a trace of the memories (counters, spare vectors, marks, turns, notes). */
-export async function deleteMemoryTraces(tx: Tx, memoryIds: string[]): Promise<Record<string, number>> {
+/** Rows holding only a trace of the memories (counters, spare vectors, marks, turns, notes). */
+export async function deleteMemoryTraces(
+  tx: Tx, memoryIds: string[],
+): Promise<Record<string, number>> {
   const ids = tx`${memoryIds}::text[]`;
   const access = await tx`DELETE FROM memory_access WHERE memory_id = ANY(${ids})`;
   const next = await tx`DELETE FROM memory_embeddings_next WHERE memory_id = ANY(${ids})`;
@@ -56,13 +61,15 @@ export async function deleteMemoryTraces(tx: Tx, memoryIds: string[]): Promise<R
   const changes = await tx`UPDATE refine_changes SET detail = '{}'
     WHERE target_kind = 'memory' AND target_id = ANY(${ids}) AND detail <> '{}'`;
   return {
-    memory_access: access.count, memory_embeddings_next: next.count, distilled_memories: marks.count,
-    conversation_turns: turns.count, feedback_notes: notes.count, refine_changes: changes.count,
+    memory_access: access.count, memory_embeddings_next: next.count,
+    distilled_memories: marks.count, conversation_turns: turns.count,
+    feedback_notes: notes.count, refine_changes: changes.count,
   };
 }
 
 /** Term statistics left at zero documents still name the term: an erased subject's words go. */
 export async function deleteEmptyTermStats(tx: Tx, agentId: string): Promise<number> {
-  const rows = await tx`DELETE FROM memory_term_stats WHERE agent_id = ${agentId} AND docs <= 0 AND term <> ''`;
+  const rows = await tx`DELETE FROM memory_term_stats
+    WHERE agent_id = ${agentId} AND docs <= 0 AND term <> ''`;
   return rows.count;
 }

@@ -1,6 +1,7 @@
-// One bounded step of a subject erasure, in one tenant transaction: forget the next memories (their
-// postings, counters, idempotency answers and sole-source graph rows go the forget way), then empty
-// every version of them and everything derived from them, and record the step in the job's progress.
+// One bounded step of a subject erasure, in one tenant transaction: forget the next memories
+// (their postings, counters, idempotency answers and sole-source graph rows go the forget way),
+// then empty every version of them and everything derived from them, and record the step in the
+// job's progress.
 import type { Tx } from "../../data/pools";
 import { emptyGraphRows, emptyIngestRecords } from "../../data/queries/erasure-derived";
 import {
@@ -22,11 +23,12 @@ export async function eraseNextChunk(
 ): Promise<{ more: boolean; progress: ErasureProgress }> {
   const ids = await nextErasableMemories(tx, agentId, subject, ERASURE_CHUNK);
   if (ids.length === 0) return { more: false, progress };
-  // Before forget, which drops the current ones too: counted here, answers of forgotten ones included.
+  // Before forget, which drops the current ones too: counted here, forgotten ones' answers too.
   const answers = await deleteAnswersNaming(tx, ids);
   const forgot = await forgetMemories(tx, actor, ids, "erasure", { agentId });
   const derived = derivedRowsOf(forgot.derived);
-  await emptyGraphRows(tx, forgot.derived.memos.map((m) => m.memo_id), forgot.derived.edges.map((e) => e.edge_id));
+  const retired = forgot.derived;
+  await emptyGraphRows(tx, retired.memos.map((m) => m.memo_id), retired.edges.map((e) => e.edge_id));
   const versions = await emptyVersions(tx, ids, jobId);
   const traces = await deleteMemoryTraces(tx, ids);
   const ingest = await emptyIngestRecords(tx, ids);

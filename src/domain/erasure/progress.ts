@@ -24,7 +24,9 @@ export function progressOf(raw: Record<string, unknown>): ErasureProgress {
   return { counts: p.counts ?? {}, derived: p.derived ?? [] };
 }
 
-export function addCounts(into: Record<string, number>, more: Record<string, number>): Record<string, number> {
+export function addCounts(
+  into: Record<string, number>, more: Record<string, number>,
+): Record<string, number> {
   const sum = { ...into };
   for (const [k, n] of Object.entries(more)) if (n > 0) sum[k] = (sum[k] ?? 0) + n;
   return sum;

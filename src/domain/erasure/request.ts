@@ -11,13 +11,18 @@ import type { ErasurePayload } from "./progress";
 
 export type ErasureInput = { agent_id: string; subject?: { key: string; value: string } };
 
-export type QueuedErasure = { erasure_id: string; state: "queued"; agent_id: string; created_at: Date };
+export type QueuedErasure = {
+  erasure_id: string; state: "queued"; agent_id: string; created_at: Date;
+};
 
 export const enqueueErasure = (deps: Pick<Deps, "queue">, orgId: string, jobId: string) =>
   // If this enqueue is lost, svc.ingest_watchdog finds the queued row and enqueues it again.
-  deps.queue.enqueue("svc.erase_subject", { org_id: orgId, job_id: jobId }, { jobId: `erasure-${jobId}` });
+  deps.queue.enqueue("svc.erase_subject", { org_id: orgId, job_id: jobId },
+    { jobId: `erasure-${jobId}` });
 
-export async function requestErasure(deps: Deps, actor: Actor, input: ErasureInput): Promise<QueuedErasure> {
+export async function requestErasure(
+  deps: Deps, actor: Actor, input: ErasureInput,
+): Promise<QueuedErasure> {
   const payload: ErasurePayload = {
     agent_id: input.agent_id,
     subject: input.subject ? { key: input.subject.key, value: input.subject.value } : null,
@@ -41,5 +46,7 @@ export async function requestErasure(deps: Deps, actor: Actor, input: ErasureInp
     deps.log.warn({ msg: "erasure enqueue failed; the watchdog will enqueue the job", job_id: jobId,
       err: (error as Error).message });
   }
-  return { erasure_id: jobId, state: "queued", agent_id: input.agent_id, created_at: row.created_at };
+  return {
+    erasure_id: jobId, state: "queued", agent_id: input.agent_id, created_at: row.created_at,
+  };
 }

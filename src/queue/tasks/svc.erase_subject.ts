@@ -1,5 +1,5 @@
-// svc.erase_subject: one subject erasure for a tenant's job row, in bounded steps, resumable from the
-// last committed step (docs/erasure.md).
+// svc.erase_subject: one subject erasure for a tenant's job row, in bounded steps, resumable
+// from the last committed step (docs/erasure.md).
 import { runErasureJob } from "../../domain/erasure/run";
 import { defineTask } from "../define-task";
 import { JobRowPayload } from "./job-row-task";
