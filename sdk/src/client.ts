@@ -189,6 +189,19 @@ export class SvcClient {
     },
   };
 
+  /** Subject erasure (docs/erasure.md): content removed, not soft-deleted; admin key only. */
+  readonly erasures = {
+    /** Queues the erasure of an agent, or of one subject named in metadata; wait() polls it. */
+    request: async (body: Body<"/v1/erasures", "post">, o?: CallOptions) => {
+      const accepted = await this.call<Ok<"/v1/erasures", "post">>({ method: "POST", path: "/v1/erasures", body, ...o });
+      return Object.assign(this.erasures.job(accepted.erasure_id), { accepted });
+    },
+    job: (erasureId: string) => new Job(erasureId, async (o) => {
+      const status = await this.call<Ok<"/v1/erasures/{erasure_id}", "get">>({ method: "GET", path: `/v1/erasures/${enc(erasureId)}`, ...o });
+      return { ...status, job_id: status.erasure_id };
+    }),
+  };
+
   /** Superadmin routes: construct the client with the superadmin key (SUPERADMIN_API_KEY). */
   readonly admin = {
     budgets: {

@@ -913,6 +913,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/erasures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase an agent or a subject
+         * @description Unlike forget (soft delete, history kept), an erasure empties the content of every version of the matching memories (content hashes stay) and removes what was derived from them; see docs/erasure.md. Poll GET /v1/erasures/{erasure_id}.
+         *
+         *     Requires key scope `admin`.
+         */
+        post: operations["postV1Erasures"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/erasures/{erasure_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Poll an erasure
+         * @description States: queued → running → succeeded | failed. counts grow with each committed step; cert_id names the forget certificate (version 3) once it succeeded.
+         *
+         *     Requires key scope `admin`.
+         */
+        get: operations["getV1ErasuresByErasure_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7502,7 +7546,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        version: 1 | 2;
+                        version: 1 | 2 | 3;
                         cert_id: string;
                         org_id: string;
                         /** @description ISO 8601 UTC, millisecond precision */
@@ -7522,6 +7566,10 @@ export interface operations {
                             /** @description hex SHA-256 of the edge's fact or the memo's name (UTF-8) */
                             digest: string;
                         }[];
+                        /** @description Version 3 (POST /v1/erasures): row class → rows the erasure touched; signed, not in the Merkle tree */
+                        row_counts?: {
+                            [key: string]: string | number;
+                        };
                         /** @description items + derived rows */
                         tree_size: string | number;
                         /** @description hex RFC 9162 Merkle tree hash over the items' content hashes, then the derived rows' digests, in order */
@@ -11981,6 +12029,457 @@ export interface operations {
             };
             /** @description RFC 7807 problem details */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    postV1Erasures: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key and request replays the first response (marked `Idempotent-Replayed: true`) without running it again. 1–255 printable ASCII characters; kept IDEMPOTENCY_KEY_TTL_SECONDS. See docs/idempotency.md. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The agent whose memories are erased */
+                    agent_id: string;
+                    /** @description Erase only memories (any version), conversations and sessions whose metadata holds key = value; without it the whole agent is erased */
+                    subject?: {
+                        /** @description A metadata key naming the subject, e.g. user_id */
+                        key: string;
+                        /** @description The subject's value under that key (string equality) */
+                        value: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 202 */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        erasure_id: string;
+                        /** @constant */
+                        state: "queued";
+                        agent_id: string;
+                        /** @description ISO 8601 timestamp */
+                        created_at: string | number;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getV1ErasuresByErasure_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                erasure_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        erasure_id: string;
+                        /** @enum {string} */
+                        state: "queued" | "running" | "succeeded" | "failed";
+                        agent_id: string;
+                        /** @description The subject's metadata key; its value is never returned */
+                        subject_key: string | null;
+                        /** @description Row class → rows touched so far (docs/erasure.md lists the classes) */
+                        counts: {
+                            [key: string]: string | number;
+                        };
+                        /** @description When succeeded with FORGET_PROOF_ENABLED and anything erased: GET /v1/forget/{cert_id} */
+                        cert_id: string | null;
+                        error: string | null;
+                        /** @description ISO 8601 timestamp */
+                        created_at: string | number;
+                        finished_at: (string | number) | null;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

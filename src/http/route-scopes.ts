@@ -22,6 +22,8 @@ const RULES: readonly Rule[] = [
   { path: /^\/mcp$/, access: "any" },
   { path: /^\/v1\/(audit|usage)$/, access: "audit:read" },
   { path: /^\/v1\/export$/, access: "export" },
+  // Erasure destroys content beyond recovery: admin only (docs/erasure.md).
+  { path: /^\/v1\/erasures(\/|$)/, access: "admin" },
   { path: /^\/v1\/forget(\/|$)/, access: "audit:read" },
   { path: /^\/v1\/memories\/recall(\/stream)?$/, methods: ["POST"], access: "memories:read" },
   { path: /^\/v1\/(distill|ingest|datasets|refine)(\/|$)/, access: { read: "memories:read", write: "forge:write" } },

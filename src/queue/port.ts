@@ -8,6 +8,7 @@ export const TASK_NAMES = [
   "svc.ensure_audit_partitions",
   "svc.refine_scheduler_tick",
   "svc.refine_run",
+  "svc.erase_subject",
   "svc.ingest_watchdog",
   "svc.forge_distill",
   "svc.ingest_run",

@@ -4,6 +4,7 @@ import type { TaskName } from "./port";
 import { auditDrainTask } from "./tasks/svc.audit_drain";
 import { ensureAuditPartitionsTask } from "./tasks/svc.ensure_audit_partitions";
 import { decayImportanceTask } from "./tasks/svc.decay_importance";
+import { eraseSubjectTask } from "./tasks/svc.erase_subject";
 import { enforceRetentionCapsTask } from "./tasks/svc.enforce_retention_caps";
 import { forgeDistillTask } from "./tasks/svc.forge_distill";
 import { generateEmbeddingTask } from "./tasks/svc.generate_embedding";
@@ -22,6 +23,7 @@ const DEFINITIONS: TaskDefinition<any>[] = [
   ensureAuditPartitionsTask,
   refineSchedulerTickTask,
   refineRunTask,
+  eraseSubjectTask,
   ingestWatchdogTask,
   forgeDistillTask,
   ingestRunTask,

@@ -307,6 +307,25 @@ class Forge:
         return await self._t.post("/v1/feedback", body, idempotency_key, timeout)
 
 
+ErasureJob = AsyncJob[m.GetErasuresByErasureIdResponse]
+
+
+class Erasures:
+    """Subject erasure (docs/erasure.md): content removed, not soft-deleted; admin key only."""
+
+    def __init__(self, t: AsyncTransport) -> None:
+        self._t = t
+
+    async def request(self, *, idempotency_key: Key = None, timeout: Secs = None,
+                **body: Unpack[m.PostErasuresBody]) -> ErasureJob:
+        """Queues the erasure of an agent, or of one subject named in metadata."""
+        accepted = await self._t.post("/v1/erasures", body, idempotency_key, timeout)
+        return self.job(accepted["erasure_id"], accepted)
+
+    def job(self, erasure_id: str, accepted: Any = None) -> ErasureJob:  # plain def
+        return AsyncJob(self._t, f"/v1/erasures/{_id(erasure_id)}", erasure_id, accepted)
+
+
 class Certificates:
     """Forget certificates (FORGET_PROOF_ENABLED) and the service's public keys to verify them."""
 
@@ -393,6 +412,7 @@ class AsyncSvc(AsyncLifecycle):
         self.graph = Graph(self._t)
         self.forge = Forge(self._t)
         self.certificates = Certificates(self._t)
+        self.erasures = Erasures(self._t)
         self.export = Export(self._t)
         self.admin = Admin(self._t)
         self.status = Status(self._t)

@@ -946,7 +946,7 @@ class GetForgetByCertIdResponseDerivedItem(TypedDict):
 
 
 class _GetForgetByCertIdResponseRequired(TypedDict):
-    version: Literal[1, 2]
+    version: Literal[1, 2, 3]
     cert_id: str
     org_id: str
     issued_at: str
@@ -965,6 +965,7 @@ class _GetForgetByCertIdResponseRequired(TypedDict):
 class GetForgetByCertIdResponse(_GetForgetByCertIdResponseRequired, total=False):
     "Answer of GET /v1/forget/{cert_id}."
     derived: List[GetForgetByCertIdResponseDerivedItem]
+    row_counts: Dict[str, Union[str, int]]
 
 
 class GetTenantsByOrgIdBudgetsResponseOverrides(TypedDict):
@@ -1482,6 +1483,41 @@ class GetDistillByJobIdResponse(TypedDict):
     started_at: Union[str, float, None]
     finished_at: Union[str, float, None]
     updated_at: Union[str, float]
+
+
+class PostErasuresBodySubject(TypedDict):
+    key: str
+    value: str
+
+
+class _PostErasuresBodyRequired(TypedDict):
+    agent_id: str
+
+
+class PostErasuresBody(_PostErasuresBodyRequired, total=False):
+    "Body of POST /v1/erasures."
+    subject: PostErasuresBodySubject
+
+
+class PostErasuresResponse(TypedDict):
+    "Answer of POST /v1/erasures."
+    erasure_id: str
+    state: Literal["queued"]
+    agent_id: str
+    created_at: Union[str, float]
+
+
+class GetErasuresByErasureIdResponse(TypedDict):
+    "Answer of GET /v1/erasures/{erasure_id}."
+    erasure_id: str
+    state: Literal["queued", "running", "succeeded", "failed"]
+    agent_id: str
+    subject_key: Union[str, None]
+    counts: Dict[str, Union[str, int]]
+    cert_id: Union[str, None]
+    error: Union[str, None]
+    created_at: Union[str, float]
+    finished_at: Union[str, float, None]
 
 
 class ProblemErrorsItem(TypedDict):

@@ -1,7 +1,7 @@
 // Job rows (ingest, distill, refine): created by the API or the scheduler, advanced by the worker.
 import type { Tx } from "../pools";
 
-export type JobKind = "ingest" | "distill" | "refine";
+export type JobKind = "ingest" | "distill" | "refine" | "erasure";
 export type JobState = "queued" | "running" | "succeeded" | "failed" | "rejected" | "awaiting_upload";
 
 export type JobRow = {

@@ -11,7 +11,8 @@ export type AuditOperation =
   | "dataset.create" | "dataset.delete"
   | "feedback"
   | "relation_type.update"
-  | "import" | "export";
+  | "import" | "export"
+  | "erasure";
 
 export type AuditEntry = {
   operation: AuditOperation;

@@ -20,15 +20,20 @@ export type ForgottenVersion = { memory_id: string; version: number; content_has
 export type DerivedRow = { kind: "edge" | "memo"; id: string; digest: string };
 
 export type CertificatePayload = {
-  /** 1: items only (still verifiable); 2: items and the derived graph rows the forget retired. */
-  version: 1 | 2;
+  /**
+   * 1: items only (still verifiable); 2: items and the derived graph rows the forget retired;
+   * 3 (subject erasure): version 2 plus row_counts, the rows of each class the erasure touched.
+   */
+  version: 1 | 2 | 3;
   cert_id: string;
   org_id: string;
   issued_at: string;
   reason: string;
   items: ForgottenVersion[];
-  /** Version 2 only. */
+  /** Versions 2 and 3. */
   derived?: DerivedRow[];
+  /** Version 3 only: row class → rows touched (signed, outside the Merkle tree). */
+  row_counts?: Record<string, number>;
   tree_size: number;
   merkle_root: string;
   merkle_algorithm: "rfc9162-sha256";
@@ -57,11 +62,26 @@ export function derivedRowsOf(retired: GraphRetirement): DerivedRow[] {
 
 export async function issueForgetCertificate(tx: Tx, actor: Actor, forgotten: ForgottenVersion[], retired: GraphRetirement, deps: { forgetSigner: ForgetSigner }, reason = "api"): Promise<string | null> {
   if (forgotten.length === 0) return null;
+  return sealCertificate(tx, actor, { reason, items: forgotten, derived: derivedRowsOf(retired) }, deps);
+}
+
+export type CertificateContents = {
+  reason: string;
+  items: ForgottenVersion[];
+  derived: DerivedRow[];
+  /** Present for a subject erasure: the certificate is then version 3. */
+  rowCounts?: Record<string, number>;
+};
+
+/** Signs, stores and audits one certificate over the contents; returns its id. */
+export async function sealCertificate(tx: Tx, actor: Actor, contents: CertificateContents, deps: { forgetSigner: ForgetSigner }): Promise<string> {
   const issuedAt = new Date();
-  const items = [...forgotten].sort((a, b) => (a.memory_id < b.memory_id ? -1 : 1)).map((f) => ({ memory_id: f.memory_id, version: f.version, content_hash: f.content_hash }));
-  const derived = derivedRowsOf(retired);
+  const items = [...contents.items].sort((a, b) => (a.memory_id < b.memory_id ? -1 : a.memory_id > b.memory_id ? 1 : a.version - b.version))
+    .map((f) => ({ memory_id: f.memory_id, version: f.version, content_hash: f.content_hash }));
+  const derived = contents.derived;
   const payload: CertificatePayload = {
-    version: 2, cert_id: newId("cert", issuedAt.getTime()), org_id: actor.orgId, issued_at: issuedAt.toISOString(), reason, items, derived,
+    version: contents.rowCounts ? 3 : 2, cert_id: newId("cert", issuedAt.getTime()), org_id: actor.orgId, issued_at: issuedAt.toISOString(), reason: contents.reason, items, derived,
+    ...(contents.rowCounts ? { row_counts: contents.rowCounts } : {}),
     tree_size: items.length + derived.length, merkle_root: rootOf(items, derived), merkle_algorithm: "rfc9162-sha256", signature_algorithm: "ed25519",
     key_id: await deps.forgetSigner.keyId(), public_key: await deps.forgetSigner.publicKeyHex(),
   };
@@ -70,7 +90,7 @@ export async function issueForgetCertificate(tx: Tx, actor: Actor, forgotten: Fo
   await insertCertificate(tx, { org_id: actor.orgId, cert_id: payload.cert_id, issued_at: issuedAt, payload: text, signature });
   // Chains the certificate into the audit log, so a certificate cannot later be dropped or swapped unnoticed.
   await recordAudit(tx, actor, {
-    operation: "forget.certificate", targetIds: [payload.cert_id, ...items.map((i) => i.memory_id)],
+    operation: "forget.certificate", targetIds: [payload.cert_id, ...new Set(items.map((i) => i.memory_id))],
     detail: { merkle_root: payload.merkle_root, tree_size: payload.tree_size, derived_rows: derived.length, key_id: payload.key_id, payload_sha256: sha256Hex(text) },
   });
   return payload.cert_id;

@@ -10,6 +10,11 @@ export type CertificateVerdict = { ok: true; cert_id: string } | { ok: false; re
 
 const PAYLOAD_KEYS_V1 = ["cert_id", "issued_at", "items", "key_id", "merkle_algorithm", "merkle_root", "org_id", "public_key", "reason", "signature_algorithm", "tree_size", "version"];
 const PAYLOAD_KEYS_V2 = [...PAYLOAD_KEYS_V1, "derived"].sort();
+const PAYLOAD_KEYS_V3 = [...PAYLOAD_KEYS_V2, "row_counts"].sort();
+const KEYS_OF_VERSION: Record<number, string[]> = { 1: PAYLOAD_KEYS_V1, 2: PAYLOAD_KEYS_V2, 3: PAYLOAD_KEYS_V3 };
+/** Version 3: row class → a count of rows, signed beside the tree. */
+const isRowCounts = (c: unknown): boolean => typeof c === "object" && c !== null && !Array.isArray(c)
+  && Object.values(c).every((n) => Number.isSafeInteger(n) && (n as number) >= 0);
 const HEX64 = /^[0-9a-f]{64}$/;
 const isDerived = (d: unknown): d is DerivedRow => {
   const o = d as Record<string, unknown>;
@@ -34,8 +39,8 @@ export async function verifyCertificate(documentText: string, trustedPublicKeyHe
   } catch {
     return fail("not valid JSON");
   }
-  if (payload === null || typeof payload !== "object" || (payload.version !== 1 && payload.version !== 2)) return fail("unsupported version");
-  const keys = payload.version === 1 ? PAYLOAD_KEYS_V1 : PAYLOAD_KEYS_V2;
+  const keys = payload !== null && typeof payload === "object" ? KEYS_OF_VERSION[payload.version as number] : undefined;
+  if (keys === undefined) return fail("unsupported version");
   if (Object.keys(doc).sort().join() !== [...keys, "payload", "signature"].sort().join()) return fail("unexpected or missing fields");
   if (Object.keys(payload).sort().join() !== keys.join()) return fail("unexpected or missing payload fields");
   if (canonicalJson(payload) !== doc.payload) return fail("payload is not in canonical form");
@@ -44,7 +49,8 @@ export async function verifyCertificate(documentText: string, trustedPublicKeyHe
   if (payload.public_key !== trustedPublicKeyHex) return fail("signed by a different key");
   const items = payload.items;
   if (!Array.isArray(items) || items.length === 0 || !items.every(isItem)) return fail("items are malformed");
-  const derived = payload.version === 2 ? payload.derived : [];
+  const derived = payload.version === 1 ? [] : payload.derived;
+  if (payload.version === 3 && !isRowCounts(payload.row_counts)) return fail("row_counts are malformed");
   if (!Array.isArray(derived) || !derived.every(isDerived)) return fail("derived rows are malformed");
   if (payload.tree_size !== items.length + derived.length) return fail("tree_size does not match the items");
   if (rootOf(items, derived) !== payload.merkle_root) return fail("merkle_root does not match the items");

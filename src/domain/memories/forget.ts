@@ -10,7 +10,7 @@ import { recordAudit } from "../audit/record";
 import { cascadeIntoGraph, type GraphRetirement } from "../graph/cascade";
 import { looksLikeId } from "../ids";
 
-export type ForgetReason = "api" | "ttl" | "retention";
+export type ForgetReason = "api" | "ttl" | "retention" | "erasure";
 
 export type ForgetResult = {
   forgotten: Array<{ memory_id: string; version: number; content_hash: string }>;

@@ -60,6 +60,8 @@ import { createDistillRoute } from "./distill/create";
 import { getDistillRoute } from "./distill/get";
 import { mcpRoute } from "./mcp/mcp";
 import { exportRoute } from "./export/export";
+import { requestErasureRoute } from "./erasures/request";
+import { erasureStatusRoute } from "./erasures/status";
 import { graphViewerRoute } from "./public/graph-viewer";
 import { rootRoute } from "./public/root";
 import { memoriesWrongMethodRoute } from "./memories/wrong-method";
@@ -89,5 +91,6 @@ export const ROUTE_GROUPS: RouteGroup[] = [
   { name: "distill", gate: (g) => g.distill, routes: [createDistillRoute, getDistillRoute] },
   { name: "mcp", gate: always, routes: [mcpRoute] },
   { name: "export", gate: always, routes: [exportRoute] },
+  { name: "erasures", gate: always, routes: [requestErasureRoute, erasureStatusRoute] },
   { name: "graph-viewer", gate: always, routes: [graphViewerRoute] },
 ];

@@ -2,7 +2,9 @@
 import { t } from "elysia";
 
 export const ForgetCertificate = t.Object({
-  version: t.Union([t.Literal(1), t.Literal(2)], { description: "2 since the graph cascade (derived rows listed); 1 for older certificates" }),
+  version: t.Union([t.Literal(1), t.Literal(2), t.Literal(3)], {
+    description: "2 since the graph cascade (derived rows listed); 1 for older certificates; 3 for a subject erasure (row_counts)",
+  }),
   cert_id: t.String(),
   org_id: t.String(),
   issued_at: t.String({ description: "ISO 8601 UTC, millisecond precision" }),
@@ -13,6 +15,9 @@ export const ForgetCertificate = t.Object({
     id: t.String(),
     digest: t.String({ description: "hex SHA-256 of the edge's fact or the memo's name (UTF-8)" }),
   }), { description: "Version 2: the graph rows (edges, memos) the forget retired because only the forgotten memories grounded them; sorted by kind, then id" })),
+  row_counts: t.Optional(t.Record(t.String(), t.Integer({ minimum: 0 }), {
+    description: "Version 3 (POST /v1/erasures): row class → rows the erasure touched; signed, not in the Merkle tree",
+  })),
   tree_size: t.Integer({ description: "items + derived rows" }),
   merkle_root: t.String({ description: "hex RFC 9162 Merkle tree hash over the items' content hashes, then the derived rows' digests, in order" }),
   merkle_algorithm: t.Literal("rfc9162-sha256"),

@@ -25,4 +25,4 @@ export async function settleJobRow(deps: Deps, payload: { org_id: string; job_id
 }
 
 /** Which task drives a job row of each kind (the watchdog re-enqueues through this). */
-export const TASK_OF_KIND = { ingest: "svc.ingest_run", distill: "svc.forge_distill", refine: "svc.refine_run" } as const;
+export const TASK_OF_KIND = { ingest: "svc.ingest_run", distill: "svc.forge_distill", refine: "svc.refine_run", erasure: "svc.erase_subject" } as const;
