@@ -55,7 +55,9 @@ export function createApp(deps: Deps) {
     .onError({ as: "global" }, errorHandler(problemTypeBase(config), deps.log, gatedOffDetail(deps)))
     .use(corsLayer(config.SVC_CORS_ORIGINS))
     .use(bodyLimitLayer(config.SVC_MAX_BODY_BYTES, config.INGEST_MAX_FILE_BYTES))
-    .use(authenticateLayer(deps.authenticate, gates.superadmin ? config.SUPERADMIN_API_KEY! : null, addressThrottleOf(deps)));
+    .use(authenticateLayer(
+      deps.authenticate, gates.superadmin ? config.SUPERADMIN_API_KEY! : null, addressThrottleOf(deps),
+    ));
   if (config.RATE_LIMIT_ENABLED) app = app.use(rateLimitLayer(deps.limiter, deps.bucketPolicy, tenantBucketPolicyOf(config)));
   app = app
     .onTransform({ as: "global" }, ({ request, route }) => {
@@ -78,15 +80,19 @@ export function createApp(deps: Deps) {
 export type App = AnyElysia;
 
 /** The outer layers: request id in, one log line and the shared headers out. */
-/** `peer` is the Bun server (Bun.serve passes it to fetch); absent when a test hands requests in. */
-export function handleRequest(app: App, deps: Deps): (request: Request, peer?: SocketPeer) => Promise<Response> {
+/** `peer`: the Bun server (Bun.serve passes it to fetch); absent when a test hands requests in. */
+export function handleRequest(
+  app: App, deps: Deps,
+): (request: Request, peer?: SocketPeer) => Promise<Response> {
   const wouldReach = routeMatcher(app);
   const typeBase = problemTypeBase(deps.config);
   return async (incoming, peer) => {
     const request = canonicalRequest(incoming);
     if (request instanceof AppError) return problemResponse(request, incoming, typeBase, undefined);
     const address = clientAddress(incoming, peer, deps.config.TRUSTED_PROXY_HOPS);
-    const ctx: RequestContext = { requestId: resolveRequestId(request), startedAt: performance.now(), clientAddress: address };
+    const ctx: RequestContext = {
+      requestId: resolveRequestId(request), startedAt: performance.now(), clientAddress: address,
+    };
     attachContext(request, ctx);
     const span = deps.tracing?.startRequestSpan(request);
     const response = await shareScope(deps.tenantShare ?? null, async () => settleIdempotency(deps, request, await app.handle(request)));

@@ -21,7 +21,9 @@ export function createKeyAuthenticator(db: Database, bootstrapKey: string | unde
    * `beforeLookup` runs for every key the cache does not vouch for, before any other check: the
    * pre-authentication throttle (address-throttle.ts) refuses there.
    */
-  return async function authenticate(presented: string, beforeLookup?: () => Promise<void>): Promise<KeyIdentity> {
+  return async function authenticate(
+    presented: string, beforeLookup?: () => Promise<void>,
+  ): Promise<KeyIdentity> {
     const wellShaped = hasKeyShape(presented);
     const hash = wellShaped ? hashKey(presented) : null;
     const hashHex = hash ? bytesToHex(hash) : "";

@@ -1,8 +1,8 @@
 // Throttling before authentication: a token bucket per client address that only failed
-// authentications spend (a missing, malformed, unknown or revoked key; a wrong superadmin key). It is
-// read before a key costs a database lookup or a comparison, so a flood of made-up keys from one
-// address gets 429s instead of lookups. A key the process has verified recently skips it, so clients
-// with valid keys behind the same address keep working.
+// authentications spend (a missing, malformed, unknown or revoked key; a wrong superadmin key).
+// It is read before a key costs a database lookup or a comparison, so a flood of made-up keys
+// from one address gets 429s instead of lookups. A key the process has verified recently skips
+// it, so clients with valid keys behind the same address keep working.
 import type { Config } from "../../config/schema";
 import { rateLimited } from "../errors";
 import type { BucketPolicy, RateLimiter } from "./limiter";
@@ -14,7 +14,10 @@ export type AddressThrottle = {
   charge(address: string): Promise<void>;
 };
 
-type AddressLimits = Pick<Config, "RATE_LIMIT_UNAUTHENTICATED_REQUESTS" | "RATE_LIMIT_UNAUTHENTICATED_BURST" | "RATE_LIMIT_WINDOW">;
+type AddressLimits = Pick<
+  Config,
+  "RATE_LIMIT_UNAUTHENTICATED_REQUESTS" | "RATE_LIMIT_UNAUTHENTICATED_BURST" | "RATE_LIMIT_WINDOW"
+>;
 
 export function addressBucketPolicyOf(config: AddressLimits): BucketPolicy {
   return {

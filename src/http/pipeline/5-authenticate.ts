@@ -1,7 +1,7 @@
 // Layer 5, authentication: `Authorization: Bearer <key>` or `X-API-Key: <key>`. Public paths and CORS
 // preflights bypass it. The superadmin key (when that surface is enabled) is recognised only on the
-// superadmin routes, compared in constant time, and carries no tenant. With a throttle, each failure
-// spends from the client address's bucket, which is read before any key costs a lookup or comparison.
+// superadmin routes, compared in constant time, and carries no tenant. With a throttle, each
+// failure spends from the client address's bucket, read before a key costs a lookup or comparison.
 import { timingSafeEqual } from "node:crypto";
 import { Elysia } from "elysia";
 import { sha256Bytes } from "../../domain/hash";
@@ -36,7 +36,9 @@ function sameSecret(a: string, b: string): boolean {
 }
 
 /** The presented key; a malformed Authorization header is refused only after the address check. */
-async function keyOrCheck(headers: Headers, checkAddress: () => Promise<void>): Promise<string | null> {
+async function keyOrCheck(
+  headers: Headers, checkAddress: () => Promise<void>,
+): Promise<string | null> {
   try {
     return presentedKey(headers);
   } catch (error) {
@@ -45,7 +47,9 @@ async function keyOrCheck(headers: Headers, checkAddress: () => Promise<void>): 
   }
 }
 
-export function authenticateLayer(authenticate: KeyAuthenticator, superadminKey: string | null, throttle: AddressThrottle | null) {
+export function authenticateLayer(
+  authenticate: KeyAuthenticator, superadminKey: string | null, throttle: AddressThrottle | null,
+) {
   return new Elysia({ name: "svc.authenticate" }).onRequest(async ({ request }) => {
     const path = requestPath(request); // the path the router dispatches (0-request-target.ts)
     if (request.method === "OPTIONS" || isPublicPath(path)) return;
@@ -70,7 +74,8 @@ export function authenticateLayer(authenticate: KeyAuthenticator, superadminKey:
       const identity = await authenticate(key, checkAddress);
       ctx.identity = { role: "tenant", ...identity };
     } catch (error) {
-      if (limiter && error instanceof AppError && (error.status === 401 || error.status === 403)) await limiter.charge(address);
+      const refused = error instanceof AppError && (error.status === 401 || error.status === 403);
+      if (limiter && refused) await limiter.charge(address);
       throw error;
     }
   });
