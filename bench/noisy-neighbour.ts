@@ -2,8 +2,9 @@
 // tenant A floods with its worst allowed work, over real HTTP on loopback: unanchored CYPHER recalls (a
 // cartesian product that runs to CYPHER_TIMEOUT_MS), MCP batches of them, exports read at a trickle, and
 // requests with well-formed unknown keys (throttled per client address before authentication: the
-// clients come through one trusted proxy, so each has its X-Forwarded-For address). B is an ordinary client: one request at a time, alternating a
-// fetch by id and a LEXICAL recall. The rate limit is on, generous enough that A is not stopped by it.
+// clients come through one trusted proxy, so each has its X-Forwarded-For address). B is an
+// ordinary client: one request at a time, alternating a fetch by id and a LEXICAL recall. The rate
+// limit is on, generous enough that A is not stopped by it.
 // --unbounded lifts the tenant shares (TENANT_*_CONCURRENCY 1000) to show what they prevent.
 import { withTenant } from "../src/data/with-tenant";
 import { systemActor } from "../src/domain/actor";

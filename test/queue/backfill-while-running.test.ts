@@ -1,5 +1,5 @@
-// A backfill requested while the tenant's backfill runs is not lost (issue 23, item 12): on BullMQ and
-// on the in-process queue, the second request is queued instead of dropped as a duplicate of the
+// A backfill requested while the tenant's backfill runs is not lost (issue 23, item 12): on BullMQ
+// and on the in-process queue, the second request is queued instead of dropped as a duplicate of the
 // running job's id, which left its rows to the five-minute schedule.
 import { afterAll, expect, test } from "bun:test";
 import { Worker } from "bullmq";
@@ -37,7 +37,8 @@ test("BullMQ: a backfill requested while one runs is queued", async () => {
   const hold = holdFirst();
   const { hostname, port } = new URL(TEST_VALKEY_URL);
   const connection = { host: hostname, port: Number(port), maxRetriesPerRequest: null };
-  const worker = new Worker(queue.queue.name, hold.handler, { connection, prefix: `${TEST_QUEUE_PREFIX}-backfill` });
+  const prefix = `${TEST_QUEUE_PREFIX}-backfill`;
+  const worker = new Worker(queue.queue.name, hold.handler, { connection, prefix });
   closers.push(() => worker.close());
   await scheduleBackfill(depsOf(queue), "org_busy");
   await hold.running;
