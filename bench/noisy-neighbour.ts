@@ -1,8 +1,10 @@
 // `bun run bench/noisy-neighbour.ts [--requests=100] [--unbounded]`: tenant B's latency alone and while
 // tenant A floods with its worst allowed work, over real HTTP on loopback: unanchored CYPHER recalls (a
 // cartesian product that runs to CYPHER_TIMEOUT_MS), MCP batches of them, exports read at a trickle, and
-// requests with well-formed unknown keys. B is an ordinary client: one request at a time, alternating a
-// fetch by id and a LEXICAL recall. The rate limit is on, generous enough that A is not stopped by it.
+// requests with well-formed unknown keys (throttled per client address before authentication: the
+// clients come through one trusted proxy, so each has its X-Forwarded-For address). B is an
+// ordinary client: one request at a time, alternating a fetch by id and a LEXICAL recall. The rate
+// limit is on, generous enough that A is not stopped by it.
 // --unbounded lifts the tenant shares (TENANT_*_CONCURRENCY 1000) to show what they prevent.
 import { withTenant } from "../src/data/with-tenant";
 import { systemActor } from "../src/domain/actor";
@@ -21,6 +23,7 @@ const CARTESIAN = "MATCH (a),(b),(c),(d),(e),(f),(g),(h) RETURN count(*) AS n";
 
 const app = await startBenchApp("noisy", {
   RATE_LIMIT_ENABLED: true, RATE_LIMIT_REQUESTS: 60_000, RATE_LIMIT_BURST: 1000, DATABASE_POOL_MAX: 10,
+  TRUSTED_PROXY_HOPS: 1,
   ...(unbounded ? { TENANT_DB_CONCURRENCY: 1000, TENANT_HEAVY_CONCURRENCY: 1000 } : {}),
 });
 const orgA = await ensureOrg(app.deps.db, "noisy-a");
@@ -34,8 +37,15 @@ await withTenant(app.deps.db, orgA, (tx) => tx`
 const ids: string[] = [];
 for (let i = 0; i < 50; i++) ids.push((await app.call("POST", "/v1/memories", { agent_id: "quiet", content: `Quiet note ${i} about the weekly report` })).body.memory_id);
 
-const http = (path: string, init: RequestInit & { key?: string } = {}) =>
-  fetch(app.base + path, { ...init, headers: { authorization: `Bearer ${init.key ?? keyB}`, "content-type": "application/json", ...init.headers } });
+const ADDRESS_A = "203.0.113.10";
+const ADDRESS_B = "198.51.100.20";
+const http = (path: string, init: RequestInit & { key?: string } = {}) => fetch(app.base + path, {
+  ...init,
+  headers: {
+    authorization: `Bearer ${init.key ?? keyB}`, "content-type": "application/json",
+    "x-forwarded-for": init.key === undefined ? ADDRESS_B : ADDRESS_A, ...init.headers,
+  },
+});
 
 /** B's requests one at a time: milliseconds of each, and the statuses that were not 200. */
 async function quietTenant(): Promise<{ ms: number[]; failed: number[] }> {

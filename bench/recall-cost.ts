@@ -178,7 +178,7 @@ try {
   const infoLog = createLogger("info", { write: () => {} });
   const req = new Request(`http://127.0.0.1/v1/memories/recall`, { method: "POST" });
   const res = new Response("{}", { status: 200 });
-  stage("access log line + metrics", await same(() => logRequest(infoLog, deps.metrics, req, res, { requestId: "bench", startedAt: performance.now(), route: "/v1/memories/recall", identity: { role: "tenant", ...identity } })), "one pino JSON line at LOG_LEVEL=info (to a null sink) + Prometheus counter and histogram, unchanged");
+  stage("access log line + metrics", await same(() => logRequest(infoLog, deps.metrics, req, res, { requestId: "bench", startedAt: performance.now(), clientAddress: "127.0.0.1", route: "/v1/memories/recall", identity: { role: "tenant", ...identity } })), "one pino JSON line at LOG_LEVEL=info (to a null sink) + Prometheus counter and histogram, unchanged");
 
   const lines: string[] = [];
   lines.push(`recall cost at ${MEMORIES} memories, ${REQUESTS} requests per row, c=1, ${new Date().toISOString().slice(0, 16)}Z, load average ${startedLoad} → ${load()}`, "");

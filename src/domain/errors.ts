@@ -48,9 +48,18 @@ export const gone = (detail: string) => new AppError("gone", detail);
 export const validationFailed = (errors: FieldProblem[]) =>
   new AppError("validation-failed", errors.map((e) => `${fieldLabel(e.path)} ${e.message}`).join("; "), { fields: { errors } });
 
-/** `bucket` says which bucket is empty: the key's own, or the tenant's shared by all its keys. */
-export function rateLimited(retryAfterSeconds: number, headers: Record<string, string>, bucket: "api_key" | "tenant" = "api_key") {
-  const whose = bucket === "tenant" ? " for this tenant (its bucket is shared by all its keys)" : "";
+const WHOSE = {
+  api_key: "",
+  tenant: " for this tenant (its bucket is shared by all its keys)",
+  client_address: " from this address without a valid API key",
+} as const;
+
+/**
+ * `bucket` says which bucket is empty: the key's own, the tenant's shared by all its keys, or the
+ * client address's bucket of failed authentications.
+ */
+export function rateLimited(retryAfterSeconds: number, headers: Record<string, string>, bucket: "api_key" | "tenant" | "client_address" = "api_key") {
+  const whose = WHOSE[bucket];
   return new AppError("rate-limited", `Too many requests${whose}; retry after ${retryAfterSeconds} s`, {
     headers: { ...headers, "retry-after": String(retryAfterSeconds) },
     fields: { bucket },

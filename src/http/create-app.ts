@@ -18,6 +18,8 @@ import { bodyLimitLayer } from "./pipeline/4-body-limit";
 import { authenticateLayer } from "./pipeline/5-authenticate";
 import { rateLimitLayer } from "./pipeline/6-rate-limit";
 import { tenantBucketPolicyOf } from "../domain/ratelimit/tenant-policy";
+import { addressBucketPolicyOf, createAddressThrottle } from "../domain/ratelimit/address-throttle";
+import { clientAddress, type SocketPeer } from "./client-address";
 import { idempotencyLayer, settleIdempotency } from "./pipeline/idempotency";
 import { inputRulesLayer } from "./pipeline/input-rules";
 import { authorizeLayer } from "./pipeline/authorize";
@@ -36,6 +38,12 @@ export function serverBodyCap(deps: Deps): number {
   return Math.max(deps.config.SVC_MAX_BODY_BYTES, deps.config.INGEST_MAX_FILE_BYTES) + 2 * 1024 * 1024;
 }
 
+/** Throttling before authentication is part of the rate limit: on with it. */
+function addressThrottleOf(deps: Deps) {
+  if (!deps.config.RATE_LIMIT_ENABLED) return null;
+  return createAddressThrottle(deps.limiter, addressBucketPolicyOf(deps.config));
+}
+
 export function createApp(deps: Deps) {
   const { config, gates } = deps;
   const routeSchemas: RouteSchemas = new Map();
@@ -47,7 +55,9 @@ export function createApp(deps: Deps) {
     .onError({ as: "global" }, errorHandler(problemTypeBase(config), deps.log, gatedOffDetail(deps)))
     .use(corsLayer(config.SVC_CORS_ORIGINS))
     .use(bodyLimitLayer(config.SVC_MAX_BODY_BYTES, config.INGEST_MAX_FILE_BYTES))
-    .use(authenticateLayer(deps.authenticate, gates.superadmin ? config.SUPERADMIN_API_KEY! : null));
+    .use(authenticateLayer(
+      deps.authenticate, gates.superadmin ? config.SUPERADMIN_API_KEY! : null, addressThrottleOf(deps),
+    ));
   if (config.RATE_LIMIT_ENABLED) app = app.use(rateLimitLayer(deps.limiter, deps.bucketPolicy, tenantBucketPolicyOf(config)));
   app = app
     .onTransform({ as: "global" }, ({ request, route }) => {
@@ -70,13 +80,19 @@ export function createApp(deps: Deps) {
 export type App = AnyElysia;
 
 /** The outer layers: request id in, one log line and the shared headers out. */
-export function handleRequest(app: App, deps: Deps): (request: Request) => Promise<Response> {
+/** `peer`: the Bun server (Bun.serve passes it to fetch); absent when a test hands requests in. */
+export function handleRequest(
+  app: App, deps: Deps,
+): (request: Request, peer?: SocketPeer) => Promise<Response> {
   const wouldReach = routeMatcher(app);
   const typeBase = problemTypeBase(deps.config);
-  return async (incoming) => {
+  return async (incoming, peer) => {
     const request = canonicalRequest(incoming);
     if (request instanceof AppError) return problemResponse(request, incoming, typeBase, undefined);
-    const ctx: RequestContext = { requestId: resolveRequestId(request), startedAt: performance.now() };
+    const address = clientAddress(incoming, peer, deps.config.TRUSTED_PROXY_HOPS);
+    const ctx: RequestContext = {
+      requestId: resolveRequestId(request), startedAt: performance.now(), clientAddress: address,
+    };
     attachContext(request, ctx);
     const span = deps.tracing?.startRequestSpan(request);
     const response = await shareScope(deps.tenantShare ?? null, async () => settleIdempotency(deps, request, await app.handle(request)));

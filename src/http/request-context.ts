@@ -11,6 +11,8 @@ export type RequestContext = {
   requestId: string;
   startedAt: number;
   route?: string;
+  /** Who is throttled before authentication (client-address.ts). */
+  clientAddress: string;
   identity?: Identity;
   /** X-RateLimit-* headers to put on the response, whatever its status. */
   rateHeaders?: Record<string, string>;

@@ -9,22 +9,44 @@ export async function findExpiredIds(tx: Tx, now: Date, limit: number): Promise<
   return rows.map((r) => r.memory_id);
 }
 
+export type DecayChunk = { decayed: number; lastId: string | null };
+
 /**
  * Exponential moving average towards `floor`: importance ← floor + (importance − floor) · 0.5^(Δt / halfLife),
  * Δt = hours since the later of the last access and the last decay (or the version's start). Decaying twice
  * over two spans equals decaying once over their sum, so reruns and missed runs change nothing.
+ * One keyset chunk: the `limit` current memories after `afterId` in memory_id order
+ * (memories_one_current), so each statement is bounded however large the tenant; `lastId` is where
+ * the next chunk starts (null: done).
  */
-export async function decayCurrentImportance(tx: Tx, now: Date, halfLifeHours: number, floor: number): Promise<number> {
+export async function decayImportanceChunk(
+  tx: Tx, orgId: string, afterId: string, limit: number,
+  now: Date, halfLifeHours: number, floor: number,
+): Promise<DecayChunk> {
   const lastAccess = accessColumn(tx, "last_accessed_at");
-  const rows = await tx`
-    UPDATE memories SET
-      importance = ${floor}::real + (importance - ${floor}::real) * power(0.5,
-        extract(epoch FROM (${now}::timestamptz - GREATEST(COALESCE(importance_decayed_at, valid_from), COALESCE(${lastAccess}, valid_from)))) / 3600.0 / ${halfLifeHours}),
-      importance_decayed_at = ${now}
-    WHERE valid_to IS NULL AND importance > ${floor}::real
-      AND GREATEST(COALESCE(importance_decayed_at, valid_from), COALESCE(${lastAccess}, valid_from)) < ${now}
-    RETURNING 1`;
-  return rows.length;
+  const since = tx`GREATEST(
+    COALESCE(importance_decayed_at, valid_from), COALESCE(${lastAccess}, valid_from))`;
+  // The update finds its rows by ctid (stable under the row lock until commit), not by a join on
+  // the key, which a planner without fresh statistics ran as a nested loop over the whole tenant.
+  const [row] = await tx<{ decayed: number; last_id: string | null }[]>`
+    WITH chunk AS (
+      SELECT ctid, memory_id FROM memories
+      WHERE org_id = ${orgId} AND valid_to IS NULL AND memory_id > ${afterId}
+      ORDER BY org_id, memory_id LIMIT ${limit}
+      FOR UPDATE
+    ), moved AS (
+      UPDATE memories SET
+        importance = ${floor}::real + (importance - ${floor}::real)
+          * power(0.5,
+            extract(epoch FROM (${now}::timestamptz - ${since})) / 3600.0 / ${halfLifeHours}),
+        importance_decayed_at = ${now}
+      WHERE ctid = ANY(ARRAY(SELECT ctid FROM chunk))
+        AND importance > ${floor}::real AND ${since} < ${now}
+      RETURNING 1
+    )
+    SELECT (SELECT count(*) FROM moved)::int AS decayed,
+           (SELECT max(memory_id) FROM chunk) AS last_id`;
+  return { decayed: row!.decayed, lastId: row!.last_id };
 }
 
 /** Current memories beyond the `cap` most valuable (highest importance, then newest) of each agent. */

@@ -1,5 +1,5 @@
-// Resolves a presented API key to its tenant: shape and checksum first, then the cache of verified keys
-// (key-cache.ts), else one lookup by hash.
+// Resolves a presented API key to its tenant: the cache of verified keys (key-cache.ts) first, else
+// shape and checksum, then one lookup by hash.
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { findKeyByHash, touchLastUsed } from "../../data/queries/api-keys";
 import type { Database } from "../../data/pools";
@@ -17,14 +17,21 @@ const LAST_USED_GRANULARITY_MS = 60_000;
 export function createKeyAuthenticator(db: Database, bootstrapKey: string | undefined, cache: KeyCache) {
   const bootstrapHashHex = bootstrapKey ? bytesToHex(hashKey(bootstrapKey)) : null;
 
-  return async function authenticate(presented: string): Promise<KeyIdentity> {
-    if (!hasKeyShape(presented)) throw unauthenticated("The API key is malformed; keys look like svc_sk_…");
-    const hash = hashKey(presented);
-    const hashHex = bytesToHex(hash);
-    if (hashHex !== bootstrapHashHex && !hasValidChecksum(presented)) throw unauthenticated("The API key is malformed (checksum mismatch)");
-
-    const cached = cache.get(hashHex);
+  /**
+   * `beforeLookup` runs for every key the cache does not vouch for, before any other check: the
+   * pre-authentication throttle (address-throttle.ts) refuses there.
+   */
+  return async function authenticate(
+    presented: string, beforeLookup?: () => Promise<void>,
+  ): Promise<KeyIdentity> {
+    const wellShaped = hasKeyShape(presented);
+    const hash = wellShaped ? hashKey(presented) : null;
+    const hashHex = hash ? bytesToHex(hash) : "";
+    const cached = hash ? cache.get(hashHex) : null;
     if (cached) return cached;
+    await beforeLookup?.();
+    if (!hash) throw unauthenticated("The API key is malformed; keys look like svc_sk_…");
+    if (hashHex !== bootstrapHashHex && !hasValidChecksum(presented)) throw unauthenticated("The API key is malformed (checksum mismatch)");
     const epoch = cache.epoch();
     const identity = await withKeyLookup(db, hashHex, async (tx, becomeTenant): Promise<KeyIdentity> => {
       const row = await findKeyByHash(tx, hash);

@@ -37,13 +37,24 @@ export async function embedOrDefer(deps: EmbedDeps, orgId: string, texts: string
 }
 
 /**
+ * The backfill job's id for a request made at `nowMs`: one per tenant and BACKFILL_DELAY_MS slot. A
+ * job runs at least one delay after it was requested, so in a later slot: a request made while it
+ * runs gets a new id instead of being dropped as a duplicate (issue 23, item 12).
+ */
+export function backfillJobId(orgId: string, nowMs: number): string {
+  return `embed-backfill-${orgId}-${Math.floor(nowMs / BACKFILL_DELAY_MS)}`;
+}
+
+/**
  * One pending backfill per tenant is enough: the task embeds every row still missing a vector and puts
  * every waiting vector into the HNSW graph (a batch store schedules it for that, store.ts).
  */
 export async function scheduleBackfill(deps: EmbedDeps, orgId: string): Promise<void> {
   if (!deps.queue) return;
   try {
-    await deps.queue.enqueue("svc.generate_embedding", { org_id: orgId }, { jobId: `embed-backfill-${orgId}`, delayMs: BACKFILL_DELAY_MS });
+    const jobId = backfillJobId(orgId, Date.now());
+    const options = { jobId, delayMs: BACKFILL_DELAY_MS };
+    await deps.queue.enqueue("svc.generate_embedding", { org_id: orgId }, options);
   } catch (error) {
     deps.log.warn({ msg: "could not enqueue svc.generate_embedding; rows stay unembedded until the next backfill", org_id: orgId, err: (error as Error).message });
   }

@@ -1,0 +1,46 @@
+// Throttling before authentication: a token bucket per client address that only failed
+// authentications spend (a missing, malformed, unknown or revoked key; a wrong superadmin key).
+// It is read before a key costs a database lookup or a comparison, so a flood of made-up keys
+// from one address gets 429s instead of lookups. A key the process has verified recently skips
+// it, so clients with valid keys behind the same address keep working.
+import type { Config } from "../../config/schema";
+import { rateLimited } from "../errors";
+import type { BucketPolicy, RateLimiter } from "./limiter";
+
+export type AddressThrottle = {
+  /** Throws the 429 when the address has no failure left to spend. */
+  check(address: string): Promise<void>;
+  /** Spends one of the address's failures. */
+  charge(address: string): Promise<void>;
+};
+
+type AddressLimits = Pick<
+  Config,
+  "RATE_LIMIT_UNAUTHENTICATED_REQUESTS" | "RATE_LIMIT_UNAUTHENTICATED_BURST" | "RATE_LIMIT_WINDOW"
+>;
+
+export function addressBucketPolicyOf(config: AddressLimits): BucketPolicy {
+  return {
+    capacity: config.RATE_LIMIT_UNAUTHENTICATED_BURST,
+    refillPerSecond: config.RATE_LIMIT_UNAUTHENTICATED_REQUESTS / config.RATE_LIMIT_WINDOW,
+    limit: config.RATE_LIMIT_UNAUTHENTICATED_REQUESTS,
+    windowSeconds: config.RATE_LIMIT_WINDOW,
+  };
+}
+
+export const addressBucketKey = (address: string) => `addr:${address}`;
+
+export function createAddressThrottle(limiter: RateLimiter, policy: BucketPolicy): AddressThrottle {
+  return {
+    async check(address) {
+      const bucket = await limiter.peek(addressBucketKey(address), policy);
+      if (bucket.remaining >= 1) return;
+      // A peek reports whole tokens only: one token's refill time is the honest upper bound.
+      const retryAfter = Math.max(1, Math.ceil(1 / policy.refillPerSecond));
+      throw rateLimited(retryAfter, {}, "client_address");
+    },
+    async charge(address) {
+      await limiter.take([{ key: addressBucketKey(address), policy }]);
+    },
+  };
+}
