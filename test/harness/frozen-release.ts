@@ -1,4 +1,4 @@
-// The migrations of an older release, frozen in test/fixtures so the upgrade test needs no git history.
+// The migrations of an older release, frozen in test/fixtures: the upgrade test needs no history.
 import { readdirSync, readFileSync } from "node:fs";
 import type { Migration } from "../../src/data/migrate";
 

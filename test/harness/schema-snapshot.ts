@@ -1,5 +1,5 @@
-// The schema of a database as comparable rows read from the catalogs: what the upgrade test compares
-// between a fresh database and one upgraded from an older release.
+// The schema of a database as comparable rows read from the catalogs: what the upgrade test
+// compares between a fresh database and one upgraded from an older release.
 import type postgres from "postgres";
 
 export type SchemaSnapshot = Record<string, string[]>;
@@ -17,7 +17,8 @@ const SECTIONS: Record<string, string> = {
   schemas: `SELECT n.nspname, n.nspacl::text FROM pg_namespace n
     WHERE ${OURS} AND n.nspname NOT LIKE 'pg_temp%' AND n.nspname NOT LIKE 'pg_toast_temp%'`,
   tables: `SELECT n.nspname, c.relname, c.relkind, c.relpersistence, c.relrowsecurity,
-      c.relforcerowsecurity, c.reloptions::text, c.relispartition, pg_get_expr(c.relpartbound, c.oid)
+      c.relforcerowsecurity, c.reloptions::text, c.relispartition,
+      pg_get_expr(c.relpartbound, c.oid)
     FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
     WHERE ${OURS} AND c.relkind IN ('r', 'p', 'v', 'm', 'S', 'f', 'c')
       AND ${NOT_EXTENSION("pg_class", "c.oid")}`,
@@ -35,12 +36,12 @@ const SECTIONS: Record<string, string> = {
   constraints: `SELECT conrelid::regclass::text, conname, contype, pg_get_constraintdef(c.oid),
       condeferrable, condeferred, convalidated
     FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace WHERE ${OURS}`,
-  policies: `SELECT schemaname, tablename, policyname, permissive, roles::text, cmd, qual, with_check
-    FROM pg_policies`,
+  policies: `SELECT schemaname, tablename, policyname, permissive, roles::text, cmd, qual,
+      with_check FROM pg_policies`,
   grants: `SELECT n.nspname, c.relname, c.relacl::text FROM pg_class c
     JOIN pg_namespace n ON n.oid = c.relnamespace WHERE ${OURS} AND c.relacl IS NOT NULL`,
-  defaultGrants: `SELECT defaclrole::regrole::text, defaclnamespace::regnamespace::text, defaclobjtype,
-      defaclacl::text FROM pg_default_acl`,
+  defaultGrants: `SELECT defaclrole::regrole::text, defaclnamespace::regnamespace::text,
+      defaclobjtype, defaclacl::text FROM pg_default_acl`,
   functions: `SELECT n.nspname, p.proname, pg_get_function_identity_arguments(p.oid), p.prokind,
       p.prosecdef, p.proconfig::text, p.proacl::text,
       CASE WHEN p.prokind IN ('f', 'p') THEN pg_get_functiondef(p.oid) END
@@ -62,7 +63,11 @@ export async function schemaSnapshot(sql: postgres.Sql): Promise<SchemaSnapshot>
   for (const [section, query] of Object.entries(SECTIONS)) {
     const rows = await sql.unsafe(query); // constant catalog queries, no input
     snapshot[section] = rows
-      .map((row) => Object.values(row).map((v) => (v === null ? "∅" : String(v))).join("\t"))
+      .map((row) =>
+        Object.values(row)
+          .map((v) => (v === null ? "∅" : String(v)))
+          .join("\t"),
+      )
       .sort();
   }
   return snapshot;

@@ -1,5 +1,5 @@
-// The layers of src/ (docs/architecture.md): a file imports only its own top folder or a lower layer,
-// never a peer of its layer or a layer above; Valkey clients stay out of the core; no import cycles.
+// The layers of src/ (docs/architecture.md): a file imports only its own top folder or a lower
+// layer, never a peer of its layer or a layer above; no Valkey client in the core; no cycles.
 // Today's back-up arrows are named below, each one to be removed (issue 26 item 2), never added to.
 import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
@@ -25,11 +25,12 @@ const VALKEY_PACKAGES = ["ioredis", "bullmq"];
 const VALKEY_FOLDERS = ["queue", "valkey", "app"];
 
 /**
- * Upward or sideways imports that exist today, as "<importing folder> -> <imported module>". Each is
- * a debt of issue 26 item 2; the test fails when one is no longer needed, so the list only shrinks.
+ * Upward or sideways imports that exist today, as "<importing folder> -> <imported module>".
+ * Each is a debt of issue 26 item 2; the test fails when one is no longer needed, so the list
+ * only shrinks.
  */
 const KNOWN_BACK_ARROWS: readonly string[] = [
-  // Generic helpers loose in domain/, read from below: they move to lib/ (/work/prompts/lib-move.sh).
+  // Generic helpers loose in domain/, read from below: they move to lib/ (issue 26 item 2).
   "config -> domain/own-key",
   "config -> domain/validation/describe-schema",
   "data -> domain/hash",
@@ -149,18 +150,22 @@ describe("import boundaries", () => {
 
   test("every relative import names a file that exists", () => {
     const missing = [...graph].flatMap(([file, imports]) =>
-      imports.filter((i) => i.target !== null && !existsSync(i.target)).map(
-        (i) => `${relative(file)}: ${i.specifier}`,
-      ));
+      imports
+        .filter((i) => i.target !== null && !existsSync(i.target))
+        .map((i) => `${relative(file)}: ${i.specifier}`),
+    );
     expect(missing).toEqual([]);
   });
 
   test("no layer imports a peer or a layer above, beyond the named exceptions", () => {
     const arrows = backArrows();
     const imports = [...arrows.values()].reduce((sum, list) => sum + list.length, 0);
-    console.log(`import boundaries: ${arrows.size} known back-up arrows (${imports} imports), ` +
-      `${KNOWN_CYCLES.length} known cycles; issue 26 wants 0`);
-    const unexpected = [...arrows].filter(([key]) => !KNOWN_BACK_ARROWS.includes(key))
+    console.log(
+      `import boundaries: ${arrows.size} known back-up arrows (${imports} imports), ` +
+        `${KNOWN_CYCLES.length} known cycles; issue 26 wants 0`,
+    );
+    const unexpected = [...arrows]
+      .filter(([key]) => !KNOWN_BACK_ARROWS.includes(key))
       .map(([key, importers]) => `${key} (from ${importers.join(", ")})`);
     expect(unexpected).toEqual([]);
     expect(KNOWN_BACK_ARROWS.filter((key) => !arrows.has(key))).toEqual([]); // fixed: delete it
@@ -174,9 +179,11 @@ describe("import boundaries", () => {
 
   test("only the Valkey-facing layers import a Valkey client", () => {
     const offending = [...graph].flatMap(([file, imports]) =>
-      imports.filter((i) => VALKEY_PACKAGES.includes(i.specifier))
+      imports
+        .filter((i) => VALKEY_PACKAGES.includes(i.specifier))
         .filter(() => !VALKEY_FOLDERS.includes(folderOf(file)))
-        .map((i) => `${relative(file)}: ${i.specifier}`));
+        .map((i) => `${relative(file)}: ${i.specifier}`),
+    );
     expect(offending).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
-// Migrations upgrade safely: a database created by an older release (test/fixtures/schema-c083453) and
-// then migrated by this build has the same schema as a fresh one, on PostgreSQL and on PGlite; and
-// numbering is append-only, so every new migration numbers above every shipped one.
+// Migrations upgrade safely: a database created by an older release (test/fixtures/schema-c083453)
+// and then migrated by this build has the same schema as a fresh one, on PostgreSQL and on PGlite;
+// and numbering is append-only, so every new migration numbers above every shipped one.
 import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,7 +15,7 @@ import { type SchemaSnapshot, schemaSnapshot } from "../harness/schema-snapshot"
 
 const numberOf = (name: string) => Number(name.slice(0, name.indexOf("_")));
 
-/** Fresh: this build's migrations on an empty database. Upgraded: the old release's, then this build's. */
+/** Fresh: this build's migrations on an empty database. Upgraded: the old release's, then ours. */
 async function freshAndUpgraded(open: (label: string) => Promise<postgres.Sql>) {
   const fresh = await open("fresh");
   await migrate(fresh);
@@ -37,13 +37,13 @@ describe("append-only migration numbering", () => {
   const shipped = shippedMigrationNames();
   const manifest = MIGRATIONS.map((m) => m.name);
 
-  test("every shipped migration is still in the manifest, and the frozen release is shipped", () => {
+  test("every shipped migration is still listed, and the frozen release is shipped", () => {
     expect(shipped.filter((name) => !manifest.includes(name))).toEqual([]);
     const frozen = frozenMigrations().map((m) => m.name);
     expect(frozen.filter((name) => !shipped.includes(name))).toEqual([]);
   });
 
-  test("every migration not yet shipped numbers above every shipped one, and numbers are unique", () => {
+  test("a migration not yet shipped numbers above every shipped one; numbers are unique", () => {
     const lastShipped = Math.max(...shipped.map(numberOf));
     const inserted = manifest.filter((n) => !shipped.includes(n) && numberOf(n) <= lastShipped);
     expect({ lastShipped, inserted }).toEqual({ lastShipped, inserted: [] });
