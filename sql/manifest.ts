@@ -1,5 +1,10 @@
 // The migrations, in order, embedded as text so the compiled binary carries them.
 // test/invariants/migrations.test.ts checks this list matches the directory.
+// Append-only: a new migration takes a number above every shipped one (the last line of
+// test/fixtures/shipped-migrations.txt), never a gap inside an older band, and a shipped file is never
+// edited, renamed or removed. A database created earlier applies only the new files, after all of its
+// own, so an inserted number would run in another order there than in a fresh database.
+// test/invariants/schema-upgrade.test.ts checks both (docs/architecture.md, Migrations).
 import m0001 from "./0001_roles_and_extensions.sql" with { type: "text" };
 import m0002 from "./0002_orgs_and_api_keys.sql" with { type: "text" };
 import m0003 from "./0003_audit_pending.sql" with { type: "text" };

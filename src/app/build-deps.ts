@@ -11,7 +11,7 @@ import { createKeyCache } from "../domain/keys/key-cache";
 import { createQueryVectorCache } from "../domain/recall/query-vectors";
 import { createVectorShapeHints } from "../domain/recall/vector-shapes";
 import { createMemoryLimiter } from "../domain/ratelimit/memory-limiter";
-import { createValkeyLimiter } from "../domain/ratelimit/valkey-limiter";
+import { createValkeyLimiter } from "../valkey/rate-limiter";
 import { createLogger, type Logger } from "../observability/log";
 import { createMetrics } from "../observability/metrics";
 import { createTracing } from "../observability/tracing";

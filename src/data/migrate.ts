@@ -14,8 +14,13 @@ async function ensureTable(sql: Tx): Promise<void> {
     name text PRIMARY KEY, checksum text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`;
 }
 
-function checkDrift(applied: ReadonlyArray<{ name: string; checksum: string }>): void {
-  const known = new Map(MIGRATIONS.map((m) => [m.name, sha256Hex(m.sql)]));
+export type Migration = { name: string; sql: string };
+
+function checkDrift(
+  applied: ReadonlyArray<{ name: string; checksum: string }>,
+  migrations: ReadonlyArray<Migration>,
+): void {
+  const known = new Map(migrations.map((m) => [m.name, sha256Hex(m.sql)]));
   for (const row of applied) {
     const expected = known.get(row.name);
     if (expected === undefined) throw new MigrationDriftError(`database has migration ${row.name}, which this build does not know: it is newer than this binary`);
@@ -23,14 +28,18 @@ function checkDrift(applied: ReadonlyArray<{ name: string; checksum: string }>):
   }
 }
 
-export async function migrate(sql: Sql): Promise<MigrationStatus> {
+/** `migrations` is the build's list; the upgrade test passes an older release's to stand in for it. */
+export async function migrate(
+  sql: Sql,
+  migrations: ReadonlyArray<Migration> = MIGRATIONS,
+): Promise<MigrationStatus> {
   return (await sql.begin(async (tx) => {
     await tx`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`;
     await ensureTable(tx);
     const applied = await tx<{ name: string; checksum: string }[]>`SELECT name, checksum FROM schema_migrations`;
-    checkDrift(applied);
+    checkDrift(applied, migrations);
     const done = new Set(applied.map((r) => r.name));
-    const pending = MIGRATIONS.filter((m) => !done.has(m.name));
+    const pending = migrations.filter((m) => !done.has(m.name));
     for (const m of pending) {
       await tx.unsafe(m.sql); // constant text embedded at build time
       await tx`INSERT INTO schema_migrations (name, checksum) VALUES (${m.name}, ${sha256Hex(m.sql)})`;
@@ -44,7 +53,7 @@ export async function migrationStatus(sql: Sql): Promise<MigrationStatus> {
   const exists = await sql`SELECT to_regclass('schema_migrations') AS t`;
   if (exists[0]?.t === null) return { applied: [], pending: MIGRATIONS.map((m) => m.name) };
   const applied = await sql<{ name: string; checksum: string }[]>`SELECT name, checksum FROM schema_migrations`;
-  checkDrift(applied);
+  checkDrift(applied, MIGRATIONS);
   const done = new Set(applied.map((r) => r.name));
   return { applied: [...done], pending: MIGRATIONS.filter((m) => !done.has(m.name)).map((m) => m.name) };
 }

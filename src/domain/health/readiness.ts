@@ -1,7 +1,6 @@
 // Readiness: the database answers, every migration is applied unedited, and Valkey answers (when configured).
 // It also reports which embedding generation serves and a re-embed's progress; a re-embed never makes the
 // service unready, since recall keeps serving the old generation until the switch.
-import type Redis from "ioredis";
 import { migrationStatus, MigrationDriftError } from "../../data/migrate";
 import type { Database } from "../../data/pools";
 import { pingDatabase } from "../../data/queries/health";
@@ -13,9 +12,18 @@ export type Readiness = { ready: boolean; checks: { database: CheckState; migrat
 const withTimeout = <T>(p: Promise<T>, ms: number, what: string) =>
   Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms))]);
 
-export async function checkReadiness(db: Database, redis: Redis | null, embeddingProgress: () => Promise<EmbeddingProgress>): Promise<Readiness> {
+/** `pingValkey` is null in embedded mode (no Valkey); the domain never holds a Valkey client itself. */
+export async function checkReadiness(
+  db: Database,
+  pingValkey: (() => Promise<unknown>) | null,
+  embeddingProgress: () => Promise<EmbeddingProgress>,
+): Promise<Readiness> {
   const problems: string[] = [];
-  const checks: Readiness["checks"] = { database: "ok", migrations: "ok", valkey: redis ? "ok" : "embedded" };
+  const checks: Readiness["checks"] = {
+    database: "ok",
+    migrations: "ok",
+    valkey: pingValkey ? "ok" : "embedded",
+  };
   try {
     await withTimeout(pingDatabase(db.primary), 2000, "database ping");
     const status = await withTimeout(migrationStatus(db.primary), 2000, "migration check");
@@ -33,9 +41,9 @@ export async function checkReadiness(db: Database, redis: Redis | null, embeddin
       problems.push("database unreachable");
     }
   }
-  if (redis) {
+  if (pingValkey) {
     try {
-      await withTimeout(redis.ping(), 1000, "valkey ping");
+      await withTimeout(pingValkey(), 1000, "valkey ping");
     } catch {
       checks.valkey = "failing";
       problems.push("valkey unreachable");

@@ -28,7 +28,7 @@ export interface RateLimiter {
   peek(bucketKey: string, policy: BucketPolicy): Promise<TakeResult>;
 }
 
-/** The bucket arithmetic, shared by the in-memory limiter and mirrored by token-bucket.lua. */
+/** The bucket arithmetic, shared by the in-memory limiter and mirrored by src/valkey/token-bucket.lua. */
 export function refill(tokens: number, lastMs: number, nowMs: number, policy: BucketPolicy): number {
   const elapsed = Math.max(0, nowMs - lastMs) / 1000;
   return Math.min(policy.capacity, tokens + elapsed * policy.refillPerSecond);

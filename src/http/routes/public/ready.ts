@@ -18,7 +18,9 @@ const Embeddings = t.Object({
 });
 
 export const readyRoute = (deps: Deps) => new Elysia().get("/v1/ready", async () => {
-  const readiness = await checkReadiness(deps.db, deps.redis, deps.embeddings.progress);
+  const redis = deps.redis;
+  const pingValkey = redis ? () => redis.ping() : null;
+  const readiness = await checkReadiness(deps.db, pingValkey, deps.embeddings.progress);
   if (!readiness.ready) throw new AppError("service-unavailable", `Not ready: ${readiness.problems.join("; ")}`, { fields: { checks: readiness.checks } });
   return { status: "ready" as const, mode: deps.db.kind, checks: readiness.checks, ...(readiness.embeddings ? { embeddings: readiness.embeddings } : {}) };
 }, {

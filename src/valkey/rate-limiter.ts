@@ -3,8 +3,14 @@
 // failing open or failing requests.
 import type Redis from "ioredis";
 import script from "./token-bucket.lua" with { type: "text" };
-import { outcome, type Bucket, type BucketPolicy, type RateLimiter, type TakeResult } from "./limiter";
-import { createMemoryLimiter } from "./memory-limiter";
+import {
+  outcome,
+  type Bucket,
+  type BucketPolicy,
+  type RateLimiter,
+  type TakeResult,
+} from "../domain/ratelimit/limiter";
+import { createMemoryLimiter } from "../domain/ratelimit/memory-limiter";
 
 type BucketRedis = Redis & { svcTokenBuckets(keyCount: number, ...args: Array<string | number>): Promise<number[]> };
 
