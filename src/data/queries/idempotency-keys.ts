@@ -73,6 +73,20 @@ export async function tombstoneAnswersNaming(tx: Tx, memoryIds: string[]): Promi
   return rows.count;
 }
 
+/**
+ * Erasure reaches stored answers and their keys (a client's key may name the subject): deletes the
+ * tenant's finished answers that name any of these memories. Returns how many were deleted.
+ */
+export async function deleteAnswersNaming(tx: Tx, memoryIds: string[]): Promise<number> {
+  if (memoryIds.length === 0) return 0;
+  const rows = await tx`
+    DELETE FROM idempotency_keys
+    WHERE state = 'done'
+      AND EXISTS (SELECT 1 FROM unnest(${memoryIds}::text[]) AS erased(id)
+                  WHERE strpos(response_body, erased.id) > 0)`;
+  return rows.count;
+}
+
 /** Makes the finished answer of `key` a tombstone (it names a memory past its expiry). */
 export async function tombstoneKey(tx: Tx, key: string): Promise<void> {
   await tx`

@@ -7,7 +7,7 @@ import { emptyGraphRows, emptyIngestRecords } from "../../data/queries/erasure-d
 import {
   deleteMemoryTraces, emptyVersions, nextErasableMemories, type Subject,
 } from "../../data/queries/erasure-memories";
-import { tombstoneAnswersNaming } from "../../data/queries/idempotency-keys";
+import { deleteAnswersNaming } from "../../data/queries/idempotency-keys";
 import { saveErasureProgress } from "../../data/queries/erasure-jobs";
 import type { Actor } from "../actor";
 import { derivedRowsOf } from "../forget-proof/certificate";
@@ -23,8 +23,8 @@ export async function eraseNextChunk(
 ): Promise<{ more: boolean; progress: ErasureProgress }> {
   const ids = await nextErasableMemories(tx, agentId, subject, ERASURE_CHUNK);
   if (ids.length === 0) return { more: false, progress };
-  // Before forget (which tombstones them too), so they are counted here: a retry answers 410.
-  const answers = await tombstoneAnswersNaming(tx, ids);
+  // Before forget, which would keep them as tombstones: erasure takes the answers and their keys.
+  const answers = await deleteAnswersNaming(tx, ids);
   const forgot = await forgetMemories(tx, actor, ids, "erasure", { agentId });
   const derived = derivedRowsOf(forgot.derived);
   const retired = forgot.derived;
