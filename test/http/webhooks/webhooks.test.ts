@@ -56,7 +56,10 @@ for (const mode of twoTenantModes("webhooks", CONFIG)) {
       const one = await app.request("GET", `/v1/webhooks/${endpointId}`, { key: a.key });
       expect(one.status, show(one)).toBe(200);
       expect(one.body.secret).toBeUndefined();
-      expect((await app.request("GET", `/v1/webhooks/${endpointId}`, { key: b.key })).status).toBe(404);
+      for (const [method, path] of [["GET", ""], ["DELETE", ""], ["POST", "/rotate-secret"], ["GET", "/deliveries"]]) {
+        const other = await app.request(method!, `/v1/webhooks/${endpointId}${path}`, { key: b.key });
+        expect(other.status, `${method} ${path}: ${show(other)}`).toBe(404);
+      }
     });
 
     test("private, link-local and IPv4-compatible addresses are refused, naming the field", async () => {
