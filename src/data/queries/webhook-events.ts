@@ -10,7 +10,8 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /**
  * Inserts the event and one delivery per live endpoint of the tenant subscribed to `type`, in one
- * statement: with no subscribed endpoint it only reads the tenant's endpoint rows and writes nothing.
+ * statement: with no subscribed endpoint it only reads the tenant's endpoint rows and writes
+ * nothing.
  * False when nobody subscribed.
  */
 export async function insertWebhookEvent(

@@ -14,7 +14,9 @@ import { signatureHeader } from "./signature";
 const CLAIM_BATCH = 16;
 const MAX_ROUNDS = 32;
 
-export type DeliveryRun = { delivered: number; retried: number; dead: number; next_due_at: Date | null };
+export type DeliveryRun = {
+  delivered: number; retried: number; dead: number; next_due_at: Date | null;
+};
 
 type WebhookDeps = Pick<Deps, "db" | "config" | "webhookPolicy">;
 
@@ -30,9 +32,11 @@ export async function deliverDueWebhooks(deps: WebhookDeps, orgId: string): Prom
       const outcome = await attempt(deps, row, body);
       const retryAt = outcome.ok || row.attempts >= deps.config.WEBHOOKS_MAX_ATTEMPTS
         ? null : new Date(Date.now() + retryDelayMs(deps.config, row.attempts));
-      const settled = await withTenant(deps.db, orgId, (tx) => settleDelivery(tx, row.event_id, row.endpoint_id, {
-        delivered: outcome.ok, status: outcome.status, error: outcome.ok ? null : outcome.error, retryAt,
-      }));
+      const settled = await withTenant(deps.db, orgId, (tx) =>
+        settleDelivery(tx, row.event_id, row.endpoint_id, {
+          delivered: outcome.ok, status: outcome.status, retryAt,
+          error: outcome.ok ? null : outcome.error,
+        }));
       if (!settled) return;
       if (outcome.ok) run.delivered++;
       else if (retryAt) run.retried++;
@@ -46,7 +50,8 @@ export async function deliverDueWebhooks(deps: WebhookDeps, orgId: string): Prom
 /** base · 2^(attempt-1), capped, then scaled by a random factor in [0.5, 1) so retries spread out. */
 export function retryDelayMs(config: WebhookDeps["config"], attemptsMade: number): number {
   const exponential = config.WEBHOOKS_RETRY_BASE_MS * 2 ** Math.max(0, attemptsMade - 1);
-  return Math.round(Math.min(config.WEBHOOKS_RETRY_MAX_MS, exponential) * (0.5 + Math.random() / 2));
+  const capped = Math.min(config.WEBHOOKS_RETRY_MAX_MS, exponential);
+  return Math.round(capped * (0.5 + Math.random() / 2));
 }
 
 /** The JSON body: the event as recorded, plus memory content only for an include_content endpoint. */
@@ -55,9 +60,13 @@ async function bodyOf(tx: Tx, row: ClaimedDelivery): Promise<string> {
   const memories = data.memories as EventMemory[] | undefined;
   if (row.include_content && Array.isArray(memories)) {
     const contents = await memoryVersionContents(tx, memories);
-    data = { ...data, memories: memories.map((m) => ({ ...m, content: contents.get(`${m.memory_id}@${m.version}`) ?? null })) };
+    const withContent = memories.map((m) => ({
+      ...m, content: contents.get(`${m.memory_id}@${m.version}`) ?? null,
+    }));
+    data = { ...data, memories: withContent };
   }
-  return JSON.stringify({ id: row.event_id, type: row.type, created_at: row.event_created_at.toISOString(), data });
+  const createdAt = row.event_created_at.toISOString();
+  return JSON.stringify({ id: row.event_id, type: row.type, created_at: createdAt, data });
 }
 
 function attempt(deps: WebhookDeps, row: ClaimedDelivery, body: string) {

@@ -25,7 +25,7 @@ export async function recordMemoryEvent(
   memories: EventMemory[], extra: Record<string, unknown> = {},
 ): Promise<string | null> {
   if (memories.length === 0) return null;
-  const list = memories.map((m) => ({ memory_id: m.memory_id, agent_id: m.agent_id, version: m.version }));
+  const list = memories.map(({ memory_id, agent_id, version }) => ({ memory_id, agent_id, version }));
   return recordEvent(tx, orgId, type, { ...extra, memories: list });
 }
 

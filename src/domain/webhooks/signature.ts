@@ -8,7 +8,8 @@ export const SECRET_PREFIX = "whsec_";
 
 /** A fresh signing secret: whsec_ + 32 random bytes, base64url. */
 export function mintWebhookSecret(): string {
-  return SECRET_PREFIX + Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
+  const random = crypto.getRandomValues(new Uint8Array(32));
+  return SECRET_PREFIX + Buffer.from(random).toString("base64url");
 }
 
 export function signPayload(secret: string, timestamp: number, body: string): string {
@@ -17,5 +18,6 @@ export function signPayload(secret: string, timestamp: number, body: string): st
 
 /** The header value, signed with every secret given (the current one first). */
 export function signatureHeader(secrets: string[], timestamp: number, body: string): string {
-  return [`t=${timestamp}`, ...secrets.map((s) => `v1=${signPayload(s, timestamp, body)}`)].join(",");
+  const signatures = secrets.map((s) => `v1=${signPayload(s, timestamp, body)}`);
+  return [`t=${timestamp}`, ...signatures].join(",");
 }

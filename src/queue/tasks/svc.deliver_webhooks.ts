@@ -9,7 +9,9 @@ import { defineTask } from "../define-task";
 
 export const deliverWebhooksTask = defineTask({
   name: "svc.deliver_webhooks",
-  payload: T.Object({ org_id: T.Optional(T.String({ minLength: 1, maxLength: 100 })) }, { additionalProperties: false }),
+  payload: T.Object({
+    org_id: T.Optional(T.String({ minLength: 1, maxLength: 100 })),
+  }, { additionalProperties: false }),
   attempts: 3,
   backoffMs: 1000,
   run: async (payload, deps) => {
