@@ -10,7 +10,7 @@ const MAX_ATTEMPTS = 3;
 const CONFIG = { WEBHOOKS_ALLOW_LOOPBACK: true, WEBHOOKS_RETRY_BASE_MS: 20, WEBHOOKS_RETRY_MAX_MS: 50, WEBHOOKS_MAX_ATTEMPTS: MAX_ATTEMPTS };
 const ALL_EVENTS = ["memory.stored", "memory.updated", "memory.forgotten", "job.succeeded", "job.failed"];
 
-for (const mode of twoTenantModes("webhooks", CONFIG)) {
+for (const mode of twoTenantModes("webhooks")) {
   describe(`webhooks (${mode.name})`, () => {
     let app: TestApp;
     let a: Tenant;
@@ -21,7 +21,7 @@ for (const mode of twoTenantModes("webhooks", CONFIG)) {
     let endpointId: string;
 
     beforeAll(async () => {
-      ({ app, tenants: [a, b], close } = await mode.open());
+      ({ app, tenants: [a, b], close } = await mode.open(CONFIG));
       receiver = startReceiver();
     }, 180_000);
     afterAll(async () => {
