@@ -47,6 +47,7 @@ import m0460 from "./0460_memories_listing.sql" with { type: "text" };
 import m0470 from "./0470_memory_lexemes_delete_by_key.sql" with { type: "text" };
 import m0500 from "./0500_postings_per_statement.sql" with { type: "text" };
 import m0501 from "./0501_idempotency_tombstones.sql" with { type: "text" };
+import m0520 from "./0520_webhooks.sql" with { type: "text" };
 import m0530 from "./0530_subject_erasure.sql" with { type: "text" };
 
 export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
@@ -92,5 +93,6 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0470_memory_lexemes_delete_by_key.sql", sql: m0470 },
   { name: "0500_postings_per_statement.sql", sql: m0500 },
   { name: "0501_idempotency_tombstones.sql", sql: m0501 },
+  { name: "0520_webhooks.sql", sql: m0520 },
   { name: "0530_subject_erasure.sql", sql: m0530 },
 ];

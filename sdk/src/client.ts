@@ -118,6 +118,22 @@ export class SvcClient {
     limits: (o?: CallOptions) => this.call<Ok<"/v1/limits", "get">>({ method: "GET", path: "/v1/limits", ...o }),
   };
 
+  /** Outbound webhooks (admin scope): the secret is returned by create and rotateSecret only. */
+  readonly webhooks = {
+    create: (body: Body<"/v1/webhooks", "post">, o?: CallOptions) =>
+      this.call<Ok<"/v1/webhooks", "post">>({ method: "POST", path: "/v1/webhooks", body, ...o }),
+    list: (query?: Query<"/v1/webhooks", "get">, o?: CallOptions) =>
+      this.call<Ok<"/v1/webhooks", "get">>({ method: "GET", path: "/v1/webhooks", query, ...o }),
+    get: (endpointId: string, o?: CallOptions) =>
+      this.call<Ok<"/v1/webhooks/{endpoint_id}", "get">>({ method: "GET", path: `/v1/webhooks/${enc(endpointId)}`, ...o }),
+    delete: (endpointId: string, o?: CallOptions) =>
+      this.call<Ok<"/v1/webhooks/{endpoint_id}", "delete">>({ method: "DELETE", path: `/v1/webhooks/${enc(endpointId)}`, ...o }),
+    rotateSecret: (endpointId: string, o?: CallOptions) =>
+      this.call<Ok<"/v1/webhooks/{endpoint_id}/rotate-secret", "post">>({ method: "POST", path: `/v1/webhooks/${enc(endpointId)}/rotate-secret`, ...o }),
+    deliveries: (endpointId: string, query?: Query<"/v1/webhooks/{endpoint_id}/deliveries", "get">, o?: CallOptions) =>
+      this.call<Ok<"/v1/webhooks/{endpoint_id}/deliveries", "get">>({ method: "GET", path: `/v1/webhooks/${enc(endpointId)}/deliveries`, query, ...o }),
+  };
+
   readonly usage = {
     get: (o?: CallOptions) => this.call<Ok<"/v1/usage", "get">>({ method: "GET", path: "/v1/usage", ...o }),
   };

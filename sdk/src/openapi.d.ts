@@ -957,6 +957,104 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints
+         * @description Oldest first. Secrets are never listed.
+         *
+         *     Requires key scope `admin`.
+         */
+        get: operations["getV1Webhooks"];
+        put?: never;
+        /**
+         * Create a webhook endpoint (secret returned once)
+         * @description The URL passes URL ingest's address rules (no loopback, private, link-local or IPv4-embedding addresses). At most 20 live endpoints per tenant (409). Deliveries are signed: see docs/webhooks.md.
+         *
+         *     Requires key scope `admin`.
+         */
+        post: operations["postV1Webhooks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{endpoint_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a webhook endpoint
+         * @description Requires key scope `admin`.
+         */
+        get: operations["getV1WebhooksByEndpoint_id"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Pending deliveries become dead (last_error "endpoint deleted"); a deleted endpoint answers 404.
+         *
+         *     Requires key scope `admin`.
+         */
+        delete: operations["deleteV1WebhooksByEndpoint_id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{endpoint_id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate an endpoint's signing secret (returned once)
+         * @description Until previous_secret_until, Svc-Signature carries a v1 made with the new secret and one made with the previous secret, so receivers can switch without losing deliveries.
+         *
+         *     Requires key scope `admin`.
+         */
+        post: operations["postV1WebhooksByEndpoint_idRotate-secret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{endpoint_id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an endpoint's deliveries
+         * @description One row per event sent (or to be sent) to the endpoint: pending, delivered or dead, with attempts and the last status.
+         *
+         *     Requires key scope `admin`.
+         */
+        get: operations["getV1WebhooksByEndpoint_idDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -12429,6 +12527,1261 @@ export interface operations {
                         /** @description ISO 8601 timestamp */
                         created_at: string | number;
                         finished_at: (string | number) | null;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getV1Webhooks: {
+        parameters: {
+            query?: {
+                limit?: string | number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            endpoint_id: string;
+                            url: string;
+                            events: string[];
+                            /** @description Deliveries carry memory content (otherwise ids and metadata only) */
+                            include_content: boolean;
+                            description: string | null;
+                            /** @description ISO 8601 timestamp */
+                            created_at: string | number;
+                            secret_rotated_at: (string | number) | null;
+                            /** @description Until then, deliveries are also signed with the previous secret */
+                            previous_secret_until: (string | number) | null;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    postV1Webhooks: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key and request replays the first response (marked `Idempotent-Replayed: true`) without running it again. 1–255 printable ASCII characters; kept IDEMPOTENCY_KEY_TTL_SECONDS. See docs/idempotency.md. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description http(s) URL on a public address; redirects are never followed */
+                    url: string;
+                    events: ("memory.stored" | "memory.updated" | "memory.forgotten" | "subject.erased" | "job.succeeded" | "job.failed")[];
+                    /**
+                     * @description Put memory content into memory.* deliveries
+                     * @default false
+                     */
+                    include_content?: boolean;
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 201 */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoint_id: string;
+                        url: string;
+                        events: string[];
+                        /** @description Deliveries carry memory content (otherwise ids and metadata only) */
+                        include_content: boolean;
+                        description: string | null;
+                        /** @description ISO 8601 timestamp */
+                        created_at: string | number;
+                        secret_rotated_at: (string | number) | null;
+                        /** @description Until then, deliveries are also signed with the previous secret */
+                        previous_secret_until: (string | number) | null;
+                        /** @description The signing secret (whsec_…); shown in this response only */
+                        secret: string;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getV1WebhooksByEndpoint_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoint_id: string;
+                        url: string;
+                        events: string[];
+                        /** @description Deliveries carry memory content (otherwise ids and metadata only) */
+                        include_content: boolean;
+                        description: string | null;
+                        /** @description ISO 8601 timestamp */
+                        created_at: string | number;
+                        secret_rotated_at: (string | number) | null;
+                        /** @description Until then, deliveries are also signed with the previous secret */
+                        previous_secret_until: (string | number) | null;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    deleteV1WebhooksByEndpoint_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoint_id: string;
+                        url: string;
+                        events: string[];
+                        /** @description Deliveries carry memory content (otherwise ids and metadata only) */
+                        include_content: boolean;
+                        description: string | null;
+                        /** @description ISO 8601 timestamp */
+                        created_at: string | number;
+                        secret_rotated_at: (string | number) | null;
+                        /** @description Until then, deliveries are also signed with the previous secret */
+                        previous_secret_until: (string | number) | null;
+                        /** @description ISO 8601 timestamp */
+                        deleted_at: string | number;
+                        /** @description Pending deliveries marked dead by the delete */
+                        abandoned_deliveries: string | number;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    "postV1WebhooksByEndpoint_idRotate-secret": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key and request replays the first response (marked `Idempotent-Replayed: true`) without running it again. 1–255 printable ASCII characters; kept IDEMPOTENCY_KEY_TTL_SECONDS. See docs/idempotency.md. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoint_id: string;
+                        url: string;
+                        events: string[];
+                        /** @description Deliveries carry memory content (otherwise ids and metadata only) */
+                        include_content: boolean;
+                        description: string | null;
+                        /** @description ISO 8601 timestamp */
+                        created_at: string | number;
+                        secret_rotated_at: (string | number) | null;
+                        /** @description Until then, deliveries are also signed with the previous secret */
+                        previous_secret_until: (string | number) | null;
+                        /** @description The signing secret (whsec_…); shown in this response only */
+                        secret: string;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RFC 7807 problem details */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        type: string;
+                        title: string;
+                        status: string | number;
+                        detail: string;
+                        instance: string;
+                        request_id?: string;
+                        errors?: {
+                            path: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getV1WebhooksByEndpoint_idDeliveries: {
+        parameters: {
+            query?: {
+                limit?: string | number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description Svc-Event-Id: the same on every attempt of this event */
+                            event_id: string;
+                            type: string;
+                            /** @enum {string} */
+                            state: "pending" | "delivered" | "dead";
+                            attempts: string | number;
+                            /** @description When a pending delivery is tried next */
+                            next_attempt_at: (string | number) | null;
+                            /** @description HTTP status of the last attempt (null: no answer) */
+                            last_status: (string | number) | null;
+                            last_error: string | null;
+                            /** @description ISO 8601 timestamp */
+                            created_at: string | number;
+                            finished_at: (string | number) | null;
+                        }[];
+                        next_cursor: string | null;
                     };
                 };
             };

@@ -109,9 +109,13 @@ export function buildDeps(config: Config, options: BuildOptions = {}): Deps {
     extractor: selectExtractor(config, llm),
     storage: selectStorage(config),
     urlPolicy: createAddressPolicy(config.INGEST_FETCH_ALLOW_CIDRS),
+    webhookPolicy: createAddressPolicy(config.WEBHOOKS_ALLOW_LOOPBACK ? LOOPBACK_CIDRS : undefined),
     websearch: webSearch && meteredWebSearch(webSearch, meter),
   };
 }
+
+/** What WEBHOOKS_ALLOW_LOOPBACK adds to the public addresses webhooks may reach. */
+const LOOPBACK_CIDRS = "127.0.0.0/8,::1/128";
 
 /** buildDeps for processes that may run embedded: opens the database first (PGlite needs async start-up). */
 export async function openDeps(config: Config, options: BuildOptions = {}): Promise<Deps> {

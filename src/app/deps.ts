@@ -58,6 +58,8 @@ export type Deps = {
   readonly storage: ObjectStorage;
   /** Which addresses URL ingest may reach (INGEST_FETCH_ALLOW_CIDRS). */
   readonly urlPolicy: AddressPolicy;
+  /** Which addresses webhook deliveries may reach (WEBHOOKS_ALLOW_LOOPBACK). */
+  readonly webhookPolicy: AddressPolicy;
   /** Budget-checked web search; null unless WEBSEARCH_API_KEY is set. */
   readonly websearch: WebSearchProvider | null;
 };

@@ -18,6 +18,7 @@ import { graphQuerySection } from "./sections/graph-query";
 import { agentsSection } from "./sections/agents";
 import { idempotencySection } from "./sections/idempotency";
 import { fairnessSection } from "./sections/fairness";
+import { webhooksSection } from "./sections/webhooks";
 
 export const ConfigSchema = T.Object({
   ...accountabilitySection,
@@ -38,6 +39,7 @@ export const ConfigSchema = T.Object({
   ...agentsSection,
   ...idempotencySection,
   ...fairnessSection,
+  ...webhooksSection,
 });
 
 export type Config = Readonly<Static<typeof ConfigSchema>>;

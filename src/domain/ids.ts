@@ -1,7 +1,7 @@
 // Prefixed, time-ordered identifiers: prefix + 10 chars of millisecond time + 16 random chars (Crockford base32).
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
-export type IdPrefix = "org" | "key" | "mem" | "req" | "job" | "cert" | "conv" | "ses" | "ds" | "memo" | "edge" | "batch" | "fb" | "src";
+export type IdPrefix = "org" | "key" | "mem" | "req" | "job" | "cert" | "conv" | "ses" | "ds" | "memo" | "edge" | "batch" | "fb" | "src" | "wh" | "evt";
 
 export function newId(prefix: IdPrefix, now = Date.now()): string {
   let time = "";

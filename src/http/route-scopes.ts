@@ -17,6 +17,7 @@ const RULES: readonly Rule[] = [
   { path: /^\/v1\/tenants\/:[^/]+\/budgets$/, access: "superadmin" },
   { path: /^\/v1\/tenants\/me\/budgets$/, access: "admin" },
   { path: /^\/v1\/api-keys(\/|$)/, access: "admin" },
+  { path: /^\/v1\/webhooks(\/|$)/, access: "admin" },
   { path: /^\/v1\/limits$/, access: "any" },
   // MCP: each tool call is checked against its REST route's scope (src/mcp/tool-scopes.ts).
   { path: /^\/mcp$/, access: "any" },

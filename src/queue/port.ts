@@ -14,6 +14,7 @@ export const TASK_NAMES = [
   "svc.ingest_run",
   "svc.generate_embedding",
   "svc.worker_ping",
+  "svc.deliver_webhooks",
 ] as const;
 
 export type TaskName = (typeof TASK_NAMES)[number];

@@ -14,6 +14,7 @@ import { refineRunTask } from "./tasks/svc.refine_run";
 import { refineSchedulerTickTask } from "./tasks/svc.refine_scheduler_tick";
 import { sweepExpiredMemoriesTask } from "./tasks/svc.sweep_expired_memories";
 import { workerPingTask } from "./tasks/svc.worker_ping";
+import { deliverWebhooksTask } from "./tasks/svc.deliver_webhooks";
 
 const DEFINITIONS: TaskDefinition<any>[] = [
   auditDrainTask,
@@ -29,6 +30,7 @@ const DEFINITIONS: TaskDefinition<any>[] = [
   ingestRunTask,
   generateEmbeddingTask,
   workerPingTask,
+  deliverWebhooksTask,
 ];
 
 export const TASKS: ReadonlyMap<TaskName, TaskDefinition<any>> = new Map(DEFINITIONS.map((d) => [d.name, d]));

@@ -10,6 +10,7 @@ import { BullmqQueue, QUEUE_NAME } from "./bullmq-queue";
 import { startQueueDepthSampler } from "./depth";
 import { InProcessQueue } from "./in-process-queue";
 import { createTaskRunner, UnrecoverableTaskError } from "./run-task";
+import { listenForWebhookDeliveries } from "./webhook-wakeup";
 
 export type RunningWorker = { close(): Promise<void> };
 
@@ -54,6 +55,8 @@ export async function startWorker(deps: Deps): Promise<RunningWorker> {
   }
 
   const depth = startQueueDepthSampler(deps);
+  // Not awaited: with PostgreSQL down at start the beat's sweep delivers until the LISTEN is up.
+  void listenForWebhookDeliveries(deps).catch((error) => log.warn({ msg: "webhook listener not started", err: (error as Error).message }));
 
   let listener: AuditListener | null = null;
   if (config.SVC_AUDIT_LISTEN_ENABLED && config.DATABASE_URL) {

@@ -248,6 +248,39 @@ class Datasets:
         return await self._t.delete(f"/v1/datasets/{_id(dataset_id)}", timeout)
 
 
+class Webhooks:
+    """Outbound webhook endpoints (admin scope); ``secret`` is returned by create and rotate only."""
+
+    def __init__(self, t: AsyncTransport) -> None:
+        self._t = t
+
+    async def create(self, *, idempotency_key: Key = None, timeout: Secs = None,
+               **body: Unpack[m.PostWebhooksBody]) -> m.PostWebhooksResponse:
+        return await self._t.post("/v1/webhooks", body, idempotency_key, timeout)
+
+    async def list(self, *, timeout: Secs = None,
+             **query: Unpack[m.GetWebhooksQuery]) -> m.GetWebhooksResponse:
+        return await self._t.get("/v1/webhooks", query, timeout)
+
+    async def get(self, endpoint_id: str, *,
+            timeout: Secs = None) -> m.GetWebhooksByEndpointIdResponse:
+        return await self._t.get(f"/v1/webhooks/{_id(endpoint_id)}", None, timeout)
+
+    async def delete(self, endpoint_id: str, *,
+               timeout: Secs = None) -> m.DeleteWebhooksByEndpointIdResponse:
+        return await self._t.delete(f"/v1/webhooks/{_id(endpoint_id)}", timeout)
+
+    async def rotate_secret(self, endpoint_id: str, *, idempotency_key: Key = None,
+                      timeout: Secs = None) -> m.PostWebhooksByEndpointIdRotateSecretResponse:
+        path = f"/v1/webhooks/{_id(endpoint_id)}/rotate-secret"
+        return await self._t.post(path, None, idempotency_key, timeout)
+
+    async def deliveries(self, endpoint_id: str, *, timeout: Secs = None,
+                   **query: Unpack[m.GetWebhooksByEndpointIdDeliveriesQuery]
+                   ) -> m.GetWebhooksByEndpointIdDeliveriesResponse:
+        return await self._t.get(f"/v1/webhooks/{_id(endpoint_id)}/deliveries", query, timeout)
+
+
 IngestJob = AsyncJob[m.GetIngestByJobIdResponse]
 DistillJob = AsyncJob[m.GetDistillByJobIdResponse]
 RefineJob = AsyncJob[m.GetRefineByJobIdResponse]
@@ -406,6 +439,7 @@ class AsyncSvc(AsyncLifecycle):
         self.conversations = Conversations(self._t)
         self.sessions = Sessions(self._t)
         self.keys = Keys(self._t)
+        self.webhooks = Webhooks(self._t)
         self.usage = Usage(self._t)
         self.budgets = Budgets(self._t)
         self.audit = Audit(self._t)

@@ -250,6 +250,39 @@ class Datasets:
         return self._t.delete(f"/v1/datasets/{_id(dataset_id)}", timeout)
 
 
+class Webhooks:
+    """Outbound webhook endpoints (admin scope); ``secret`` is returned by create and rotate only."""
+
+    def __init__(self, t: SyncTransport) -> None:
+        self._t = t
+
+    def create(self, *, idempotency_key: Key = None, timeout: Secs = None,
+               **body: Unpack[m.PostWebhooksBody]) -> m.PostWebhooksResponse:
+        return self._t.post("/v1/webhooks", body, idempotency_key, timeout)
+
+    def list(self, *, timeout: Secs = None,
+             **query: Unpack[m.GetWebhooksQuery]) -> m.GetWebhooksResponse:
+        return self._t.get("/v1/webhooks", query, timeout)
+
+    def get(self, endpoint_id: str, *,
+            timeout: Secs = None) -> m.GetWebhooksByEndpointIdResponse:
+        return self._t.get(f"/v1/webhooks/{_id(endpoint_id)}", None, timeout)
+
+    def delete(self, endpoint_id: str, *,
+               timeout: Secs = None) -> m.DeleteWebhooksByEndpointIdResponse:
+        return self._t.delete(f"/v1/webhooks/{_id(endpoint_id)}", timeout)
+
+    def rotate_secret(self, endpoint_id: str, *, idempotency_key: Key = None,
+                      timeout: Secs = None) -> m.PostWebhooksByEndpointIdRotateSecretResponse:
+        path = f"/v1/webhooks/{_id(endpoint_id)}/rotate-secret"
+        return self._t.post(path, None, idempotency_key, timeout)
+
+    def deliveries(self, endpoint_id: str, *, timeout: Secs = None,
+                   **query: Unpack[m.GetWebhooksByEndpointIdDeliveriesQuery]
+                   ) -> m.GetWebhooksByEndpointIdDeliveriesResponse:
+        return self._t.get(f"/v1/webhooks/{_id(endpoint_id)}/deliveries", query, timeout)
+
+
 IngestJob = SyncJob[m.GetIngestByJobIdResponse]
 DistillJob = SyncJob[m.GetDistillByJobIdResponse]
 RefineJob = SyncJob[m.GetRefineByJobIdResponse]
@@ -408,6 +441,7 @@ class Svc(SyncLifecycle):
         self.conversations = Conversations(self._t)
         self.sessions = Sessions(self._t)
         self.keys = Keys(self._t)
+        self.webhooks = Webhooks(self._t)
         self.usage = Usage(self._t)
         self.budgets = Budgets(self._t)
         self.audit = Audit(self._t)

@@ -1520,6 +1520,116 @@ class GetErasuresByErasureIdResponse(TypedDict):
     finished_at: Union[str, float, None]
 
 
+class GetWebhooksQuery(TypedDict, total=False):
+    "Query parameters of GET /v1/webhooks."
+    limit: Union[str, int]
+    cursor: str
+
+
+class GetWebhooksResponseItemsItem(TypedDict):
+    endpoint_id: str
+    url: str
+    events: List[str]
+    include_content: bool
+    description: Union[str, None]
+    created_at: Union[str, float]
+    secret_rotated_at: Union[str, float, None]
+    previous_secret_until: Union[str, float, None]
+
+
+class GetWebhooksResponse(TypedDict):
+    "Answer of GET /v1/webhooks."
+    items: List[GetWebhooksResponseItemsItem]
+    next_cursor: Union[str, None]
+
+
+class _PostWebhooksBodyRequired(TypedDict):
+    url: str
+    events: List[Literal["memory.stored", "memory.updated", "memory.forgotten", "subject.erased", "job.succeeded", "job.failed"]]
+
+
+class PostWebhooksBody(_PostWebhooksBodyRequired, total=False):
+    "Body of POST /v1/webhooks."
+    include_content: bool
+    description: str
+
+
+class PostWebhooksResponse(TypedDict):
+    "Answer of POST /v1/webhooks."
+    endpoint_id: str
+    url: str
+    events: List[str]
+    include_content: bool
+    description: Union[str, None]
+    created_at: Union[str, float]
+    secret_rotated_at: Union[str, float, None]
+    previous_secret_until: Union[str, float, None]
+    secret: str
+
+
+class GetWebhooksByEndpointIdResponse(TypedDict):
+    "Answer of GET /v1/webhooks/{endpoint_id}."
+    endpoint_id: str
+    url: str
+    events: List[str]
+    include_content: bool
+    description: Union[str, None]
+    created_at: Union[str, float]
+    secret_rotated_at: Union[str, float, None]
+    previous_secret_until: Union[str, float, None]
+
+
+class DeleteWebhooksByEndpointIdResponse(TypedDict):
+    "Answer of DELETE /v1/webhooks/{endpoint_id}."
+    endpoint_id: str
+    url: str
+    events: List[str]
+    include_content: bool
+    description: Union[str, None]
+    created_at: Union[str, float]
+    secret_rotated_at: Union[str, float, None]
+    previous_secret_until: Union[str, float, None]
+    deleted_at: Union[str, float]
+    abandoned_deliveries: Union[str, int]
+
+
+class PostWebhooksByEndpointIdRotateSecretResponse(TypedDict):
+    "Answer of POST /v1/webhooks/{endpoint_id}/rotate-secret."
+    endpoint_id: str
+    url: str
+    events: List[str]
+    include_content: bool
+    description: Union[str, None]
+    created_at: Union[str, float]
+    secret_rotated_at: Union[str, float, None]
+    previous_secret_until: Union[str, float, None]
+    secret: str
+
+
+class GetWebhooksByEndpointIdDeliveriesQuery(TypedDict, total=False):
+    "Query parameters of GET /v1/webhooks/{endpoint_id}/deliveries."
+    limit: Union[str, int]
+    cursor: str
+
+
+class GetWebhooksByEndpointIdDeliveriesResponseItemsItem(TypedDict):
+    event_id: str
+    type: str
+    state: Literal["pending", "delivered", "dead"]
+    attempts: Union[str, int]
+    next_attempt_at: Union[str, float, None]
+    last_status: Union[str, int, None]
+    last_error: Union[str, None]
+    created_at: Union[str, float]
+    finished_at: Union[str, float, None]
+
+
+class GetWebhooksByEndpointIdDeliveriesResponse(TypedDict):
+    "Answer of GET /v1/webhooks/{endpoint_id}/deliveries."
+    items: List[GetWebhooksByEndpointIdDeliveriesResponseItemsItem]
+    next_cursor: Union[str, None]
+
+
 class ProblemErrorsItem(TypedDict):
     path: str
     message: str

@@ -31,11 +31,14 @@ export async function startJob(tx: Tx, jobId: string): Promise<JobRow | null> {
   return rows[0] ?? null;
 }
 
-export async function finishJob(tx: Tx, jobId: string, state: "succeeded" | "failed" | "rejected", outcome: { result?: Record<string, unknown>; error?: string }): Promise<boolean> {
-  const rows = await tx`UPDATE jobs SET state = ${state}, result = ${outcome.result === undefined ? null : tx.json(outcome.result as never)},
+export type FinishedJob = { job_id: string; kind: JobKind; agent_id: string | null };
+
+/** The finished row, or null when it had already finished (a redelivery changes nothing). */
+export async function finishJob(tx: Tx, jobId: string, state: "succeeded" | "failed" | "rejected", outcome: { result?: Record<string, unknown>; error?: string }): Promise<FinishedJob | null> {
+  const rows = await tx<FinishedJob[]>`UPDATE jobs SET state = ${state}, result = ${outcome.result === undefined ? null : tx.json(outcome.result as never)},
       error = ${outcome.error ?? null}, finished_at = now(), updated_at = now()
-    WHERE job_id = ${jobId} AND state IN ('queued', 'running') RETURNING job_id`;
-  return rows.length === 1;
+    WHERE job_id = ${jobId} AND state IN ('queued', 'running') RETURNING job_id, kind, payload->>'agent_id' AS agent_id`;
+  return rows[0] ?? null;
 }
 
 /** Rows whose worker stopped heartbeating (or that never left the queue) for longer than `stuckSeconds`. */

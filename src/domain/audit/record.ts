@@ -11,6 +11,7 @@ export type AuditOperation =
   | "dataset.create" | "dataset.delete"
   | "feedback"
   | "relation_type.update"
+  | "webhook.create" | "webhook.delete" | "webhook.rotate_secret"
   | "import" | "export"
   | "erasure";
 

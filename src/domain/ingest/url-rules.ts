@@ -4,8 +4,8 @@ import { literalAddress, type AddressPolicy } from "../../ingest/fetch/address-p
 
 export const MAX_URL_LENGTH = 2048;
 
-/** Why the URL is refused, or null. */
-export function urlProblem(raw: string, policy: AddressPolicy): string | null {
+/** Why the URL is refused, or null; `allowWith` names the setting that would allow a refused address. */
+export function urlProblem(raw: string, policy: AddressPolicy, allowWith = "INGEST_FETCH_ALLOW_CIDRS"): string | null {
   if (raw.length > MAX_URL_LENGTH) return `must be at most ${MAX_URL_LENGTH} characters`;
   let url: URL;
   try {
@@ -19,7 +19,7 @@ export function urlProblem(raw: string, policy: AddressPolicy): string | null {
   const literal = literalAddress(url.hostname);
   if (literal) {
     const verdict = policy.check(literal);
-    if (!verdict.allowed) return `is refused: ${verdict.reason} (allow it with INGEST_FETCH_ALLOW_CIDRS)`;
+    if (!verdict.allowed) return `is refused: ${verdict.reason} (allow it with ${allowWith})`;
   }
   return null;
 }

@@ -7,6 +7,7 @@ import { forgetCurrentVersions, lockMemories } from "../../data/queries/memories
 import type { Tx } from "../../data/pools";
 import type { Actor } from "../actor";
 import { recordAudit } from "../audit/record";
+import { recordMemoryEvent } from "../webhooks/record-event";
 import { cascadeIntoGraph, type GraphRetirement } from "../graph/cascade";
 import { looksLikeId } from "../ids";
 
@@ -41,6 +42,7 @@ export async function forgetMemories(tx: Tx, actor: Actor, memoryIds: string[], 
       detail: { reason, versions: list.map((r) => ({ memory_id: r.memory_id, version: r.version })), ...(index === 0 ? retiredCounts(derived) : {}) },
     })));
   }
+  await recordMemoryEvent(tx, actor.orgId, "memory.forgotten", rows, { reason });
   return {
     forgotten: rows.map((r) => ({ memory_id: r.memory_id, version: r.version, content_hash: bytesToHex(r.content_hash) })),
     not_found: unique.filter((id) => !forgottenIds.has(id)),

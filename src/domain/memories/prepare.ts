@@ -5,6 +5,7 @@ import { insertMemoryRows } from "../../data/queries/memories";
 import type { Tx } from "../../data/pools";
 import type { Actor } from "../actor";
 import { recordAudit } from "../audit/record";
+import { recordMemoryEvent } from "../webhooks/record-event";
 import { requireLiveDatasets } from "../datasets/require-live";
 import { validationFailed, type FieldProblem } from "../errors";
 import { metadataProblem } from "../metadata";
@@ -128,5 +129,6 @@ export async function insertPreparedMemories(tx: Tx, actor: Actor, prepared: Pre
     targetIds: ids,
     detail: { count: ids.length },
   })));
+  await recordMemoryEvent(tx, actor.orgId, "memory.stored", rows);
   return rows.map(toRecord);
 }

@@ -5,6 +5,7 @@ import { findLatestVersion, lockMemories, supersedeVersion, type VersionChanges 
 import { withTenant } from "../../data/with-tenant";
 import type { Actor } from "../actor";
 import { recordAudit } from "../audit/record";
+import { recordMemoryEvent } from "../webhooks/record-event";
 import { notFound, validationFailed, type FieldProblem } from "../errors";
 import { sha256Bytes } from "../hash";
 import { looksLikeId } from "../ids";
@@ -45,6 +46,7 @@ export async function patchMemory(deps: Pick<Deps, "db" | "config"> & EmbedDeps,
       targetIds: [memoryId],
       detail: { version: next.version, previous_version: current.version, fields: Object.keys(patch).sort() },
     });
+    await recordMemoryEvent(tx, actor.orgId, "memory.updated", [next], { previous_version: current.version });
     return toRecord(next);
   });
 }

@@ -65,6 +65,12 @@ import { erasureStatusRoute } from "./erasures/status";
 import { graphViewerRoute } from "./public/graph-viewer";
 import { rootRoute } from "./public/root";
 import { memoriesWrongMethodRoute } from "./memories/wrong-method";
+import { createWebhookRoute } from "./webhooks/create";
+import { listWebhooksRoute } from "./webhooks/list";
+import { getWebhookRoute } from "./webhooks/get";
+import { deleteWebhookRoute } from "./webhooks/delete";
+import { rotateWebhookSecretRoute } from "./webhooks/rotate-secret";
+import { webhookDeliveriesRoute } from "./webhooks/deliveries";
 
 export type RouteGroup = {
   name: string;
@@ -93,4 +99,5 @@ export const ROUTE_GROUPS: RouteGroup[] = [
   { name: "export", gate: always, routes: [exportRoute] },
   { name: "erasures", gate: always, routes: [requestErasureRoute, erasureStatusRoute] },
   { name: "graph-viewer", gate: always, routes: [graphViewerRoute] },
+  { name: "webhooks", gate: always, routes: [createWebhookRoute, listWebhooksRoute, getWebhookRoute, deleteWebhookRoute, rotateWebhookSecretRoute, webhookDeliveriesRoute] },
 ];

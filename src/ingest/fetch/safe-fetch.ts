@@ -27,7 +27,7 @@ export class FetchFailed extends Error {
 
 const USER_AGENT = "svc-ingest/0.20 (+https://github.com/svc)";
 
-async function resolveChecked(hostname: string, policy: AddressPolicy): Promise<{ address: string; family: 4 | 6 }> {
+export async function resolveChecked(hostname: string, policy: AddressPolicy): Promise<{ address: string; family: 4 | 6 }> {
   const literal = literalAddress(hostname);
   let answers: Array<{ address: string; family: number }>;
   if (literal) answers = [{ address: literal, family: literal.includes(":") ? 6 : 4 }];
@@ -47,7 +47,7 @@ async function resolveChecked(hostname: string, policy: AddressPolicy): Promise<
   return { address: answers[0]!.address, family: answers[0]!.family === 6 ? 6 : 4 };
 }
 
-function pinnedLookup(address: string, family: 4 | 6): LookupFunction {
+export function pinnedLookup(address: string, family: 4 | 6): LookupFunction {
   return ((_host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
     if (options?.all) callback(null, [{ address, family }]);
     else callback(null, address, family);

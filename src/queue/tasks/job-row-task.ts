@@ -3,7 +3,8 @@
 // ends the row clearly as `rejected` with a reason instead of leaving it queued forever.
 import { Type as T } from "@sinclair/typebox";
 import type { Deps } from "../../app/deps";
-import { finishJob, insertJob, startJob, type JobKind } from "../../data/queries/jobs";
+import { insertJob, startJob, type JobKind } from "../../data/queries/jobs";
+import { finishJobAnnounced } from "../../domain/webhooks/record-event";
 import { withTenant } from "../../data/with-tenant";
 
 export const JobRowPayload = T.Object({
@@ -19,7 +20,7 @@ export async function settleJobRow(deps: Deps, payload: { org_id: string; job_id
     const reason = gate.enabled
       ? `the ${kind} pipeline is not available in this release of the server`
       : `${kind} is disabled on this server (${gate.variable}=false)`;
-    await finishJob(tx, jobId, "rejected", { error: reason });
+    await finishJobAnnounced(tx, orgId, jobId, "rejected", { error: reason });
     return { job_id: jobId, state: "rejected", reason };
   });
 }

@@ -2,7 +2,8 @@
 // INGEST_JOB_STUCK_SECONDS: re-queued and re-enqueued, or failed once JOB_MAX_ATTEMPTS is spent. With
 // STORAGE_BACKEND=s3 it also fails direct uploads nobody finalized in time and deletes their objects.
 import { Type as T } from "@sinclair/typebox";
-import { findStuckJobs, finishJob, requeueJob, type JobRow } from "../../data/queries/jobs";
+import { findStuckJobs, requeueJob, type JobRow } from "../../data/queries/jobs";
+import { finishJobAnnounced } from "../../domain/webhooks/record-event";
 import { listOrgIds } from "../../data/queries/orgs";
 import { withSystem } from "../../data/with-system";
 import { withTenant } from "../../data/with-tenant";
@@ -28,7 +29,7 @@ export const ingestWatchdogTask = defineTask({
         const again: JobRow[] = [];
         for (const row of await findStuckJobs(tx, stuckSeconds, ROWS_PER_ORG_PER_RUN)) {
           if (row.attempts >= maxAttempts) {
-            await finishJob(tx, row.job_id, "failed", { error: `abandoned by the watchdog after ${row.attempts} attempts without finishing` });
+            await finishJobAnnounced(tx, orgId, row.job_id, "failed", { error: `abandoned by the watchdog after ${row.attempts} attempts without finishing` });
             failed++;
           } else {
             await requeueJob(tx, row.job_id);

@@ -3,7 +3,8 @@
 // (outside any transaction), write each batch in its own transaction, then settle the row.
 import type { Deps } from "../../../app/deps";
 import { distilledVersions, latestVersions, type DistillCandidate } from "../../../data/queries/distill";
-import { finishJob, startJob } from "../../../data/queries/jobs";
+import { startJob } from "../../../data/queries/jobs";
+import { finishJobAnnounced } from "../../webhooks/record-event";
 import { withTenant } from "../../../data/with-tenant";
 import { AppError } from "../../errors";
 import { effectiveRelations } from "../../graph/relation-types";
@@ -61,7 +62,7 @@ export async function runDistillJob(deps: DistillRunDeps, extractor: Extractor, 
   if (!job) return { job_id: jobId, state: "already-finished-or-missing" };
   const payload = parseDistillPayload(job.payload);
   if (job.kind !== "distill" || !payload) {
-    await withTenant(deps.db, orgId, (tx) => finishJob(tx, jobId, "failed", { error: "the job row is not a distill job with {agent_id, memory_ids}" }));
+    await withTenant(deps.db, orgId, (tx) => finishJobAnnounced(tx, orgId, jobId, "failed", { error: "the job row is not a distill job with {agent_id, memory_ids}" }));
     return { job_id: jobId, state: "failed" };
   }
   const relations = await withTenant(deps.db, orgId, (tx) => effectiveRelations(tx, orgId));
@@ -80,7 +81,7 @@ export async function runDistillJob(deps: DistillRunDeps, extractor: Extractor, 
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       // A refusal (budget spent, provider rejected) will not pass on retry: end the job, keep what committed.
-      await withTenant(deps.db, orgId, (tx) => finishJob(tx, jobId, "failed", { result: progress(), error: `${error.slug}: ${error.detail}` }));
+      await withTenant(deps.db, orgId, (tx) => finishJobAnnounced(tx, orgId, jobId, "failed", { result: progress(), error: `${error.slug}: ${error.detail}` }));
       return { job_id: jobId, state: "failed", error: error.slug };
     }
     const byVersion = new Map(extracted.map((r) => [`${r.memoryId}\u0000${r.version}`, r]));
@@ -100,6 +101,6 @@ export async function runDistillJob(deps: DistillRunDeps, extractor: Extractor, 
       return progress();
     }));
   }
-  await withTenant(deps.db, orgId, (tx) => finishJob(tx, jobId, "succeeded", { result: progress() }));
+  await withTenant(deps.db, orgId, (tx) => finishJobAnnounced(tx, orgId, jobId, "succeeded", { result: progress() }));
   return { job_id: jobId, state: "succeeded", ...report.counts };
 }

@@ -2,7 +2,8 @@
 // passes in order from wherever the last committed batch left off, then settle the job row, release the
 // lease and audit, in one transaction.
 import type { Deps } from "../../../app/deps";
-import { findJob, finishJob, startJob } from "../../../data/queries/jobs";
+import { findJob, startJob } from "../../../data/queries/jobs";
+import { finishJobAnnounced } from "../../webhooks/record-event";
 import { acquireRefineLease, lockTenantGraph, releaseRefineLease, saveJobProgress } from "../../../data/queries/refine-runs";
 import { withTenant } from "../../../data/with-tenant";
 import type { Actor } from "../../actor";
@@ -91,7 +92,7 @@ async function settle(state: RunState, request: RefineRequest, outcome: "succeed
   const passes = Object.fromEntries(request.passes.map((p) => [p, progress.passes[p]?.counts ?? {}]));
   await withTenant(state.deps.db, orgId, async (tx) => {
     await lockTenantGraph(tx);
-    await finishJob(tx, jobId, outcome, { result: { dry_run: request.dry_run, changes: progress.seq, passes }, error });
+    await finishJobAnnounced(tx, orgId, jobId, outcome, { result: { dry_run: request.dry_run, changes: progress.seq, passes }, error });
     await releaseRefineLease(tx, state.holder);
     await recordAudit(tx, actorOf(orgId, request), {
       operation: "refine",

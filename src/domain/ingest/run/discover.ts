@@ -4,7 +4,7 @@
 // same SSRF-safe path as POST /v1/ingest: a result on a private address fails that child, not the batch.
 import type { Deps } from "../../../app/deps";
 import { findBatch, recordDiscovery, type BatchResult, type IngestBatchRow } from "../../../data/queries/ingest-batches";
-import { finishJob } from "../../../data/queries/jobs";
+import { finishJobAnnounced } from "../../webhooks/record-event";
 import { withTenant } from "../../../data/with-tenant";
 import { WebSearchError, type WebSearchHit } from "../../../providers/websearch/port";
 import type { Actor } from "../../actor";
@@ -63,7 +63,7 @@ export async function discoverBatch(deps: Deps, actor: Actor, jobId: string, pay
     const children = results.filter((r) => r.job_id).length;
     const result = { batch_id: batch.batch_id, results: results.length, children, skipped: results.length - children, memory_count: 0, warnings: payload.warnings };
     // First, so a row that is no longer this run's (the watchdog failed it) gets no children either.
-    if (!(await finishJob(tx, jobId, "succeeded", { result }))) return null;
+    if (!(await finishJobAnnounced(tx, actor.orgId, jobId, "succeeded", { result }))) return null;
     if (!current.discovered_at) {
       await recordDiscovery(tx, batch.batch_id, results);
       for (const r of results) {

@@ -3,7 +3,7 @@
 import type { Deps } from "../../../app/deps";
 import { findChainedDistill, insertChainedDistill } from "../../../data/queries/ingest-jobs";
 import { completeSource, sourceMemoryIds } from "../../../data/queries/ingest-sources";
-import { finishJob } from "../../../data/queries/jobs";
+import { finishJobAnnounced } from "../../webhooks/record-event";
 import type { Tx } from "../../../data/pools";
 import { withTenant } from "../../../data/with-tenant";
 import type { Actor } from "../../actor";
@@ -58,7 +58,7 @@ export async function settleSucceeded(deps: Pick<Deps, "db" | "config" | "queue"
       source_id: linkedSource, loader: outcome.loader, detected_type: outcome.detectedType, memory_count: outcome.duplicateOf ? 0 : memoryIds.length,
       warnings, ...chain, duplicate_of: outcome.duplicateOf ?? null, ...outcome.extra,
     };
-    if (!(await finishJob(tx, outcome.jobId, "succeeded", { result }))) return null;
+    if (!(await finishJobAnnounced(tx, actor.orgId, outcome.jobId, "succeeded", { result }))) return null;
     await recordAudit(tx, actor, {
       operation: "ingest", agentId: outcome.agentId, targetIds: [outcome.jobId, ...(chain.distill_job_id ? [chain.distill_job_id] : [])],
       detail: { phase: "completed", state: "succeeded", memories: result.memory_count, duplicate: Boolean(outcome.duplicateOf), distill_job_id: chain.distill_job_id },
@@ -73,7 +73,7 @@ export async function settleFailed(deps: Pick<Deps, "db">, actor: Actor, outcome
   return withTenant(deps.db, actor.orgId, async (tx) => {
     const stored = outcome.sourceId ? (await sourceMemoryIds(tx, outcome.sourceId)).length : 0;
     const result = { reason, source_id: outcome.sourceId, loader: outcome.loader, detected_type: outcome.detectedType, memory_count: stored, warnings: outcome.warnings, distill_job_id: null, duplicate_of: null, ...outcome.extra };
-    if (!(await finishJob(tx, outcome.jobId, "failed", { result, error: message }))) return { job_id: outcome.jobId, state: "already-finished" };
+    if (!(await finishJobAnnounced(tx, actor.orgId, outcome.jobId, "failed", { result, error: message }))) return { job_id: outcome.jobId, state: "already-finished" };
     await recordAudit(tx, actor, {
       operation: "ingest", agentId: outcome.agentId, targetIds: [outcome.jobId],
       detail: { phase: "completed", state: "failed", reason, memories: stored },

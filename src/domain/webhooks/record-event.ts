@@ -1,0 +1,47 @@
+// recordEvent: the single way an effect emits a webhook event. Call it with the transaction that
+// performs the effect, so the event commits or rolls back with it (the outbox, docs/webhooks.md).
+import { finishJob, type FinishedJob } from "../../data/queries/jobs";
+import { insertWebhookEvent, type WebhookEventType } from "../../data/queries/webhook-events";
+import type { Tx } from "../../data/pools";
+import { newId } from "../ids";
+
+/** A memory version an event names; content is never stored with the event. */
+export type EventMemory = { memory_id: string; agent_id: string; version: number };
+
+/**
+ * Writes the event and one delivery per live endpoint of `orgId` subscribed to `type`; costs one
+ * read of the tenant's endpoints when none is. Returns the event id (Svc-Event-Id), or null.
+ */
+export async function recordEvent(
+  tx: Tx, orgId: string, type: WebhookEventType, data: Record<string, unknown>,
+): Promise<string | null> {
+  const eventId = newId("evt");
+  return (await insertWebhookEvent(tx, orgId, eventId, type, data)) ? eventId : null;
+}
+
+/** memory.stored / updated / forgotten: one event per write, naming every version it touched. */
+export async function recordMemoryEvent(
+  tx: Tx, orgId: string, type: "memory.stored" | "memory.updated" | "memory.forgotten",
+  memories: EventMemory[], extra: Record<string, unknown> = {},
+): Promise<string | null> {
+  if (memories.length === 0) return null;
+  const list = memories.map(({ memory_id, agent_id, version }) => ({ memory_id, agent_id, version }));
+  return recordEvent(tx, orgId, type, { ...extra, memories: list });
+}
+
+/**
+ * Finishes a job row (finishJob) and announces it: job.succeeded, or job.failed for failed and
+ * rejected rows. Null (and no event) when the row had already finished.
+ */
+export async function finishJobAnnounced(
+  tx: Tx, orgId: string, jobId: string, state: "succeeded" | "failed" | "rejected",
+  outcome: { result?: Record<string, unknown>; error?: string },
+): Promise<FinishedJob | null> {
+  const finished = await finishJob(tx, jobId, state, outcome);
+  if (!finished) return null;
+  await recordEvent(tx, orgId, state === "succeeded" ? "job.succeeded" : "job.failed", {
+    job_id: finished.job_id, kind: finished.kind, state, agent_id: finished.agent_id,
+    ...(outcome.error === undefined ? {} : { error: outcome.error }),
+  });
+  return finished;
+}
