@@ -1,7 +1,6 @@
 // The one place a subject erasure finishes (docs/erasure.md): in one transaction, the last sweeps
 // over rows kept per agent or subject, the certificate over every emptied version, the job's
-// result and the audit row. Anything announcing a finished erasure (the subject.erased webhook)
-// hooks in here.
+// result, the audit row and the subject.erased webhook event.
 import { bytesToHex } from "@noble/hashes/utils.js";
 import type { Deps } from "../../app/deps";
 import type { Tx } from "../../data/pools";
@@ -17,6 +16,7 @@ import type { Actor } from "../actor";
 import { recordAudit } from "../audit/record";
 import { sealCertificate } from "../forget-proof/certificate";
 import { sha256Hex } from "../hash";
+import { recordEvent } from "../webhooks/record-event";
 import { addCounts, type ErasurePayload, type ErasureProgress } from "./progress";
 
 export type ErasureResult = { counts: Record<string, number>; cert_id: string | null };
@@ -44,10 +44,13 @@ export async function finishErasure(
     : null;
   const result: ErasureResult = { counts, cert_id: certId };
   await finishJob(tx, jobId, "succeeded", { result });
-  if (subject !== null) {
-    const digest = { key: subject.key, value_sha256: sha256Hex(subject.value) };
-    await replaceErasurePayload(tx, jobId, { ...payload, subject: digest });
-  }
+  // Only the value's digest outlives the erasure: in the job row and in the event alike.
+  const digest = subject === null
+    ? null : { key: subject.key, value_sha256: sha256Hex(subject.value) };
+  if (digest !== null) await replaceErasurePayload(tx, jobId, { ...payload, subject: digest });
+  await recordEvent(tx, actor.orgId, "subject.erased", {
+    erasure_id: jobId, agent_id: agentId, subject: digest, counts, cert_id: certId,
+  });
   await recordAudit(tx, actor, {
     operation: "erasure", agentId, targetIds: certId ? [jobId, certId] : [jobId],
     detail: { phase: "finished", counts, cert_id: certId },

@@ -2,8 +2,10 @@
 // deliveries to a receiver started here, retries after 500s, dead after WEBHOOKS_MAX_ATTEMPTS.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { deliverDueWebhooks } from "../../../src/domain/webhooks/deliver";
+import { startWorker } from "../../../src/queue/worker";
 import { show, type Tenant, type TestApp } from "../../harness/app";
 import { twoTenantModes } from "../../harness/two-tenant-modes";
+import { erase } from "../erasure/helpers";
 import { signatureValid, startReceiver, type Receiver } from "./receiver";
 
 const MAX_ATTEMPTS = 3;
@@ -137,6 +139,34 @@ for (const mode of twoTenantModes("webhooks")) {
       expect(plain.body).not.toContain("saffron");
       expect(signatureValid(plain, rotated.body.secret)).toBe(true);
       expect(signatureValid(plain, secret)).toBe(true);
+    });
+
+    test("a subject erasure delivers one signed subject.erased event with the value's digest only", async () => {
+      const hook = await app.request("POST", "/v1/webhooks", {
+        key: a.key, body: { url: receiver.url("/erased"), events: ["subject.erased"] },
+      });
+      expect(hook.status, show(hook)).toBe(201);
+      const metadata = { user_id: "u-erase-me" };
+      const stored = await app.request("POST", "/v1/memories", {
+        key: a.key, body: { agent_id: "agent-e", content: "allergic to walnuts", metadata },
+      });
+      expect(stored.status, show(stored)).toBe(201);
+      const worker = await startWorker(app.deps); // runs svc.erase_subject
+      const done = await erase(app, a.key, {
+        agent_id: "agent-e", subject: { key: "user_id", value: "u-erase-me" },
+      }).finally(() => worker.close());
+      expect(done.state, JSON.stringify(done)).toBe("succeeded");
+      await deliverAll(a.orgId);
+      const got = receiver.received.filter((r) => r.path === "/erased");
+      expect(got.map((r) => r.json.type)).toEqual(["subject.erased"]);
+      const [event] = got;
+      expect(signatureValid(event!, hook.body.secret)).toBe(true);
+      expect(event!.json.data).toMatchObject({
+        erasure_id: done.erasure_id, agent_id: "agent-e", counts: { memories: 1 },
+        subject: { key: "user_id", value_sha256: expect.stringMatching(/^[0-9a-f]{64}$/) },
+      });
+      expect(event!.body).not.toContain("u-erase-me");
+      expect(event!.body).not.toContain("walnuts");
     });
 
     test("endpoint changes are audited", async () => {
