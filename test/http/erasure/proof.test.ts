@@ -8,6 +8,9 @@ import { startWorker, type RunningWorker } from "../../../src/queue/worker";
 import { show, type Tenant, type TestApp } from "../../harness/app";
 import { twoTenantModes } from "../../harness/two-tenant-modes";
 import { eventually } from "../../queue/wait";
+import { withTenant } from "../../../src/data/with-tenant";
+import { distillOverHttp, storeOverHttp } from "../../graph/done-when";
+import { refine } from "../refine/helpers";
 import { erase, tablesHolding } from "./helpers";
 
 const GONE = "zqvgonemarker";
@@ -25,7 +28,9 @@ for (const mode of twoTenantModes("erasure")) {
       t.request(method, path, { key: a.key, body, headers });
 
     beforeAll(async () => {
-      const opened = await mode.open({ FORGET_PROOF_ENABLED: true, INGEST_ENABLED: true });
+      const opened = await mode.open({
+        FORGET_PROOF_ENABLED: true, INGEST_ENABLED: true, DISTILL_ENABLED: true, REFINE_ENABLED: true,
+      });
       t = opened.app;
       a = opened.tenants[0];
       close = opened.close;
@@ -120,6 +125,33 @@ for (const mode of twoTenantModes("erasure")) {
       expect(await tablesHolding(sql(), a.orgId, marker)).toEqual([]);
       const job = await call("GET", `/v1/ingest/${ingest.body.job_id}`);
       expect(job.status, show(job)).toBe(200);
+    });
+
+    test("a whole-agent erasure takes the graph distilled from it and refine's summaries over it", async () => {
+      const marker = "Zorvexa";
+      const contents = [
+        `${marker} works at Quillfen.`, `Quillfen is headquartered in Ravnholt.`,
+        `${marker} knows Tobrin.`, `Tobrin works at Quillfen.`,
+      ];
+      const ids = await storeOverHttp(call, "grapher", contents);
+      const distilled = await distillOverHttp(call, "grapher", ids);
+      expect(distilled.state, JSON.stringify(distilled)).toBe("succeeded");
+      const summarized = await refine(t, a.key, { passes: ["summarize"] });
+      expect(summarized.state, JSON.stringify(summarized)).toBe("succeeded");
+      const summaries = await withTenant(t.deps.db, a.orgId, (tx) => tx`
+        SELECT count(*)::int AS n FROM memos WHERE agent_id = 'grapher' AND memo_type = 'SUMMARY'`);
+      expect(summaries[0]!.n).toBeGreaterThan(0);
+      const holding = await tablesHolding(sql(), a.orgId, marker);
+      expect(holding).toEqual(expect.arrayContaining(["memos.name", "edges.fact"]));
+
+      const done = await erase(t, a.key, { agent_id: "grapher" });
+      expect(done.state, JSON.stringify(done)).toBe("succeeded");
+      expect(done.counts.edges_retired).toBeGreaterThan(0);
+      for (const word of [marker, "Quillfen", "Ravnholt", "Tobrin"]) {
+        expect(await tablesHolding(sql(), a.orgId, word), word).toEqual([]);
+      }
+      const graph = await call("GET", "/v1/graph/data?agent_id=grapher");
+      expect(graph.text).not.toContain(marker);
     });
 
     test("another tenant's erasure is a 404; a request names its fields", async () => {
