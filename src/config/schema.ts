@@ -19,6 +19,7 @@ import { agentsSection } from "./sections/agents";
 import { idempotencySection } from "./sections/idempotency";
 import { fairnessSection } from "./sections/fairness";
 import { webhooksSection } from "./sections/webhooks";
+import { statisticsSection } from "./sections/statistics";
 
 export const ConfigSchema = T.Object({
   ...accountabilitySection,
@@ -40,6 +41,7 @@ export const ConfigSchema = T.Object({
   ...idempotencySection,
   ...fairnessSection,
   ...webhooksSection,
+  ...statisticsSection,
 });
 
 export type Config = Readonly<Static<typeof ConfigSchema>>;

@@ -3,6 +3,7 @@
 import type { Deps } from "../../app/deps";
 import { withTenant } from "../../data/with-tenant";
 import type { Actor } from "../actor";
+import { MEMORY_TABLES, refreshStatisticsAfter } from "../statistics/refresh-after-bulk-write";
 import { scheduleBackfill } from "./embed-or-defer";
 import { insertPreparedMemories, prepareMemories } from "./prepare";
 import type { MemoryInput, MemoryRecord } from "./types";
@@ -23,5 +24,6 @@ export async function storeMemories(deps: Deps, actor: Actor, inputs: MemoryInpu
   const graphLater = options.graphLater === true && prepared.some((p) => p.embedding !== null);
   const records = await withTenant(deps.db, actor.orgId, (tx) => insertPreparedMemories(tx, actor, prepared, options.pathPrefix, { graphLater }));
   if (graphLater) await scheduleBackfill(deps, actor.orgId);
+  await refreshStatisticsAfter(deps, actor.orgId, MEMORY_TABLES, records.length);
   return records;
 }

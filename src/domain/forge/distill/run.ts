@@ -6,6 +6,7 @@ import { distilledVersions, latestVersions, type DistillCandidate } from "../../
 import { startJob } from "../../../data/queries/jobs";
 import { finishJobAnnounced } from "../../webhooks/record-event";
 import { withTenant } from "../../../data/with-tenant";
+import { GRAPH_TABLES, refreshStatisticsAfter } from "../../statistics/refresh-after-bulk-write";
 import { AppError } from "../../errors";
 import { effectiveRelations } from "../../graph/relation-types";
 import type { Extractor, MemoryExtraction } from "../extract/types";
@@ -102,5 +103,6 @@ export async function runDistillJob(deps: DistillRunDeps, extractor: Extractor, 
     }));
   }
   await withTenant(deps.db, orgId, (tx) => finishJobAnnounced(tx, orgId, jobId, "succeeded", { result: progress() }));
+  await refreshStatisticsAfter(deps, orgId, GRAPH_TABLES, report.done);
   return { job_id: jobId, state: "succeeded", ...report.counts };
 }

@@ -14,6 +14,7 @@ import type { Actor } from "../../actor";
 import { requireLiveDatasets } from "../../datasets/require-live";
 import { AppError } from "../../errors";
 import { newId } from "../../ids";
+import { MEMORY_TABLES, refreshStatisticsAfter } from "../../statistics/refresh-after-bulk-write";
 import { IngestFailure, type IngestPayload, type IngestSourceSpec } from "../payload";
 import { ChunkWriter, LostOwnership } from "./chunk-writer";
 import { discoverBatch } from "./discover";
@@ -128,6 +129,7 @@ async function ingestDocument(deps: Deps, actor: Actor, payload: IngestPayload, 
       await writer.add(index++, chunk);
     }
     await writer.flush();
+    await refreshStatisticsAfter(deps, actor.orgId, MEMORY_TABLES, writer.stored - resumeAt);
     if (index === 0) throw new IngestFailure("empty", `no text could be extracted from the ${detection.detectedType} content${detection.loader.id === "pdf" ? " (a scanned PDF needs OCR)" : ""}`);
     outcome.extra = { ...outcome.extra, chunk_count: index };
     const settled = await settleSucceeded(deps, actor, outcome);
