@@ -1,7 +1,7 @@
-// Planner statistics stay fresh without a manual ANALYZE (issue 23, item 11): a bulk load through the
-// API leaves pg_class.reltuples matching the rows, in both database modes (the serving login cannot
-// ANALYZE, PGlite has no autovacuum, and the test server runs with autovacuum off), and a table is
-// analyzed at most once per interval, however many bulk writes follow.
+// Planner statistics stay fresh without a manual ANALYZE (issue 23, item 11): a bulk load through
+// the API leaves pg_class.reltuples matching the rows, in both database modes (the serving login
+// cannot ANALYZE, PGlite has no autovacuum, and the test server runs with autovacuum off), and a
+// table is analyzed at most once per interval, however many bulk writes follow.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Sql } from "../../src/data/pools";
 import { privateTestApp, show, type Tenant, type TestApp } from "../harness/app";
@@ -10,7 +10,10 @@ import { embeddedApp } from "../harness/embedded-app";
 const BATCH = 300;
 const overrides = { STATISTICS_REFRESH_MIN_ROWS: 200, STATISTICS_REFRESH_INTERVAL_SECONDS: 3600 };
 
-type Mode = { name: string; open(): Promise<{ app: TestApp; tenant: Tenant; close(): Promise<void> }> };
+type Mode = {
+  name: string;
+  open(): Promise<{ app: TestApp; tenant: Tenant; close(): Promise<void> }>;
+};
 const modes: Mode[] = [
   {
     name: "PostgreSQL",
@@ -37,20 +40,26 @@ const reltuples = async (sql: Sql, table: string) => {
 for (const mode of modes) {
   describe(`statistics refresh (${mode.name})`, () => {
     let opened: Awaited<ReturnType<Mode["open"]>>;
-    beforeAll(async () => { opened = await mode.open(); }, 120_000);
+    beforeAll(async () => {
+      opened = await mode.open();
+    }, 120_000);
     afterAll(() => opened.close());
 
     const storeBatch = async (from: number) => {
       const memories = Array.from({ length: BATCH }, (_, i) => ({
-        agent_id: "loader", content: `bulk note number ${from + i} about statistics`,
+        agent_id: "loader",
+        content: `bulk note number ${from + i} about statistics`,
       }));
       const res = await opened.app.request("POST", "/v1/memories/batch", {
-        key: opened.tenant.key, body: { memories },
+        key: opened.tenant.key,
+        body: { memories },
       });
       expect(res.status, show(res)).toBe(201);
     };
 
-    test("a bulk store leaves memories' reltuples fresh; the next within the interval does not", async () => {
+    const title =
+      "a bulk store freshens memories' reltuples; the next within the interval does not";
+    test(title, async () => {
       const sql = opened.app.deps.db.primary;
       await storeBatch(0);
       expect(await reltuples(sql, "memories")).toBe(BATCH);

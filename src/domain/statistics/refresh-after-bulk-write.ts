@@ -7,24 +7,41 @@ import { refreshStatistics } from "../../data/queries/statistics";
 import { withTenant } from "../../data/with-tenant";
 
 /** What a memory store writes (the row, its lexical postings and code tokens). */
-export const MEMORY_TABLES = ["memories", "memory_lexemes", "memory_terms", "memory_code_tokens"] as const;
+export const MEMORY_TABLES = [
+  "memories",
+  "memory_lexemes",
+  "memory_terms",
+  "memory_code_tokens",
+] as const;
 
 /** What a distill writes: the graph recall and graph/data plan over. */
 export const GRAPH_TABLES = [
-  "memos", "memo_keys", "memo_aliases", "memo_sources", "edges", "edge_sources", "edge_lexemes",
+  "memos",
+  "memo_keys",
+  "memo_aliases",
+  "memo_sources",
+  "edges",
+  "edge_sources",
+  "edge_lexemes",
 ] as const;
 
 type StatisticsDeps = Pick<Deps, "db" | "config" | "log">;
 
 /** ANALYZEs `tables` when `changedRows` is many and they were not analyzed in the last interval. */
 export async function refreshStatisticsAfter(
-  deps: StatisticsDeps, orgId: string, tables: readonly string[], changedRows: number,
+  deps: StatisticsDeps,
+  orgId: string,
+  tables: readonly string[],
+  changedRows: number,
 ): Promise<void> {
   if (changedRows < deps.config.STATISTICS_REFRESH_MIN_ROWS) return;
   const interval = deps.config.STATISTICS_REFRESH_INTERVAL_SECONDS;
   try {
-    const analyzed = await withTenant(deps.db, orgId, (tx) => refreshStatistics(tx, tables, interval));
-    if (analyzed.length > 0) deps.log.info({ msg: "statistics refreshed", org_id: orgId, tables: analyzed });
+    const analyzed = await withTenant(deps.db, orgId, (tx) =>
+      refreshStatistics(tx, tables, interval),
+    );
+    if (analyzed.length > 0)
+      deps.log.info({ msg: "statistics refreshed", org_id: orgId, tables: analyzed });
   } catch (error) {
     deps.log.warn({ msg: "statistics refresh failed", org_id: orgId, err: error });
   }
