@@ -12,6 +12,7 @@ import fc from "fast-check";
 import { rng } from "../../bench/lib/corpus";
 import { testApp, type TestApp } from "../harness/app";
 import { schemaChecker } from "../harness/fuzz-check";
+import { HOSTILE_BATCHES, judgeBatchAnswer } from "../harness/fuzz-mcp-batches";
 import { fieldsOf, HOSTILE_HEADER_VALUES, HOSTILE_OBJECTS, HOSTILE_STRINGS, ODD_QUERY_NAMES, ODD_QUERY_VALUES, ODD_SEGMENTS, splice, type Hostile } from "../harness/fuzz-hostile";
 import { INJECTED, invalidOf, resolver, validOf, type Mutation, type Schema } from "../harness/fuzz-schema";
 import { randomKey } from "../harness/chaos-serve";
@@ -264,6 +265,23 @@ async function fuzzCombo(combo: Combo, seed: number) {
       }
     }
 
+    /** POST /mcp (outside the OpenAPI) gets hostile JSON-RPC batches, judged by the batch rules. */
+    async function mcpBatchPass(share: number) {
+      for (const batch of HOSTILE_BATCHES) {
+        if (share < 1 && random() >= share) continue;
+        const res = await t.request("POST", "/mcp", {
+          key: a.key, rawBody: batch.body,
+          headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+        });
+        hostileSent++;
+        const broken = judgeBatchAnswer(batch, res.status, res.text);
+        if (broken) {
+          const detail = `${batch.label}: ${broken} → ${res.text.slice(0, 200)}`;
+          violations.push({ op: "POST /mcp", check: "mcp_batch", status: res.status, detail });
+        }
+      }
+    }
+
     /** Public pages outside the OpenAPI description (error pages, API docs) get the odd segments too. */
     async function undocumentedPass(share: number) {
       const documented = new Set(ops.map((op) => `${op.method} ${op.path}`));
@@ -293,6 +311,7 @@ async function fuzzCombo(combo: Combo, seed: number) {
     }
     await hostilePass(Math.min(1, combo.hostile * LONG));
     await hostPass(Math.min(1, combo.hostile * LONG));
+    await mcpBatchPass(Math.min(1, combo.hostile * LONG));
     const undocumented = await undocumentedPass(Math.min(1, combo.hostile * LONG));
     if (({} as Record<string, unknown>).polluted !== undefined) violations.push({ op: "*", check: "prototype_pollution", status: 0, detail: "Object.prototype.polluted is set" });
     return { sent, hostileSent, undocumented, operations: ops.length, violations, statuses: Object.fromEntries([...statuses].sort(([x], [y]) => x - y)) };

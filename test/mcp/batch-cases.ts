@@ -46,3 +46,23 @@ export async function revokedKeyStopsBatch(app: TestApp, tenant: Tenant, embedde
   }
   expect(textsOf(await pending)).toEqual(["ok", "Unauthenticated", "Unauthenticated", "Unauthenticated"]);
 }
+
+/**
+ * An empty batch is an Invalid Request, not a 202; a batch naming one request id twice is refused
+ * before any call runs (the transport would answer the id once and run the others unanswered).
+ */
+export async function emptyAndDuplicateBatchesRefused(app: TestApp, tenant: Tenant): Promise<void> {
+  const empty = await app.request("POST", "/mcp", { key: tenant.key, body: [], headers: HEADERS });
+  expect(empty.status, empty.text).toBe(400);
+  expect(empty.body.error.code).toBe(-32600);
+  const twice = [1, 2, 1].map((id) =>
+    toolCall(id, "store_memory", { agent_id: "twice", content: `Twice ${id}` }));
+  const duplicate = await app.request("POST", "/mcp", {
+    key: tenant.key, body: twice, headers: HEADERS,
+  });
+  expect(duplicate.status, duplicate.text).toBe(400);
+  expect(duplicate.body.error.code).toBe(-32600);
+  const stored = await app.request("GET", "/v1/memories?agent_id=twice", { key: tenant.key });
+  expect(stored.status, stored.text).toBe(200);
+  expect(stored.body.items).toEqual([]);
+}

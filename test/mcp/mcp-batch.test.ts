@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, test } from "bun:test";
 import { embeddedApp, type EmbeddedApp } from "../harness/embedded-app";
 import { startFakeEmbeddingServer } from "../harness/fake-embedding-server";
 import { testApp, type TestApp } from "../harness/app";
-import { batchCountsPerCall, revokedKeyStopsBatch } from "./batch-cases";
+import { batchCountsPerCall, emptyAndDuplicateBatchesRefused, revokedKeyStopsBatch } from "./batch-cases";
 
 const DIMS = 128;
 const embedder = startFakeEmbeddingServer({ dims: DIMS });
@@ -39,6 +39,10 @@ describe("MCP batches (PostgreSQL)", () => {
   test("a key revoked mid-batch stops the rest of the batch", async () => {
     await revokedKeyStopsBatch(pg, await pg.tenant("batch-revoked"), embedder);
   });
+
+  test("an empty batch and a batch with a repeated id are refused", async () => {
+    await emptyAndDuplicateBatchesRefused(pg, await pg.tenant("batch-refused"));
+  });
 });
 
 describe("MCP batches (embedded)", () => {
@@ -48,5 +52,9 @@ describe("MCP batches (embedded)", () => {
 
   test("a key revoked mid-batch stops the rest of the batch", async () => {
     await revokedKeyStopsBatch(embedded.app, await embedded.tenant("batch-revoked"), embedder);
+  });
+
+  test("an empty batch and a batch with a repeated id are refused", async () => {
+    await emptyAndDuplicateBatchesRefused(embedded.app, await embedded.tenant("batch-refused"));
   });
 });

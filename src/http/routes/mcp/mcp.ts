@@ -11,6 +11,7 @@ import { createMcpServer, type McpCaller, type McpSession } from "../../../mcp/s
 import { presentedKey } from "../../pipeline/5-authenticate";
 import { takeRequestTokens } from "../../pipeline/6-rate-limit";
 import { actorOf, scopesOf } from "../../request-context";
+import { batchRefusal } from "./batch-rules";
 
 /** Stateless servers keep no stream open, so GET (server-to-client stream) and DELETE (end session) are refused. */
 const methodNotAllowed = () => new Response(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed: this MCP endpoint is stateless; POST JSON-RPC messages" }, id: null }), {
@@ -62,6 +63,8 @@ function withDefaultAccept(request: Request): Request {
 
 export const mcpRoute = (deps: Deps) => new Elysia()
   .post("/mcp", async ({ request, body }) => {
+    const refusal = batchRefusal(body);
+    if (refusal) return refusal;
     const server = createMcpServer(deps, httpSession(deps, request));
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
