@@ -24,6 +24,7 @@ export function schedulesOf(config: Config): Schedule[] {
     { id: "generate-embedding", task: "svc.generate_embedding", everyMs: 5 * 60_000 },
     { id: "worker-ping", task: "svc.worker_ping", everyMs: 15_000 },
     { id: "deliver-webhooks", task: "svc.deliver_webhooks", everyMs: config.WEBHOOKS_SWEEP_SECONDS * 1000 },
+    { id: "refresh-statistics", task: "svc.refresh_statistics", everyMs: 10 * 60_000 },
   ];
   if (config.REFINE_BEAT_INTERVAL_SECONDS > 0) {
     schedules.push({ id: "refine-scheduler-tick", task: "svc.refine_scheduler_tick", everyMs: config.REFINE_BEAT_INTERVAL_SECONDS * 1000 });

@@ -15,6 +15,7 @@ export const TASK_NAMES = [
   "svc.generate_embedding",
   "svc.worker_ping",
   "svc.deliver_webhooks",
+  "svc.refresh_statistics",
 ] as const;
 
 export type TaskName = (typeof TASK_NAMES)[number];

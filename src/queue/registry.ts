@@ -15,6 +15,7 @@ import { refineSchedulerTickTask } from "./tasks/svc.refine_scheduler_tick";
 import { sweepExpiredMemoriesTask } from "./tasks/svc.sweep_expired_memories";
 import { workerPingTask } from "./tasks/svc.worker_ping";
 import { deliverWebhooksTask } from "./tasks/svc.deliver_webhooks";
+import { refreshStatisticsTask } from "./tasks/svc.refresh_statistics";
 
 const DEFINITIONS: TaskDefinition<any>[] = [
   auditDrainTask,
@@ -31,6 +32,7 @@ const DEFINITIONS: TaskDefinition<any>[] = [
   generateEmbeddingTask,
   workerPingTask,
   deliverWebhooksTask,
+  refreshStatisticsTask,
 ];
 
 export const TASKS: ReadonlyMap<TaskName, TaskDefinition<any>> = new Map(DEFINITIONS.map((d) => [d.name, d]));

@@ -4,6 +4,7 @@
 // table is analyzed at most once per interval, however many bulk writes follow.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Sql } from "../../src/data/pools";
+import { refreshAllStatistics } from "../../src/domain/statistics/refresh-periodically";
 import { privateTestApp, show, type Tenant, type TestApp } from "../harness/app";
 import { embeddedApp } from "../harness/embedded-app";
 
@@ -65,6 +66,14 @@ for (const mode of modes) {
       expect(await reltuples(sql, "memories")).toBe(BATCH);
       await storeBatch(BATCH);
       expect(await reltuples(sql, "memories")).toBe(BATCH);
+    }, 120_000);
+
+    test("the periodic refresh analyzes what bulk writes left stale, once per interval", async () => {
+      const db = opened.app.deps.db;
+      expect(await reltuples(db.primary, "memories")).toBe(BATCH);
+      expect(await refreshAllStatistics(db, 0)).toContain("memories");
+      expect(await reltuples(db.primary, "memories")).toBe(2 * BATCH);
+      expect(await refreshAllStatistics(db, 3600)).toEqual([]);
     }, 120_000);
   });
 }

@@ -28,6 +28,7 @@ test("the schedule follows the spec's table", () => {
     "svc.enforce_retention_caps": 21_600_000, "svc.ensure_audit_partitions": 86_400_000, "svc.ingest_watchdog": 300_000,
     "svc.generate_embedding": 300_000, "svc.worker_ping": 15_000, "svc.refine_scheduler_tick": 600_000,
     "svc.deliver_webhooks": 30_000,
+    "svc.refresh_statistics": 600_000,
   });
   expect(schedulesOf({ ...a.config, REFINE_BEAT_INTERVAL_SECONDS: 0 }).some((s) => s.task === "svc.refine_scheduler_tick")).toBe(false);
 });
