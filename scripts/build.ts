@@ -10,7 +10,8 @@ const build = Bun.spawnSync([
   process.execPath, "build", "--compile", "--minify", "--sourcemap=none",
   // --bytecode needs ESM output here: the CJS default breaks top-level await in src/main.ts.
   "--bytecode", "--format=esm",
-  path.join(root, "src/main.ts"), "--outfile", outfile,
+  // svc mcp's worker thread is an entry point of its own (new Worker() finds it in the binary).
+  path.join(root, "src/main.ts"), path.join(root, "src/cli/mcp-worker.ts"), "--outfile", outfile,
 ], { cwd: root, stdout: "inherit", stderr: "inherit" });
 if (build.exitCode !== 0) process.exit(build.exitCode ?? 1);
 const megabytes = statSync(outfile).size / 1024 / 1024;
