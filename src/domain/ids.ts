@@ -3,10 +3,10 @@ const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
 export type IdPrefix = "org" | "key" | "mem" | "req" | "job" | "cert" | "conv" | "ses" | "ds" | "memo" | "edge" | "batch" | "fb" | "src" | "wh" | "evt";
 
-/** The last id's time and random digits: ids made in one process sort in the order they were made. */
+/** The last id's time and random digits: a process's ids sort in the order they were made. */
 let last = { time: -1, digits: [] as number[] };
 
-/** The random digits plus one (base 32, carry to the left); all zeros only after 32^16 ids in a ms. */
+/** The random digits plus one (base 32, carry to the left); wraps only after 32^16 ids in a ms. */
 function increment(digits: number[]): number[] {
   const next = [...digits];
   for (let i = next.length - 1; i >= 0; i--) {

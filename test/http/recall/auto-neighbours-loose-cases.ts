@@ -57,7 +57,9 @@ export async function filtersApplyToLooseNeighbours(app: TestApp, tenant: Tenant
   const agent = "loose-filtered";
   const { ids } = await store(app, tenant, agent, (i) => ({
     occurred_at: SESSION,
-    ...(i === 2 ? { memory_type: "procedural" } : { memory_type: "episodic", metadata: { keep: true } }),
+    ...(i === 2
+      ? { memory_type: "procedural" }
+      : { memory_type: "episodic", metadata: { keep: true } }),
   }));
   for (const filters of [{ metadata: { keep: true } }, { memory_type: "episodic" }]) {
     const { res, ids: got } = await ranked(app, tenant, { agent_id: agent, filters });
@@ -74,7 +76,8 @@ export async function filtersApplyToNeighbourTurns(app: TestApp, tenant: Tenant)
   expect(opened.status, show(opened)).toBe(201);
   const ids: string[] = [];
   for (const [i, content] of TURNS.entries()) {
-    const res = await app.request("POST", `/v1/conversations/${opened.body.conversation_id}/turns`, {
+    const path = `/v1/conversations/${opened.body.conversation_id}/turns`;
+    const res = await app.request("POST", path, {
       key: tenant.key,
       body: { role: i === 2 ? "assistant" : "user", content, metadata: { keep: i !== 2 } },
     });
@@ -83,7 +86,8 @@ export async function filtersApplyToNeighbourTurns(app: TestApp, tenant: Tenant)
   }
   const all = await ranked(app, tenant, { agent_id: agent });
   expect(all.ids, show(all.res)).toContain(ids[2]!);
-  const { res, ids: got } = await ranked(app, tenant, { agent_id: agent, filters: { metadata: { keep: true } } });
+  const filters = { metadata: { keep: true } };
+  const { res, ids: got } = await ranked(app, tenant, { agent_id: agent, filters });
   expect(got, show(res)).toContain(ids[1]!);
   expect(got, show(res)).not.toContain(ids[2]!);
 }

@@ -1,5 +1,5 @@
-// AUTO's neighbour signal for loose memories, and the filters on both paths, on PostgreSQL (cases in
-// auto-neighbours-loose-cases.ts; PGlite: test/embedded/auto-neighbours-loose-embedded.test.ts).
+// AUTO's neighbour signal for loose memories, and the filters on both paths, on PostgreSQL (cases
+// in auto-neighbours-loose-cases.ts; PGlite: test/embedded/auto-neighbours-loose-embedded.test.ts).
 import { afterAll, beforeAll, test } from "bun:test";
 import { testApp, type Tenant, type TestApp } from "../../harness/app";
 import * as cases from "./auto-neighbours-loose-cases";

@@ -100,11 +100,11 @@ async function retrieveAuto(tx: Tx, deps: RecallDeps, actor: Actor, plan: Recall
   const rows = lists.flatMap((l) => l.rows);
   const turns = [...new Set(rows.filter(isTurn).map((row) => row.memory_id))];
   const loose = [...new Set(rows.filter((row) => !isTurn(row)).map((row) => row.memory_id))];
-  const neighbours = turns.length + loose.length === 0 ? [] : await isolated(tx, deps, actor,
-    async (sp) => [
-      ...(turns.length === 0 ? [] : await neighbourTurnRows(sp, search.filter, turns, NEIGHBOUR_SPAN)),
-      ...(loose.length === 0 ? [] : await neighbourEpisodeRows(sp, search.filter, loose, NEIGHBOUR_SPAN)),
-    ]);
+  const read = async (sp: Tx) => [
+    ...(turns.length === 0 ? [] : await neighbourTurnRows(sp, search.filter, turns, NEIGHBOUR_SPAN)),
+    ...(loose.length === 0 ? [] : await neighbourEpisodeRows(sp, search.filter, loose, NEIGHBOUR_SPAN)),
+  ];
+  const neighbours = turns.length + loose.length === 0 ? [] : await isolated(tx, deps, actor, read);
   if (typeof neighbours === "string") notes.push(`neighbouring turns left out: ${neighbours}`);
   return {
     lists, notes: [`AUTO fused ${counts}`, ...notes], window: auto.window, ...graphOf(outcomes),
