@@ -1,17 +1,17 @@
 // `bun run bench/quality-public.ts`: retrieval quality on public data (../shared/bench-data,
-// README there). Each set is stored through the real HTTP API (bench/lib/store-units.ts): LoCoMo
-// one memory per turn, appended to a conversation per session with the session's date as
-// occurred_at, one agent per LoCoMo conversation; SciFact and CoSQA one agent, one memory per
-// document. Every question is asked through
-// POST /v1/memories/recall for AUTO and each strategy that applies, scored beside plain BM25 over
-// the same units in the same run (bench/lib/bm25-plain.ts). The seeded set of bench/quality.ts is
-// one more row ("generated"). Prints a table per set (per category and overall: R@5, R@10, MRR,
+// README there). Each set is stored through the real HTTP API (bench/lib/store-units.ts) as that
+// README scores it: LoCoMo one memory per turn through the batch API in the set's order, the
+// session's date as occurred_at, one agent per LoCoMo conversation (--as-conversations: appended
+// to a conversation per session instead); SciFact and CoSQA one agent, one memory per document.
+// Every question is asked through POST /v1/memories/recall for AUTO and each strategy that
+// applies, scored beside plain BM25 over the same units in the same run (bench/lib/bm25-plain.ts).
+// The seeded set of bench/quality.ts is one more row ("generated"). Prints a table per set (per category and overall: R@5, R@10, MRR,
 // nDCG@10, failed recalls, p50/p95 ms) and writes JSON under bench/results/.
 // Flags: --sets=locomo,scifact,cosqa,generated (default all) ; --limit=N (questions per set,
 // spread evenly) ; --offset=K (each pick shifted by K: other questions, to validate beyond the
 // default ones) ; --strategies=AUTO,LEXICAL,… (default: those that apply to each set; given, they
 // run on every set) ; --analyze (VACUUM ANALYZE after each load; by default recall runs on what a
-// fresh load leaves). BENCH_DATA_DIR overrides where the sets are read.
+// fresh load leaves) ; --as-conversations (LoCoMo's sessions through the conversations API). BENCH_DATA_DIR overrides where the sets are read.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { startBenchApp, type BenchApp } from "./lib/bench-app";
@@ -70,7 +70,7 @@ async function runSet(app: BenchApp, name: string): Promise<SetResult> {
   const strategies = ONLY ?? set.strategies;
   console.error(`[${name}] storing ${set.units.length} units …`);
   const started = performance.now();
-  const memoryToUnit = await storeUnits(app, set.units);
+  const memoryToUnit = await storeUnits(app, set.units, args.has("as-conversations"));
   await emptyVectorBacklog(app);
   if (args.has("analyze")) await app.analyze();
   const loadSeconds = (performance.now() - started) / 1000;

@@ -49,6 +49,7 @@ import m0500 from "./0500_postings_per_statement.sql" with { type: "text" };
 import m0501 from "./0501_idempotency_tombstones.sql" with { type: "text" };
 import m0520 from "./0520_webhooks.sql" with { type: "text" };
 import m0530 from "./0530_subject_erasure.sql" with { type: "text" };
+import m0560 from "./0560_memories_episode_order.sql" with { type: "text" };
 import m0565 from "./0565_statistics_refresh.sql" with { type: "text" };
 
 export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
@@ -96,5 +97,6 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0501_idempotency_tombstones.sql", sql: m0501 },
   { name: "0520_webhooks.sql", sql: m0520 },
   { name: "0530_subject_erasure.sql", sql: m0530 },
+  { name: "0560_memories_episode_order.sql", sql: m0560 },
   { name: "0565_statistics_refresh.sql", sql: m0565 },
 ];

@@ -1,6 +1,7 @@
-// Stores a public set's units through the real API: turns of a conversation (LoCoMo's sessions) one by
-// one through POST /v1/conversations/{id}/turns, as a chat agent would, so recall sees their order;
-// other units through POST /v1/memories/batch. Returns memory id → unit id.
+// Stores a public set's units through the real API, by default as ../shared/bench-data/README.md
+// scores them: one memory per unit through POST /v1/memories/batch, in the set's order. With
+// `asConversations`, turns (LoCoMo's sessions) go one by one through
+// POST /v1/conversations/{id}/turns, as a chat agent would. Returns memory id → unit id.
 import type { BenchApp } from "./bench-app";
 import type { Unit } from "./public-sets";
 
@@ -31,8 +32,14 @@ async function storeConversation(app: BenchApp, turns: Unit[], memoryToUnit: Map
   }
 }
 
-export async function storeUnits(app: BenchApp, units: Unit[]): Promise<Map<string, string>> {
+export async function storeUnits(
+  app: BenchApp, units: Unit[], asConversations = false,
+): Promise<Map<string, string>> {
   const memoryToUnit = new Map<string, string>();
+  if (!asConversations) {
+    await storeLoose(app, units, memoryToUnit);
+    return memoryToUnit;
+  }
   await storeLoose(app, units.filter((u) => !u.turn), memoryToUnit);
   const conversations = new Map<string, Unit[]>();
   for (const u of units.filter((x) => x.turn)) {

@@ -1,6 +1,8 @@
 // AUTO's neighbouring-turn signal: for candidates that are conversation turns, the current turns
-// within ±n positions of each in the same conversation and agent that pass the recall's filters, as
-// recall rows. Tenant transactions only; hits are read through (org_id, memory_id) (sql/0205).
+// within ±n positions of each in the same conversation and agent; for loose candidates, the current
+// memories within ±n positions in storage order among the agent's memories of the same episode
+// (same occurred_at). Only those that pass the recall's filters, as recall rows. Tenant
+// transactions only; hits are read through (org_id, memory_id) (sql/0205, sql/0100).
 import type { Tx } from "../pools";
 import { candidateFilter, recallColumns } from "./recall-common";
 import type { RecallFilterInput, RecallRow } from "./recall-common";
@@ -21,4 +23,34 @@ export function neighbourTurnRows(tx: Tx, filter: RecallFilterInput, hits: strin
     ) AS m
     WHERE h.org_id = ${filter.orgId} AND h.memory_id = ANY(${hits}::text[])
     ORDER BY h.memory_id, x.turn_index`;
+}
+
+/**
+ * Loose memories: positions count the agent's current memories of the episode, filtered or not, so
+ * a filter removes a neighbour without moving the others closer. A memory whose occurred_at is its
+ * created_at was stored without one (src/domain/memories/prepare.ts): it has no episode.
+ */
+export function neighbourEpisodeRows(tx: Tx, filter: RecallFilterInput, hits: string[], n: number) {
+  return tx<NeighbourTurnRow[]>`
+    SELECT h.memory_id AS hit, x.position AS "offset", m.*, 0::real AS score
+    FROM memories h
+    CROSS JOIN LATERAL (
+      (SELECT e.memory_id, -(row_number() OVER (ORDER BY e.memory_id DESC))::int AS position
+       FROM memories e WHERE e.org_id = h.org_id AND e.agent_id = h.agent_id
+         AND e.occurred_at = h.occurred_at AND e.valid_to IS NULL AND e.memory_id < h.memory_id
+       ORDER BY e.memory_id DESC LIMIT ${n}::int)
+      UNION ALL
+      (SELECT e.memory_id, (row_number() OVER (ORDER BY e.memory_id))::int AS position
+       FROM memories e WHERE e.org_id = h.org_id AND e.agent_id = h.agent_id
+         AND e.occurred_at = h.occurred_at AND e.valid_to IS NULL AND e.memory_id > h.memory_id
+       ORDER BY e.memory_id LIMIT ${n}::int)
+    ) AS x
+    CROSS JOIN LATERAL (
+      SELECT ${recallColumns(tx)} FROM memories
+      WHERE memory_id = x.memory_id AND ${candidateFilter(tx, filter)}
+      LIMIT 1
+    ) AS m
+    WHERE h.org_id = ${filter.orgId} AND h.agent_id = ${filter.agentId} AND h.valid_to IS NULL
+      AND h.memory_id = ANY(${hits}::text[]) AND h.occurred_at <> h.created_at
+    ORDER BY h.memory_id, x.position`;
 }

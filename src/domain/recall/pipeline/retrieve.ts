@@ -13,7 +13,8 @@ import type { AutoPlan, AutoRetriever } from "../route-auto";
 import { entityRule } from "../routing/graph-rules";
 import type { StrategyOutcome } from "../strategy";
 import type { TimeWindow } from "../time-expressions";
-import { neighbourTurnRows, type NeighbourTurnRow } from "../../../data/queries/recall-neighbours";
+import { neighbourEpisodeRows, neighbourTurnRows, type NeighbourTurnRow }
+  from "../../../data/queries/recall-neighbours";
 import { NEIGHBOUR_SPAN } from "./neighbour-signal";
 import { searchOf } from "./search";
 import { afterFixedShapes } from "./settings";
@@ -93,12 +94,17 @@ async function retrieveAuto(tx: Tx, deps: RecallDeps, actor: Actor, plan: Recall
     throw new AppError("service-unavailable", `The recall ${why}`);
   }
   const counts = lists.map((l) => `${l.name} ${l.rows.length}`).join(", ");
-  // Turns carry their conversation in metadata (conversations/turns.ts): other agents pay no read.
+  // Turns carry their conversation in metadata (conversations/turns.ts): their neighbours are
+  // turns; other candidates' are the memories stored next to them in the same episode.
   const isTurn = (row: RecallRow) => typeof row.metadata?.conversation_id === "string";
-  const turns = lists.flatMap((l) => l.rows.filter(isTurn));
-  const candidates = [...new Set(turns.map((row) => row.memory_id))];
-  const neighbours = candidates.length === 0 ? [] : await isolated(tx, deps, actor,
-    (sp) => neighbourTurnRows(sp, search.filter, candidates, NEIGHBOUR_SPAN));
+  const rows = lists.flatMap((l) => l.rows);
+  const turns = [...new Set(rows.filter(isTurn).map((row) => row.memory_id))];
+  const loose = [...new Set(rows.filter((row) => !isTurn(row)).map((row) => row.memory_id))];
+  const read = async (sp: Tx) => [
+    ...(turns.length === 0 ? [] : await neighbourTurnRows(sp, search.filter, turns, NEIGHBOUR_SPAN)),
+    ...(loose.length === 0 ? [] : await neighbourEpisodeRows(sp, search.filter, loose, NEIGHBOUR_SPAN)),
+  ];
+  const neighbours = turns.length + loose.length === 0 ? [] : await isolated(tx, deps, actor, read);
   if (typeof neighbours === "string") notes.push(`neighbouring turns left out: ${neighbours}`);
   return {
     lists, notes: [`AUTO fused ${counts}`, ...notes], window: auto.window, ...graphOf(outcomes),
