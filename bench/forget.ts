@@ -44,7 +44,7 @@ async function fill(app: BenchApp, agent: string): Promise<string[]> {
 
 async function derivedRows(app: BenchApp, agent: string) {
   return withTenantRead(app.deps.db, app.orgId, async (tx) => (await tx`SELECT
-    (SELECT count(*)::int FROM memory_lexemes WHERE agent_id = ${agent}) AS postings,
+    (SELECT count(*)::int FROM memory_terms WHERE agent_id = ${agent}) AS postings,
     (SELECT count(*)::int FROM edge_sources s JOIN edges e USING (org_id, edge_id) WHERE e.agent_id = ${agent}) AS edge_sources,
     (SELECT count(*)::int FROM memo_sources s JOIN memos m USING (org_id, memo_id) WHERE m.agent_id = ${agent}) AS memo_sources,
     (SELECT count(*)::int FROM edges WHERE agent_id = ${agent} AND expired_at IS NULL) AS live_edges,

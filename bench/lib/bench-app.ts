@@ -68,7 +68,7 @@ export async function startBenchApp(label: string, overrides: Partial<Record<key
   async function analyze(): Promise<void> {
     const owner = postgres(url.toString(), { max: 1, onnotice: () => {} });
     try {
-      await owner`VACUUM (ANALYZE) memories, memory_lexemes`;
+      await owner`VACUUM (ANALYZE) memories, memory_terms, memory_term_stats`;
     } finally {
       await owner.end();
     }

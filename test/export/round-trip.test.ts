@@ -25,7 +25,7 @@ import { testApp, type TestApp } from "../harness/app";
 import { TEST_VALKEY_URL, testDatabaseEnv } from "../harness/env";
 import { BUN, MAIN } from "../harness/process";
 import { seedGraph } from "../graph/seed-graph";
-import { postingsDrift } from "../http/recall/lexemes";
+import { lexemesMissing } from "../http/recall/lexemes";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "svc-export-src-"));
 const sourceOrg = `export-src-${process.pid}`;
@@ -131,8 +131,8 @@ describe("export and import", () => {
     expect((await pg.request("GET", `/v1/memories/${forgotten.memory_id}`, { key })).status).toBe(410);
     const recalled = await pg.request("POST", "/v1/memories/recall", { key, body: { agent_id: "ops", query: "Who was hired in 2021", strategy: "LEXICAL" } });
     expect(recalled.body.results[0].content).toBe("Bob was hired in 2021");
-    // LEXICAL's postings are derived, not exported: the import's inserts post them (sql/0135).
-    expect(await postingsDrift(pg.deps.db, summary.org_id)).toEqual([]);
+    // LEXICAL's postings are derived, not exported: the import's inserts post them (sql/0430).
+    expect(await lexemesMissing(pg.deps.db, summary.org_id)).toEqual([]);
     const someWords = await pg.request("POST", "/v1/memories/recall", { key, body: { agent_id: "ops", query: "Munich weather", strategy: "LEXICAL" } });
     expect(someWords.body.results.map((r: { content: string }) => r.content)).toContain("Alice manages the Munich office");
 

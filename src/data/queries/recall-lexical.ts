@@ -1,8 +1,9 @@
-// LEXICAL recall: weighted full text over the stored search_document (sql/0110), the any-word tier over
-// its postings (sql/0135), and the trigram fallback for short or misspelt queries. The postings are a
-// btree, which row-level security can use; where they cannot narrow the candidates (the trigram tier, and
-// full text with websearch operators), a tier matches inside the agent's candidate set (see sql/0110 for
-// why no text index can serve it).
+// LEXICAL recall: weighted full text over the stored search_document (sql/0110), BM25 over the
+// postings of sql/0430 (which also narrow the full-text candidates, sql/0570), and the trigram
+// fallback for short or misspelt queries. The postings are a btree, which row-level security can
+// use; where they cannot narrow the candidates (the trigram tier, and full text with websearch
+// operators), a tier matches inside the agent's candidate set (see sql/0110 for why no text index
+// can serve it).
 import type { Tx } from "../pools";
 import { candidateFilter, narrowsCandidates, recallColumns, type RecallFilterInput, type RecallRow } from "./recall-common";
 
@@ -19,9 +20,6 @@ export type FullTextSearch = {
   everyLexemeRequired: boolean;
   limit: number;
 };
-
-/** How many postings of each query lexeme are counted to find the rarest: enough to tell rare from common. */
-const RAREST_PROBE = 500;
 
 export type AnyWordSearch = {
   filter: RecallFilterInput;
@@ -66,22 +64,25 @@ function allWordsCtes(tx: Tx, s: FullTextSearch) {
       LIMIT ${s.limit}
     )`;
   }
-  // Every lexeme is required: the memories holding the rarest one (by a bounded count of postings) are
-  // the only candidates, read one by one through the primary key and matched exactly as above.
+  // Every lexeme is required: the memories holding the rarest one (its document frequency, from
+  // memory_term_stats) are the only candidates. memory_terms holds every lexeme of search_document
+  // (sql/0570), so the rarest lexeme's postings miss no match; each is read through the primary key
+  // and matched exactly as above.
   return tx`${queries}, rarest AS MATERIALIZED (
       SELECT l.lexeme FROM unnest(tsvector_to_array(to_tsvector('english', ${s.text}))) AS l(lexeme)
-      ORDER BY (SELECT count(*) FROM (
-        SELECT 1 FROM memory_lexemes p WHERE p.org_id = ${orgId} AND p.agent_id = ${agentId} AND p.lexeme = l.lexeme LIMIT ${RAREST_PROBE}
-      ) AS seen), l.lexeme
+      ORDER BY (SELECT coalesce(max(docs), 0) FROM memory_term_stats st
+                WHERE st.org_id = ${orgId} AND st.agent_id = ${agentId}
+                  AND st.term = l.lexeme), l.lexeme
       LIMIT 1
     ), whole AS MATERIALIZED (
       SELECT ${recallColumns(tx)}, ${score}
       FROM rarest, q, LATERAL (
-        SELECT memory_id AS holding FROM memory_lexemes p WHERE p.org_id = ${orgId} AND p.agent_id = ${agentId} AND p.lexeme = rarest.lexeme
+        SELECT memory_id AS holding, version AS holding_version FROM memory_terms p
+        WHERE p.org_id = ${orgId} AND p.agent_id = ${agentId} AND p.term = rarest.lexeme
       ) AS holder, LATERAL (
         SELECT ${recallColumns(tx)}, search_document FROM memories
         WHERE ${candidateFilter(tx, s.filter)} AND memory_id = holder.holding
-        LIMIT 1
+          AND version = holder.holding_version
       ) AS m
       WHERE m.search_document @@ q.query
       ORDER BY score DESC, valid_from DESC, memory_id

@@ -1,8 +1,10 @@
-// TEMPORAL recall: the memories whose event time (occurred_at) falls inside a time window, ranked by the
-// remaining words, then the window's latest events; and the anchor lookup behind "before/after <event>".
-// Every step is a btree range: the window from memories_agent_occurred (sql/0441), the words from LEXICAL's
-// postings (memory_lexemes, sql/0135), so an open window ("since 1979", "before the trip") costs what a
-// narrow one does instead of ranking every memory of the agent (1.1 s at 419 memories, 503s under load).
+// TEMPORAL recall: the memories whose event time (occurred_at) falls inside a time window, ranked
+// by the remaining words, then the window's latest events; and the anchor lookup behind
+// "before/after <event>". Every step is a btree range: the window from memories_agent_occurred
+// (sql/0441), the words from LEXICAL's postings (memory_terms, which hold every lexeme of
+// search_document: sql/0570), so an open window ("since 1979", "before the trip") costs what a
+// narrow one does instead of ranking every memory of the agent (1.1 s at 419 memories, 503s under
+// load).
 import type { Tx } from "../pools";
 import { candidateFilter, recallColumns, type RecallFilterInput, type RecallRow } from "./recall-common";
 
@@ -40,8 +42,8 @@ export function windowWordSearch(tx: Tx, s: WindowSearch) {
       SELECT count(*) AS n FROM inside
     ), posted AS MATERIALIZED (
       SELECT p.memory_id, p.lexeme FROM terms, LATERAL (
-        SELECT memory_id, lexeme FROM memory_lexemes
-        WHERE org_id = ${orgId} AND agent_id = ${agentId} AND lexeme = terms.lexeme
+        SELECT memory_id, term AS lexeme FROM memory_terms
+        WHERE org_id = ${orgId} AND agent_id = ${agentId} AND term = terms.lexeme
       ) AS p
       WHERE p.memory_id IN (SELECT memory_id FROM inside)
     ), idf AS (
@@ -70,14 +72,14 @@ export function latestInWindow(tx: Tx, s: { filter: RecallFilterInput; excludeId
 }
 
 const ANCHOR_CANDIDATES = 10;
-/** Memories holding the event's rarest word that are read to match the whole event: the newest ones. */
+/** Memories holding the event's rarest word read to match the whole event: its best postings. */
 const ANCHOR_SCAN = 500;
 
 export type AnchorRow = { memory_id: string; content: string; occurred_at: Date };
 
 /**
  * The agent's memories that best name an event ("the launch"), to date "before/after" windows: those
- * holding every word of it (the rarest word's postings, the newest ANCHOR_SCAN of them), by ts_rank_cd.
+ * holding every word of it (the rarest word's ANCHOR_SCAN best postings), by ts_rank_cd.
  */
 export function findAnchor(tx: Tx, filter: RecallFilterInput, eventWords: string) {
   const { orgId, agentId } = filter;
@@ -86,15 +88,15 @@ export function findAnchor(tx: Tx, filter: RecallFilterInput, eventWords: string
       SELECT websearch_to_tsquery('english', ${eventWords}) AS query, tsvector_to_array(to_tsvector('english', ${eventWords})) AS lexemes
     ), rarest AS MATERIALIZED (
       SELECT l.lexeme FROM q, unnest(q.lexemes) AS l(lexeme)
-      ORDER BY (SELECT count(*) FROM (
-        SELECT 1 FROM memory_lexemes p WHERE p.org_id = ${orgId} AND p.agent_id = ${agentId} AND p.lexeme = l.lexeme LIMIT ${ANCHOR_SCAN}
-      ) AS seen), l.lexeme
+      ORDER BY (SELECT coalesce(max(docs), 0) FROM memory_term_stats st
+                WHERE st.org_id = ${orgId} AND st.agent_id = ${agentId}
+                  AND st.term = l.lexeme), l.lexeme
       LIMIT 1
     ), holders AS MATERIALIZED (
       SELECT p.memory_id FROM rarest, LATERAL (
-        SELECT memory_id FROM memory_lexemes
-        WHERE org_id = ${orgId} AND agent_id = ${agentId} AND lexeme = rarest.lexeme
-        ORDER BY valid_from DESC LIMIT ${ANCHOR_SCAN}
+        SELECT memory_id FROM memory_terms
+        WHERE org_id = ${orgId} AND agent_id = ${agentId} AND term = rarest.lexeme
+        ORDER BY impact DESC LIMIT ${ANCHOR_SCAN}
       ) AS p
     )
     SELECT m.memory_id, m.content, m.occurred_at FROM holders, q, LATERAL (

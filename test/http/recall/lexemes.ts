@@ -1,30 +1,28 @@
-// The invariant of sql/0135: memory_lexemes holds exactly one row per lexeme of each current memory
-// version's search_document (with its agent and valid_from), and nothing for closed versions.
+// The invariants of LEXICAL's postings: memory_terms holds exactly the BM25 terms of each current
+// version (sql/0430), among them every lexeme of its search_document (sql/0570), which the all-words
+// tier and TEMPORAL read.
 import type { Database } from "../../../src/data/pools";
 import { withTenant } from "../../../src/data/with-tenant";
 
-export type Drift = { side: "posting without document" | "document without posting"; memory_id: string; version: number; lexeme: string };
+export type Missing = { memory_id: string; version: number; lexeme: string };
 
-/** Every difference between the tenant's postings and its current documents; [] when they agree. */
-export function postingsDrift(db: Database, orgId: string): Promise<Drift[]> {
-  return withTenant(db, orgId, (tx) => tx<Drift[]>`
-    WITH postings AS (
-      SELECT agent_id, lexeme, valid_from, memory_id, version FROM memory_lexemes
-    ), documents AS (
-      SELECT m.agent_id, l.lexeme, m.valid_from, m.memory_id, m.version
-      FROM memories m, unnest(tsvector_to_array(m.search_document)) AS l(lexeme)
-      WHERE m.valid_to IS NULL
-    )
-    SELECT 'posting without document' AS side, memory_id, version, lexeme FROM (SELECT * FROM postings EXCEPT ALL SELECT * FROM documents) AS extra
-    UNION ALL
-    SELECT 'document without posting', memory_id, version, lexeme FROM (SELECT * FROM documents EXCEPT ALL SELECT * FROM postings) AS missing
-    ORDER BY 2, 3, 4`);
+/** The lexemes of the tenant's current documents that have no posting in memory_terms; [] if none. */
+export function lexemesMissing(db: Database, orgId: string): Promise<Missing[]> {
+  return withTenant(db, orgId, (tx) => tx<Missing[]>`
+    SELECT m.memory_id, m.version, l.lexeme
+    FROM memories m, unnest(tsvector_to_array(m.search_document)) AS l(lexeme)
+    WHERE m.valid_to IS NULL AND NOT EXISTS (
+      SELECT 1 FROM memory_terms p
+      WHERE p.agent_id = m.agent_id AND p.term = l.lexeme AND p.memory_id = m.memory_id
+        AND p.version = m.version)
+    ORDER BY 1, 2, 3`);
 }
 
-/** The tenant's postings of one memory (any version). */
-export async function postingsOf(db: Database, orgId: string, memoryId: string): Promise<Array<{ version: number; lexeme: string }>> {
+/** The tenant's postings of one memory (any version), each term as `lexeme`. */
+export function postingsOf(db: Database, orgId: string, memoryId: string) {
   return withTenant(db, orgId, (tx) => tx<Array<{ version: number; lexeme: string }>>`
-    SELECT version, lexeme FROM memory_lexemes WHERE memory_id = ${memoryId} ORDER BY version, lexeme`);
+    SELECT version, term AS lexeme FROM memory_terms WHERE memory_id = ${memoryId}
+    ORDER BY version, term`);
 }
 
 export type TermsDrift = { side: string; agent_id: string; term: string; detail: string };

@@ -1,6 +1,6 @@
-// LEXICAL's postings (sql/0135 and sql/0430, docs/recall.md), in both database modes: memory_lexemes and
-// memory_terms hold exactly the lexemes and BM25 terms of every current version, and memory_term_stats
-// counts them, whatever wrote it (single and batch store, PATCH, forget, a moved valid_from); BM25
+// LEXICAL's postings (sql/0430 and sql/0570, docs/recall.md), in both database modes: memory_terms holds
+// exactly the BM25 terms of every current version, among them every lexeme of its search_document, and
+// memory_term_stats counts them, whatever wrote it (single and batch store, PATCH, forget, a moved valid_from); BM25
 // answers from them with the caller's filters, expiry and exclusions, over the whole agent (under a
 // narrowing filter, its most recent memories), and never sees another tenant's postings.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
@@ -8,7 +8,7 @@ import { allThenAnyWords, anyWordSearch } from "../../../src/data/queries/recall
 import { withTenant } from "../../../src/data/with-tenant";
 import { show, type Tenant, type TestApp } from "../../harness/app";
 import { twoTenantModes } from "../../harness/two-tenant-modes";
-import { postingsDrift, postingsOf, termsDrift } from "./lexemes";
+import { lexemesMissing, postingsOf, termsDrift } from "./lexemes";
 import { idsOf, recall, seed } from "./seed";
 
 const AGENT = "agent-lexemes";
@@ -35,7 +35,7 @@ for (const mode of modes) {
       return res;
     };
 
-    test("single and batch stores post every lexeme of each current version, and nothing else", async () => {
+    test("single and batch stores post every lexeme and term of each current version, and nothing else", async () => {
       const single = await app.request("POST", "/v1/memories", { key: tenant.key, body: { agent_id: AGENT, content: "The zebra enclosure reopened after the storm", metadata: { keeper: "Imani" } } });
       expect(single.status, show(single)).toBe(201);
       await seed(app, tenant, AGENT, [
@@ -43,7 +43,7 @@ for (const mode of modes) {
         { content: "A flamingo flock arrived from the coast", memory_type: "episodic" },
         { content: "Keepers repainted the flamingo pond", created_at: "2020-01-02T03:04:05Z" }, // moves valid_from in place
       ]);
-      expect(await postingsDrift(app.deps.db, tenant.orgId)).toEqual([]);
+      expect(await lexemesMissing(app.deps.db, tenant.orgId)).toEqual([]);
       expect(await termsDrift(app.deps.db, tenant.orgId)).toEqual([]);
       // The weighted document's lexemes: content (A) and metadata strings (C) alike.
       const zebra = (await postingsOf(app.deps.db, tenant.orgId, single.body.memory_id)).map((p) => p.lexeme);
@@ -62,7 +62,7 @@ for (const mode of modes) {
       expect(new Set(after.map((p) => p.version))).toEqual(new Set([2]));
       expect(after.map((p) => p.lexeme)).toContain("tapir");
       expect(after.map((p) => p.lexeme)).not.toContain("okapi");
-      expect(await postingsDrift(app.deps.db, tenant.orgId)).toEqual([]);
+      expect(await lexemesMissing(app.deps.db, tenant.orgId)).toEqual([]);
       expect(await termsDrift(app.deps.db, tenant.orgId)).toEqual([]);
       expect(idsOf(await lexical("okapi sunscreen"))).toEqual([]);
       const tapir = await lexical("tapir sunscreen");
@@ -73,7 +73,7 @@ for (const mode of modes) {
       const forget = await app.request("POST", "/v1/memories/forget", { key: tenant.key, body: { memory_id: id } });
       expect(forget.status, show(forget)).toBe(200);
       expect(await postingsOf(app.deps.db, tenant.orgId, id!)).toEqual([]);
-      expect(await postingsDrift(app.deps.db, tenant.orgId)).toEqual([]);
+      expect(await lexemesMissing(app.deps.db, tenant.orgId)).toEqual([]);
       expect(await termsDrift(app.deps.db, tenant.orgId)).toEqual([]);
       expect(idsOf(await lexical("tapir sunscreen"))).toEqual([]);
     });
@@ -138,6 +138,9 @@ for (const mode of modes) {
         { content: "Alice owns the launch checklist and the follow-up call" },
         { content: "Ticket 12345: the launch slipped by a week", metadata: { owner: "Alice" } },
         { content: "Nothing about any of that", memory_type: "episodic" },
+        // The stemmed whole identifier (getusernam, httpserver) is a lexeme the camelCase split lacks.
+        { content: "Call getUserNames() before the HTTPServer launch" },
+        { content: "get_user_name moved to the auth module" },
         ...Array.from({ length: 20 }, (_, i) => ({ content: `launch note ${i} for the region team` })),
       ]);
       const tier = (text: string, everyLexemeRequired: boolean, memoryTypes?: string[]) => withTenant(app.deps.db, tenant.orgId, (tx) => allThenAnyWords(tx,
@@ -147,14 +150,26 @@ for (const mode of modes) {
       const both = (text: string, memoryTypes?: string[]) => Promise.all([tier(text, true, memoryTypes), tier(text, false, memoryTypes)]);
       let answered = 0;
       for (const text of ["Alice's e-mail", "e-mail follow-up", "launch region", "ticket 12345", "launch Alice", "2024-03-01 region",
-        "the of and", "launch zeppelin", "ALICE LAUNCH", "launch"]) {
+        "the of and", "launch zeppelin", "ALICE LAUNCH", "launch", "getusername", "getUserNames launch",
+        "httpserver", "HTTPServer", "get_user_name", "user name"]) {
         const [fromPostings, fromScan] = await both(text);
         expect(fromPostings.map((r) => [r.memory_id, r.score]), text).toEqual(fromScan.map((r) => [r.memory_id, r.score]));
         if (fromScan.length > 0) answered++;
       }
-      expect(answered).toBeGreaterThanOrEqual(7);
+      expect(answered).toBeGreaterThanOrEqual(12);
       const [typed, scanned] = await both("launch note", ["episodic"]);
       expect(typed).toEqual(scanned);
+    });
+
+    test("a lowercase identifier finds the memory spelling it in camelCase (search_document's lexeme)", async () => {
+      const agent = "agent-lexemes-identifier";
+      const [renamed] = await seed(app, tenant, agent, [
+        { content: "Renamed fetchOrderTotals in the billing service" },
+        { content: "The billing service answers slowly" },
+      ]);
+      const res = await recall(app, tenant.key, { agent_id: agent, query: "fetchordertotals", strategy: "LEXICAL" });
+      expect(res.status, show(res)).toBe(200);
+      expect(idsOf(res)[0]).toBe(renamed!);
     });
 
     test("another tenant's postings are invisible, and its any-word recall finds nothing of ours", async () => {
