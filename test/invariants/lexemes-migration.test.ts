@@ -42,7 +42,7 @@ test("0570 drops memory_lexemes and rebuilds memory_terms with every lexeme of s
       (SELECT count(*)::int FROM pg_trigger WHERE tgname LIKE 'memory_lexemes%') AS triggers,
       (SELECT count(*)::int FROM pg_proc WHERE proname LIKE 'svc_memory_lexemes%') AS functions`;
   expect(gone).toEqual({ table: null, triggers: 0, functions: 0 });
-  const rebuilt = await terms();
+  const rebuilt = [...await terms()];
   expect(rebuilt).toEqual([
     { memory_id: "mem_a", version: 2, term: "call" },
     { memory_id: "mem_a", version: 2, term: "get" },
@@ -55,14 +55,14 @@ test("0570 drops memory_lexemes and rebuilds memory_terms with every lexeme of s
     { memory_id: "mem_b", version: 1, term: "build" },
     { memory_id: "mem_b", version: 1, term: "dam" },
   ]);
-  const counted = await stats();
+  const counted = [...await stats()];
   expect(counted.find((s) => s.agent_id === "x" && s.term === "")).toEqual({ agent_id: "x", term: "", docs: "1" });
   expect(counted.find((s) => s.agent_id === "x" && s.term === "getusernam")?.docs).toBe("1");
 
   // Idempotent: a second run leaves the same postings and statistics.
   await sql.unsafe(drop.sql);
-  expect(await terms()).toEqual(rebuilt);
-  expect(await stats()).toEqual(counted);
+  expect([...await terms()]).toEqual(rebuilt);
+  expect([...await stats()]).toEqual(counted);
   // A closing version takes its postings with it, the rebuilt ones included.
   await asTenant((tx) => tx`UPDATE memories SET valid_to = now() WHERE memory_id = 'mem_a'`);
   expect((await terms()).map((t) => t.memory_id)).toEqual(["mem_b", "mem_b", "mem_b"]);

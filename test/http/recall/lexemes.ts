@@ -7,7 +7,7 @@ import { withTenant } from "../../../src/data/with-tenant";
 export type Missing = { memory_id: string; version: number; lexeme: string };
 
 /** The lexemes of the tenant's current documents that have no posting in memory_terms; [] if none. */
-export function lexemesMissing(db: Database, orgId: string): Promise<Missing[]> {
+export async function lexemesMissing(db: Database, orgId: string): Promise<Missing[]> {
   return withTenant(db, orgId, (tx) => tx<Missing[]>`
     SELECT m.memory_id, m.version, l.lexeme
     FROM memories m, unnest(tsvector_to_array(m.search_document)) AS l(lexeme)
@@ -19,8 +19,9 @@ export function lexemesMissing(db: Database, orgId: string): Promise<Missing[]> 
 }
 
 /** The tenant's postings of one memory (any version), each term as `lexeme`. */
-export function postingsOf(db: Database, orgId: string, memoryId: string) {
-  return withTenant(db, orgId, (tx) => tx<Array<{ version: number; lexeme: string }>>`
+type Posting = { version: number; lexeme: string };
+export async function postingsOf(db: Database, orgId: string, memoryId: string): Promise<Posting[]> {
+  return withTenant(db, orgId, (tx) => tx<Posting[]>`
     SELECT version, term AS lexeme FROM memory_terms WHERE memory_id = ${memoryId}
     ORDER BY version, term`);
 }
