@@ -1,7 +1,7 @@
-// sql/0570 on a database that already holds memories, applied by the non-superuser owner login: the
-// memory_lexemes table, its triggers and functions are gone; memory_terms is rebuilt so that each current
-// version holds every lexeme of its search_document (closed versions nothing), its statistics follow, and
-// applying the migration again changes nothing.
+// sql/0570 on a database that already holds memories, applied by the non-superuser owner login:
+// the memory_lexemes table, its triggers and functions are gone; memory_terms is rebuilt so that
+// each current version holds every lexeme of its search_document (closed versions nothing), its
+// statistics follow, and applying the migration again changes nothing.
 import { expect, test } from "bun:test";
 import postgres from "postgres";
 import { MIGRATIONS } from "../../sql/manifest";
@@ -16,9 +16,10 @@ const asTenant = <T>(fn: (tx: postgres.TransactionSql) => Promise<T>) => sql.beg
 const terms = () => asTenant((tx) => tx<{ memory_id: string; version: number; term: string }[]>`
   SELECT memory_id, version, term FROM memory_terms ORDER BY memory_id, version, term`);
 const stats = () => asTenant((tx) => tx<{ agent_id: string; term: string; docs: string }[]>`
-  SELECT agent_id, term, docs::text FROM memory_term_stats WHERE docs <> 0 ORDER BY agent_id, term`);
+  SELECT agent_id, term, docs::text FROM memory_term_stats WHERE docs <> 0
+  ORDER BY agent_id, term`);
 
-test("0570 drops memory_lexemes and rebuilds memory_terms with every lexeme of search_document", async () => {
+test("0570 drops memory_lexemes, rebuilds memory_terms with search_document's lexemes", async () => {
   const [superuser] = await sql<{ rolsuper: boolean }[]>`SELECT rolsuper FROM pg_roles WHERE rolname = current_user`;
   expect(superuser!.rolsuper).toBe(false);
   const drop = MIGRATIONS.find((m) => m.name === "0570_memory_lexemes_drop.sql")!;
@@ -56,7 +57,8 @@ test("0570 drops memory_lexemes and rebuilds memory_terms with every lexeme of s
     { memory_id: "mem_b", version: 1, term: "dam" },
   ]);
   const counted = [...await stats()];
-  expect(counted.find((s) => s.agent_id === "x" && s.term === "")).toEqual({ agent_id: "x", term: "", docs: "1" });
+  expect(counted.find((s) => s.agent_id === "x" && s.term === ""))
+    .toEqual({ agent_id: "x", term: "", docs: "1" });
   expect(counted.find((s) => s.agent_id === "x" && s.term === "getusernam")?.docs).toBe("1");
 
   // Idempotent: a second run leaves the same postings and statistics.

@@ -1,12 +1,12 @@
 // The invariants of LEXICAL's postings: memory_terms holds exactly the BM25 terms of each current
-// version (sql/0430), among them every lexeme of its search_document (sql/0570), which the all-words
-// tier and TEMPORAL read.
+// version (sql/0430), among them every lexeme of its search_document (sql/0570), which the
+// all-words tier and TEMPORAL read.
 import type { Database } from "../../../src/data/pools";
 import { withTenant } from "../../../src/data/with-tenant";
 
 export type Missing = { memory_id: string; version: number; lexeme: string };
 
-/** The lexemes of the tenant's current documents that have no posting in memory_terms; [] if none. */
+/** The lexemes of the tenant's current documents without a posting in memory_terms; [] if none. */
 export async function lexemesMissing(db: Database, orgId: string): Promise<Missing[]> {
   return withTenant(db, orgId, (tx) => tx<Missing[]>`
     SELECT m.memory_id, m.version, l.lexeme
@@ -20,7 +20,8 @@ export async function lexemesMissing(db: Database, orgId: string): Promise<Missi
 
 /** The tenant's postings of one memory (any version), each term as `lexeme`. */
 type Posting = { version: number; lexeme: string };
-export async function postingsOf(db: Database, orgId: string, memoryId: string): Promise<Posting[]> {
+export async function postingsOf(db: Database, orgId: string, memoryId: string)
+  : Promise<Posting[]> {
   return withTenant(db, orgId, (tx) => tx<Posting[]>`
     SELECT version, term AS lexeme FROM memory_terms WHERE memory_id = ${memoryId}
     ORDER BY version, term`);

@@ -1,6 +1,6 @@
-// LEXICAL's postings (sql/0430 and sql/0570, docs/recall.md), in both database modes: memory_terms holds
-// exactly the BM25 terms of every current version, among them every lexeme of its search_document, and
-// memory_term_stats counts them, whatever wrote it (single and batch store, PATCH, forget, a moved valid_from); BM25
+// LEXICAL's postings (sql/0430 and sql/0570, docs/recall.md), in both database modes: memory_terms
+// holds exactly the BM25 terms of every current version, among them every lexeme of its
+// search_document, and memory_term_stats counts them, whatever wrote it (single and batch store, PATCH, forget, a moved valid_from); BM25
 // answers from them with the caller's filters, expiry and exclusions, over the whole agent (under a
 // narrowing filter, its most recent memories), and never sees another tenant's postings.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
@@ -35,7 +35,7 @@ for (const mode of modes) {
       return res;
     };
 
-    test("single and batch stores post every lexeme and term of each current version, and nothing else", async () => {
+    test("single and batch stores post every term of each current version, and nothing else", async () => {
       const single = await app.request("POST", "/v1/memories", { key: tenant.key, body: { agent_id: AGENT, content: "The zebra enclosure reopened after the storm", metadata: { keeper: "Imani" } } });
       expect(single.status, show(single)).toBe(201);
       await seed(app, tenant, AGENT, [
@@ -138,7 +138,7 @@ for (const mode of modes) {
         { content: "Alice owns the launch checklist and the follow-up call" },
         { content: "Ticket 12345: the launch slipped by a week", metadata: { owner: "Alice" } },
         { content: "Nothing about any of that", memory_type: "episodic" },
-        // The stemmed whole identifier (getusernam, httpserver) is a lexeme the camelCase split lacks.
+        // The stemmed whole identifier (getusernam, httpserver): a lexeme the camelCase split lacks.
         { content: "Call getUserNames() before the HTTPServer launch" },
         { content: "get_user_name moved to the auth module" },
         ...Array.from({ length: 20 }, (_, i) => ({ content: `launch note ${i} for the region team` })),
@@ -150,8 +150,8 @@ for (const mode of modes) {
       const both = (text: string, memoryTypes?: string[]) => Promise.all([tier(text, true, memoryTypes), tier(text, false, memoryTypes)]);
       let answered = 0;
       for (const text of ["Alice's e-mail", "e-mail follow-up", "launch region", "ticket 12345", "launch Alice", "2024-03-01 region",
-        "the of and", "launch zeppelin", "ALICE LAUNCH", "launch", "getusername", "getUserNames launch",
-        "httpserver", "HTTPServer", "get_user_name", "user name"]) {
+        "the of and", "launch zeppelin", "ALICE LAUNCH", "launch", "getusername",
+        "getUserNames launch", "httpserver", "HTTPServer", "get_user_name", "user name"]) {
         const [fromPostings, fromScan] = await both(text);
         expect(fromPostings.map((r) => [r.memory_id, r.score]), text).toEqual(fromScan.map((r) => [r.memory_id, r.score]));
         if (fromScan.length > 0) answered++;
@@ -161,13 +161,14 @@ for (const mode of modes) {
       expect(typed).toEqual(scanned);
     });
 
-    test("a lowercase identifier finds the memory spelling it in camelCase (search_document's lexeme)", async () => {
+    test("a lowercase identifier finds the memory spelling it in camelCase", async () => {
       const agent = "agent-lexemes-identifier";
       const [renamed] = await seed(app, tenant, agent, [
         { content: "Renamed fetchOrderTotals in the billing service" },
         { content: "The billing service answers slowly" },
       ]);
-      const res = await recall(app, tenant.key, { agent_id: agent, query: "fetchordertotals", strategy: "LEXICAL" });
+      const res = await recall(app, tenant.key,
+        { agent_id: agent, query: "fetchordertotals", strategy: "LEXICAL" });
       expect(res.status, show(res)).toBe(200);
       expect(idsOf(res)[0]).toBe(renamed!);
     });
