@@ -9,7 +9,6 @@ import { withTenant } from "../../data/with-tenant";
 /** What a memory store writes (the row, its lexical postings and code tokens). */
 export const MEMORY_TABLES = [
   "memories",
-  "memory_lexemes",
   "memory_terms",
   "memory_code_tokens",
 ] as const;
