@@ -38,13 +38,16 @@ test("0430 posts the BM25 terms of existing current versions only; a deleted row
     { memory_id: "mem_a", version: 2, term: "crack", tf: 1, doc_len: 4 },
     { memory_id: "mem_a", version: 2, term: "otter", tf: 2, doc_len: 4 },
     { memory_id: "mem_a", version: 2, term: "shell", tf: 1, doc_len: 4 },
-    { memory_id: "mem_b", version: 1, term: "call", tf: 1, doc_len: 5 },
-    { memory_id: "mem_b", version: 1, term: "get", tf: 1, doc_len: 5 },
-    { memory_id: "mem_b", version: 1, term: "getusername", tf: 1, doc_len: 5 },
-    { memory_id: "mem_b", version: 1, term: "name", tf: 1, doc_len: 5 },
-    { memory_id: "mem_b", version: 1, term: "user", tf: 1, doc_len: 5 },
+    // With the stemmed whole identifier sql/0570 adds (getusernam), search_document's lexeme.
+    { memory_id: "mem_b", version: 1, term: "call", tf: 1, doc_len: 6 },
+    { memory_id: "mem_b", version: 1, term: "get", tf: 1, doc_len: 6 },
+    { memory_id: "mem_b", version: 1, term: "getusernam", tf: 1, doc_len: 6 },
+    { memory_id: "mem_b", version: 1, term: "getusername", tf: 1, doc_len: 6 },
+    { memory_id: "mem_b", version: 1, term: "name", tf: 1, doc_len: 6 },
+    { memory_id: "mem_b", version: 1, term: "user", tf: 1, doc_len: 6 },
   ]);
-  expect((await stats()).find((s) => s.term === "")).toEqual({ agent_id: "x", term: "", docs: "2", total_len: "9" });
+  expect((await stats()).find((s) => s.term === ""))
+    .toEqual({ agent_id: "x", term: "", docs: "2", total_len: "10" });
   // No route deletes a memory row; an operator's DELETE must not leave derived rows behind.
   await asTenant((tx) => tx`DELETE FROM memories WHERE memory_id = 'mem_b'`);
   expect([...new Set((await postings()).map((p) => p.memory_id))]).toEqual(["mem_a"]);
