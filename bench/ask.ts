@@ -8,7 +8,7 @@
 // (whose entity rule routes them to ASK) against pinned LEXICAL and GRAPH.
 import postgres from "postgres";
 import { withTenant } from "../src/data/with-tenant";
-import { newId } from "../src/domain/ids";
+import { newId } from "../src/lib/ids";
 import { normalizeName } from "../src/domain/graph/normalize";
 import { batchShape, startBenchApp, type BenchApp } from "./lib/bench-app";
 import { loop, type Latency } from "./lib/stats";

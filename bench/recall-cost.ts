@@ -18,7 +18,7 @@ import { strategyNamed } from "../src/domain/recall/registry";
 import { limitRecallTransaction } from "../src/data/queries/recall-common";
 import { withTenant } from "../src/data/with-tenant";
 import { takeRequestTokens } from "../src/http/pipeline/6-rate-limit";
-import { inspectInput } from "../src/domain/validation/input-walk";
+import { inspectInput } from "../src/lib/validation/input-walk";
 import { tenantBucketPolicyOf } from "../src/domain/ratelimit/tenant-policy";
 import { recallBody, RecallResponse } from "../src/http/schemas/recall";
 import { logRequest } from "../src/http/pipeline/3-access-log";

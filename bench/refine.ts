@@ -15,7 +15,7 @@ import { runRefineJob } from "../src/domain/forge/refine/run";
 import { PASS_ORDER } from "../src/domain/forge/refine/pass-names";
 import { progressOf } from "../src/domain/forge/refine/progress";
 import { normalizeName } from "../src/domain/graph/normalize";
-import { newId } from "../src/domain/ids";
+import { newId } from "../src/lib/ids";
 import { ensureOrg } from "../src/domain/keys/bootstrap";
 import { createLogger } from "../src/observability/log";
 import { rng } from "./lib/corpus";

@@ -1,7 +1,7 @@
 // The `svc` entry point: dispatches subcommands; --help/--version exit 0; a bad invocation prints usage and exits 2.
 import { parseArgs } from "node:util";
 import { COMMAND_HELP, exitWithUsage, isHelpFlag, isVersionFlag, USAGE, UsageError, VERSION } from "./cli/usage";
-import { ownValue } from "./domain/own-key";
+import { ownValue } from "./lib/own-key";
 
 type Command = (args: string[]) => Promise<void>;
 

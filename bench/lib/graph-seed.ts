@@ -3,7 +3,7 @@
 // memories that state them. Set-based inserts from arrays, so 50k edges load in seconds.
 import type { Database } from "../../src/data/pools";
 import { withTenant } from "../../src/data/with-tenant";
-import { newId } from "../../src/domain/ids";
+import { newId } from "../../src/lib/ids";
 import { normalizeName } from "../../src/domain/graph/normalize";
 import type { GraphWorld } from "./graph-corpus";
 

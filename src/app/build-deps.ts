@@ -5,7 +5,7 @@ import type { Config } from "../config/schema";
 import { openEmbedded } from "../data/embedded";
 import { openPostgres, type Database } from "../data/pools";
 import { createTenantShare, type TenantShare } from "../data/tenant-share";
-import { tenantBusy } from "../domain/errors";
+import { tenantBusy } from "../lib/errors";
 import { createKeyAuthenticator } from "../domain/keys/authenticate";
 import { createKeyCache } from "../domain/keys/key-cache";
 import { createQueryVectorCache } from "../domain/recall/query-vectors";

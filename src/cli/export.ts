@@ -11,7 +11,7 @@ import { withTenant } from "../data/with-tenant";
 import { systemActor } from "../domain/actor";
 import { recordAudit } from "../domain/audit/record";
 import { exportTenant } from "../domain/export/export";
-import { newId } from "../domain/ids";
+import { newId } from "../lib/ids";
 import { configOrExit } from "./config";
 import { progressReporter } from "./progress";
 import { UsageError } from "./usage";

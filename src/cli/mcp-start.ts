@@ -7,7 +7,7 @@ import { checkServingLogin, migrateAsOwner, openEmbeddedServing } from "../app/d
 import { installProcessGuards } from "../app/process-guards";
 import type { Deps } from "../app/deps";
 import type { Config } from "../config/schema";
-import { newId } from "../domain/ids";
+import { newId } from "../lib/ids";
 import { tenantBucketPolicyOf } from "../domain/ratelimit/tenant-policy";
 import { takeRequestTokens } from "../http/pipeline/6-rate-limit";
 import { createMcpServer, type McpCaller } from "../mcp/server";

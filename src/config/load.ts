@@ -1,8 +1,8 @@
 // Parses the environment once at boot; an invalid value names its variable and the rule it breaks (never
 // a secret's value) and stops the process.
 import { Value } from "@sinclair/typebox/value";
-import { ownValue } from "../domain/own-key";
-import { describeSchema } from "../domain/validation/describe-schema";
+import { ownValue } from "../lib/own-key";
+import { describeSchema } from "../lib/validation/describe-schema";
 import { embeddingModelProblems } from "./embedding-model";
 import { shownValue } from "./redact";
 import { ConfigSchema, type Config } from "./schema";

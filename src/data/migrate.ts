@@ -1,6 +1,6 @@
 // Applies the embedded migrations under an advisory lock; refuses to run when an applied file was edited.
 import { MIGRATIONS } from "../../sql/manifest";
-import { sha256Hex } from "../domain/hash";
+import { sha256Hex } from "../lib/hash";
 import type { Sql, Tx } from "./pools";
 
 const MIGRATION_LOCK = 7_001_001;

@@ -3,8 +3,8 @@
 // (no NUL, no unpaired surrogates in field names or strings). Requests meet it in the pipeline already;
 // checking here too covers callers that do not come through HTTP (loaders, imports).
 import type { Config } from "../config/schema";
-import { validationFailed } from "./errors";
-import { inspectInput } from "./validation/input-walk";
+import { validationFailed } from "../lib/errors";
+import { inspectInput } from "../lib/validation/input-walk";
 
 export type MetadataLimits = Pick<Config, "MEMORY_METADATA_MAX_BYTES" | "SVC_JSON_MAX_DEPTH">;
 

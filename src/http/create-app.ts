@@ -28,7 +28,7 @@ import { routeMatcher } from "./pipeline/route-match";
 import { collectRouteSchemas, type RouteSchemas } from "./pipeline/route-schemas";
 import { problemResponse, problemTypeBase } from "./problem";
 import { canonicalRequest, requestPath } from "./pipeline/0-request-target";
-import { AppError } from "../domain/errors";
+import { AppError } from "../lib/errors";
 import { endRequestSpan } from "../observability/tracing";
 import { attachContext, contextOf, type RequestContext } from "./request-context";
 import { ROUTE_GROUPS } from "./routes";

@@ -2,7 +2,7 @@
 // their slug, dependency outages and statement timeouts to 503, and anything else to a generic 500
 // that carries the request id.
 import { isDatabaseUnavailable, isQueryTimeout } from "../data/errors";
-import { AppError, validationFailed } from "../domain/errors";
+import { AppError, validationFailed } from "../lib/errors";
 import type { Logger } from "../observability/log";
 import type { GatedOffDetail } from "./gated-off";
 import { requestPath } from "./pipeline/0-request-target";

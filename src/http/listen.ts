@@ -2,7 +2,7 @@
 // development error page (source lines, stack, absolute paths) never answers, in any mode: an error
 // that escapes the fetch handler is logged and becomes a bare 500 problem.
 import type { Deps } from "../app/deps";
-import { AppError } from "../domain/errors";
+import { AppError } from "../lib/errors";
 import { problemResponse, problemTypeBase } from "./problem";
 
 export type ListenOptions = { port: number; fetch: (request: Request) => Response | Promise<Response>; maxRequestBodySize?: number; idleTimeout?: number };

@@ -1,7 +1,7 @@
 // Renders AppError as RFC 7807 application/problem+json. The `type` base comes from configuration only:
 // a request's Host header is never reflected into a response.
 import type { Config } from "../config/schema";
-import type { AppError } from "../domain/errors";
+import type { AppError } from "../lib/errors";
 
 /** Where /docs lives for clients: SVC_DOCS_URL, else SVC_PUBLIC_URL/docs, else the bind address. */
 export function problemTypeBase(config: Pick<Config, "SVC_DOCS_URL" | "SVC_PUBLIC_URL" | "HOST" | "PORT">): string {

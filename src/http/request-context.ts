@@ -1,6 +1,6 @@
 // Per-request state shared by the pipeline layers and handlers, keyed by the Request object.
 import type { Actor } from "../domain/actor";
-import { forbidden, unauthenticated } from "../domain/errors";
+import { forbidden, unauthenticated } from "../lib/errors";
 import type { Scope } from "../domain/keys/scopes";
 
 export type Identity =

@@ -2,8 +2,8 @@
 // from 1 to 100", "is required", "must be one of: AUTO, VECTOR, …". Every route's schema gets the same
 // plain words without writing any message by hand.
 import { ValueErrorType } from "@sinclair/typebox/errors";
-import type { FieldProblem } from "../domain/errors";
-import { describeSchema } from "../domain/validation/describe-schema";
+import type { FieldProblem } from "../lib/errors";
+import { describeSchema } from "../lib/validation/describe-schema";
 
 type Issue = { type?: number; path?: string; schema?: Record<string, unknown>; value?: unknown };
 

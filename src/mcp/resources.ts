@@ -4,7 +4,7 @@ import type { Deps } from "../app/deps";
 import type { Actor } from "../domain/actor";
 import { conversationView, readConversation } from "../domain/conversations/conversations";
 import { readTurns } from "../domain/conversations/turns";
-import { validationFailed } from "../domain/errors";
+import { validationFailed } from "../lib/errors";
 import { listAgents } from "../domain/memories/agents";
 import { listMemories } from "../domain/memories/list";
 import { getMemory } from "../domain/memories/read";

@@ -10,7 +10,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { Deps } from "../app/deps";
 import type { Actor } from "../domain/actor";
-import { AppError } from "../domain/errors";
+import { AppError } from "../lib/errors";
 import { toAppError } from "../http/error-handler";
 import { readResource, RESOURCE_TEMPLATES } from "./resources";
 import { toolsFor } from "./tools";

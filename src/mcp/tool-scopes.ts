@@ -1,7 +1,7 @@
 // Which key scope each MCP tool needs: exactly its REST route's (src/http/route-scopes.ts), so a key can
 // do over MCP what it can do over REST and no more. A tool missing here needs `admin` (closed by default);
 // test/http/key-scopes-mcp.test.ts checks every tool is listed.
-import { ownValue } from "../domain/own-key";
+import { ownValue } from "../lib/own-key";
 import type { Scope } from "../domain/keys/scopes";
 import { requiredAccess, type RouteAccess } from "../http/route-scopes";
 

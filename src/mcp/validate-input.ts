@@ -4,9 +4,9 @@
 import type { TSchema } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import type { Config } from "../config/schema";
-import { validationFailed, type FieldProblem } from "../domain/errors";
-import { freeFormProblems } from "../domain/validation/free-form";
-import { inspectInput } from "../domain/validation/input-walk";
+import { validationFailed, type FieldProblem } from "../lib/errors";
+import { freeFormProblems } from "../lib/validation/free-form";
+import { inspectInput } from "../lib/validation/input-walk";
 import { unknownFields } from "../http/pipeline/strict-body";
 import { messageFor } from "../http/validation-problems";
 

@@ -7,7 +7,7 @@ import type { Subprocess } from "bun";
 import { insertEdges, insertMemos, type NewEdge, type NewMemo } from "../../src/data/queries/refine-graph-writes";
 import { withTenant } from "../../src/data/with-tenant";
 import { normalizeName } from "../../src/domain/graph/normalize";
-import { newId } from "../../src/domain/ids";
+import { newId } from "../../src/lib/ids";
 import { BullmqQueue } from "../../src/queue/bullmq-queue";
 import { show, TEST_QUEUE_PREFIX, testApp, type TestApp } from "../harness/app";
 import { BUN, MAIN, serviceEnv } from "../harness/process";

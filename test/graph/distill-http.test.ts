@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { insertJob } from "../../src/data/queries/jobs";
 import { withTenant } from "../../src/data/with-tenant";
-import { newId } from "../../src/domain/ids";
+import { newId } from "../../src/lib/ids";
 import { BullmqQueue } from "../../src/queue/bullmq-queue";
 import { startWorker, type RunningWorker } from "../../src/queue/worker";
 import { show, TEST_QUEUE_PREFIX, testApp, type TestApp, type Tenant } from "../harness/app";

@@ -3,7 +3,7 @@
 // include_expired); memo_type; caps and `truncated`; validation; redaction; tenant isolation.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { withTenant } from "../../src/data/with-tenant";
-import { newId } from "../../src/domain/ids";
+import { newId } from "../../src/lib/ids";
 import { show, testApp, type TestApp, type Tenant } from "../harness/app";
 import { fixtureExtractor } from "./fixture-extractor";
 import { distill, storeAll } from "./helpers";

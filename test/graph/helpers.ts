@@ -5,7 +5,7 @@ import { findJob, insertJob, type JobRow } from "../../src/data/queries/jobs";
 import { withTenant } from "../../src/data/with-tenant";
 import type { Extractor } from "../../src/domain/forge/extract/types";
 import { runDistillJob } from "../../src/domain/forge/distill/run";
-import { newId } from "../../src/domain/ids";
+import { newId } from "../../src/lib/ids";
 import { show, type TestApp, type Tenant } from "../harness/app";
 
 export async function storeAll(t: TestApp, tenant: Tenant, agentId: string, contents: string[]): Promise<string[]> {

@@ -2,7 +2,7 @@
 // graph independent of what distill extracts. Memories named as sources must exist (version 1).
 import type { Database } from "../../src/data/pools";
 import { withTenant } from "../../src/data/with-tenant";
-import { newId } from "../../src/domain/ids";
+import { newId } from "../../src/lib/ids";
 import { normalizeName } from "../../src/domain/graph/normalize";
 
 export type SeedMemo = { key: string; type: string; name: string; properties?: Record<string, unknown>; aliases?: string[]; sources?: string[] };

@@ -4,7 +4,7 @@
 // a forgotten memory's facts unreachable by every strategy, tenant isolation, redaction, hub bounds.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { withTenant } from "../../src/data/with-tenant";
-import { newId } from "../../src/domain/ids";
+import { newId } from "../../src/lib/ids";
 import { show, testApp, type TestApp, type Tenant } from "../harness/app";
 import { fixtureExtractor } from "./fixture-extractor";
 import { distill, storeAll } from "./helpers";

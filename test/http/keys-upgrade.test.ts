@@ -3,7 +3,7 @@
 // revoked or live, bootstrap or standard, comes out holding every scope.
 import { expect, test } from "bun:test";
 import { migrate } from "../../src/data/migrate";
-import { sha256Hex } from "../../src/domain/hash";
+import { sha256Hex } from "../../src/lib/hash";
 import { hashKey, mintKey } from "../../src/domain/keys/format";
 import { SCOPES } from "../../src/domain/keys/scopes";
 import { MIGRATIONS } from "../../sql/manifest";

@@ -1,7 +1,7 @@
 // T19 and the error model: request id, one log line per request, body limits (declared and chunked),
 // malformed JSON, wrong media type, validation, unknown routes, CORS, and the problem pages.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { ERROR_CATALOG } from "../../src/domain/error-catalog";
+import { ERROR_CATALOG } from "../../src/lib/error-catalog";
 import { toAppError } from "../../src/http/error-handler";
 import { createLogger } from "../../src/observability/log";
 import { show, testApp, type RequestBody, type RequestOptions, type TestApp, type Tenant } from "../harness/app";

@@ -30,11 +30,6 @@ const VALKEY_FOLDERS = ["queue", "valkey", "app"];
  * only shrinks.
  */
 const KNOWN_BACK_ARROWS: readonly string[] = [
-  // Generic helpers loose in domain/, read from below: they move to lib/ (issue 26 item 2).
-  "config -> domain/own-key",
-  "config -> domain/validation/describe-schema",
-  "data -> domain/hash",
-  "providers -> domain/errors",
   // Domain types read from below: a port or a shared type belongs under the reader.
   "config -> providers/embeddings/onnx-model-dir",
   "data -> domain/keys/scopes",

@@ -1,7 +1,7 @@
 // Ids made in one process sort in the order they were made, even inside one millisecond (a batch):
-// recall's loose neighbours read storage order as id order (src/domain/ids.ts, sql/0560).
+// recall's loose neighbours read storage order as id order (src/lib/ids.ts, sql/0560).
 import { expect, test } from "bun:test";
-import { looksLikeId, newId } from "../../src/domain/ids";
+import { looksLikeId, newId } from "../../src/lib/ids";
 
 test("ids made in the same millisecond sort in the order they were made", () => {
   const now = Date.now() + 60_000;

@@ -1,7 +1,7 @@
 // The LLM port's implementations: the OpenAI-compatible client against a fake server, the local one, selection.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { loadConfig } from "../../src/config/load";
-import { AppError } from "../../src/domain/errors";
+import { AppError } from "../../src/lib/errors";
 import { createLocalLlm, extractiveSummary } from "../../src/providers/llm/local";
 import { createOpenAiLlm } from "../../src/providers/llm/openai";
 import { LlmUnavailableError } from "../../src/providers/llm/port";

@@ -7,7 +7,7 @@ import { withTenant } from "../../src/data/with-tenant";
 import { systemActor } from "../../src/domain/actor";
 import { ensureAuditPartitions } from "../../src/domain/audit/partitions";
 import { recordAudit } from "../../src/domain/audit/record";
-import { newId } from "../../src/domain/ids";
+import { newId } from "../../src/lib/ids";
 import { BullmqQueue } from "../../src/queue/bullmq-queue";
 import { startWorker, type RunningWorker } from "../../src/queue/worker";
 import { show, TEST_QUEUE_PREFIX, privateTestApp, type TestApp } from "../harness/app";

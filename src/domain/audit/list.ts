@@ -3,9 +3,9 @@ import { listAuditLog, readChainHead, readChainPage, type AuditLogRow } from "..
 import type { Database } from "../../data/pools";
 import { withTenantRead } from "../../data/with-tenant";
 import type { Actor } from "../actor";
-import { decodeCursor, encodeCursor } from "../cursor";
-import { validationFailed } from "../errors";
-import { endOfMillisecond, parseInstant } from "../instant";
+import { decodeCursor, encodeCursor } from "../../lib/cursor";
+import { validationFailed } from "../../lib/errors";
+import { endOfMillisecond, parseInstant } from "../../lib/instant";
 import type { StoredChainRow } from "./verify-chain";
 import { createChainVerifier, type ChainVerdict } from "./verify-chain";
 

@@ -7,7 +7,7 @@ import { readBudgetOverrides } from "../../data/queries/budgets";
 import type { Database } from "../../data/pools";
 import { withTenant } from "../../data/with-tenant";
 import type { Config } from "../../config/schema";
-import { AppError } from "../errors";
+import { AppError } from "../../lib/errors";
 import { dayKey, monthKey, secondsUntilNextDay, secondsUntilNextMonth } from "./periods";
 import { resolveCaps } from "./resolve";
 

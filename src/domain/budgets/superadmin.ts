@@ -4,8 +4,8 @@ import type { Deps } from "../../app/deps";
 import { findOrgById } from "../../data/queries/orgs";
 import { withSystem } from "../../data/with-system";
 import type { Actor } from "../actor";
-import { forbidden, notFound } from "../errors";
-import { looksLikeId } from "../ids";
+import { forbidden, notFound } from "../../lib/errors";
+import { looksLikeId } from "../../lib/ids";
 import { getBudgets, replaceBudgets, type BudgetUpdate } from "./manage";
 
 export type SuperadminCall = { role: string | undefined; orgId: string; requestId: string | null };

@@ -6,8 +6,8 @@ import { withTenant, withTenantRead } from "../../data/with-tenant";
 import type { Config } from "../../config/schema";
 import type { Actor } from "../actor";
 import { recordAudit } from "../audit/record";
-import { conflict, notFound } from "../errors";
-import { looksLikeId, newId } from "../ids";
+import { conflict, notFound } from "../../lib/errors";
+import { looksLikeId, newId } from "../../lib/ids";
 
 export function needsSummary(row: Pick<ConversationRow, "turns_since_summary" | "tokens_since_summary">, config: Config): boolean {
   return row.turns_since_summary >= config.CONVERSATION_SUMMARY_TURNS || row.tokens_since_summary >= config.CONVERSATION_SUMMARY_TOKENS;

@@ -6,7 +6,7 @@ import { claimTurnIndex, findConversation, insertTurn, listTurns } from "../../d
 import { withTenant, withTenantRead } from "../../data/with-tenant";
 import type { Actor } from "../actor";
 import { recordAudit } from "../audit/record";
-import { gone, notFound } from "../errors";
+import { gone, notFound } from "../../lib/errors";
 import { insertPreparedMemories, prepareMemories } from "../memories/prepare";
 import { needsSummary, readConversation } from "./conversations";
 

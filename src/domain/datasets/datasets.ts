@@ -9,9 +9,9 @@ import type { Database } from "../../data/pools";
 import { withTenant, withTenantRead } from "../../data/with-tenant";
 import type { Actor } from "../actor";
 import { recordAudit } from "../audit/record";
-import { decodeCursor, encodeCursor } from "../cursor";
-import { conflict, notFound } from "../errors";
-import { looksLikeId, newId } from "../ids";
+import { decodeCursor, encodeCursor } from "../../lib/cursor";
+import { conflict, notFound } from "../../lib/errors";
+import { looksLikeId, newId } from "../../lib/ids";
 
 export type DatasetInput = { name: string; description?: string; metadata?: Record<string, unknown> };
 

@@ -2,8 +2,8 @@
 // live, and hold a share lock on it until they commit so a concurrent DELETE cannot miss their rows.
 import { findDataset } from "../../data/queries/datasets";
 import type { Tx } from "../../data/pools";
-import { validationFailed, type FieldProblem } from "../errors";
-import { looksLikeId } from "../ids";
+import { validationFailed, type FieldProblem } from "../../lib/errors";
+import { looksLikeId } from "../../lib/ids";
 
 export type DatasetReference = { datasetId: string; path: string };
 

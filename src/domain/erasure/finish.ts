@@ -15,7 +15,7 @@ import { finishJob } from "../../data/queries/jobs";
 import type { Actor } from "../actor";
 import { recordAudit } from "../audit/record";
 import { sealCertificate } from "../forget-proof/certificate";
-import { sha256Hex } from "../hash";
+import { sha256Hex } from "../../lib/hash";
 import { recordEvent } from "../webhooks/record-event";
 import { addCounts, type ErasurePayload, type ErasureProgress } from "./progress";
 

@@ -5,8 +5,8 @@ import { insertJob } from "../../data/queries/jobs";
 import { withTenant } from "../../data/with-tenant";
 import type { Actor } from "../actor";
 import { recordAudit } from "../audit/record";
-import { sha256Hex } from "../hash";
-import { newId } from "../ids";
+import { sha256Hex } from "../../lib/hash";
+import { newId } from "../../lib/ids";
 import type { ErasurePayload } from "./progress";
 
 export type ErasureInput = { agent_id: string; subject?: { key: string; value: string } };

@@ -4,8 +4,8 @@ import type { Database } from "../../data/pools";
 import { findJob } from "../../data/queries/jobs";
 import { withTenant } from "../../data/with-tenant";
 import type { Actor } from "../actor";
-import { notFound } from "../errors";
-import { looksLikeId } from "../ids";
+import { notFound } from "../../lib/errors";
+import { looksLikeId } from "../../lib/ids";
 import { progressOf, type ErasurePayload } from "./progress";
 
 export async function getErasureStatus(db: Database, actor: Actor, erasureId: string) {

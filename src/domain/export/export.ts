@@ -5,7 +5,7 @@
 import type { Database } from "../../data/pools";
 import { countRows, EXPORT_TABLES, readAuditHead, tableRows, tryExportLock, useUtc, writableColumns } from "../../data/queries/export-tables";
 import { withTenantSnapshot } from "../../data/with-tenant";
-import { exportInProgress } from "../errors";
+import { exportInProgress } from "../../lib/errors";
 import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION, lineWriter, type Header } from "./format";
 
 /** What a refused second export is told to wait: exports of large tenants take minutes. */

@@ -2,8 +2,8 @@
 // SHA-256(previous h ‖ "\n" ‖ kind ‖ "\n" ‖ the d text), from 64 zeros, so an altered, dropped or
 // reordered line breaks the chain at that line; the stream opens with a header and closes with an end
 // record counting its lines, so a truncated stream is caught too. The d text is kept verbatim.
-import { AppError } from "../errors";
-import { sha256Hex } from "../hash";
+import { AppError } from "../../lib/errors";
+import { sha256Hex } from "../../lib/hash";
 
 export const EXPORT_FORMAT = "svc-export";
 export const EXPORT_FORMAT_VERSION = 1;

@@ -10,7 +10,7 @@ import { withTenant } from "../../data/with-tenant";
 import type { Logger } from "../../observability/log";
 import type { Actor } from "../actor";
 import { recordAudit } from "../audit/record";
-import { exportInProgress } from "../errors";
+import { exportInProgress } from "../../lib/errors";
 import { exportTenant } from "./export";
 
 export type ExportLimits = { stallSeconds: number; maxSeconds: number };

@@ -7,8 +7,8 @@ import { findLatestVersion } from "../../data/queries/memories";
 import { withTenant } from "../../data/with-tenant";
 import type { Actor } from "../actor";
 import { recordAudit } from "../audit/record";
-import { gone, notFound, validationFailed, type FieldProblem } from "../errors";
-import { looksLikeId, newId } from "../ids";
+import { gone, notFound, validationFailed, type FieldProblem } from "../../lib/errors";
+import { looksLikeId, newId } from "../../lib/ids";
 
 export type FeedbackInput = { signal: number; memory_id?: string; edge_id?: string; note?: string; agent_id?: string };
 

@@ -9,7 +9,7 @@ import type { Config } from "../../config/schema";
 import type { Database, Tx } from "../../data/pools";
 import { insertSigningKey, lockSigningKeys, newestSigningSeed } from "../../data/queries/signing-keys";
 import { withSystem } from "../../data/with-system";
-import { sha256Hex } from "../hash";
+import { sha256Hex } from "../../lib/hash";
 
 export type ForgetSigner = {
   /** First 16 hex chars of SHA-256(public key). */

@@ -5,7 +5,7 @@ import type { Database } from "../../data/pools";
 import { withTenant, withTenantRead } from "../../data/with-tenant";
 import type { Actor } from "../actor";
 import { recordAudit } from "../audit/record";
-import { validationFailed, type FieldProblem } from "../errors";
+import { validationFailed, type FieldProblem } from "../../lib/errors";
 import { effectiveRelations, type EffectiveRelation } from "./relation-types";
 import { DEFAULT_RELATION_TYPES } from "./relations";
 

@@ -1,6 +1,6 @@
 // The Idempotency-Key request header (draft-ietf-httpapi-idempotency-key-header): a client-chosen string,
 // 1–255 printable ASCII characters, sent bare (Stripe style) or as a structured-field string ("…").
-import { badIdempotencyKey } from "../errors";
+import { badIdempotencyKey } from "../../lib/errors";
 
 export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;

@@ -4,8 +4,8 @@ import { randomUUID } from "node:crypto";
 import type { Deps } from "../../app/deps";
 import { anyPastExpiry, claimKey, completeKey, deleteExpiredKeys, findKey, releaseKey, tombstoneKey, type StoredResponse } from "../../data/queries/idempotency-keys";
 import { withTenant } from "../../data/with-tenant";
-import { idempotencyKeyForgotten, idempotencyKeyInFlight, idempotencyKeyReused } from "../errors";
-import { idsIn } from "../ids";
+import { idempotencyKeyForgotten, idempotencyKeyInFlight, idempotencyKeyReused } from "../../lib/errors";
+import { idsIn } from "../../lib/ids";
 
 export type { StoredResponse };
 export type Claim = { orgId: string; key: string; token: string };

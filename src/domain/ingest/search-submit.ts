@@ -4,9 +4,9 @@ import type { Deps } from "../../app/deps";
 import { insertBatch } from "../../data/queries/ingest-batches";
 import { withTenant } from "../../data/with-tenant";
 import type { Actor } from "../actor";
-import { validationFailed } from "../errors";
-import { newId } from "../ids";
-import { nulProblems } from "../nul-free";
+import { validationFailed } from "../../lib/errors";
+import { newId } from "../../lib/ids";
+import { nulProblems } from "../../lib/nul-free";
 import { enqueueIngest, insertJobWithAudit } from "./submit";
 
 export type SearchRequest = { agent_id: string; dataset_id?: string; query: string; max_results?: number };

@@ -5,8 +5,8 @@ import { findIngestJob, listBatchJobs, type IngestJobRow } from "../../data/quer
 import type { Database } from "../../data/pools";
 import { withTenantRead } from "../../data/with-tenant";
 import type { Actor } from "../actor";
-import { notFound } from "../errors";
-import { looksLikeId } from "../ids";
+import { notFound } from "../../lib/errors";
+import { looksLikeId } from "../../lib/ids";
 
 type ChildResult = { reason?: string; memory_count?: number };
 const FINAL = new Set(["succeeded", "failed", "rejected"]);

@@ -8,9 +8,9 @@ import { withTenant } from "../../data/with-tenant";
 import type { Actor } from "../actor";
 import { recordAudit } from "../audit/record";
 import { requireLiveDatasets } from "../datasets/require-live";
-import { validationFailed, type FieldProblem } from "../errors";
-import { newId } from "../ids";
-import { nulProblems } from "../nul-free";
+import { validationFailed, type FieldProblem } from "../../lib/errors";
+import { newId } from "../../lib/ids";
+import { nulProblems } from "../../lib/nul-free";
 import type { IngestPayload, IngestSourceSpec } from "./payload";
 import { urlProblem } from "./url-rules";
 

@@ -6,9 +6,9 @@ import type { IngestJobRow } from "../../data/queries/ingest-jobs";
 import { withTenant } from "../../data/with-tenant";
 import { objectKey } from "../../providers/storage/port";
 import type { Actor } from "../actor";
-import { AppError, validationFailed, type FieldProblem } from "../errors";
-import { newId } from "../ids";
-import { nulProblems } from "../nul-free";
+import { AppError, validationFailed, type FieldProblem } from "../../lib/errors";
+import { newId } from "../../lib/ids";
+import { nulProblems } from "../../lib/nul-free";
 import type { StoredFileSource } from "./payload";
 import { insertJobWithAudit, submittedView } from "./submit";
 

@@ -5,8 +5,8 @@ import { countStoredChunks, findSourceOfJob, sourceMemoryIds } from "../../data/
 import type { Database, Tx } from "../../data/pools";
 import { withTenantRead } from "../../data/with-tenant";
 import type { Actor } from "../actor";
-import { notFound } from "../errors";
-import { looksLikeId } from "../ids";
+import { notFound } from "../../lib/errors";
+import { looksLikeId } from "../../lib/ids";
 import type { IngestPayload } from "./payload";
 
 /** A job view lists at most this many memory ids; memory_count has the total. */

@@ -4,7 +4,7 @@ import { bytesToHex } from "@noble/hashes/utils.js";
 import { findKeyByHash, touchLastUsed } from "../../data/queries/api-keys";
 import type { Database } from "../../data/pools";
 import { withKeyLookup } from "../../data/with-tenant";
-import { unauthenticated } from "../errors";
+import { unauthenticated } from "../../lib/errors";
 import { hashKey, hasKeyShape, hasValidChecksum } from "./format";
 import type { KeyCache } from "./key-cache";
 import { normaliseScopes, type Scope } from "./scopes";

@@ -9,7 +9,7 @@ import type { Database } from "../../data/pools";
 import { withSystem } from "../../data/with-system";
 import { withKeyLookup, withTenant } from "../../data/with-tenant";
 import { systemActor } from "../actor";
-import { newId } from "../ids";
+import { newId } from "../../lib/ids";
 import { bytesToHex } from "@noble/hashes/utils.js";
 
 export function isLoopback(host: string): boolean {

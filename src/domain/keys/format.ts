@@ -1,6 +1,6 @@
 // API key format: svc_sk_ + base62(32 random bytes) + 6-char base62 CRC32 of what precedes it.
 // The checksum lets us reject typos and random strings without touching the database.
-import { sha256Bytes } from "../hash";
+import { sha256Bytes } from "../../lib/hash";
 
 export const KEY_PREFIX = "svc_sk_";
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";

@@ -3,7 +3,7 @@ import type { Database } from "../../data/pools";
 import { listAgentRows, type AgentRow } from "../../data/queries/memories-listing";
 import { withTenantRead } from "../../data/with-tenant";
 import type { Actor } from "../actor";
-import { decodeCursor, encodeCursor } from "../cursor";
+import { decodeCursor, encodeCursor } from "../../lib/cursor";
 
 export type AgentPage = { items: AgentRow[]; next_cursor: string | null };
 

@@ -4,7 +4,7 @@
 // at once; the re-embed gives them the new generation's vector before it switches.
 import type { Deps } from "../../app/deps";
 import type { TaskQueue } from "../../queue/port";
-import { AppError } from "../errors";
+import { AppError } from "../../lib/errors";
 
 export type EmbedDeps = Pick<Deps, "embeddings" | "log"> & { readonly queue?: Pick<TaskQueue, "enqueue"> };
 

@@ -3,7 +3,7 @@
 import type { Deps } from "../../app/deps";
 import { withTenant } from "../../data/with-tenant";
 import type { Actor } from "../actor";
-import { validationFailed } from "../errors";
+import { validationFailed } from "../../lib/errors";
 import { issueForgetCertificate } from "../forget-proof/certificate";
 import { forgetMemories } from "./forget";
 

@@ -9,7 +9,7 @@ import type { Actor } from "../actor";
 import { recordAudit } from "../audit/record";
 import { recordMemoryEvent } from "../webhooks/record-event";
 import { cascadeIntoGraph, type GraphRetirement } from "../graph/cascade";
-import { looksLikeId } from "../ids";
+import { looksLikeId } from "../../lib/ids";
 
 export type ForgetReason = "api" | "ttl" | "retention" | "erasure";
 

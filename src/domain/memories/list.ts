@@ -5,9 +5,9 @@ import {
 } from "../../data/queries/memories-listing";
 import { withTenant } from "../../data/with-tenant";
 import type { Actor } from "../actor";
-import { decodeCursor, encodeCursor } from "../cursor";
-import { validationFailed, type FieldProblem } from "../errors";
-import { parseInstant } from "../instant";
+import { decodeCursor, encodeCursor } from "../../lib/cursor";
+import { validationFailed, type FieldProblem } from "../../lib/errors";
+import { parseInstant } from "../../lib/instant";
 import { toRecord, type MemoryRecord } from "./types";
 
 export type MemoryListQuery = {

@@ -3,8 +3,8 @@ import type { Database } from "../../data/pools";
 import { findLatestVersion, listVersions, type MemoryRow } from "../../data/queries/memories";
 import { withTenant } from "../../data/with-tenant";
 import type { Actor } from "../actor";
-import { gone, notFound } from "../errors";
-import { looksLikeId } from "../ids";
+import { gone, notFound } from "../../lib/errors";
+import { looksLikeId } from "../../lib/ids";
 import { toRecord, type MemoryRecord } from "./types";
 
 /** 404 for unknown, malformed or another tenant's ids; 410 once forgotten or past expires_at. */

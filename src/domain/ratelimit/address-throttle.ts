@@ -4,7 +4,7 @@
 // from one address gets 429s instead of lookups. A key the process has verified recently skips
 // it, so clients with valid keys behind the same address keep working.
 import type { Config } from "../../config/schema";
-import { rateLimited } from "../errors";
+import { rateLimited } from "../../lib/errors";
 import type { BucketPolicy, RateLimiter } from "./limiter";
 
 export type AddressThrottle = {

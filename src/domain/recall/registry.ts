@@ -1,6 +1,6 @@
 // The strategy registry, exhaustive over the ten names: the AUTO router and the nine strategies.
-import { AppError } from "../errors";
-import { ownValue } from "../own-key";
+import { AppError } from "../../lib/errors";
+import { ownValue } from "../../lib/own-key";
 import { askStrategy } from "./strategies/ask";
 import { codeStrategy } from "./strategies/code";
 import { cypherStrategy } from "./strategies/cypher";

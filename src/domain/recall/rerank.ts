@@ -4,7 +4,7 @@
 // is down, refused by the budget or answers unusably, the strategy's order stays and the note says why.
 import type { LlmProvider } from "../../providers/llm/port";
 import { LlmUnavailableError } from "../../providers/llm/port";
-import { AppError } from "../errors";
+import { AppError } from "../../lib/errors";
 import { parseJsonAnswer } from "../forge/refine/llm-budget";
 
 export const RERANK_MAX = 20;

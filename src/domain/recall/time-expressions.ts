@@ -1,7 +1,7 @@
 // Time expressions in a recall query → a UTC window [from, to). Calendar units are UTC days, weeks
 // starting Monday, months and years. "before/after/since/until X" opens the window on one side;
 // when X is not a time but an event ("the launch"), the caller dates it from the agent's memories.
-import { utcDay, withinDateBound } from "../validation/date-bound";
+import { utcDay, withinDateBound } from "../../lib/validation/date-bound";
 
 export type TimeWindow = { from: Date | null; to: Date | null; expression: string };
 export type EventAnchor = { relation: "before" | "after"; event: string; expression: string };

@@ -5,8 +5,8 @@ import type { Database } from "../../data/pools";
 import { withTenant, withTenantRead } from "../../data/with-tenant";
 import type { Actor } from "../actor";
 import { recordAudit } from "../audit/record";
-import { conflict, notFound } from "../errors";
-import { looksLikeId, newId } from "../ids";
+import { conflict, notFound } from "../../lib/errors";
+import { looksLikeId, newId } from "../../lib/ids";
 
 const view = (s: SessionRow) => ({ ...s, state: s.ended_at === null ? "active" as const : "ended" as const });
 

@@ -4,9 +4,9 @@ import { findWebhookEndpoint } from "../../data/queries/webhook-endpoints";
 import type { Database } from "../../data/pools";
 import { withTenantRead } from "../../data/with-tenant";
 import type { Actor } from "../actor";
-import { decodeCursor, encodeCursor } from "../cursor";
-import { notFound } from "../errors";
-import { looksLikeId } from "../ids";
+import { decodeCursor, encodeCursor } from "../../lib/cursor";
+import { notFound } from "../../lib/errors";
+import { looksLikeId } from "../../lib/ids";
 
 export async function endpointDeliveries(db: Database, actor: Actor, endpointId: string, limit: number, cursor: string | undefined) {
   if (!looksLikeId("wh", endpointId)) throw notFound("Webhook endpoint");

@@ -10,10 +10,10 @@ import { withTenant, withTenantRead } from "../../data/with-tenant";
 import type { AddressPolicy } from "../../ingest/fetch/address-policy";
 import type { Actor } from "../actor";
 import { recordAudit } from "../audit/record";
-import { decodeCursor, encodeCursor } from "../cursor";
-import { conflict, notFound, validationFailed } from "../errors";
+import { decodeCursor, encodeCursor } from "../../lib/cursor";
+import { conflict, notFound, validationFailed } from "../../lib/errors";
 import { urlProblem } from "../ingest/url-rules";
-import { looksLikeId, newId } from "../ids";
+import { looksLikeId, newId } from "../../lib/ids";
 import { mintWebhookSecret } from "./signature";
 
 /** Live endpoints one tenant may hold. */

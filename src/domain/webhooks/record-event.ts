@@ -3,7 +3,7 @@
 import { finishJob, type FinishedJob } from "../../data/queries/jobs";
 import { insertWebhookEvent, type WebhookEventType } from "../../data/queries/webhook-events";
 import type { Tx } from "../../data/pools";
-import { newId } from "../ids";
+import { newId } from "../../lib/ids";
 
 /** A memory version an event names; content is never stored with the event. */
 export type EventMemory = { memory_id: string; agent_id: string; version: number };

@@ -3,7 +3,7 @@
 // URL is only a path, and the request gets a 400 before anything else runs. A TLS listener's https
 // URL is rewritten to http, so the router (told to find the path right after "http://", see
 // createApp) and every layer that parses the URL see the same path whatever the host's length.
-import { AppError } from "../../domain/errors";
+import { AppError } from "../../lib/errors";
 
 export const badRequestTarget = () =>
   new AppError("malformed-request", "The Host header is missing or is not a valid host[:port]");

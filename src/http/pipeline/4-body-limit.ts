@@ -2,7 +2,7 @@
 // chunked body is counted while it streams. multipart/form-data is accepted only on /v1/ingest/file,
 // which enforces INGEST_MAX_FILE_BYTES itself.
 import { Elysia } from "elysia";
-import { AppError } from "../../domain/errors";
+import { AppError } from "../../lib/errors";
 import { requestPath } from "./0-request-target";
 
 export const MULTIPART_PATH = "/v1/ingest/file";

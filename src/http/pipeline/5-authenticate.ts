@@ -4,8 +4,8 @@
 // failure spends from the client address's bucket, read before a key costs a lookup or comparison.
 import { timingSafeEqual } from "node:crypto";
 import { Elysia } from "elysia";
-import { sha256Bytes } from "../../domain/hash";
-import { AppError, forbidden, unauthenticated } from "../../domain/errors";
+import { sha256Bytes } from "../../lib/hash";
+import { AppError, forbidden, unauthenticated } from "../../lib/errors";
 import type { KeyAuthenticator } from "../../domain/keys/authenticate";
 import type { AddressThrottle } from "../../domain/ratelimit/address-throttle";
 import { UNKNOWN_ADDRESS } from "../client-address";

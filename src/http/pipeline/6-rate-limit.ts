@@ -4,7 +4,7 @@
 // X-RateLimit-Limit (RATE_LIMIT_REQUESTS), -Remaining (whole tokens left) and -Reset (epoch seconds when
 // the bucket is full) of the key bucket; either bucket empty answers 429 with Retry-After.
 import { Elysia } from "elysia";
-import { rateLimited } from "../../domain/errors";
+import { rateLimited } from "../../lib/errors";
 import type { Bucket, BucketPolicy, RateLimiter, TakeResult } from "../../domain/ratelimit/limiter";
 import { tenantBucketKey } from "../../domain/ratelimit/tenant-policy";
 import { contextOf, type Identity } from "../request-context";

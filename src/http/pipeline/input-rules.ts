@@ -6,9 +6,9 @@
 // iterative, so no later recursion ever meets an unbounded body.
 import { Elysia } from "elysia";
 import type { Config } from "../../config/schema";
-import { validationFailed, type FieldProblem } from "../../domain/errors";
-import { freeFormProblems } from "../../domain/validation/free-form";
-import { inspectInput } from "../../domain/validation/input-walk";
+import { validationFailed, type FieldProblem } from "../../lib/errors";
+import { freeFormProblems } from "../../lib/validation/free-form";
+import { inspectInput } from "../../lib/validation/input-walk";
 import { routeKey, type RouteSchemas } from "./route-schemas";
 import { unknownFields } from "./strict-body";
 import { stringsForNumbers } from "./strict-numbers";

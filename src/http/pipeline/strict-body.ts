@@ -2,7 +2,7 @@
 // fields there, at any depth. Elysia would silently drop them, hiding client typos such as `ttl` for
 // `ttl_seconds` or a misspelt recall filter; the request rules answer 422 naming each one. Runs after the
 // input walk has bounded the body's depth, and follows the schema, so its recursion is bounded too.
-import type { FieldProblem } from "../../domain/errors";
+import type { FieldProblem } from "../../lib/errors";
 import type { Schema } from "./route-schemas";
 
 /** Unknown fields of `value` against `schema`, with JSON-pointer paths; other mismatches are the validator's job. */

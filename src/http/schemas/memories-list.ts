@@ -1,6 +1,6 @@
 // Query and response shapes for GET /v1/memories (listing) and GET /v1/agents.
 import { t } from "elysia";
-import { validationFailed } from "../../domain/errors";
+import { validationFailed } from "../../lib/errors";
 import { MEMORY_TYPES } from "../../domain/memories/types";
 import { NullableTimestamp, PageQuery, Timestamp } from "./common";
 import { Memory } from "./memories";

@@ -1,8 +1,8 @@
 // Recall request and response shapes, shared by the JSON and the SSE routes.
 import { t } from "elysia";
 import type { Config } from "../../config/schema";
-import { validationFailed, type FieldProblem } from "../../domain/errors";
-import { boundedDate, DATE_BOUND_MESSAGE } from "../../domain/validation/date-bound";
+import { validationFailed, type FieldProblem } from "../../lib/errors";
+import { boundedDate, DATE_BOUND_MESSAGE } from "../../lib/validation/date-bound";
 import type { RecallInput } from "../../domain/recall/recall";
 import { FUSABLE_STRATEGIES, FUSION_DEPTH, FUSION_K_DEFAULT, fusionProblems } from "../../domain/recall/fusion";
 import { NEIGHBOURS_MAX } from "../../domain/recall/neighbours";

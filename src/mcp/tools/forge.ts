@@ -1,7 +1,7 @@
 // Audit and Forge tools: audit query (always), and distill, ingest, refine, feedback and graph query only
 // when their gates are on, so a gated-off feature is absent from tools/list as its routes are from OpenAPI.
 import { listAudit } from "../../domain/audit/list";
-import { requireBoundedDate } from "../../domain/validation/date-bound";
+import { requireBoundedDate } from "../../lib/validation/date-bound";
 import { recordFeedback } from "../../domain/feedback/record";
 import { submitDistill } from "../../domain/forge/distill/submit";
 import { requestRefine } from "../../domain/forge/refine/request";

@@ -1,6 +1,6 @@
 // The OpenAI-compatible LLM client: chat completions through the official SDK, any base URL.
 import OpenAI, { toFile } from "openai";
-import { AppError } from "../../domain/errors";
+import { AppError } from "../../lib/errors";
 import { LlmUnavailableError, type LlmProvider, type LlmRequest, type MediaInput } from "./port";
 
 export type OpenAiLlmOptions = {

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import fc from "fast-check";
 import { queryGraph } from "../../../src/domain/graph/cypher/query";
-import { AppError } from "../../../src/domain/errors";
+import { AppError } from "../../../src/lib/errors";
 import { testApp, type Tenant, type TestApp } from "../../harness/app";
 import { seed } from "../../http/recall/seed";
 import { seedGraph } from "../seed-graph";

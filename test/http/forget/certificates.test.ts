@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { drainAudit } from "../../../src/domain/audit/drain";
-import { sha256Hex } from "../../../src/domain/hash";
+import { sha256Hex } from "../../../src/lib/hash";
 import { verifyCertificate } from "../../../src/domain/forget-proof/verify";
 import { show, testApp, type TestApp, type Tenant } from "../../harness/app";
 import { runSvc, serviceEnv } from "../../harness/process";

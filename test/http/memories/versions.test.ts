@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { withSystem } from "../../../src/data/with-system";
 import { withTenant } from "../../../src/data/with-tenant";
-import { newId } from "../../../src/domain/ids";
+import { newId } from "../../../src/lib/ids";
 import { testApp, show, type TestApp, type Tenant } from "../../harness/app";
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import type { Database } from "../../../src/data/pools";
 import { insertEdges, insertEdgeSources, insertMemos, insertMemoSources, type NewEdge } from "../../../src/data/queries/refine-graph-writes";
 import { withTenant } from "../../../src/data/with-tenant";
 import { normalizeName } from "../../../src/domain/graph/normalize";
-import { newId } from "../../../src/domain/ids";
+import { newId } from "../../../src/lib/ids";
 
 export type SeedNode = { name: string; type?: string; ontology_uri?: string; aliases?: string[]; sources?: string[]; created_at?: Date; origin?: "extracted" | "user" };
 export type SeedEdge = {

@@ -3,7 +3,7 @@
 // Nothing fuzzy: near-duplicates are left for refine's dedupe (a duplicate beats a wrong merge).
 import { addAliases, addMemoSources, findByAliasOrMerge, upsertMemos, type MemoKey, type NewMemo } from "../../../data/queries/graph-memos";
 import type { Tx } from "../../../data/pools";
-import { newId } from "../../ids";
+import { newId } from "../../../lib/ids";
 import type { CleanEntity } from "./clean-extraction";
 
 export type EntityMention = { entity: CleanEntity; memoryId: string; version: number };

@@ -7,7 +7,7 @@ import { startJob } from "../../../data/queries/jobs";
 import { finishJobAnnounced } from "../../webhooks/record-event";
 import { withTenant } from "../../../data/with-tenant";
 import { GRAPH_TABLES, refreshStatisticsAfter } from "../../statistics/refresh-after-bulk-write";
-import { AppError } from "../../errors";
+import { AppError } from "../../../lib/errors";
 import { effectiveRelations } from "../../graph/relation-types";
 import type { Extractor, MemoryExtraction } from "../extract/types";
 import { addCounts, countsFrom, type DistillCounts } from "./counts";

@@ -4,8 +4,8 @@ import { findJob } from "../../../data/queries/jobs";
 import type { Database } from "../../../data/pools";
 import { withTenantRead } from "../../../data/with-tenant";
 import type { Actor } from "../../actor";
-import { notFound } from "../../errors";
-import { looksLikeId } from "../../ids";
+import { notFound } from "../../../lib/errors";
+import { looksLikeId } from "../../../lib/ids";
 import { countsFrom, type DistillCounts } from "./counts";
 import type { DistillReport } from "./run";
 

@@ -5,8 +5,8 @@ import { insertJob } from "../../../data/queries/jobs";
 import { withTenant } from "../../../data/with-tenant";
 import type { Actor } from "../../actor";
 import { recordAudit } from "../../audit/record";
-import { validationFailed, type FieldProblem } from "../../errors";
-import { newId } from "../../ids";
+import { validationFailed, type FieldProblem } from "../../../lib/errors";
+import { newId } from "../../../lib/ids";
 
 export type DistillRequest = { agentId: string; memoryIds: string[] };
 

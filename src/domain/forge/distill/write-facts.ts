@@ -4,7 +4,7 @@
 import { addEdgeSources, closeEdges, identityKey, openEdgesMatching, openEdgesOnSlots, upsertEdges, type EdgeSourceRow, type NewEdge } from "../../../data/queries/graph-edges";
 import type { Tx } from "../../../data/pools";
 import { isFunctional, type EffectiveRelation } from "../../graph/relation-types";
-import { newId } from "../../ids";
+import { newId } from "../../../lib/ids";
 import type { CleanRelation } from "./clean-extraction";
 import { keyOf, uniqueBy } from "./resolve-entities";
 import { functionalClosures, negationClosures, type Negation } from "./supersede";

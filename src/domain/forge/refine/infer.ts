@@ -11,7 +11,7 @@ import {
 } from "../../../data/queries/refine-infer";
 import type { Tx } from "../../../data/pools";
 import { effectiveRelations } from "../../graph/relation-types";
-import { newId } from "../../ids";
+import { newId } from "../../../lib/ids";
 import type { PassChange, PassContext } from "./context";
 import { judgePair } from "./infer-judge";
 

@@ -4,7 +4,7 @@
 // error for refine: the step that wanted the call degrades and says so in the pass notes.
 import type { LlmProvider, LlmRequest } from "../../../providers/llm/port";
 import { LlmUnavailableError } from "../../../providers/llm/port";
-import { AppError } from "../../errors";
+import { AppError } from "../../../lib/errors";
 
 export type LlmOutcome = { text: string } | { skipped: "not-configured" | "call-cap" | "budget" | "unavailable"; detail: string };
 

@@ -8,7 +8,7 @@ import { acquireRefineLease, lockTenantGraph, releaseRefineLease, saveJobProgres
 import { withTenant } from "../../../data/with-tenant";
 import type { Actor } from "../../actor";
 import { recordAudit } from "../../audit/record";
-import { AppError } from "../../errors";
+import { AppError } from "../../../lib/errors";
 import { passContext, type RunState } from "./context";
 import { refineLlm } from "./llm-budget";
 import { PASSES } from "./passes";

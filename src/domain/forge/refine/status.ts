@@ -5,9 +5,9 @@ import { findJob, type JobState } from "../../../data/queries/jobs";
 import { listRefineChanges } from "../../../data/queries/refine-runs";
 import { withTenant } from "../../../data/with-tenant";
 import type { Actor } from "../../actor";
-import { decodeCursor, encodeCursor } from "../../cursor";
-import { notFound } from "../../errors";
-import { looksLikeId } from "../../ids";
+import { decodeCursor, encodeCursor } from "../../../lib/cursor";
+import { notFound } from "../../../lib/errors";
+import { looksLikeId } from "../../../lib/ids";
 import type { PassName } from "./pass-names";
 import { progressOf, type PassProgress, type RefineRequest } from "./progress";
 

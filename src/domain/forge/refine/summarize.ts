@@ -14,7 +14,7 @@ import {
 } from "../../../data/queries/refine-summarize";
 import type { Tx } from "../../../data/pools";
 import { normalizeName } from "../../graph/normalize";
-import { newId } from "../../ids";
+import { newId } from "../../../lib/ids";
 import { labelPropagation } from "./communities";
 import type { PassChange, PassContext } from "./context";
 import { extractiveSummary, llmSummary, summaryRequest, type ClusterSummary } from "./summary-text";

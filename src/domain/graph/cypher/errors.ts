@@ -1,6 +1,6 @@
 // Cypher errors carry the offending token and its position, and become a 422 problem whose `errors`
 // entry points at /query with the token, line and column (1-based), so a client can underline it.
-import { AppError } from "../../errors";
+import { AppError } from "../../../lib/errors";
 
 export type SourcePos = { offset: number; line: number; column: number };
 

@@ -5,7 +5,7 @@ import type { Database } from "../../../data/pools";
 import { isQueryTimeout } from "../../../data/errors";
 import { heavyWork } from "../../../data/tenant-share";
 import { runCypher, type CypherRows } from "../../../data/queries/cypher/run";
-import { AppError } from "../../errors";
+import { AppError } from "../../../lib/errors";
 import { isMemoType, MEMO_TYPE_NAMES } from "../memo-types";
 import type { CypherQuery } from "./ast";
 import { checkCypher, type CheckedCypher } from "./check";

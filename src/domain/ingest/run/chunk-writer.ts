@@ -7,7 +7,7 @@ import { countStoredChunks, insertChunkLinks, lockSource } from "../../../data/q
 import { withTenant } from "../../../data/with-tenant";
 import type { Chunk } from "../../../ingest/loader";
 import type { Actor } from "../../actor";
-import { AppError } from "../../errors";
+import { AppError } from "../../../lib/errors";
 import { insertPreparedMemories, prepareMemories } from "../../memories/prepare";
 import type { MemoryInput } from "../../memories/types";
 import { IngestFailure } from "../payload";

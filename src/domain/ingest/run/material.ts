@@ -6,7 +6,7 @@ import type { LoaderSource } from "../../../ingest/loader";
 import { bytesSource, fileHead, fileSha256, fileSource } from "../../../ingest/sources";
 import { scratchFile, spoolDirOf } from "../../../ingest/spool";
 import { SNIFF_BYTES } from "../../../ingest/sniff";
-import { sha256Bytes } from "../../hash";
+import { sha256Bytes } from "../../../lib/hash";
 import { IngestFailure, type IngestSourceSpec } from "../payload";
 
 export type Material = {

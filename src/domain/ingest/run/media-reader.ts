@@ -2,7 +2,7 @@
 // budget-exceeded; an unreachable provider is an ordinary error, so the queue retries the job.
 import type { Deps } from "../../../app/deps";
 import type { MediaReader } from "../../../ingest/loader";
-import { AppError } from "../../errors";
+import { AppError } from "../../../lib/errors";
 import { IngestFailure } from "../payload";
 
 async function guarded(call: () => Promise<{ text: string }>): Promise<string> {

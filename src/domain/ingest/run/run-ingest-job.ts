@@ -12,8 +12,8 @@ import { loaderById, detectLoader, type Detection } from "../../../ingest/regist
 import { textLoader } from "../../../ingest/loaders/text";
 import type { Actor } from "../../actor";
 import { requireLiveDatasets } from "../../datasets/require-live";
-import { AppError } from "../../errors";
-import { newId } from "../../ids";
+import { AppError } from "../../../lib/errors";
+import { newId } from "../../../lib/ids";
 import { MEMORY_TABLES, refreshStatisticsAfter } from "../../statistics/refresh-after-bulk-write";
 import { IngestFailure, type IngestPayload, type IngestSourceSpec } from "../payload";
 import { ChunkWriter, LostOwnership } from "./chunk-writer";

@@ -8,7 +8,7 @@ import type { Tx } from "../../../data/pools";
 import { withTenant } from "../../../data/with-tenant";
 import type { Actor } from "../../actor";
 import { recordAudit } from "../../audit/record";
-import { newId } from "../../ids";
+import { newId } from "../../../lib/ids";
 import type { IngestFailureReason } from "../payload";
 
 export type JobOutcome = {

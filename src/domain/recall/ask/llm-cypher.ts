@@ -5,7 +5,7 @@
 import type { Config } from "../../../config/schema";
 import type { Database } from "../../../data/pools";
 import type { LlmProvider } from "../../../providers/llm/port";
-import { AppError } from "../../errors";
+import { AppError } from "../../../lib/errors";
 import { CypherError } from "../../graph/cypher/errors";
 import { checkedCypher, queryGraph } from "../../graph/cypher/query";
 import { MEMO_TYPE_NAMES } from "../../graph/memo-types";

@@ -1,7 +1,7 @@
 // Query expansion from WordNet (packed by scripts/pack-wordnet.ts): the synonyms and hyponyms of a query's
 // words, so "purchase" also finds "bought" and "dog" finds "puppy". LEXICAL's any-word tier adds them at a
 // lower weight than the user's own words.
-import { ownValue } from "../../own-key";
+import { ownValue } from "../../../lib/own-key";
 import table from "./wordnet-table.json";
 
 const related = table as Record<string, string>;

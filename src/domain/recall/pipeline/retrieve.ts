@@ -2,7 +2,7 @@
 // a requested fusion one per member; AUTO one per retriever, LEXICAL first, each in a savepoint of its
 // own, so a slow or failing one is dropped (and named in the note) while the others still answer.
 import { isQueryTimeout } from "../../../data/errors";
-import { AppError } from "../../errors";
+import { AppError } from "../../../lib/errors";
 import { RecallCancelledError, type RecallRow } from "../../../data/queries/recall-common";
 import type { Tx } from "../../../data/pools";
 import type { Actor } from "../../actor";

@@ -1,5 +1,5 @@
 // Stage 1: the checks of a recall request that its schema cannot express; problems name the field.
-import { validationFailed, type FieldProblem } from "../../errors";
+import { validationFailed, type FieldProblem } from "../../../lib/errors";
 import type { RecallDeps, RecallInput } from "./types";
 
 export function validateRecall(deps: RecallDeps, input: RecallInput): void {

@@ -2,8 +2,8 @@
 import { Elysia, t } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { revokeTenantKey } from "../../../domain/keys/manage";
-import { notFound } from "../../../domain/errors";
-import { looksLikeId } from "../../../domain/ids";
+import { notFound } from "../../../lib/errors";
+import { looksLikeId } from "../../../lib/ids";
 import { actorOf } from "../../request-context";
 import { ApiKey } from "../../schemas/api-keys";
 import { authedErrors } from "../../schemas/common";

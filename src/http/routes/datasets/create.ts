@@ -2,8 +2,8 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { createDataset } from "../../../domain/datasets/datasets";
-import { validationFailed } from "../../../domain/errors";
-import { nulProblems } from "../../../domain/nul-free";
+import { validationFailed } from "../../../lib/errors";
+import { nulProblems } from "../../../lib/nul-free";
 import { checkMetadata } from "../../../domain/metadata";
 import { actorOf } from "../../request-context";
 import { authedErrors } from "../../schemas/common";

@@ -1,7 +1,7 @@
 // GET /v1/graph/data: nodes and edges of one agent's graph for a viewer (always on).
 import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
-import { requireBoundedDate } from "../../../domain/validation/date-bound";
+import { requireBoundedDate } from "../../../lib/validation/date-bound";
 import { readGraphData } from "../../../domain/graph/graph-data";
 import { actorOf } from "../../request-context";
 import { authedErrors } from "../../schemas/common";

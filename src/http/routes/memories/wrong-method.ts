@@ -2,7 +2,7 @@
 // reached GET/PATCH /v1/memories/{memory_id} and answered "Memory recall was not found". Hidden from
 // OpenAPI: they document nothing a client can call.
 import { Elysia } from "elysia";
-import { AppError } from "../../../domain/errors";
+import { AppError } from "../../../lib/errors";
 import { requestPath } from "../../pipeline/0-request-target";
 
 const POST_ONLY = [

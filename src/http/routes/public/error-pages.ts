@@ -1,8 +1,8 @@
 // GET /docs/errors and /docs/errors/{slug}: the pages that problem `type` URIs point at.
 import { Elysia } from "elysia";
-import { ERROR_CATALOG } from "../../../domain/error-catalog";
-import { notFound } from "../../../domain/errors";
-import { ownValue } from "../../../domain/own-key";
+import { ERROR_CATALOG } from "../../../lib/error-catalog";
+import { notFound } from "../../../lib/errors";
+import { ownValue } from "../../../lib/own-key";
 
 const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 const page = (title: string, body: string) => new Response(

@@ -2,7 +2,7 @@
 import { Elysia, t } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { latestWorkerPulse } from "../../../data/queries/health";
-import { AppError } from "../../../domain/errors";
+import { AppError } from "../../../lib/errors";
 import { Problem } from "../../schemas/common";
 
 /** A pulse is written every WORKER_PING_INTERVAL (15 s); four missed pulses mean the tier is down. */

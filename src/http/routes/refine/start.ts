@@ -1,7 +1,7 @@
 // POST /v1/refine: enqueue a refine run over the caller's graph (or one agent's, or one dataset's part).
 import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
-import { validationFailed } from "../../../domain/errors";
+import { validationFailed } from "../../../lib/errors";
 import { requestRefine } from "../../../domain/forge/refine/request";
 import { actorOf } from "../../request-context";
 import { authedErrors } from "../../schemas/common";

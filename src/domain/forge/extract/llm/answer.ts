@@ -7,7 +7,7 @@ import { isMemoType, type MemoType } from "../../../graph/memo-types";
 import { normalizeName } from "../../../graph/normalize";
 import { canonicalRelation } from "../../../graph/relations";
 import { USER_ENTITY } from "../local/mentions";
-import { utcDay } from "../../../validation/date-bound";
+import { utcDay } from "../../../../lib/validation/date-bound";
 import type { ExtractedEntity, ExtractedRelation, ExtractInput, MemoryExtraction } from "../types";
 
 export class AnswerError extends Error {}

@@ -3,7 +3,7 @@
 // or when the provider is down, that chunk falls back to the local extractor (marked
 // local-fallback-…). When the tenant's token budget refuses a call, this chunk and the rest of the
 // batch are extracted locally: budgets stop spending, never lose memories. Every fallback is a warning.
-import { AppError } from "../../../errors";
+import { AppError } from "../../../../lib/errors";
 import { LlmUnavailableError, type LlmProvider } from "../../../../providers/llm/port";
 import { extractLocally, LOCAL_EXTRACTOR_VERSION } from "../local";
 import type { Extractor, ExtractInput, MemoryExtraction } from "../types";

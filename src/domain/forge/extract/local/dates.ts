@@ -1,7 +1,7 @@
 // Event time in a sentence: chrono-node resolves dates against the memory's reference time ("last
 // week", "in March 2023", "on 12 Jan"), a small rule adds bare years ("in 2019", "from 2019 to 2021"),
 // and the word before the date says what it means: since → the fact started, until → it ended.
-import { utcDay } from "../../../validation/date-bound";
+import { utcDay } from "../../../../lib/validation/date-bound";
 import * as chrono from "chrono-node";
 
 export type TimeRole = "at" | "since" | "until";
