@@ -13,7 +13,9 @@ import { normalizeName } from "../src/domain/graph/normalize";
 import { batchShape, startBenchApp, type BenchApp } from "./lib/bench-app";
 import { loop, type Latency } from "./lib/stats";
 
-const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=") as [string, string]));
+const args = new Map(
+  process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=") as [string, string]),
+);
 const PEOPLE = Number(args.get("people") ?? 5000);
 const QUESTIONS = Number(args.get("questions") ?? 300);
 const AGENT = "bench-ask";
@@ -31,23 +33,42 @@ async function seed(app: BenchApp): Promise<string[]> {
   for (let start = 0; start < PEOPLE; start += max) {
     const memories = Array.from({ length: Math.min(max, PEOPLE - start) }, (_, k) => {
       const i = start + k;
-      return { agent_id: AGENT, content: `${person(i)} reports to ${person(manager(i))}, lives in ${city(i)}, works at Acme and uses ${tool(i)}.` };
+      return {
+        agent_id: AGENT,
+        content: `${person(i)} reports to ${person(manager(i))}, lives in ${city(i)}, works at Acme and uses ${tool(i)}.`,
+      };
     });
     const res = await app.call("POST", "/v1/memories/batch", { [field]: memories });
-    if (res.status !== 201) throw new Error(`batch store failed: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+    if (res.status !== 201)
+      throw new Error(
+        `batch store failed: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`,
+      );
     memoryIds.push(...res.body.memories.map((m: { memory_id: string }) => m.memory_id));
   }
   const memos: Array<{ id: string; type: string; name: string }> = [];
-  const add = (type: string, name: string) => { const id = newId("memo"); memos.push({ id, type, name }); return id; };
+  const add = (type: string, name: string) => {
+    const id = newId("memo");
+    memos.push({ id, type, name });
+    return id;
+  };
   const people = Array.from({ length: PEOPLE }, (_, i) => add("PERSON", person(i)));
   const cities = Array.from({ length: CITIES }, (_, i) => add("PLACE", `City ${i}`));
   const tools = Array.from({ length: TOOLS }, (_, i) => add("TOOL", `Tool ${i}`));
   const acme = add("ORG", "Acme");
-  const edges: Array<{ id: string; src: string; dst: string; relation: string; fact: string; memory: string }> = [];
+  const edges: Array<{
+    id: string;
+    src: string;
+    dst: string;
+    relation: string;
+    fact: string;
+    memory: string;
+  }> = [];
   for (let i = 0; i < PEOPLE; i++) {
     const memory = memoryIds[i]!;
-    const edge = (dst: string, relation: string, fact: string) => edges.push({ id: newId("edge"), src: people[i]!, dst, relation, fact, memory });
-    if (i > 0) edge(people[manager(i)]!, "REPORTS_TO", `${person(i)} reports to ${person(manager(i))}`);
+    const edge = (dst: string, relation: string, fact: string) =>
+      edges.push({ id: newId("edge"), src: people[i]!, dst, relation, fact, memory });
+    if (i > 0)
+      edge(people[manager(i)]!, "REPORTS_TO", `${person(i)} reports to ${person(manager(i))}`);
     edge(cities[i % CITIES]!, "LIVES_IN", `${person(i)} lives in ${city(i)}`);
     edge(tools[i % TOOLS]!, "USES", `${person(i)} uses ${tool(i)}`);
     edge(acme, "WORKS_AT", `${person(i)} works at Acme`);
@@ -74,16 +95,23 @@ async function seed(app: BenchApp): Promise<string[]> {
   const owner = postgres(app.databaseUrl, { max: 1, onnotice: () => {} });
   await owner`ANALYZE memos, memo_aliases, edges, edge_sources, memories`;
   await owner.end();
-  console.log(`seeded ${PEOPLE} memories, ${memos.length} memos, ${edges.length} edges (Acme: ${PEOPLE} incoming WORKS_AT)`);
+  console.log(
+    `seeded ${PEOPLE} memories, ${memos.length} memos, ${edges.length} edges (Acme: ${PEOPLE} incoming WORKS_AT)`,
+  );
   return memoryIds;
 }
 
 /** Share of relation questions whose top result is the memory stating the answer, and the strategies AUTO chose. */
-async function topOneRate(app: BenchApp, memoryIds: string[], strategy: "AUTO" | "LEXICAL" | "GRAPH", count: number): Promise<{ rate: number; chosen: string }> {
+async function topOneRate(
+  app: BenchApp,
+  memoryIds: string[],
+  strategy: "AUTO" | "LEXICAL" | "GRAPH",
+  count: number,
+): Promise<{ rate: number; chosen: string }> {
   let hits = 0;
   const chosen = new Map<string, number>();
   for (let q = 0; q < count; q++) {
-    const i = 1 + (q * 7919) % (PEOPLE - 1);
+    const i = 1 + ((q * 7919) % (PEOPLE - 1));
     const query = q % 2 === 0 ? `Who is ${person(i)}'s manager?` : `Where does ${person(i)} live?`;
     const res = await app.call("POST", "/v1/memories/recall", { agent_id: AGENT, query, strategy });
     chosen.set(res.body.strategy, (chosen.get(res.body.strategy) ?? 0) + 1);
@@ -92,19 +120,43 @@ async function topOneRate(app: BenchApp, memoryIds: string[], strategy: "AUTO" |
   return { rate: hits / count, chosen: [...chosen].map(([name, n]) => `${name} ${n}`).join(", ") };
 }
 
-type Shape = { name: string; question: (i: number) => string; expect: (i: number) => string | null };
+type Shape = {
+  name: string;
+  question: (i: number) => string;
+  expect: (i: number) => string | null;
+};
 
 const SHAPES: Shape[] = [
-  { name: "who is X's manager", question: (i) => `Who is ${person(1 + (i * 7919) % (PEOPLE - 1))}'s manager?`, expect: (i) => `${person(manager(1 + (i * 7919) % (PEOPLE - 1)))} — ` },
-  { name: "where does X live", question: (i) => `Where does ${person((i * 104729) % PEOPLE)} live?`, expect: (i) => `${city((i * 104729) % PEOPLE)} — ` },
+  {
+    name: "who is X's manager",
+    question: (i) => `Who is ${person(1 + ((i * 7919) % (PEOPLE - 1)))}'s manager?`,
+    expect: (i) => `${person(manager(1 + ((i * 7919) % (PEOPLE - 1))))} — `,
+  },
+  {
+    name: "where does X live",
+    question: (i) => `Where does ${person((i * 104729) % PEOPLE)} live?`,
+    expect: (i) => `${city((i * 104729) % PEOPLE)} — `,
+  },
   { name: "who works at Acme (hub)", question: () => "Who works at Acme?", expect: () => null },
-  { name: "unknown name (I don't know)", question: (i) => `Who is Nobody ${i}'s manager?`, expect: () => "I don't know" },
+  {
+    name: "unknown name (I don't know)",
+    question: (i) => `Who is Nobody ${i}'s manager?`,
+    expect: () => "I don't know",
+  },
 ];
 
-async function measure(app: BenchApp, shape: Shape, concurrency: number): Promise<Latency & { wrong: number }> {
+async function measure(
+  app: BenchApp,
+  shape: Shape,
+  concurrency: number,
+): Promise<Latency & { wrong: number }> {
   let wrong = 0;
   const latency = await loop(QUESTIONS, concurrency, 120, async (i) => {
-    const res = await app.call("POST", "/v1/memories/recall", { agent_id: AGENT, query: shape.question(i), strategy: "ASK" });
+    const res = await app.call("POST", "/v1/memories/recall", {
+      agent_id: AGENT,
+      query: shape.question(i),
+      strategy: "ASK",
+    });
     if (res.status !== 200) return false;
     const want = shape.expect(i);
     if (want !== null && !String(res.body.graph?.answer?.text).startsWith(want)) wrong++;
@@ -121,14 +173,22 @@ try {
     await measure(app, shape, 1); // warm-up
     for (const concurrency of [1, 8]) {
       const r = await measure(app, shape, concurrency);
-      rows.push(`| ${shape.name} | ${concurrency} | ${r.count} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${r.wrong} |`);
+      rows.push(
+        `| ${shape.name} | ${concurrency} | ${r.count} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${r.wrong} |`,
+      );
     }
   }
-  console.log(`\nASK offline, ${PEOPLE} people, ${QUESTIONS} questions per row (loopback HTTP, ms)\n`);
-  console.log("| question | concurrency | answered | per s | p50 | p95 | p99 | errors | wrong answers |");
+  console.log(
+    `\nASK offline, ${PEOPLE} people, ${QUESTIONS} questions per row (loopback HTTP, ms)\n`,
+  );
+  console.log(
+    "| question | concurrency | answered | per s | p50 | p95 | p99 | errors | wrong answers |",
+  );
   console.log("|---|---|---|---|---|---|---|---|---|");
   for (const row of rows) console.log(row);
-  console.log(`\nAUTO rule check: top-1 result is the memory stating the answer (${Math.min(QUESTIONS, 200)} relation questions)\n`);
+  console.log(
+    `\nAUTO rule check: top-1 result is the memory stating the answer (${Math.min(QUESTIONS, 200)} relation questions)\n`,
+  );
   console.log("| requested | top-1 hit rate | strategies that ran |");
   console.log("|---|---|---|");
   for (const strategy of ["AUTO", "LEXICAL", "GRAPH"] as const) {

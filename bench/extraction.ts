@@ -20,5 +20,13 @@ const lines = [
   ...[...score.byCategory].map(([category, t]) => row(category, t)),
   row("**all**", score.total),
 ];
-if (verbose) lines.push("", "Missed:", ...score.misses.map((m) => `- ${m}`), "", "Extra:", ...score.extras.map((m) => `- ${m}`));
+if (verbose)
+  lines.push(
+    "",
+    "Missed:",
+    ...score.misses.map((m) => `- ${m}`),
+    "",
+    "Extra:",
+    ...score.extras.map((m) => `- ${m}`),
+  );
 console.log(lines.join("\n"));

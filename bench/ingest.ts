@@ -18,12 +18,21 @@ import { fileSource } from "../src/ingest/sources";
 import { buildDocx, buildPdf } from "../test/http/ingest/documents";
 import { filler } from "../test/http/ingest/fixtures";
 
-const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=") as [string, string]));
+const args = new Map(
+  process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=") as [string, string]),
+);
 const bigMb = Number(args.get("mb") ?? 50);
 const dir = path.join(os.tmpdir(), `svc-bench-ingest-${process.pid}`);
 const ctx: LoaderContext = {
-  orgId: "org_bench", chunkChars: 1200, overlapChars: 150, maxChunkChars: 8000, codeChunkChars: 4000, csvRowsPerChunk: 25,
-  maxPdfPages: 100_000, maxDocxUncompressedBytes: 1 << 30, warn: () => {},
+  orgId: "org_bench",
+  chunkChars: 1200,
+  overlapChars: 150,
+  maxChunkChars: 8000,
+  codeChunkChars: 4000,
+  csvRowsPerChunk: 25,
+  maxPdfPages: 100_000,
+  maxDocxUncompressedBytes: 1 << 30,
+  warn: () => {},
 };
 
 function write(name: string, content: string | Uint8Array): string {
@@ -32,14 +41,21 @@ function write(name: string, content: string | Uint8Array): string {
   return file;
 }
 
-async function run(loader: Loader, file: string, name: string): Promise<{ seconds: number; chunks: number; peakRssMb: number; baseRssMb: number }> {
+async function run(
+  loader: Loader,
+  file: string,
+  name: string,
+): Promise<{ seconds: number; chunks: number; peakRssMb: number; baseRssMb: number }> {
   Bun.gc(true);
   const baseRss = process.memoryUsage.rss();
   let peak = baseRss;
-  const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage.rss()); }, 10);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 10);
   const started = performance.now();
   let chunks = 0;
-  for await (const _ of loader.load(fileSource(file, Bun.file(file).size, name, null), ctx)) chunks++;
+  for await (const _ of loader.load(fileSource(file, Bun.file(file).size, name, null), ctx))
+    chunks++;
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage.rss());
@@ -48,7 +64,9 @@ async function run(loader: Loader, file: string, name: string): Promise<{ second
 
 const prose = (paragraphs: number) => {
   const s = filler(paragraphs * 6, 9);
-  return Array.from({ length: paragraphs }, (_, p) => s.slice(p * 6, p * 6 + 6).join(" ")).join("\n\n");
+  return Array.from({ length: paragraphs }, (_, p) => s.slice(p * 6, p * 6 + 6).join(" ")).join(
+    "\n\n",
+  );
 };
 
 async function main() {
@@ -59,30 +77,85 @@ async function main() {
 
   const text = write("corpus.txt", prose(20_000));
   const t = await run(textLoader, text, "corpus.txt");
-  rows.push(["text", `${mb(text).toFixed(1)} MB`, `${(mb(text) / t.seconds).toFixed(1)} MB/s`, String(t.chunks)]);
+  rows.push([
+    "text",
+    `${mb(text).toFixed(1)} MB`,
+    `${(mb(text) / t.seconds).toFixed(1)} MB/s`,
+    String(t.chunks),
+  ]);
 
-  const md = write("guide.md", Array.from({ length: 2000 }, (_, i) => `## Section ${i}\n\n${prose(5)}\n`).join("\n"));
+  const md = write(
+    "guide.md",
+    Array.from({ length: 2000 }, (_, i) => `## Section ${i}\n\n${prose(5)}\n`).join("\n"),
+  );
   const m = await run(markdownLoader, md, "guide.md");
-  rows.push(["markdown", `${mb(md).toFixed(1)} MB`, `${(mb(md) / m.seconds).toFixed(1)} MB/s`, String(m.chunks)]);
+  rows.push([
+    "markdown",
+    `${mb(md).toFixed(1)} MB`,
+    `${(mb(md) / m.seconds).toFixed(1)} MB/s`,
+    String(m.chunks),
+  ]);
 
   const csvRows = 200_000;
   const sentences = filler(1000, 3);
-  const csv = write("rows.csv", ["id,site,note", ...Array.from({ length: csvRows }, (_, i) => `${i},site-${i % 50},"${sentences[i % 1000]}"`)].join("\n"));
+  const csv = write(
+    "rows.csv",
+    [
+      "id,site,note",
+      ...Array.from({ length: csvRows }, (_, i) => `${i},site-${i % 50},"${sentences[i % 1000]}"`),
+    ].join("\n"),
+  );
   const c = await run(csvLoader, csv, "rows.csv");
-  rows.push(["csv", `${csvRows} rows`, `${Math.round(csvRows / c.seconds)} rows/s`, String(c.chunks)]);
+  rows.push([
+    "csv",
+    `${csvRows} rows`,
+    `${Math.round(csvRows / c.seconds)} rows/s`,
+    String(c.chunks),
+  ]);
 
   const pages = 300;
-  const pdf = write("report.pdf", buildPdf(Array.from({ length: pages }, (_, p) => [prose(3).replace(/\n\n/g, " ").slice(0, 2500 + p)])));
+  const pdf = write(
+    "report.pdf",
+    buildPdf(
+      Array.from({ length: pages }, (_, p) => [
+        prose(3)
+          .replace(/\n\n/g, " ")
+          .slice(0, 2500 + p),
+      ]),
+    ),
+  );
   const p = await run(pdfLoader, pdf, "report.pdf");
-  rows.push(["pdf", `${pages} pages`, `${(pages / p.seconds).toFixed(0)} pages/s`, String(p.chunks)]);
+  rows.push([
+    "pdf",
+    `${pages} pages`,
+    `${(pages / p.seconds).toFixed(0)} pages/s`,
+    String(p.chunks),
+  ]);
 
   const docx = write("notes.docx", buildDocx(prose(3000).split("\n\n")));
   const d = await run(docxLoader, docx, "notes.docx");
-  rows.push(["docx", `${mb(docx).toFixed(1)} MB`, `${(mb(docx) / d.seconds).toFixed(1)} MB/s`, String(d.chunks)]);
+  rows.push([
+    "docx",
+    `${mb(docx).toFixed(1)} MB`,
+    `${(mb(docx) / d.seconds).toFixed(1)} MB/s`,
+    String(d.chunks),
+  ]);
 
-  const ts = write("big.ts", Array.from({ length: 5000 }, (_, i) => `/** Doc ${i}. */\nexport function fn${i}(a: number, b: string): string {\n  return b.repeat(a + ${i});\n}\n`).join("\n"));
+  const ts = write(
+    "big.ts",
+    Array.from(
+      { length: 5000 },
+      (_, i) =>
+        `/** Doc ${i}. */\nexport function fn${i}(a: number, b: string): string {\n  return b.repeat(a + ${i});\n}\n`,
+    ).join("\n"),
+  );
   const k = await run(codeLoader, ts, "big.ts");
-  rows.push(["code (ts)", `${mb(ts).toFixed(1)} MB`, `${(mb(ts) / k.seconds).toFixed(1)} MB/s`, String(k.chunks)]);
+  rows.push([
+    "code (ts)",
+    `${mb(ts).toFixed(1)} MB`,
+    `${(mb(ts) / k.seconds).toFixed(1)} MB/s`,
+    String(k.chunks),
+  ]);
 
   console.log("| loader | input | throughput | chunks |\n|---|---|---|---|");
   for (const r of rows) console.log(`| ${r.join(" | ")} |`);
@@ -102,10 +175,17 @@ async function main() {
     written += line.length;
   }
   await csvWriter.end();
-  console.log(`\n| streaming loader | file | throughput | RSS before | peak RSS |\n|---|---|---|---|---|`);
-  for (const [loader, file] of [[textLoader, bigText], [csvLoader, bigCsv]] as const) {
+  console.log(
+    `\n| streaming loader | file | throughput | RSS before | peak RSS |\n|---|---|---|---|---|`,
+  );
+  for (const [loader, file] of [
+    [textLoader, bigText],
+    [csvLoader, bigCsv],
+  ] as const) {
     const r = await run(loader, file, path.basename(file));
-    console.log(`| ${loader.id} | ${mb(file).toFixed(0)} MB | ${(mb(file) / r.seconds).toFixed(1)} MB/s | ${r.baseRssMb.toFixed(0)} MB | ${r.peakRssMb.toFixed(0)} MB |`);
+    console.log(
+      `| ${loader.id} | ${mb(file).toFixed(0)} MB | ${(mb(file) / r.seconds).toFixed(1)} MB/s | ${r.baseRssMb.toFixed(0)} MB | ${r.peakRssMb.toFixed(0)} MB |`,
+    );
   }
   rmSync(dir, { recursive: true, force: true });
 }

@@ -20,16 +20,28 @@ const STOPS = [
   { label: "end of input at 2 s", at: 2, how: "end" },
 ] as const;
 const call = {
-  jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "recall", arguments: {} },
+  jsonrpc: "2.0",
+  id: 1,
+  method: "tools/call",
+  params: { name: "recall", arguments: {} },
 };
 
 /** Seconds from the stop to the exit, and whether the queued call got its one answer. */
 async function once(stop: (typeof STOPS)[number]): Promise<{ seconds: number; answered: boolean }> {
   const home = mkdtempSync(path.join(tmpdir(), "svc-mcp-exit-"));
-  const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, LOG_LEVEL: "info",
-    SVC_MCP_API_KEY: "svc_bench_not_a_key", SVC_DATA_DIR: path.join(home, "data") };
-  const proc = Bun.spawn([process.execPath, MAIN, "mcp"],
-    { env, stdin: "pipe", stdout: "pipe", stderr: "pipe" });
+  const env = {
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: home,
+    LOG_LEVEL: "info",
+    SVC_MCP_API_KEY: "svc_bench_not_a_key",
+    SVC_DATA_DIR: path.join(home, "data"),
+  };
+  const proc = Bun.spawn([process.execPath, MAIN, "mcp"], {
+    env,
+    stdin: "pipe",
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   const stdout = new Response(proc.stdout).text();
   const decoder = new TextDecoder();
   let stderr = "";
@@ -50,7 +62,8 @@ async function once(stop: (typeof STOPS)[number]): Promise<{ seconds: number; an
 }
 
 const load = Array.from({ length: LOAD }, () =>
-  Bun.spawn([process.execPath, "-e", "for (;;) {}"], { stdout: "ignore", stderr: "ignore" }));
+  Bun.spawn([process.execPath, "-e", "for (;;) {}"], { stdout: "ignore", stderr: "ignore" }),
+);
 try {
   console.log(`svc mcp exit while starting: ${MAIN}, ${LOAD} busy loops, ${RUNS} runs each\n`);
   console.log("| stop | median s | max s | answered |");
@@ -62,7 +75,9 @@ try {
     const median = sorted[Math.floor(sorted.length / 2)]!;
     const max = sorted.at(-1)!;
     const answered = runs.filter((r) => r.answered).length;
-    console.log(`| ${stop.label} | ${median.toFixed(2)} | ${max.toFixed(2)} | ${answered}/${RUNS} |`);
+    console.log(
+      `| ${stop.label} | ${median.toFixed(2)} | ${max.toFixed(2)} | ${answered}/${RUNS} |`,
+    );
   }
 } finally {
   for (const proc of load) proc.kill("SIGKILL");

@@ -22,30 +22,54 @@ const unbounded = process.argv.includes("--unbounded");
 const CARTESIAN = "MATCH (a),(b),(c),(d),(e),(f),(g),(h) RETURN count(*) AS n";
 
 const app = await startBenchApp("noisy", {
-  RATE_LIMIT_ENABLED: true, RATE_LIMIT_REQUESTS: 60_000, RATE_LIMIT_BURST: 1000, DATABASE_POOL_MAX: 10,
+  RATE_LIMIT_ENABLED: true,
+  RATE_LIMIT_REQUESTS: 60_000,
+  RATE_LIMIT_BURST: 1000,
+  DATABASE_POOL_MAX: 10,
   TRUSTED_PROXY_HOPS: 1,
   ...(unbounded ? { TENANT_DB_CONCURRENCY: 1000, TENANT_HEAVY_CONCURRENCY: 1000 } : {}),
 });
 const orgA = await ensureOrg(app.deps.db, "noisy-a");
 const keyA = (await createKey(app.deps.db, systemActor(orgA), "bench")).key;
 const keyB = app.key;
-await seedGraph(app.deps.db, orgA, "noisy", Array.from({ length: 12 }, (_, i) => ({ key: `m${i}`, type: "PERSON", name: `Person ${i}` })), []);
-await withTenant(app.deps.db, orgA, (tx) => tx`
+await seedGraph(
+  app.deps.db,
+  orgA,
+  "noisy",
+  Array.from({ length: 12 }, (_, i) => ({ key: `m${i}`, type: "PERSON", name: `Person ${i}` })),
+  [],
+);
+await withTenant(
+  app.deps.db,
+  orgA,
+  (tx) => tx`
   INSERT INTO memories (org_id, memory_id, version, agent_id, content, content_hash, memory_type, created_at)
   SELECT ${orgA}, 'mem_noisy' || g, 1, 'noisy', 'Exported slowly ' || repeat('padding ', 100), sha256(g::text::bytea), 'semantic', now()
-  FROM generate_series(1, 20000) AS g`);
+  FROM generate_series(1, 20000) AS g`,
+);
 const ids: string[] = [];
-for (let i = 0; i < 50; i++) ids.push((await app.call("POST", "/v1/memories", { agent_id: "quiet", content: `Quiet note ${i} about the weekly report` })).body.memory_id);
+for (let i = 0; i < 50; i++)
+  ids.push(
+    (
+      await app.call("POST", "/v1/memories", {
+        agent_id: "quiet",
+        content: `Quiet note ${i} about the weekly report`,
+      })
+    ).body.memory_id,
+  );
 
 const ADDRESS_A = "203.0.113.10";
 const ADDRESS_B = "198.51.100.20";
-const http = (path: string, init: RequestInit & { key?: string } = {}) => fetch(app.base + path, {
-  ...init,
-  headers: {
-    authorization: `Bearer ${init.key ?? keyB}`, "content-type": "application/json",
-    "x-forwarded-for": init.key === undefined ? ADDRESS_B : ADDRESS_A, ...init.headers,
-  },
-});
+const http = (path: string, init: RequestInit & { key?: string } = {}) =>
+  fetch(app.base + path, {
+    ...init,
+    headers: {
+      authorization: `Bearer ${init.key ?? keyB}`,
+      "content-type": "application/json",
+      "x-forwarded-for": init.key === undefined ? ADDRESS_B : ADDRESS_A,
+      ...init.headers,
+    },
+  });
 
 /** B's requests one at a time: milliseconds of each, and the statuses that were not 200. */
 async function quietTenant(): Promise<{ ms: number[]; failed: number[] }> {
@@ -53,9 +77,17 @@ async function quietTenant(): Promise<{ ms: number[]; failed: number[] }> {
   const failed: number[] = [];
   for (let i = 0; i < requests; i++) {
     const started = performance.now();
-    const response = i % 2 === 0
-      ? await http(`/v1/memories/${ids[i % ids.length]}`)
-      : await http("/v1/memories/recall", { method: "POST", body: JSON.stringify({ agent_id: "quiet", query: "weekly report", strategy: "LEXICAL" }) });
+    const response =
+      i % 2 === 0
+        ? await http(`/v1/memories/${ids[i % ids.length]}`)
+        : await http("/v1/memories/recall", {
+            method: "POST",
+            body: JSON.stringify({
+              agent_id: "quiet",
+              query: "weekly report",
+              strategy: "LEXICAL",
+            }),
+          });
     await response.arrayBuffer();
     ms.push(performance.now() - started);
     if (response.status !== 200) failed.push(response.status);
@@ -64,7 +96,8 @@ async function quietTenant(): Promise<{ ms: number[]; failed: number[] }> {
 }
 
 const statuses = new Map<string, number>();
-const count = (what: string, status: number) => statuses.set(`${what} ${status}`, (statuses.get(`${what} ${status}`) ?? 0) + 1);
+const count = (what: string, status: number) =>
+  statuses.set(`${what} ${status}`, (statuses.get(`${what} ${status}`) ?? 0) + 1);
 let flooding = true;
 
 async function repeat(what: string, send: () => Promise<Response>): Promise<void> {
@@ -75,12 +108,31 @@ async function repeat(what: string, send: () => Promise<Response>): Promise<void
   }
 }
 
-const cypher = () => http("/v1/memories/recall", { key: keyA, method: "POST", body: JSON.stringify({ agent_id: "noisy", query: CARTESIAN, strategy: "CYPHER" }) });
-const batch = () => http("/mcp", {
-  key: keyA, method: "POST", headers: { accept: "application/json, text/event-stream" },
-  body: JSON.stringify(Array.from({ length: 20 }, (_, i) => ({ jsonrpc: "2.0", id: i, method: "tools/call", params: { name: "recall", arguments: { agent_id: "noisy", query: CARTESIAN, strategy: "CYPHER" } } }))),
-});
-const unknownKey = () => http("/v1/memories/recall", { key: mintKey().plaintext, method: "POST", body: "{}" });
+const cypher = () =>
+  http("/v1/memories/recall", {
+    key: keyA,
+    method: "POST",
+    body: JSON.stringify({ agent_id: "noisy", query: CARTESIAN, strategy: "CYPHER" }),
+  });
+const batch = () =>
+  http("/mcp", {
+    key: keyA,
+    method: "POST",
+    headers: { accept: "application/json, text/event-stream" },
+    body: JSON.stringify(
+      Array.from({ length: 20 }, (_, i) => ({
+        jsonrpc: "2.0",
+        id: i,
+        method: "tools/call",
+        params: {
+          name: "recall",
+          arguments: { agent_id: "noisy", query: CARTESIAN, strategy: "CYPHER" },
+        },
+      })),
+    ),
+  });
+const unknownKey = () =>
+  http("/v1/memories/recall", { key: mintKey().plaintext, method: "POST", body: "{}" });
 /** An export read one chunk a second, until the flood ends or the service drops it. */
 async function trickleExport(): Promise<void> {
   while (flooding) {
@@ -90,7 +142,9 @@ async function trickleExport(): Promise<void> {
     if (!reader) continue;
     try {
       while (flooding && !(await reader.read()).done) await Bun.sleep(1000);
-    } catch { /* dropped as a stalled client */ }
+    } catch {
+      /* dropped as a stalled client */
+    }
     await reader.cancel().catch(() => undefined);
   }
 }
@@ -110,12 +164,17 @@ await app.stop();
 
 const row = (label: string, r: { ms: number[]; failed: number[] }) =>
   `| ${label} | ${r.ms.length} | ${fmt(percentile(r.ms, 50), 2)} | ${fmt(percentile(r.ms, 95), 2)} | ${r.failed.length} |`;
-console.log(`Tenant B, ${requests} requests one at a time${unbounded ? " (tenant shares lifted)" : ""}:\n`);
+console.log(
+  `Tenant B, ${requests} requests one at a time${unbounded ? " (tenant shares lifted)" : ""}:\n`,
+);
 console.log("| B's requests | count | p50 ms | p95 ms | not 200 |");
 console.log("|---|---:|---:|---:|---:|");
 console.log(row("alone", alone));
 console.log(row("while A floods", flooded));
-console.log(`\np95 ratio: ${fmt(percentile(flooded.ms, 95) / percentile(alone.ms, 95), 2)}×\n\nA's flood (requests by answer):\n`);
+console.log(
+  `\np95 ratio: ${fmt(percentile(flooded.ms, 95) / percentile(alone.ms, 95), 2)}×\n\nA's flood (requests by answer):\n`,
+);
 console.log("| A's request | status | count |");
 console.log("|---|---:|---:|");
-for (const [key, n] of [...statuses].sort()) console.log(`| ${key.split(" ")[0]} | ${key.split(" ")[1]} | ${n} |`);
+for (const [key, n] of [...statuses].sort())
+  console.log(`| ${key.split(" ")[0]} | ${key.split(" ")[1]} | ${n} |`);

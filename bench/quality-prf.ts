@@ -19,7 +19,11 @@ const SETTINGS = [
 const TOP_K = 10;
 const set = dialogueSet({ personas: 4, seed: 2026 });
 
-console.log("| feedback (docs, terms, weight) | " + CATEGORIES.map((c) => `${c} R@10`).join(" | ") + " | overall R@10 | MRR |");
+console.log(
+  "| feedback (docs, terms, weight) | " +
+    CATEGORIES.map((c) => `${c} R@10`).join(" | ") +
+    " | overall R@10 | MRR |",
+);
 console.log("|---|" + CATEGORIES.map(() => "---:").join("|") + "|---:|---:|");
 for (const setting of SETTINGS) {
   const byCategory = new Map<Category, Scores[]>();
@@ -32,16 +36,31 @@ for (const setting of SETTINGS) {
       if (setting.docs > 0) {
         const feedback = new Map<string, number>();
         for (const i of ranked.slice(0, setting.docs)) {
-          for (const [w, f] of index.tf[i]!) if (!query.has(w)) feedback.set(w, (feedback.get(w) ?? 0) + f * index.idf(w));
+          for (const [w, f] of index.tf[i]!)
+            if (!query.has(w)) feedback.set(w, (feedback.get(w) ?? 0) + f * index.idf(w));
         }
         const expanded = new Map(query);
-        for (const [w] of [...feedback].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, setting.terms)) expanded.set(w, setting.weight);
+        for (const [w] of [...feedback]
+          .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+          .slice(0, setting.terms))
+          expanded.set(w, setting.weight);
         ranked = index.search(expanded, TOP_K);
       }
-      byCategory.set(q.category, [...(byCategory.get(q.category) ?? []), score(ranked.map((i) => turns[i]!.id), q.evidence)]);
+      byCategory.set(q.category, [
+        ...(byCategory.get(q.category) ?? []),
+        score(
+          ranked.map((i) => turns[i]!.id),
+          q.evidence,
+        ),
+      ]);
     }
   }
   const overall = mean([...byCategory.values()].flat());
-  const name = setting.docs === 0 ? "none (BM25 alone)" : `${setting.docs}, ${setting.terms}, ${setting.weight}`;
-  console.log(`| ${name} | ${CATEGORIES.map((c) => mean(byCategory.get(c)!).recall10.toFixed(3)).join(" | ")} | ${overall.recall10.toFixed(3)} | ${overall.mrr.toFixed(3)} |`);
+  const name =
+    setting.docs === 0
+      ? "none (BM25 alone)"
+      : `${setting.docs}, ${setting.terms}, ${setting.weight}`;
+  console.log(
+    `| ${name} | ${CATEGORIES.map((c) => mean(byCategory.get(c)!).recall10.toFixed(3)).join(" | ")} | ${overall.recall10.toFixed(3)} | ${overall.mrr.toFixed(3)} |`,
+  );
 }

@@ -23,24 +23,38 @@ import type { PublicSet } from "./lib/public-sets";
 import { mean, score, type Scores } from "./lib/retrieval-metrics";
 import { percentile } from "./lib/stats";
 
-const args = new Map(process.argv.slice(2).map((a) => {
-  const [k, v] = a.replace(/^--/, "").split("=");
-  return [k!, v] as const;
-}));
+const args = new Map(
+  process.argv.slice(2).map((a) => {
+    const [k, v] = a.replace(/^--/, "").split("=");
+    return [k!, v] as const;
+  }),
+);
 const SETS = (args.get("sets") ?? [...PUBLIC_SET_NAMES, GENERATED_SET].join(",")).split(",");
 const LIMIT = args.has("limit") ? Number(args.get("limit")) : Infinity;
 const OFFSET = Number(args.get("offset") ?? 0);
-const ONLY = args.get("strategies")?.split(",").map((s) => s.toUpperCase());
+const ONLY = args
+  .get("strategies")
+  ?.split(",")
+  .map((s) => s.toUpperCase());
 const TOP_K = 10;
 const BASELINE = "BM25 (in-process)";
 
 type Row = {
-  system: string; byCategory: Record<string, Scores>; overall: Scores;
-  failed: number; p50: number; p95: number;
+  system: string;
+  byCategory: Record<string, Scores>;
+  overall: Scores;
+  failed: number;
+  p50: number;
+  p95: number;
 };
 type SetResult = {
-  set: string; units: number; agents: number; questions: number; loadSeconds: number;
-  rows: Row[]; autoAnsweredWith: Record<string, number>;
+  set: string;
+  units: number;
+  agents: number;
+  questions: number;
+  loadSeconds: number;
+  rows: Row[];
+  autoAnsweredWith: Record<string, number>;
 };
 
 /**
@@ -49,8 +63,10 @@ type SetResult = {
  */
 function spread<T>(all: T[], limit: number, offset: number): T[] {
   if (limit >= all.length) return all;
-  return Array.from({ length: limit },
-    (_, i) => all[(Math.floor((i * all.length) / limit) + offset) % all.length]!);
+  return Array.from(
+    { length: limit },
+    (_, i) => all[(Math.floor((i * all.length) / limit) + offset) % all.length]!,
+  );
 }
 
 /** BM25 per agent over exactly the stored units: the unit ids of the top 10. */
@@ -92,7 +108,9 @@ async function runSet(app: BenchApp, name: string): Promise<SetResult> {
       const t0 = performance.now();
       const body = { agent_id: q.agent, query: q.text, top_k: TOP_K, strategy };
       // A failed recall (an error status or a dropped connection) scores as an empty answer.
-      const r = await app.call("POST", "/v1/memories/recall", body).catch(() => ({ status: 0, body: null }));
+      const r = await app
+        .call("POST", "/v1/memories/recall", body)
+        .catch(() => ({ status: 0, body: null }));
       const ms = performance.now() - t0;
       if (r.status !== 200) {
         failed.set(strategy, (failed.get(strategy) ?? 0) + 1);
@@ -114,7 +132,9 @@ async function runSet(app: BenchApp, name: string): Promise<SetResult> {
       system,
       byCategory: Object.fromEntries(set.categories.map((c) => [c, mean(byCategory.get(c) ?? [])])),
       overall: mean([...byCategory.values()].flat()),
-      failed: failed.get(system) ?? 0, p50: percentile(sorted, 50), p95: percentile(sorted, 95),
+      failed: failed.get(system) ?? 0,
+      p50: percentile(sorted, 50),
+      p95: percentile(sorted, 95),
     };
   });
   const agents = new Set(set.units.map((u) => u.agent)).size;
@@ -124,23 +144,41 @@ async function runSet(app: BenchApp, name: string): Promise<SetResult> {
 }
 
 const f3 = (n: number) => n.toFixed(3);
-const ms = (n: number) => Number.isNaN(n) ? "" : n.toFixed(1);
+const ms = (n: number) => (Number.isNaN(n) ? "" : n.toFixed(1));
 
 function table(r: SetResult): string {
   const categories = Object.keys(r.rows[0]!.byCategory);
   const perCategory = categories.length > 1 ? categories : [];
-  const head = [...perCategory.map((c) => `${c} R@10`),
-    "R@5", "R@10", "MRR", "nDCG@10", "failed", "p50 ms", "p95 ms"];
+  const head = [
+    ...perCategory.map((c) => `${c} R@10`),
+    "R@5",
+    "R@10",
+    "MRR",
+    "nDCG@10",
+    "failed",
+    "p50 ms",
+    "p95 ms",
+  ];
   const units = r.units.toLocaleString("en-US");
   const lines = [
     `### ${r.set}: ${units} units, ${r.agents} agent(s), ${r.questions} questions, top_k ${TOP_K}`,
-    "", `| system | ${head.join(" | ")} |`, `|---|${head.map(() => "---:").join("|")}|`,
+    "",
+    `| system | ${head.join(" | ")} |`,
+    `|---|${head.map(() => "---:").join("|")}|`,
   ];
   for (const row of r.rows) {
     const o = row.overall;
     const failed = row.system === BASELINE ? "" : String(row.failed);
-    const cells = [...perCategory.map((c) => f3(row.byCategory[c]!.recall10)),
-      f3(o.recall5), f3(o.recall10), f3(o.mrr), f3(o.ndcg10), failed, ms(row.p50), ms(row.p95)];
+    const cells = [
+      ...perCategory.map((c) => f3(row.byCategory[c]!.recall10)),
+      f3(o.recall5),
+      f3(o.recall10),
+      f3(o.mrr),
+      f3(o.ndcg10),
+      failed,
+      ms(row.p50),
+      ms(row.p95),
+    ];
     lines.push(`| ${row.system} | ${cells.join(" | ")} |`);
   }
   const answered = Object.entries(r.autoAnsweredWith).sort((a, b) => b[1] - a[1]);
@@ -152,8 +190,10 @@ function table(r: SetResult): string {
 /** One line per set: its headline figure (SciFact nDCG@10, the others R@10) for each system. */
 function summary(results: SetResult[]): string {
   const systems = [...new Set(results.flatMap((r) => r.rows.map((row) => row.system)))];
-  const lines = [`| set | figure | ${systems.join(" | ")} |`,
-    `|---|---|${systems.map(() => "---:").join("|")}|`];
+  const lines = [
+    `| set | figure | ${systems.join(" | ")} |`,
+    `|---|---|${systems.map(() => "---:").join("|")}|`,
+  ];
   for (const r of results) {
     const figure = r.set === "scifact" ? "ndcg10" : "recall10";
     const cells = systems.map((s) => {
@@ -176,12 +216,16 @@ try {
   await app.stop();
 }
 const tables = results.map((r) => `${table(r)}\n`);
-console.log([
-  "## Retrieval quality on public data", "", summary(results), "", ...tables].join("\n"));
+console.log(
+  ["## Retrieval quality on public data", "", summary(results), "", ...tables].join("\n"),
+);
 mkdirSync(new URL("./results/", import.meta.url).pathname, { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");
 const payload = {
-  at: new Date().toISOString(), cpus: cpus().length, args: process.argv.slice(2), results,
+  at: new Date().toISOString(),
+  cpus: cpus().length,
+  args: process.argv.slice(2),
+  results,
 };
 const file = new URL(`./results/quality-public-${stamp}.json`, import.meta.url).pathname;
 writeFileSync(file, JSON.stringify(payload, null, 2));

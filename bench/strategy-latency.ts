@@ -14,15 +14,39 @@ import { seedWorldGraph } from "./lib/graph-seed";
 import { emptyVectorBacklog } from "./lib/load-corpus";
 import { percentile } from "./lib/stats";
 
-const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=") as [string, string | undefined]));
+const args = new Map(
+  process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=") as [string, string | undefined]),
+);
 const ROUNDS = Number(args.get("rounds") ?? 100);
 const PEOPLE = 10_000;
 const PERSON_MEMORIES = 8_500;
 const FUNCTIONS = 1_500;
 const AGENT = "latency-agent";
 
-const VERBS = ["read", "parse", "load", "write", "merge", "sort", "split", "format", "validate", "download"];
-const NOUNS = ["csv_file", "json_config", "url", "timestamp", "matrix", "user_record", "log_line", "image", "zip_archive", "query_string"];
+const VERBS = [
+  "read",
+  "parse",
+  "load",
+  "write",
+  "merge",
+  "sort",
+  "split",
+  "format",
+  "validate",
+  "download",
+];
+const NOUNS = [
+  "csv_file",
+  "json_config",
+  "url",
+  "timestamp",
+  "matrix",
+  "user_record",
+  "log_line",
+  "image",
+  "zip_archive",
+  "query_string",
+];
 
 /** A small Python function (CoSQA-like), named verb_noun, with a docstring. */
 function codeMemory(i: number): string {
@@ -34,8 +58,13 @@ function codeMemory(i: number): string {
 async function store(app: BenchApp, items: Array<Record<string, unknown>>): Promise<string[]> {
   const ids: string[] = [];
   for (let at = 0; at < items.length; at += 500) {
-    const res = await app.call("POST", "/v1/memories/batch", { memories: items.slice(at, at + 500).map((m) => ({ agent_id: AGENT, ...m })) });
-    if (res.status !== 201) throw new Error(`batch store answered ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`);
+    const res = await app.call("POST", "/v1/memories/batch", {
+      memories: items.slice(at, at + 500).map((m) => ({ agent_id: AGENT, ...m })),
+    });
+    if (res.status !== 201)
+      throw new Error(
+        `batch store answered ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`,
+      );
     ids.push(...res.body.memories.map((m: { memory_id: string }) => m.memory_id));
   }
   return ids;
@@ -44,11 +73,29 @@ async function store(app: BenchApp, items: Array<Record<string, unknown>>): Prom
 async function load(app: BenchApp, world: ReturnType<typeof graphWorld>) {
   const day = (i: number) => new Date(Date.UTC(2019, 0, 1) + (i % 2555) * 86_400_000).toISOString();
   console.error(`storing ${PERSON_MEMORIES + FUNCTIONS} memories …`);
-  const ids = await store(app, Array.from({ length: PERSON_MEMORIES }, (_, i) => ({ content: personMemory(world, i), occurred_at: day(i) })));
-  await store(app, Array.from({ length: FUNCTIONS }, (_, i) => ({ content: codeMemory(i), metadata: { kind: "code", language: "python" } })));
+  const ids = await store(
+    app,
+    Array.from({ length: PERSON_MEMORIES }, (_, i) => ({
+      content: personMemory(world, i),
+      occurred_at: day(i),
+    })),
+  );
+  await store(
+    app,
+    Array.from({ length: FUNCTIONS }, (_, i) => ({
+      content: codeMemory(i),
+      metadata: { kind: "code", language: "python" },
+    })),
+  );
   await emptyVectorBacklog(app);
   console.error("seeding the graph …");
-  const graph = await seedWorldGraph(app.deps.db, app.orgId, AGENT, world, world.people.map((_, i) => ids[i % PERSON_MEMORIES]!));
+  const graph = await seedWorldGraph(
+    app.deps.db,
+    app.orgId,
+    AGENT,
+    world,
+    world.people.map((_, i) => ids[i % PERSON_MEMORIES]!),
+  );
   if (!args.has("no-analyze")) {
     const owner = postgres(app.databaseUrl, { max: 1, onnotice: () => {} });
     await owner`VACUUM (ANALYZE)`;
@@ -67,11 +114,15 @@ try {
   const random = rng(23);
   const person = () => world.people[Math.floor(random() * PERSON_MEMORIES)]!;
   const temporal = [
-    () => `What did ${person()} do in 2023?`, () => `How many times has ${person()} gone to the beach in 2023?`,
-    () => "What happened before the trip?", () => `Who moved to ${world.cities[0]} since 1979?`,
-    () => "What changed after transplantation?", () => `What did ${person()} say last month?`,
+    () => `What did ${person()} do in 2023?`,
+    () => `How many times has ${person()} gone to the beach in 2023?`,
+    () => "What happened before the trip?",
+    () => `Who moved to ${world.cities[0]} since 1979?`,
+    () => "What changed after transplantation?",
+    () => `What did ${person()} say last month?`,
   ];
-  const code = () => `${VERBS[Math.floor(random() * VERBS.length)]} ${NOUNS[Math.floor(random() * NOUNS.length)]!.replace("_", " ")} in python`;
+  const code = () =>
+    `${VERBS[Math.floor(random() * VERBS.length)]} ${NOUNS[Math.floor(random() * NOUNS.length)]!.replace("_", " ")} in python`;
   const strategies: Array<[string, () => string]> = [
     ["AUTO", () => `Where does ${person()} live?`],
     ["LEXICAL", () => `Where does ${person()} live?`],
@@ -85,10 +136,16 @@ try {
   ];
   const times = new Map(strategies.map(([name]) => [name, [] as number[]]));
   const failed = new Map(strategies.map(([name]) => [name, 0]));
-  for (let round = -3; round < ROUNDS; round++) { // three warm-up rounds
+  for (let round = -3; round < ROUNDS; round++) {
+    // three warm-up rounds
     for (const [name, query] of strategies) {
       const t0 = performance.now();
-      const res = await app.call("POST", "/v1/memories/recall", { agent_id: AGENT, query: query(), strategy: name, top_k: 10 });
+      const res = await app.call("POST", "/v1/memories/recall", {
+        agent_id: AGENT,
+        query: query(),
+        strategy: name,
+        top_k: 10,
+      });
       const ms = performance.now() - t0;
       if (round < 0) continue;
       if (res.status === 200) times.get(name)!.push(ms);
@@ -96,11 +153,15 @@ try {
     }
   }
   const shape = reuse ? "a reused database" : `${graph.edges} edges (hub: ${graph.hubEdges})`;
-  console.log(`\n${PERSON_MEMORIES + FUNCTIONS} memories in one agent, ${shape}, ${args.has("no-analyze") ? "no ANALYZE after the load" : "after VACUUM ANALYZE"}, ${ROUNDS} queries per strategy, c=1\n`);
+  console.log(
+    `\n${PERSON_MEMORIES + FUNCTIONS} memories in one agent, ${shape}, ${args.has("no-analyze") ? "no ANALYZE after the load" : "after VACUUM ANALYZE"}, ${ROUNDS} queries per strategy, c=1\n`,
+  );
   console.log("| strategy | p50 ms | p95 ms | max ms | failed |\n|---|---:|---:|---:|---:|");
   for (const [name] of strategies) {
     const sorted = times.get(name)!.sort((a, b) => a - b);
-    console.log(`| ${name} | ${fmt(percentile(sorted, 50))} | ${fmt(percentile(sorted, 95))} | ${fmt(sorted.at(-1))} | ${failed.get(name)} |`);
+    console.log(
+      `| ${name} | ${fmt(percentile(sorted, 50))} | ${fmt(percentile(sorted, 95))} | ${fmt(sorted.at(-1))} | ${failed.get(name)} |`,
+    );
   }
 } finally {
   await app.stop();

@@ -12,7 +12,9 @@ import { exactVsHnsw } from "./lib/exact-vs-hnsw";
 import { explainVector } from "./lib/explain-vector";
 import { loadCorpus, recallLoop } from "./lib/load-corpus";
 
-const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=") as [string, string | undefined]));
+const args = new Map(
+  process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=") as [string, string | undefined]),
+);
 const size = Number(args.get("size") ?? 100_000);
 const queryCount = Number(args.get("queries") ?? 200);
 const reuse = args.get("reuse");
@@ -40,18 +42,31 @@ try {
     FROM pg_class WHERE relname = 'memories'`;
   await owner.end();
   const qs = queries(queryCount, 7);
-  console.log(`\n${sizes!.rows} memories in one agent · heap ${sizes!.heap} · TOAST ${sizes!.toast} · HNSW ${sizes!.hnsw}\n`);
+  console.log(
+    `\n${sizes!.rows} memories in one agent · heap ${sizes!.heap} · TOAST ${sizes!.toast} · HNSW ${sizes!.hnsw}\n`,
+  );
   console.log("EXPLAIN (ANALYZE, BUFFERS) of the production VECTOR query:\n");
   console.log(await explainVector(app, qs[0]!));
   const sql = await exactVsHnsw(app, qs.slice(0, 50), compare);
   await recallLoop(app, qs.slice(0, 20), 1, "VECTOR");
   const http = await recallLoop(app, qs, 1, "VECTOR", 120);
   console.log("\n| measure | p50 ms | p95 ms |\n|---|---|---|");
-  console.log(`| recall VECTOR over HTTP (c=1, ${http.count} queries, ${http.errors} errors) | ${http.p50.toFixed(2)} | ${http.p95.toFixed(2)} |`);
-  console.log(`| production query in SQL (${sql.queries} queries) | ${sql.hnswP50.toFixed(2)} | ${sql.hnswP95.toFixed(2)} |`);
-  if (sql.floatIndex) console.log(`| pre-0130 query on a full-precision HNSW index, in SQL | ${sql.floatIndex.p50.toFixed(2)} | ${sql.floatIndex.p95.toFixed(2)} |`);
-  console.log(`| exact scan of the same filtered query | ${sql.exactP50.toFixed(2)} | ${sql.exactP95.toFixed(2)} |`);
-  console.log(`\nANN recall@10 against the exact scan: production ${sql.recallAt10.toFixed(3)}${sql.floatIndex ? `, pre-0130 full-precision index ${sql.floatIndex.recallAt10.toFixed(3)}` : ""}`);
+  console.log(
+    `| recall VECTOR over HTTP (c=1, ${http.count} queries, ${http.errors} errors) | ${http.p50.toFixed(2)} | ${http.p95.toFixed(2)} |`,
+  );
+  console.log(
+    `| production query in SQL (${sql.queries} queries) | ${sql.hnswP50.toFixed(2)} | ${sql.hnswP95.toFixed(2)} |`,
+  );
+  if (sql.floatIndex)
+    console.log(
+      `| pre-0130 query on a full-precision HNSW index, in SQL | ${sql.floatIndex.p50.toFixed(2)} | ${sql.floatIndex.p95.toFixed(2)} |`,
+    );
+  console.log(
+    `| exact scan of the same filtered query | ${sql.exactP50.toFixed(2)} | ${sql.exactP95.toFixed(2)} |`,
+  );
+  console.log(
+    `\nANN recall@10 against the exact scan: production ${sql.recallAt10.toFixed(3)}${sql.floatIndex ? `, pre-0130 full-precision index ${sql.floatIndex.recallAt10.toFixed(3)}` : ""}`,
+  );
 } finally {
   await app.stop();
 }

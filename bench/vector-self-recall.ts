@@ -11,7 +11,9 @@ import { loop } from "./lib/stats";
 import { shortTurns } from "./lib/short-turns";
 import { locomoTurns } from "./lib/locomo-turns";
 
-const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=") as [string, string]));
+const args = new Map(
+  process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=") as [string, string]),
+);
 const sizes = (args.get("sizes") ?? "1000,10000").split(",").map(Number);
 const others = Number(args.get("others") ?? 3);
 const queryCount = Number(args.get("queries") ?? 40);
@@ -20,10 +22,16 @@ const source = args.get("source") ?? "synthetic";
 const turnsOf = (size: number): string[] => {
   if (source !== "locomo") return shortTurns(size, 7);
   const real = locomoTurns();
-  return Array.from({ length: size }, (_, i) => i < real.length ? real[i]! : `${real[i % real.length]} (${Math.floor(i / real.length)})`);
+  return Array.from({ length: size }, (_, i) =>
+    i < real.length ? real[i]! : `${real[i % real.length]} (${Math.floor(i / real.length)})`,
+  );
 };
 
-async function store(app: Awaited<ReturnType<typeof startBenchApp>>, agent: string, contents: string[]): Promise<string[]> {
+async function store(
+  app: Awaited<ReturnType<typeof startBenchApp>>,
+  agent: string,
+  contents: string[],
+): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < contents.length; i += 500) {
     const memories = contents.slice(i, i + 500).map((content) => ({ agent_id: agent, content }));
@@ -34,7 +42,9 @@ async function store(app: Awaited<ReturnType<typeof startBenchApp>>, agent: stri
   return ids;
 }
 
-console.log("| agent size | other agents | found in top 10 | p50 ms | p95 ms |\n|---:|---:|---:|---:|---:|");
+console.log(
+  "| agent size | other agents | found in top 10 | p50 ms | p95 ms |\n|---:|---:|---:|---:|---:|",
+);
 for (const size of sizes) {
   const app = await startBenchApp(`self${size}`);
   try {
@@ -48,12 +58,19 @@ for (const size of sizes) {
     let found = 0;
     const latency = await loop(picked.length, 1, 600, async (i) => {
       const k = picked[i]!;
-      const res = await app.call("POST", "/v1/memories/recall", { agent_id: "target", query: contents[k], top_k: 10, strategy: "VECTOR" });
+      const res = await app.call("POST", "/v1/memories/recall", {
+        agent_id: "target",
+        query: contents[k],
+        top_k: 10,
+        strategy: "VECTOR",
+      });
       if (res.status !== 200) return false;
       if (res.body.results.some((m: { memory_id: string }) => m.memory_id === ids[k])) found++;
       return true;
     });
-    console.log(`| ${size} | ${others} | ${found}/${queryCount} | ${fmt(latency.p50)} | ${fmt(latency.p95)} |`);
+    console.log(
+      `| ${size} | ${others} | ${found}/${queryCount} | ${fmt(latency.p50)} | ${fmt(latency.p95)} |`,
+    );
   } finally {
     await app.stop();
   }

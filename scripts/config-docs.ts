@@ -1,18 +1,34 @@
 // Prints docs/configuration.md from the one config schema: `bun run scripts/config-docs.ts > docs/configuration.md`.
 import { ConfigSchema } from "../src/config/schema";
 
-type Prop = { type?: string; default?: unknown; description?: string; anyOf?: Array<{ const?: unknown }>; minimum?: number; maximum?: number; pattern?: string };
+type Prop = {
+  type?: string;
+  default?: unknown;
+  description?: string;
+  anyOf?: Array<{ const?: unknown }>;
+  minimum?: number;
+  maximum?: number;
+  pattern?: string;
+};
 
 function typeOf(p: Prop): string {
   if (p.anyOf) return p.anyOf.map((a) => `\`${String(a.const)}\``).join(" \\| ");
-  const range = p.minimum !== undefined || p.maximum !== undefined ? ` (${p.minimum ?? "…"}–${p.maximum ?? "…"})` : "";
+  const range =
+    p.minimum !== undefined || p.maximum !== undefined
+      ? ` (${p.minimum ?? "…"}–${p.maximum ?? "…"})`
+      : "";
   return `${p.type ?? "string"}${range}`;
 }
 
 export function configurationMarkdown(): string {
   const required = new Set<string>(ConfigSchema.required ?? []);
   const rows = Object.entries(ConfigSchema.properties as Record<string, Prop>).map(([name, p]) => {
-    const def = p.default === undefined ? (required.has(name) ? "required" : "unset") : `\`${String(p.default)}\``;
+    const def =
+      p.default === undefined
+        ? required.has(name)
+          ? "required"
+          : "unset"
+        : `\`${String(p.default)}\``;
     return `| \`${name}\` | ${typeOf(p)} | ${def} | ${(p.description ?? "").replace(/\|/g, "\\|")} |`;
   });
   return [

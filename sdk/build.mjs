@@ -6,8 +6,13 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const tsc = [join(here, "node_modules/.bin/tsc"), join(here, "../node_modules/.bin/tsc")].find(existsSync);
-if (!tsc) throw new Error("no TypeScript compiler: run `npm ci` in the svc checkout (or `npm install typescript` here)");
+const tsc = [join(here, "node_modules/.bin/tsc"), join(here, "../node_modules/.bin/tsc")].find(
+  existsSync,
+);
+if (!tsc)
+  throw new Error(
+    "no TypeScript compiler: run `npm ci` in the svc checkout (or `npm install typescript` here)",
+  );
 rmSync(join(here, "dist"), { recursive: true, force: true });
 execFileSync(tsc, ["-p", join(here, "tsconfig.build.json")], { stdio: "inherit" });
 copyFileSync(join(here, "src/openapi.d.ts"), join(here, "dist/openapi.d.ts"));

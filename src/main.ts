@@ -1,16 +1,26 @@
 // The `svc` entry point: dispatches subcommands; --help/--version exit 0; a bad invocation prints usage and exits 2.
 import { parseArgs } from "node:util";
-import { COMMAND_HELP, exitWithUsage, isHelpFlag, isVersionFlag, USAGE, UsageError, VERSION } from "./cli/usage";
+import {
+  COMMAND_HELP,
+  exitWithUsage,
+  isHelpFlag,
+  isVersionFlag,
+  USAGE,
+  UsageError,
+  VERSION,
+} from "./cli/usage";
 import { ownValue } from "./lib/own-key";
 
 type Command = (args: string[]) => Promise<void>;
 
 // Each command's modules load when it runs: `--help` answers without loading the app, and `svc mcp`
 // listens for end of input and signals before its heavy imports.
-const noArgs = (load: () => Promise<() => Promise<void>>): Command => async (args) => {
-  if (args.length > 0) throw new UsageError(`unexpected argument ${args[0]}`);
-  await (await load())();
-};
+const noArgs =
+  (load: () => Promise<() => Promise<void>>): Command =>
+  async (args) => {
+    if (args.length > 0) throw new UsageError(`unexpected argument ${args[0]}`);
+    await (await load())();
+  };
 
 const COMMANDS: Record<string, Command> = {
   serve: noArgs(async () => (await import("./cli/serve")).runServe),
@@ -18,23 +28,52 @@ const COMMANDS: Record<string, Command> = {
   worker: noArgs(async () => (await import("./cli/worker")).runWorker),
   beat: noArgs(async () => (await import("./cli/beat")).runBeat),
   refine: async (args) => {
-    if (args[0] !== "schedule") throw new UsageError(`unknown refine subcommand ${args[0] ?? "(none)"}`);
-    const { values } = parseArgs({ args: args.slice(1), strict: true, allowPositionals: false, options: { org: { type: "string" }, off: { type: "boolean" } } });
+    if (args[0] !== "schedule")
+      throw new UsageError(`unknown refine subcommand ${args[0] ?? "(none)"}`);
+    const { values } = parseArgs({
+      args: args.slice(1),
+      strict: true,
+      allowPositionals: false,
+      options: { org: { type: "string" }, off: { type: "boolean" } },
+    });
     await (await import("./cli/refine-schedule")).runRefineSchedule(values);
   },
   keys: async (args) => {
-    if (args[0] !== "create") throw new UsageError(`unknown keys subcommand ${args[0] ?? "(none)"}`);
-    const { values } = parseArgs({ args: args.slice(1), strict: true, allowPositionals: false, options: { org: { type: "string" }, superadmin: { type: "boolean" }, name: { type: "string" }, scopes: { type: "string" } } });
+    if (args[0] !== "create")
+      throw new UsageError(`unknown keys subcommand ${args[0] ?? "(none)"}`);
+    const { values } = parseArgs({
+      args: args.slice(1),
+      strict: true,
+      allowPositionals: false,
+      options: {
+        org: { type: "string" },
+        superadmin: { type: "boolean" },
+        name: { type: "string" },
+        scopes: { type: "string" },
+      },
+    });
     await (await import("./cli/keys-create")).runKeysCreate(values);
   },
   audit: async (args) => {
-    if (args[0] !== "verify") throw new UsageError(`unknown audit subcommand ${args[0] ?? "(none)"}`);
-    const { values } = parseArgs({ args: args.slice(1), strict: true, allowPositionals: false, options: { org: { type: "string" } } });
+    if (args[0] !== "verify")
+      throw new UsageError(`unknown audit subcommand ${args[0] ?? "(none)"}`);
+    const { values } = parseArgs({
+      args: args.slice(1),
+      strict: true,
+      allowPositionals: false,
+      options: { org: { type: "string" } },
+    });
     await (await import("./cli/audit-verify")).runAuditVerify(values);
   },
   forget: async (args) => {
-    if (args[0] !== "verify") throw new UsageError(`unknown forget subcommand ${args[0] ?? "(none)"}`);
-    const { values, positionals } = parseArgs({ args: args.slice(1), strict: true, allowPositionals: true, options: { "public-key": { type: "string" } } });
+    if (args[0] !== "verify")
+      throw new UsageError(`unknown forget subcommand ${args[0] ?? "(none)"}`);
+    const { values, positionals } = parseArgs({
+      args: args.slice(1),
+      strict: true,
+      allowPositionals: true,
+      options: { "public-key": { type: "string" } },
+    });
     if (positionals.length > 1) throw new UsageError("forget verify takes one certificate file");
     await (await import("./cli/forget-verify")).runForgetVerify(positionals[0], values);
   },
@@ -56,7 +95,11 @@ async function main(argv: string[]): Promise<void> {
   try {
     await command(rest);
   } catch (error) {
-    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) exitWithUsage((error as Error).message);
+    if (
+      error instanceof UsageError ||
+      (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")
+    )
+      exitWithUsage((error as Error).message);
     console.error(`svc: ${(error as Error).message}`);
     process.exit(1);
   }

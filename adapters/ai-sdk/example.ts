@@ -7,7 +7,9 @@ import { memoryPrompt, svcMemoryTools } from "@svc/ai-sdk";
 
 const svc = new SvcClient({ baseUrl: process.env.SVC_URL!, apiKey: process.env.SVC_API_KEY! });
 const provider = createOpenAICompatible({
-  name: "chat", baseURL: process.env.OPENAI_BASE_URL!, apiKey: process.env.OPENAI_API_KEY ?? "none",
+  name: "chat",
+  baseURL: process.env.OPENAI_BASE_URL!,
+  apiKey: process.env.OPENAI_API_KEY ?? "none",
 });
 const prompt = process.argv[2] ?? "Remember that my favourite tea is smoky lapsang souchong.";
 

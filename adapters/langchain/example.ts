@@ -11,17 +11,21 @@ import { SvcChatMessageHistory, SvcRetriever } from "@svc/langchain";
 const svc = new SvcClient({ baseUrl: process.env.SVC_URL!, apiKey: process.env.SVC_API_KEY! });
 const retriever = new SvcRetriever({ svc, agentId: "pet-assistant" });
 const history = new SvcChatMessageHistory({
-  svc, agentId: "pet-assistant", conversationId: process.env.CONVERSATION_ID,
+  svc,
+  agentId: "pet-assistant",
+  conversationId: process.env.CONVERSATION_ID,
 });
 const recall = tool(
   async ({ query }) => (await retriever.invoke(query)).map((d) => d.pageContent).join("\n"),
   {
-    name: "recall", description: "Search what the user said before.",
+    name: "recall",
+    description: "Search what the user said before.",
     schema: z.object({ query: z.string() }),
   },
 );
 const model = new ChatOpenAI({
-  model: process.env.MODEL ?? "gpt-4o-mini", apiKey: process.env.OPENAI_API_KEY ?? "none",
+  model: process.env.MODEL ?? "gpt-4o-mini",
+  apiKey: process.env.OPENAI_API_KEY ?? "none",
   configuration: { baseURL: process.env.OPENAI_BASE_URL },
 }).bindTools([recall]);
 

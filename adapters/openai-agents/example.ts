@@ -19,7 +19,8 @@ const provider = new OpenAIProvider({
 });
 const runner = new Runner({ modelProvider: provider, tracingDisabled: true });
 const session = new SvcSession(svc, {
-  agentId: "travel-assistant", conversationId: process.env.CONVERSATION_ID,
+  agentId: "travel-assistant",
+  conversationId: process.env.CONVERSATION_ID,
 });
 
 const input = process.argv[2] ?? "Remember that my passport expires in March 2031.";

@@ -13,7 +13,8 @@ import { createApp, handleRequest } from "../../src/http/create-app";
 import { createLogger } from "../../src/observability/log";
 import { BullmqQueue } from "../../src/queue/bullmq-queue";
 
-export const ADMIN_DATABASE_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? "postgres://svc:svc@127.0.0.1:5432/svc";
+export const ADMIN_DATABASE_URL =
+  process.env.BENCH_ADMIN_DATABASE_URL ?? "postgres://svc:svc@127.0.0.1:5432/svc";
 export const VALKEY_URL = process.env.BENCH_VALKEY_URL ?? "redis://127.0.0.1:6379";
 const SERVING_LOGIN = process.env.BENCH_SERVING_LOGIN ?? "svc_serving";
 const SERVING_PASSWORD = process.env.BENCH_SERVING_PASSWORD ?? "svc_serving";
@@ -24,8 +25,13 @@ export type BenchApp = Awaited<ReturnType<typeof startBenchApp>>;
  * `reuse` names a database an earlier run kept (`keep`): it is migrated again (new migrations apply) and
  * neither created nor dropped, so a 100k corpus is loaded once and measured many times.
  */
-export async function startBenchApp(label: string, overrides: Partial<Record<keyof Config, unknown>> = {}, options: { reuse?: string; keep?: boolean } = {}) {
-  if (options.reuse !== undefined && !/^svc_bench_[a-z0-9_]+$/.test(options.reuse)) throw new Error(`not a bench database name: ${options.reuse}`);
+export async function startBenchApp(
+  label: string,
+  overrides: Partial<Record<keyof Config, unknown>> = {},
+  options: { reuse?: string; keep?: boolean } = {},
+) {
+  if (options.reuse !== undefined && !/^svc_bench_[a-z0-9_]+$/.test(options.reuse))
+    throw new Error(`not a bench database name: ${options.reuse}`);
   const name = options.reuse ?? `svc_bench_${label}_${process.pid}_${Date.now().toString(36)}`;
   const admin = postgres(ADMIN_DATABASE_URL, { max: 1, onnotice: () => {} });
   if (!options.reuse) await admin.unsafe(`CREATE DATABASE ${name}`); // generated name, not input
@@ -35,7 +41,16 @@ export async function startBenchApp(label: string, overrides: Partial<Record<key
   serving.username = SERVING_LOGIN;
   serving.password = SERVING_PASSWORD;
 
-  const config = loadConfig({}, { DATABASE_URL: serving.toString(), DATABASE_MIGRATION_URL: url.toString(), VALKEY_URL, LOG_LEVEL: "error", RATE_LIMIT_ENABLED: false, DATABASE_POOL_MAX: 16, SVC_QUEUE_PREFIX: `bench-${process.pid}`, ...overrides } as Partial<Config>);
+  const config = loadConfig({}, {
+    DATABASE_URL: serving.toString(),
+    DATABASE_MIGRATION_URL: url.toString(),
+    VALKEY_URL,
+    LOG_LEVEL: "error",
+    RATE_LIMIT_ENABLED: false,
+    DATABASE_POOL_MAX: 16,
+    SVC_QUEUE_PREFIX: `bench-${process.pid}`,
+    ...overrides,
+  } as Partial<Config>);
   const deps = buildDeps(config, { log: createLogger("error"), applicationName: "svc-bench" });
   await migrateAsOwner(config, deps.db, "svc-bench"); // as svc serve: migrations, the vector index, the serving login's grants
   const handle = handleRequest(createApp(deps), deps);
@@ -45,8 +60,20 @@ export async function startBenchApp(label: string, overrides: Partial<Record<key
   const base = `http://127.0.0.1:${server.port}`;
 
   /** `as` is another tenant's key (the 1M tier's tenants); the bench org's key by default. */
-  async function call(method: string, path: string, body?: unknown, as: string = key): Promise<{ status: number; body: any }> {
-    const response = await fetch(base + path, { method, headers: { authorization: `Bearer ${as}`, ...(body === undefined ? {} : { "content-type": "application/json" }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+  async function call(
+    method: string,
+    path: string,
+    body?: unknown,
+    as: string = key,
+  ): Promise<{ status: number; body: any }> {
+    const response = await fetch(base + path, {
+      method,
+      headers: {
+        authorization: `Bearer ${as}`,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const text = await response.text();
     return { status: response.status, body: text ? JSON.parse(text) : null };
   }
@@ -56,7 +83,8 @@ export async function startBenchApp(label: string, overrides: Partial<Record<key
     // A batch store enqueues svc.generate_embedding (the vector backlog); the bench's own queue goes with it.
     if (deps.queue instanceof BullmqQueue) await deps.queue.queue.obliterate({ force: true });
     await closeDeps(deps);
-    if (!options.reuse && !options.keep) await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    if (!options.reuse && !options.keep)
+      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   }
 
@@ -74,15 +102,28 @@ export async function startBenchApp(label: string, overrides: Partial<Record<key
     }
   }
 
-  return { base, key, orgId, deps, call, stop, analyze, databaseUrl: url.toString(), databaseName: name };
+  return {
+    base,
+    key,
+    orgId,
+    deps,
+    call,
+    stop,
+    analyze,
+    databaseUrl: url.toString(),
+    databaseName: name,
+  };
 }
 
 /** Finds how the running app names the batch array, from its own OpenAPI description. */
 export async function batchShape(app: BenchApp): Promise<{ field: string; max: number }> {
   const spec = (await app.call("GET", "/openapi.json")).body;
-  const schema = spec.paths?.["/v1/memories/batch"]?.post?.requestBody?.content?.["application/json"]?.schema;
+  const schema =
+    spec.paths?.["/v1/memories/batch"]?.post?.requestBody?.content?.["application/json"]?.schema;
   if (!schema) throw new Error("POST /v1/memories/batch is not in /openapi.json yet");
   const resolved = schema.$ref ? spec.components.schemas[schema.$ref.split("/").pop()] : schema;
-  const [field, prop] = Object.entries<any>(resolved.properties).find(([, p]) => p.type === "array")!;
+  const [field, prop] = Object.entries<any>(resolved.properties).find(
+    ([, p]) => p.type === "array",
+  )!;
   return { field, max: prop.maxItems ?? 100 };
 }

@@ -2,7 +2,8 @@
 // English stop words removed, no stemming, over exactly the units the service stores, same run.
 
 /** NLTK's English stop words (the common list); nothing else is normalised. */
-const STOP_WORDS = new Set(`i me my myself we our ours ourselves you your yours yourself
+const STOP_WORDS = new Set(
+  `i me my myself we our ours ourselves you your yours yourself
   yourselves he him his himself she her hers herself it its itself they them their theirs
   themselves what which who whom this that these those am is are was were be been being have
   has had having do does did doing a an the and but if or because as until while of at by for
@@ -10,7 +11,8 @@ const STOP_WORDS = new Set(`i me my myself we our ours ourselves you your yours 
   out on off over under again further then once here there when where why how all any both each
   few more most other some such no nor not only own same so than too very s t can will just don
   should now d ll m o re ve y ain aren couldn didn doesn hadn hasn haven isn ma mightn mustn
-  needn shan shouldn wasn weren won wouldn`.split(/\s+/));
+  needn shan shouldn wasn weren won wouldn`.split(/\s+/),
+);
 
 export const plainTokens = (text: string): string[] =>
   (text.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((w) => !STOP_WORDS.has(w));

@@ -5,11 +5,19 @@
 // (months and years resolve to their first day). First person is the entity "user". Relative dates
 // resolve against EXTRACTION_REFERENCE_TIME.
 export type LabelledSentence = { category: Category; text: string; gold: string[] };
-export type Category = "people" | "organisations" | "places" | "tools" | "code" | "dated events" | "no fact";
+export type Category =
+  | "people"
+  | "organisations"
+  | "places"
+  | "tools"
+  | "code"
+  | "dated events"
+  | "no fact";
 
 export const EXTRACTION_REFERENCE_TIME = new Date("2026-11-23T10:00:00Z");
 
-const set = (category: Category, rows: Array<[string, ...string[]]>): LabelledSentence[] => rows.map(([text, ...gold]) => ({ category, text, gold }));
+const set = (category: Category, rows: Array<[string, ...string[]]>): LabelledSentence[] =>
+  rows.map(([text, ...gold]) => ({ category, text, gold }));
 
 export const EXTRACTION_SET: LabelledSentence[] = [
   ...set("people", [
@@ -24,7 +32,11 @@ export const EXTRACTION_SET: LabelledSentence[] = [
     ["Lena manages the data team.", "Lena -MANAGES-> data team"],
     ["Marco is the CTO of Globex.", "Marco -HAS_ROLE-> CTO", "Marco -WORKS_AT-> Globex"],
     ["Nina works as a nurse.", "Nina -HAS_ROLE-> nurse"],
-    ["Omar lives in Cairo with his wife Layla.", "Omar -LIVES_IN-> Cairo", "Omar -MARRIED_TO-> Layla"],
+    [
+      "Omar lives in Cairo with his wife Layla.",
+      "Omar -LIVES_IN-> Cairo",
+      "Omar -MARRIED_TO-> Layla",
+    ],
     ["Priya prefers dark roast coffee.", "Priya -PREFERS-> dark roast coffee"],
     ["Quentin hates long meetings.", "Quentin -DISLIKES-> long meetings"],
     ["Rosa and Sam both work at Initech.", "Rosa -WORKS_AT-> Initech", "Sam -WORKS_AT-> Initech"],
@@ -36,7 +48,11 @@ export const EXTRACTION_SET: LabelledSentence[] = [
     ["Beatrice teaches at Oxford.", "Beatrice -WORKS_AT-> Oxford"],
     ["Chen Wei joined Tencent.", "Chen Wei -WORKS_AT-> Tencent"],
     ["Diego supervises Elena.", "Diego -MANAGES-> Elena"],
-    ["Fatima is a software engineer at Spotify.", "Fatima -HAS_ROLE-> software engineer", "Fatima -WORKS_AT-> Spotify"],
+    [
+      "Fatima is a software engineer at Spotify.",
+      "Fatima -HAS_ROLE-> software engineer",
+      "Fatima -WORKS_AT-> Spotify",
+    ],
   ]),
   ...set("organisations", [
     ["Acme is headquartered in Berlin.", "Acme -LOCATED_IN-> Berlin"],
@@ -44,15 +60,28 @@ export const EXTRACTION_SET: LabelledSentence[] = [
     ["Initech employs Peter Gibbons.", "Peter Gibbons -WORKS_AT-> Initech"],
     ["The payments team is part of Stripe.", "payments team -PART_OF-> Stripe"],
     ["Hooli owns Pied Piper.", "Hooli -OWNS-> Pied Piper"],
-    ["Umbrella Corporation is based in Raccoon City.", "Umbrella Corporation -LOCATED_IN-> Raccoon City"],
+    [
+      "Umbrella Corporation is based in Raccoon City.",
+      "Umbrella Corporation -LOCATED_IN-> Raccoon City",
+    ],
     ["Microsoft acquired GitHub.", "Microsoft -OWNS-> GitHub"],
-    ["The platform team belongs to the infrastructure group.", "platform team -PART_OF-> infrastructure group"],
+    [
+      "The platform team belongs to the infrastructure group.",
+      "platform team -PART_OF-> infrastructure group",
+    ],
     ["Wayne Enterprises is run by Bruce Wayne.", "Bruce Wayne -MANAGES-> Wayne Enterprises"],
     ["Cyberdyne hired Miles Dyson.", "Miles Dyson -WORKS_AT-> Cyberdyne"],
     ["Soylent uses Salesforce for its sales pipeline.", "Soylent -USES-> Salesforce"],
     ["The research lab is located in Zurich.", "research lab -LOCATED_IN-> Zurich"],
-    ["Vandelay Industries was started by Art Vandelay.", "Vandelay Industries -CREATED_BY-> Art Vandelay"],
-    ["The design team includes Mia and Noah.", "design team -HAS_PART-> Mia", "design team -HAS_PART-> Noah"],
+    [
+      "Vandelay Industries was started by Art Vandelay.",
+      "Vandelay Industries -CREATED_BY-> Art Vandelay",
+    ],
+    [
+      "The design team includes Mia and Noah.",
+      "design team -HAS_PART-> Mia",
+      "design team -HAS_PART-> Noah",
+    ],
     ["Oscorp is a biotech company.", "Oscorp -IS_A-> biotech company"],
     ["Stark Industries has an office in Malibu.", "Stark Industries -LOCATED_IN-> Malibu"],
   ]),
@@ -76,12 +105,19 @@ export const EXTRACTION_SET: LabelledSentence[] = [
   ]),
   ...set("tools", [
     ["Dave uses Redis for caching.", "Dave -USES-> Redis"],
-    ["The team switched from MySQL to PostgreSQL.", "team -!USES-> MySQL", "team -USES-> PostgreSQL"],
+    [
+      "The team switched from MySQL to PostgreSQL.",
+      "team -!USES-> MySQL",
+      "team -USES-> PostgreSQL",
+    ],
     ["Alice prefers Vim over Emacs.", "Alice -PREFERS-> Vim"],
     ["Our API runs on Kubernetes.", "API -RUNS_ON-> Kubernetes"],
     ["The frontend is written in TypeScript.", "frontend -USES-> TypeScript"],
     ["Grafana depends on Prometheus for metrics.", "Grafana -DEPENDS_ON-> Prometheus"],
-    ["Kafka is a distributed event streaming platform.", "Kafka -IS_A-> distributed event streaming platform"],
+    [
+      "Kafka is a distributed event streaming platform.",
+      "Kafka -IS_A-> distributed event streaming platform",
+    ],
     ["We deploy the service to AWS.", "service -RUNS_ON-> AWS"],
     ["Maya installed Docker on her laptop.", "Maya -USES-> Docker"],
     ["Terraform manages our infrastructure.", "Terraform -MANAGES-> infrastructure"],
@@ -98,11 +134,18 @@ export const EXTRACTION_SET: LabelledSentence[] = [
   ...set("code", [
     ["The parser is defined in src/parse.ts.", "parser -DEFINED_IN-> src/parse.ts"],
     ["parseConfig calls loadEnv.", "parseConfig -CALLS-> loadEnv"],
-    ["The retry logic in src/queue/retry.ts calls backoffDelay.", "retry logic -LOCATED_IN-> src/queue/retry.ts", "retry logic -CALLS-> backoffDelay"],
+    [
+      "The retry logic in src/queue/retry.ts calls backoffDelay.",
+      "retry logic -LOCATED_IN-> src/queue/retry.ts",
+      "retry logic -CALLS-> backoffDelay",
+    ],
     ["The deploy script lives in ops/deploy.sh.", "deploy script -LOCATED_IN-> ops/deploy.sh"],
     ["handleRequest invokes the auth middleware.", "handleRequest -CALLS-> auth middleware"],
     ["The worker module imports bullmq.", "worker module -DEPENDS_ON-> bullmq"],
-    ["UserService is implemented in src/users/service.ts.", "UserService -DEFINED_IN-> src/users/service.ts"],
+    [
+      "UserService is implemented in src/users/service.ts.",
+      "UserService -DEFINED_IN-> src/users/service.ts",
+    ],
     ["The parser was written by Maria.", "parser -CREATED_BY-> Maria"],
     ["config.yaml is stored in the deploy folder.", "config.yaml -LOCATED_IN-> deploy folder"],
     ["The CLI depends on commander.", "CLI -DEPENDS_ON-> commander"],
@@ -110,10 +153,17 @@ export const EXTRACTION_SET: LabelledSentence[] = [
     ["Kenji maintains the payments SDK.", "Kenji -WORKS_ON-> payments SDK"],
     ["The scheduler calls runJob every minute.", "scheduler -CALLS-> runJob"],
     ["Lucia contributes to the Linux kernel.", "Lucia -WORKS_ON-> Linux kernel"],
-    ["The migration script is in scripts/migrate.ts.", "migration script -LOCATED_IN-> scripts/migrate.ts"],
+    [
+      "The migration script is in scripts/migrate.ts.",
+      "migration script -LOCATED_IN-> scripts/migrate.ts",
+    ],
     ["The tokenizer was created by Omar.", "tokenizer -CREATED_BY-> Omar"],
     ["src/app.ts imports src/routes.ts.", "src/app.ts -DEPENDS_ON-> src/routes.ts"],
-    ["validateInput is defined in src/validate.ts and calls isEmail.", "validateInput -DEFINED_IN-> src/validate.ts", "validateInput -CALLS-> isEmail"],
+    [
+      "validateInput is defined in src/validate.ts and calls isEmail.",
+      "validateInput -DEFINED_IN-> src/validate.ts",
+      "validateInput -CALLS-> isEmail",
+    ],
   ]),
   ...set("dated events", [
     ["In 2019 Alice moved to Paris.", "Alice -LIVES_IN-> Paris @2019-01-01"],
@@ -132,7 +182,11 @@ export const EXTRACTION_SET: LabelledSentence[] = [
     ["Mila spoke at KubeCon on 20 March 2024.", "Mila -ATTENDED-> KubeCon @2024-03-20"],
     ["Nate quit Twitter in November 2022.", "Nate -!WORKS_AT-> Twitter ~2022-11-01"],
     ["Olga has lived in Riga since 2016.", "Olga -LIVES_IN-> Riga @2016-01-01"],
-    ["Last week I switched from MySQL to PostgreSQL.", "user -!USES-> MySQL ~2026-11-16", "user -USES-> PostgreSQL @2026-11-16"],
+    [
+      "Last week I switched from MySQL to PostgreSQL.",
+      "user -!USES-> MySQL ~2026-11-16",
+      "user -USES-> PostgreSQL @2026-11-16",
+    ],
   ]),
   ...set("no fact", [
     ["Thanks, that sounds great!"],

@@ -3,27 +3,104 @@
 // "Acme"), lives in a city, knows two people and uses a tool; every organisation sits in a city.
 import { rng } from "./corpus";
 
-const FIRST = ["Ada", "Bruno", "Chen", "Dana", "Emeka", "Farah", "Goran", "Hana", "Ivan", "Julia", "Kofi", "Lena", "Mateo", "Nadia", "Omar", "Priya",
-  "Quinn", "Rosa", "Sven", "Tariq", "Uma", "Viktor", "Wanda", "Ximena", "Yusuf", "Zara", "Anton", "Bea", "Carlos", "Dmitri", "Elif", "Femi",
-  "Greta", "Hiro", "Ines", "Jonas", "Kira", "Luca", "Mira", "Nils"];
-const SYLLABLES = ["ka", "lo", "mer", "tin", "ro", "van", "del", "sa", "ber", "gu", "nak", "pol", "ris", "ten", "dor", "vi"];
+const FIRST = [
+  "Ada",
+  "Bruno",
+  "Chen",
+  "Dana",
+  "Emeka",
+  "Farah",
+  "Goran",
+  "Hana",
+  "Ivan",
+  "Julia",
+  "Kofi",
+  "Lena",
+  "Mateo",
+  "Nadia",
+  "Omar",
+  "Priya",
+  "Quinn",
+  "Rosa",
+  "Sven",
+  "Tariq",
+  "Uma",
+  "Viktor",
+  "Wanda",
+  "Ximena",
+  "Yusuf",
+  "Zara",
+  "Anton",
+  "Bea",
+  "Carlos",
+  "Dmitri",
+  "Elif",
+  "Femi",
+  "Greta",
+  "Hiro",
+  "Ines",
+  "Jonas",
+  "Kira",
+  "Luca",
+  "Mira",
+  "Nils",
+];
+const SYLLABLES = [
+  "ka",
+  "lo",
+  "mer",
+  "tin",
+  "ro",
+  "van",
+  "del",
+  "sa",
+  "ber",
+  "gu",
+  "nak",
+  "pol",
+  "ris",
+  "ten",
+  "dor",
+  "vi",
+];
 export const HUB = "Acme";
 
 const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
-const surname = (i: number) => cap(SYLLABLES[i % 16]! + SYLLABLES[Math.floor(i / 16) % 16]! + SYLLABLES[Math.floor(i / 256) % 16]!);
+const surname = (i: number) =>
+  cap(
+    SYLLABLES[i % 16]! + SYLLABLES[Math.floor(i / 16) % 16]! + SYLLABLES[Math.floor(i / 256) % 16]!,
+  );
 
-export type GraphWorld = { people: string[]; orgs: string[]; cities: string[]; tools: string[]; person: Array<{ org: number; city: number; knows: [number, number]; tool: number }>; orgCity: number[] };
+export type GraphWorld = {
+  people: string[];
+  orgs: string[];
+  cities: string[];
+  tools: string[];
+  person: Array<{ org: number; city: number; knows: [number, number]; tool: number }>;
+  orgCity: number[];
+};
 
 export function graphWorld(people: number, seed = 11): GraphWorld {
   const random = rng(seed);
   const n = (k: number) => Math.floor(random() * k);
-  const names = Array.from({ length: people }, (_, i) => `${FIRST[i % FIRST.length]} ${surname(Math.floor(i / FIRST.length) * 7 + 3)}`);
+  const names = Array.from(
+    { length: people },
+    (_, i) => `${FIRST[i % FIRST.length]} ${surname(Math.floor(i / FIRST.length) * 7 + 3)}`,
+  );
   const orgs = [HUB, ...Array.from({ length: 499 }, (_, i) => `${surname(i * 11 + 5)} Labs`)];
   const cities = Array.from({ length: 200 }, (_, i) => `${surname(i * 13 + 1)}burg`);
   const tools = Array.from({ length: 100 }, (_, i) => `${surname(i * 17 + 2)}DB`);
   return {
-    people: names, orgs, cities, tools,
-    person: names.map((_, i) => ({ org: i % 2 === 0 ? 0 : 1 + n(orgs.length - 1), city: n(cities.length), knows: [(i + 1 + n(people - 1)) % people, (i + 1 + n(people - 1)) % people], tool: n(tools.length) })),
+    people: names,
+    orgs,
+    cities,
+    tools,
+    person: names.map((_, i) => ({
+      org: i % 2 === 0 ? 0 : 1 + n(orgs.length - 1),
+      city: n(cities.length),
+      knows: [(i + 1 + n(people - 1)) % people, (i + 1 + n(people - 1)) % people],
+      tool: n(tools.length),
+    })),
     orgCity: orgs.map(() => n(cities.length)),
   };
 }

@@ -9,9 +9,20 @@ import type { GraphWorld } from "./graph-corpus";
 
 type Edge = { src: string; rel: string; dst: string; fact: string; memory: string };
 
-export async function seedWorldGraph(db: Database, orgId: string, agentId: string, w: GraphWorld, memoryIds: string[]): Promise<{ memos: number; edges: number; hubEdges: number }> {
+export async function seedWorldGraph(
+  db: Database,
+  orgId: string,
+  agentId: string,
+  w: GraphWorld,
+  memoryIds: string[],
+): Promise<{ memos: number; edges: number; hubEdges: number }> {
   const memos: Array<{ id: string; type: string; name: string }> = [];
-  const idOf = (type: string, names: string[]) => names.map((name) => { const id = newId("memo"); memos.push({ id, type, name }); return id; });
+  const idOf = (type: string, names: string[]) =>
+    names.map((name) => {
+      const id = newId("memo");
+      memos.push({ id, type, name });
+      return id;
+    });
   const people = idOf("PERSON", w.people);
   const orgs = idOf("ORG", w.orgs);
   const cities = idOf("PLACE", w.cities);
@@ -20,13 +31,52 @@ export async function seedWorldGraph(db: Database, orgId: string, agentId: strin
   w.person.forEach((p, i) => {
     const name = w.people[i]!;
     const memory = memoryIds[i]!;
-    edges.push({ src: people[i]!, rel: "WORKS_AT", dst: orgs[p.org]!, fact: `${name} works at ${w.orgs[p.org]}`, memory });
-    edges.push({ src: people[i]!, rel: "LIVES_IN", dst: cities[p.city]!, fact: `${name} lives in ${w.cities[p.city]}`, memory });
-    edges.push({ src: people[i]!, rel: "KNOWS", dst: people[p.knows[0]]!, fact: `${name} knows ${w.people[p.knows[0]]}`, memory });
-    if (p.knows[1] !== p.knows[0]) edges.push({ src: people[i]!, rel: "KNOWS", dst: people[p.knows[1]]!, fact: `${name} knows ${w.people[p.knows[1]]}`, memory });
-    edges.push({ src: people[i]!, rel: "USES", dst: tools[p.tool]!, fact: `${name} uses ${w.tools[p.tool]}`, memory });
+    edges.push({
+      src: people[i]!,
+      rel: "WORKS_AT",
+      dst: orgs[p.org]!,
+      fact: `${name} works at ${w.orgs[p.org]}`,
+      memory,
+    });
+    edges.push({
+      src: people[i]!,
+      rel: "LIVES_IN",
+      dst: cities[p.city]!,
+      fact: `${name} lives in ${w.cities[p.city]}`,
+      memory,
+    });
+    edges.push({
+      src: people[i]!,
+      rel: "KNOWS",
+      dst: people[p.knows[0]]!,
+      fact: `${name} knows ${w.people[p.knows[0]]}`,
+      memory,
+    });
+    if (p.knows[1] !== p.knows[0])
+      edges.push({
+        src: people[i]!,
+        rel: "KNOWS",
+        dst: people[p.knows[1]]!,
+        fact: `${name} knows ${w.people[p.knows[1]]}`,
+        memory,
+      });
+    edges.push({
+      src: people[i]!,
+      rel: "USES",
+      dst: tools[p.tool]!,
+      fact: `${name} uses ${w.tools[p.tool]}`,
+      memory,
+    });
   });
-  w.orgCity.forEach((c, o) => edges.push({ src: orgs[o]!, rel: "LOCATED_IN", dst: cities[c]!, fact: `${w.orgs[o]} is located in ${w.cities[c]}`, memory: memoryIds[o % memoryIds.length]! }));
+  w.orgCity.forEach((c, o) =>
+    edges.push({
+      src: orgs[o]!,
+      rel: "LOCATED_IN",
+      dst: cities[c]!,
+      fact: `${w.orgs[o]} is located in ${w.cities[c]}`,
+      memory: memoryIds[o % memoryIds.length]!,
+    }),
+  );
   const edgeIds = edges.map(() => newId("edge"));
   await withTenant(db, orgId, async (tx) => {
     await tx`INSERT INTO memos (org_id, memo_id, agent_id, memo_type, name, normalized_name, origin, mention_count)
@@ -44,5 +94,9 @@ export async function seedWorldGraph(db: Database, orgId: string, agentId: strin
     await tx`INSERT INTO memo_sources (org_id, memo_id, memory_id, memory_version)
       SELECT ${orgId}, p.memo, p.memory, 1 FROM unnest(${people}::text[], ${memoryIds.slice(0, people.length)}::text[]) AS p(memo, memory)`;
   });
-  return { memos: memos.length, edges: edges.length, hubEdges: edges.filter((e) => e.dst === orgs[0]).length };
+  return {
+    memos: memos.length,
+    edges: edges.length,
+    hubEdges: edges.filter((e) => e.dst === orgs[0]).length,
+  };
 }

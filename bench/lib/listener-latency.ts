@@ -7,13 +7,23 @@ import type { BenchApp } from "./bench-app";
 import { AGENT } from "./load-corpus";
 import { percentile } from "./stats";
 
-export type ListenerLatency = { writes: number; debounceMs: number; p50: number; p95: number; p99: number; max: number };
+export type ListenerLatency = {
+  writes: number;
+  debounceMs: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+};
 
 export async function listenerLatency(app: BenchApp, writes = 200): Promise<ListenerLatency> {
   const { config, log, db } = app.deps;
   const debounceMs = config.SVC_AUDIT_LISTEN_DEBOUNCE_MS;
   const listener = startAuditListener({
-    url: app.databaseUrl, log, debounceMs, fallbackPollMs: 60_000,
+    url: app.databaseUrl,
+    log,
+    debounceMs,
+    fallbackPollMs: 60_000,
     drain: async (orgIds) => {
       if (orgIds === null) return (await drainAudit(db)).drained;
       let drained = 0;
@@ -29,20 +39,35 @@ export async function listenerLatency(app: BenchApp, writes = 200): Promise<List
     while (listener.listens() === 0 && Date.now() < deadline) await Bun.sleep(20);
     const latencies: number[] = [];
     for (let i = 0; i < writes; i++) {
-      const res = await app.call("POST", "/v1/memories", { agent_id: AGENT, content: `listener probe ${i}` });
+      const res = await app.call("POST", "/v1/memories", {
+        agent_id: AGENT,
+        content: `listener probe ${i}`,
+      });
       if (res.status !== 201) throw new Error(`store answered ${res.status}`);
       const acknowledged = performance.now();
       const id = res.body.memory_id as string;
       for (;;) {
-        const [row] = await withTenantRead(db, app.orgId, (tx) => tx`SELECT 1 AS found FROM audit_log WHERE ${id} = ANY(target_ids) LIMIT 1`);
+        const [row] = await withTenantRead(
+          db,
+          app.orgId,
+          (tx) => tx`SELECT 1 AS found FROM audit_log WHERE ${id} = ANY(target_ids) LIMIT 1`,
+        );
         if (row) break;
-        if (performance.now() - acknowledged > 30_000) throw new Error(`audit row of ${id} not drained within 30 s`);
+        if (performance.now() - acknowledged > 30_000)
+          throw new Error(`audit row of ${id} not drained within 30 s`);
         await Bun.sleep(2);
       }
       latencies.push(performance.now() - acknowledged);
     }
     latencies.sort((a, b) => a - b);
-    return { writes, debounceMs, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), max: latencies[latencies.length - 1]! };
+    return {
+      writes,
+      debounceMs,
+      p50: percentile(latencies, 50),
+      p95: percentile(latencies, 95),
+      p99: percentile(latencies, 99),
+      max: latencies[latencies.length - 1]!,
+    };
   } finally {
     await listener.close();
   }

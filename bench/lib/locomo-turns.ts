@@ -8,12 +8,18 @@ const FILE = path.join(import.meta.dir, "../../../shared/bench-data/locomo-dev/l
 type Turn = { speaker: string; text: string; blip_caption?: string };
 
 export function locomoTurns(): string[] {
-  const sets = JSON.parse(readFileSync(FILE, "utf8")) as Array<{ conversation: Record<string, unknown> }>;
-  return sets.flatMap(({ conversation }) => Object.keys(conversation)
-    .filter((k) => /^session_\d+$/.test(k))
-    .sort((a, b) => Number(a.split("_")[1]) - Number(b.split("_")[1]))
-    .flatMap((k) => (conversation[k] as Turn[]).map((t) => {
-      const shares = t.blip_caption ? ` [shares ${t.blip_caption}]` : "";
-      return `[${conversation[`${k}_date_time`]}] ${t.speaker}: ${t.text}${shares}`;
-    })));
+  const sets = JSON.parse(readFileSync(FILE, "utf8")) as Array<{
+    conversation: Record<string, unknown>;
+  }>;
+  return sets.flatMap(({ conversation }) =>
+    Object.keys(conversation)
+      .filter((k) => /^session_\d+$/.test(k))
+      .sort((a, b) => Number(a.split("_")[1]) - Number(b.split("_")[1]))
+      .flatMap((k) =>
+        (conversation[k] as Turn[]).map((t) => {
+          const shares = t.blip_caption ? ` [shares ${t.blip_caption}]` : "";
+          return `[${conversation[`${k}_date_time`]}] ${t.speaker}: ${t.text}${shares}`;
+        }),
+      ),
+  );
 }

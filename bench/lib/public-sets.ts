@@ -9,14 +9,24 @@ import { CATEGORIES, dialogueSet } from "./dialogues";
  * turn of a conversation (stored through the conversations API, in order).
  */
 export type Unit = {
-  id: string; agent: string; content: string; occurredAt?: string;
+  id: string;
+  agent: string;
+  content: string;
+  occurredAt?: string;
   turn?: { conversation: string; role: "user" | "assistant" };
 };
 export type PublicQuestion = {
-  id: string; agent: string; text: string; category: string; relevant: string[];
+  id: string;
+  agent: string;
+  text: string;
+  category: string;
+  relevant: string[];
 };
 export type PublicSet = {
-  name: string; units: Unit[]; questions: PublicQuestion[]; categories: string[];
+  name: string;
+  units: Unit[];
+  questions: PublicQuestion[];
+  categories: string[];
   /** AUTO and the strategies that apply to the set. */
   strategies: string[];
 };
@@ -31,10 +41,25 @@ export function benchDataDir(): string {
 }
 
 const jsonl = (path: string): any[] =>
-  readFileSync(path, "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l));
+  readFileSync(path, "utf8")
+    .split("\n")
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l));
 
-const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august",
-  "september", "october", "november", "december"];
+const MONTHS = [
+  "january",
+  "february",
+  "march",
+  "april",
+  "may",
+  "june",
+  "july",
+  "august",
+  "september",
+  "october",
+  "november",
+  "december",
+];
 
 /** LoCoMo's "1:56 pm on 8 May, 2023" as an ISO instant (UTC). */
 export function locomoDate(text: string): string {
@@ -45,8 +70,12 @@ export function locomoDate(text: string): string {
   return new Date(Date.UTC(Number(m[6]), month, Number(m[4]), hour, Number(m[2]))).toISOString();
 }
 
-const LOCOMO_CATEGORIES: Record<number, string> =
-  { 1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop" };
+const LOCOMO_CATEGORIES: Record<number, string> = {
+  1: "multi-hop",
+  2: "temporal",
+  3: "open-domain",
+  4: "single-hop",
+};
 
 /** One memory per turn, one agent per conversation, a session a conversation; categories 1–4. */
 function locomo(dir: string): PublicSet {
@@ -67,14 +96,21 @@ function locomo(dir: string): PublicSet {
         const shares = t.blip_caption ? ` [shares ${t.blip_caption}]` : "";
         const content = `[${when}] ${t.speaker}: ${t.text}${shares}`;
         const role = t.speaker === turns[0].speaker ? "user" : "assistant";
-        units.push({ id: `${agent}/${t.dia_id}`, agent, content, occurredAt, turn: { conversation, role } });
+        units.push({
+          id: `${agent}/${t.dia_id}`,
+          agent,
+          content,
+          occurredAt,
+          turn: { conversation, role },
+        });
         ids.add(t.dia_id);
       }
     }
     c.qa.forEach((q: any, i: number) => {
       if (!(q.category in LOCOMO_CATEGORIES)) return;
       // Some evidence ids are malformed ("D8:6; D9:17") or name no turn: split, drop the unknown.
-      const evidence = (q.evidence as string[]).flatMap((e) => e.split(/[;,\s]+/))
+      const evidence = (q.evidence as string[])
+        .flatMap((e) => e.split(/[;,\s]+/))
         .filter((e) => ids.has(e));
       if (evidence.length === 0) return;
       const relevant = [...new Set(evidence)].map((e) => `${agent}/${e}`);
@@ -89,20 +125,33 @@ function locomo(dir: string): PublicSet {
 
 /** BEIR layout: one agent, one memory per document; the judged queries only. */
 function beir(
-  dir: string, name: string, qrels: string, content: (d: any) => string, strategies: string[],
+  dir: string,
+  name: string,
+  qrels: string,
+  content: (d: any) => string,
+  strategies: string[],
 ): PublicSet {
   const agent = name;
-  const units = jsonl(join(dir, "corpus.jsonl"))
-    .map((d) => ({ id: String(d._id), agent, content: content(d) }));
+  const units = jsonl(join(dir, "corpus.jsonl")).map((d) => ({
+    id: String(d._id),
+    agent,
+    content: content(d),
+  }));
   const judged = new Map<string, string[]>();
-  for (const line of readFileSync(join(dir, "qrels", qrels), "utf8").split("\n").slice(1)) {
+  for (const line of readFileSync(join(dir, "qrels", qrels), "utf8")
+    .split("\n")
+    .slice(1)) {
     const [q, doc, s] = line.split("\t");
     if (!q || !doc || Number(s) <= 0) continue;
     judged.set(q, [...(judged.get(q) ?? []), doc]);
   }
-  const questions = jsonl(join(dir, "queries.jsonl")).filter((q) => judged.has(String(q._id)))
+  const questions = jsonl(join(dir, "queries.jsonl"))
+    .filter((q) => judged.has(String(q._id)))
     .map((q) => ({
-      id: String(q._id), agent, text: q.text as string, category: "all",
+      id: String(q._id),
+      agent,
+      text: q.text as string,
+      category: "all",
       relevant: judged.get(String(q._id))!,
     }));
   return { name, units, questions, categories: ["all"], strategies };
@@ -115,10 +164,16 @@ function generated(): PublicSet {
   return {
     name: GENERATED_SET,
     units: set.turns.map((t) => ({
-      id: t.id, agent: agent(t.persona), content: t.content, occurredAt: t.occurredAt,
+      id: t.id,
+      agent: agent(t.persona),
+      content: t.content,
+      occurredAt: t.occurredAt,
     })),
     questions: set.questions.map((q, i) => ({
-      id: String(i), agent: agent(q.persona), text: q.question, category: q.category,
+      id: String(i),
+      agent: agent(q.persona),
+      text: q.question,
+      category: q.category,
       relevant: q.evidence,
     })),
     categories: [...CATEGORIES],
@@ -131,11 +186,13 @@ export function loadPublicSet(name: string, dir = benchDataDir()): PublicSet {
   if (!existsSync(dir)) throw new Error(`no bench data at ${dir} (set BENCH_DATA_DIR)`);
   const prose = ["AUTO", "LEXICAL", "VECTOR"];
   switch (name) {
-    case "locomo": return locomo(dir);
+    case "locomo":
+      return locomo(dir);
     case "scifact":
       return beir(join(dir, "scifact"), name, "train.tsv", (d) => `${d.title}\n${d.text}`, prose);
     case "cosqa":
       return beir(join(dir, "cosqa"), name, "dev.tsv", (d) => d.text, [...prose, "CODE"]);
-    default: throw new Error(`unknown set ${name}; use ${[...PUBLIC_SET_NAMES, GENERATED_SET]}`);
+    default:
+      throw new Error(`unknown set ${name}; use ${[...PUBLIC_SET_NAMES, GENERATED_SET]}`);
   }
 }

@@ -14,13 +14,20 @@ export function reciprocalRank(ranked: string[], relevant: string[]): number {
 
 /** nDCG@k with binary gains: DCG of the ranking over DCG of the ideal ranking. */
 export function ndcgAt(ranked: string[], relevant: string[], k: number): number {
-  const dcg = ranked.slice(0, k).reduce((s, id, i) => s + (relevant.includes(id) ? 1 / Math.log2(i + 2) : 0), 0);
+  const dcg = ranked
+    .slice(0, k)
+    .reduce((s, id, i) => s + (relevant.includes(id) ? 1 / Math.log2(i + 2) : 0), 0);
   const ideal = relevant.slice(0, k).reduce((s, _id, i) => s + 1 / Math.log2(i + 2), 0);
   return ideal === 0 ? 0 : dcg / ideal;
 }
 
 export function score(ranked: string[], relevant: string[]): Scores {
-  return { recall5: recallAt(ranked, relevant, 5), recall10: recallAt(ranked, relevant, 10), mrr: reciprocalRank(ranked, relevant), ndcg10: ndcgAt(ranked, relevant, 10) };
+  return {
+    recall5: recallAt(ranked, relevant, 5),
+    recall10: recallAt(ranked, relevant, 10),
+    mrr: reciprocalRank(ranked, relevant),
+    ndcg10: ndcgAt(ranked, relevant, 10),
+  };
 }
 
 export function mean(all: Scores[]): Scores {
@@ -36,6 +43,9 @@ export function mean(all: Scores[]): Scores {
 /** Reciprocal-rank fusion (k = 60) of several rankings. */
 export function reciprocalRankFusion(rankings: string[][], k = 60): string[] {
   const fused = new Map<string, number>();
-  for (const ranking of rankings) ranking.forEach((id, i) => fused.set(id, (fused.get(id) ?? 0) + 1 / (k + i + 1)));
-  return [...fused.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([id]) => id);
+  for (const ranking of rankings)
+    ranking.forEach((id, i) => fused.set(id, (fused.get(id) ?? 0) + 1 / (k + i + 1)));
+  return [...fused.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([id]) => id);
 }

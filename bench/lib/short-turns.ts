@@ -4,7 +4,28 @@
 import { rng } from "./corpus";
 
 const SPEAKERS = ["Mira", "Tom", "Ada", "Kofi", "Lin", "Raul"];
-const SYLLABLES = ["ka", "lo", "mi", "ren", "to", "sa", "vel", "do", "ri", "pan", "ne", "gu", "ser", "a", "bi", "mon", "tra", "e", "lu", "fin"];
+const SYLLABLES = [
+  "ka",
+  "lo",
+  "mi",
+  "ren",
+  "to",
+  "sa",
+  "vel",
+  "do",
+  "ri",
+  "pan",
+  "ne",
+  "gu",
+  "ser",
+  "a",
+  "bi",
+  "mon",
+  "tra",
+  "e",
+  "lu",
+  "fin",
+];
 const VOCABULARY = 4000;
 
 /** Word r of the vocabulary: a pronounceable pseudo-word, distinct per rank. */

@@ -3,14 +3,24 @@
 import postgres from "postgres";
 import type { BenchApp } from "./bench-app";
 
-export type Storage = { rows: number; heapMB: number; toastMB: number; indexesMB: Record<string, number>; totalMB: number; databaseMB: number; rssMB: number };
+export type Storage = {
+  rows: number;
+  heapMB: number;
+  toastMB: number;
+  indexesMB: Record<string, number>;
+  totalMB: number;
+  databaseMB: number;
+  rssMB: number;
+};
 
 const mb = (bytes: string | number) => Math.round(Number(bytes) / 2 ** 20);
 
 export async function storage(app: BenchApp): Promise<Storage> {
   const owner = postgres(app.databaseUrl, { max: 1, onnotice: () => {} });
   try {
-    const [t] = await owner<{ rows: string; heap: string; toast: string; total: string; db: string }[]>`
+    const [t] = await owner<
+      { rows: string; heap: string; toast: string; total: string; db: string }[]
+    >`
       -- Live row versions from the statistics collector: reltuples is -1 until the first ANALYZE, and
       -- the owner sees no rows itself (FORCE ROW LEVEL SECURITY).
       SELECT (SELECT n_live_tup FROM pg_stat_user_tables WHERE relid = 'memories'::regclass) AS rows, pg_relation_size('memories') AS heap,
@@ -21,7 +31,11 @@ export async function storage(app: BenchApp): Promise<Storage> {
       SELECT indexrelid::regclass::text AS name, pg_relation_size(indexrelid) AS size
       FROM pg_index WHERE indrelid = 'memories'::regclass ORDER BY 2 DESC`;
     return {
-      rows: Number(t!.rows), heapMB: mb(t!.heap), toastMB: mb(t!.toast), totalMB: mb(t!.total), databaseMB: mb(t!.db),
+      rows: Number(t!.rows),
+      heapMB: mb(t!.heap),
+      toastMB: mb(t!.toast),
+      totalMB: mb(t!.total),
+      databaseMB: mb(t!.db),
       indexesMB: Object.fromEntries(indexes.map((i) => [i.name, mb(i.size)])),
       rssMB: mb(process.memoryUsage().rss),
     };

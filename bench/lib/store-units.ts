@@ -10,7 +10,9 @@ async function storeLoose(app: BenchApp, units: Unit[], memoryToUnit: Map<string
   for (let i = 0; i < units.length; i += batch) {
     const slice = units.slice(i, i + batch);
     const memories = slice.map((u) => ({
-      agent_id: u.agent, content: u.content, memory_type: "semantic",
+      agent_id: u.agent,
+      content: u.content,
+      memory_type: "semantic",
       ...(u.occurredAt ? { occurred_at: u.occurredAt } : {}),
     }));
     const res = await app.call("POST", "/v1/memories/batch", { memories });
@@ -25,7 +27,11 @@ async function storeConversation(app: BenchApp, turns: Unit[], memoryToUnit: Map
   if (opened.status !== 201) throw new Error(`conversation: ${opened.status}`);
   const path = `/v1/conversations/${opened.body.conversation_id}/turns`;
   for (const t of turns) {
-    const body = { role: t.turn!.role, content: t.content, ...(t.occurredAt ? { occurred_at: t.occurredAt } : {}) };
+    const body = {
+      role: t.turn!.role,
+      content: t.content,
+      ...(t.occurredAt ? { occurred_at: t.occurredAt } : {}),
+    };
     const res = await app.call("POST", path, body);
     if (res.status !== 201) throw new Error(`turn: ${res.status} ${JSON.stringify(res.body)}`);
     memoryToUnit.set(res.body.memory_id, t.id);
@@ -33,17 +39,26 @@ async function storeConversation(app: BenchApp, turns: Unit[], memoryToUnit: Map
 }
 
 export async function storeUnits(
-  app: BenchApp, units: Unit[], asConversations = false,
+  app: BenchApp,
+  units: Unit[],
+  asConversations = false,
 ): Promise<Map<string, string>> {
   const memoryToUnit = new Map<string, string>();
   if (!asConversations) {
     await storeLoose(app, units, memoryToUnit);
     return memoryToUnit;
   }
-  await storeLoose(app, units.filter((u) => !u.turn), memoryToUnit);
+  await storeLoose(
+    app,
+    units.filter((u) => !u.turn),
+    memoryToUnit,
+  );
   const conversations = new Map<string, Unit[]>();
   for (const u of units.filter((x) => x.turn)) {
-    conversations.set(u.turn!.conversation, [...(conversations.get(u.turn!.conversation) ?? []), u]);
+    conversations.set(u.turn!.conversation, [
+      ...(conversations.get(u.turn!.conversation) ?? []),
+      u,
+    ]);
   }
   for (const turns of conversations.values()) await storeConversation(app, turns, memoryToUnit);
   return memoryToUnit;

@@ -19,16 +19,29 @@ import { corpus } from "./corpus";
 import { loop } from "./stats";
 
 export type Tenant = { orgId: string; key: string; agents: string[] };
-export type TenantLoad = { tenants: Tenant[]; memories: number; loadSeconds: number; embedSeconds: number; insertSeconds: number };
+export type TenantLoad = {
+  tenants: Tenant[];
+  memories: number;
+  loadSeconds: number;
+  embedSeconds: number;
+  insertSeconds: number;
+};
 
 const CHUNK = 1000;
 
-export async function loadTenants(app: BenchApp, shape: { tenants: number; agentsPerTenant: number; perAgent: number }): Promise<TenantLoad> {
+export async function loadTenants(
+  app: BenchApp,
+  shape: { tenants: number; agentsPerTenant: number; perAgent: number },
+): Promise<TenantLoad> {
   const tenants: Tenant[] = [];
   for (let t = 0; t < shape.tenants; t++) {
     const orgId = await ensureOrg(app.deps.db, `bench-tenant-${t}`);
     const { key } = await createKey(app.deps.db, systemActor(orgId), "bench");
-    tenants.push({ orgId, key, agents: Array.from({ length: shape.agentsPerTenant }, (_, a) => `agent-${t}-${a}`) });
+    tenants.push({
+      orgId,
+      key,
+      agents: Array.from({ length: shape.agentsPerTenant }, (_, a) => `agent-${t}-${a}`),
+    });
   }
   const owner = postgres(app.databaseUrl, { max: 1, onnotice: () => {} });
   await owner`DROP INDEX IF EXISTS memories_embedding_1536`;
@@ -38,7 +51,9 @@ export async function loadTenants(app: BenchApp, shape: { tenants: number; agent
   const agents = tenants.flatMap((t) => t.agents.map((agent) => ({ orgId: t.orgId, agent })));
   const total = agents.length * shape.perAgent;
   const progress = progressReporter("bulk load", "memories");
-  let stored = 0, embedMs = 0, insertMs = 0;
+  let stored = 0,
+    embedMs = 0,
+    insertMs = 0;
   const all = corpus(total, 42);
   const started = performance.now();
   await loop(agents.length * chunksPerAgent, 2, 36_000, async (i) => {
@@ -47,7 +62,11 @@ export async function loadTenants(app: BenchApp, shape: { tenants: number; agent
     const contents = all.slice(offset, offset + perChunk);
     const actor = systemActor(orgId);
     const t0 = performance.now();
-    const prepared = await prepareMemories(app.deps, actor, contents.map((content) => ({ agent_id: agent, content, memory_type: "semantic" })));
+    const prepared = await prepareMemories(
+      app.deps,
+      actor,
+      contents.map((content) => ({ agent_id: agent, content, memory_type: "semantic" })),
+    );
     const t1 = performance.now();
     await withTenant(app.deps.db, orgId, (tx) => insertPreparedMemories(tx, actor, prepared));
     embedMs += t1 - t0;
@@ -60,7 +79,13 @@ export async function loadTenants(app: BenchApp, shape: { tenants: number; agent
   const loadSeconds = (performance.now() - started) / 1000;
   await owner`VACUUM ANALYZE memories`;
   await owner.end();
-  return { tenants, memories: stored, loadSeconds, embedSeconds: embedMs / 1000, insertSeconds: insertMs / 1000 };
+  return {
+    tenants,
+    memories: stored,
+    loadSeconds,
+    embedSeconds: embedMs / 1000,
+    insertSeconds: insertMs / 1000,
+  };
 }
 
 /** Builds memories_embedding_1536 over everything loaded; returns the seconds it took. */

@@ -6,13 +6,29 @@ import { explainPeerSearch, type PeerPlan } from "./explain";
 export type PeerRun = PeerResult & { plan?: PeerPlan };
 
 /** The shape of svc's own tier: batches of 500 with 2 in flight, then singles at 8 in flight. */
-const SHAPE = { batchSize: 500, batchInFlight: 2, singleConcurrency: 8, searchSeconds: 30 } satisfies Partial<PeerOptions>;
+const SHAPE = {
+  batchSize: 500,
+  batchInFlight: 2,
+  singleConcurrency: 8,
+  searchSeconds: 30,
+} satisfies Partial<PeerOptions>;
 
-export function peerTiers(flag: string | undefined): { memory: Set<string>; pgvector: Set<string> } {
-  return { memory: new Set(["10k"]), pgvector: new Set((flag ?? "10k").split(",").filter(Boolean)) };
+export function peerTiers(flag: string | undefined): {
+  memory: Set<string>;
+  pgvector: Set<string>;
+} {
+  return {
+    memory: new Set(["10k"]),
+    pgvector: new Set((flag ?? "10k").split(",").filter(Boolean)),
+  };
 }
 
-export async function runPeers(tier: string, plan: ReturnType<typeof peerTiers>, corpus: { contents: string[]; singles: string[]; queries: string[] }, dimensions: number): Promise<PeerRun[]> {
+export async function runPeers(
+  tier: string,
+  plan: ReturnType<typeof peerTiers>,
+  corpus: { contents: string[]; singles: string[]; queries: string[] },
+  dimensions: number,
+): Promise<PeerRun[]> {
   const runs: PeerRun[] = [];
   if (plan.memory.has(tier)) {
     console.error(`[${tier}] mem0ai peer, in-process memory store …`);
@@ -20,7 +36,14 @@ export async function runPeers(tier: string, plan: ReturnType<typeof peerTiers>,
   }
   if (plan.pgvector.has(tier)) {
     console.error(`[${tier}] mem0ai peer, pgvector store with its HNSW index …`);
-    runs.push(await runMem0(corpus, dimensions, { store: "pgvector", hnsw: true, ...SHAPE }, explainPeerSearch));
+    runs.push(
+      await runMem0(
+        corpus,
+        dimensions,
+        { store: "pgvector", hnsw: true, ...SHAPE },
+        explainPeerSearch,
+      ),
+    );
   }
   return runs;
 }

@@ -3,14 +3,25 @@ import { verifyRows, type ChainVerdict } from "./audit-chain.js";
 import { Job } from "./jobs.js";
 import { readSse, streamError } from "./sse.js";
 import { Transport, type CallOptions, type ClientOptions, type RequestSpec } from "./transport.js";
-import type { AuditQuery, AuditRow, Body, MemoryListQuery, Ok, Query, RecallStreamEvent } from "./types.js";
+import type {
+  AuditQuery,
+  AuditRow,
+  Body,
+  MemoryListQuery,
+  Ok,
+  Query,
+  RecallStreamEvent,
+} from "./types.js";
 
 const enc = encodeURIComponent;
 
 function listParams(query: MemoryListQuery | undefined): Record<string, unknown> | undefined {
   if (!query) return undefined;
   const { metadata, ...rest } = query;
-  const equalities = Object.entries(metadata ?? {}).map(([key, value]) => [`metadata.${key}`, String(value)]);
+  const equalities = Object.entries(metadata ?? {}).map(([key, value]) => [
+    `metadata.${key}`,
+    String(value),
+  ]);
   return { ...rest, ...Object.fromEntries(equalities) };
 }
 
@@ -29,32 +40,74 @@ export class SvcClient {
     store: (body: Body<"/v1/memories", "post">, o?: CallOptions) =>
       this.call<Ok<"/v1/memories", "post">>({ method: "POST", path: "/v1/memories", body, ...o }),
     batch: (body: Body<"/v1/memories/batch", "post">, o?: CallOptions) =>
-      this.call<Ok<"/v1/memories/batch", "post">>({ method: "POST", path: "/v1/memories/batch", body, ...o }),
+      this.call<Ok<"/v1/memories/batch", "post">>({
+        method: "POST",
+        path: "/v1/memories/batch",
+        body,
+        ...o,
+      }),
     get: (memoryId: string, o?: CallOptions) =>
-      this.call<Ok<"/v1/memories/{memory_id}", "get">>({ method: "GET", path: `/v1/memories/${enc(memoryId)}`, ...o }),
+      this.call<Ok<"/v1/memories/{memory_id}", "get">>({
+        method: "GET",
+        path: `/v1/memories/${enc(memoryId)}`,
+        ...o,
+      }),
     history: (memoryId: string, o?: CallOptions) =>
-      this.call<Ok<"/v1/memories/{memory_id}/history", "get">>({ method: "GET", path: `/v1/memories/${enc(memoryId)}/history`, ...o }),
+      this.call<Ok<"/v1/memories/{memory_id}/history", "get">>({
+        method: "GET",
+        path: `/v1/memories/${enc(memoryId)}/history`,
+        ...o,
+      }),
     update: (memoryId: string, body: Body<"/v1/memories/{memory_id}", "patch">, o?: CallOptions) =>
-      this.call<Ok<"/v1/memories/{memory_id}", "patch">>({ method: "PATCH", path: `/v1/memories/${enc(memoryId)}`, body, ...o }),
+      this.call<Ok<"/v1/memories/{memory_id}", "patch">>({
+        method: "PATCH",
+        path: `/v1/memories/${enc(memoryId)}`,
+        body,
+        ...o,
+      }),
     forget: (body: Body<"/v1/memories/forget", "post">, o?: CallOptions) =>
-      this.call<Ok<"/v1/memories/forget", "post">>({ method: "POST", path: "/v1/memories/forget", body, ...o }),
+      this.call<Ok<"/v1/memories/forget", "post">>({
+        method: "POST",
+        path: "/v1/memories/forget",
+        body,
+        ...o,
+      }),
     recall: (body: Body<"/v1/memories/recall", "post">, o?: CallOptions) =>
-      this.call<Ok<"/v1/memories/recall", "post">>({ method: "POST", path: "/v1/memories/recall", body, ...o }),
+      this.call<Ok<"/v1/memories/recall", "post">>({
+        method: "POST",
+        path: "/v1/memories/recall",
+        body,
+        ...o,
+      }),
     /** One page of memories, newest first; `metadata` becomes `metadata.<key>=<value>` equality filters. */
     page: (query?: MemoryListQuery, o?: CallOptions) =>
-      this.call<Ok<"/v1/memories", "get">>({ method: "GET", path: "/v1/memories", query: listParams(query), ...o }),
+      this.call<Ok<"/v1/memories", "get">>({
+        method: "GET",
+        path: "/v1/memories",
+        query: listParams(query),
+        ...o,
+      }),
     /** Every matching memory, fetching the next page only when the loop reaches it. */
-    list: (query?: MemoryListQuery, o?: CallOptions) => this.pages((cursor) => this.memories.page({ ...query, cursor }, o)),
+    list: (query?: MemoryListQuery, o?: CallOptions) =>
+      this.pages((cursor) => this.memories.page({ ...query, cursor }, o)),
     /** Results as they stream, then the summary; an error event is thrown as the same typed error. Breaking out cancels the request. */
-    recallStream: (body: Body<"/v1/memories/recall/stream", "post">, o?: CallOptions) => this.recallStream(body, o),
+    recallStream: (body: Body<"/v1/memories/recall/stream", "post">, o?: CallOptions) =>
+      this.recallStream(body, o),
   };
 
   private async *recallStream(body: unknown, o?: CallOptions): AsyncGenerator<RecallStreamEvent> {
-    const response = await this.http.open({ method: "POST", path: "/v1/memories/recall/stream", body, accept: "text/event-stream", ...o });
+    const response = await this.http.open({
+      method: "POST",
+      path: "/v1/memories/recall/stream",
+      body,
+      accept: "text/event-stream",
+      ...o,
+    });
     if (!response.body) return;
     for await (const event of readSse(response.body)) {
       if (event.event === "result") yield { type: "result", result: JSON.parse(event.data) };
-      else if (event.event === "summary") yield { type: "summary", summary: JSON.parse(event.data) };
+      else if (event.event === "summary")
+        yield { type: "summary", summary: JSON.parse(event.data) };
       else if (event.event === "error") throw streamError(event.data);
     }
   }
@@ -66,7 +119,9 @@ export class SvcClient {
     list: (o?: CallOptions) => this.pages((cursor) => this.agents.page({ limit: 200, cursor }, o)),
   };
 
-  private async *pages<T>(fetchPage: (cursor?: string) => Promise<{ items: T[]; next_cursor: string | null }>) {
+  private async *pages<T>(
+    fetchPage: (cursor?: string) => Promise<{ items: T[]; next_cursor: string | null }>,
+  ) {
     let cursor: string | undefined;
     do {
       const page = await fetchPage(cursor);
@@ -77,15 +132,46 @@ export class SvcClient {
 
   readonly conversations = {
     open: (body: Body<"/v1/conversations", "post">, o?: CallOptions) =>
-      this.call<Ok<"/v1/conversations", "post">>({ method: "POST", path: "/v1/conversations", body, ...o }),
+      this.call<Ok<"/v1/conversations", "post">>({
+        method: "POST",
+        path: "/v1/conversations",
+        body,
+        ...o,
+      }),
     get: (conversationId: string, o?: CallOptions) =>
-      this.call<Ok<"/v1/conversations/{conversation_id}", "get">>({ method: "GET", path: `/v1/conversations/${enc(conversationId)}`, ...o }),
+      this.call<Ok<"/v1/conversations/{conversation_id}", "get">>({
+        method: "GET",
+        path: `/v1/conversations/${enc(conversationId)}`,
+        ...o,
+      }),
     delete: (conversationId: string, o?: CallOptions) =>
-      this.call<Ok<"/v1/conversations/{conversation_id}", "delete">>({ method: "DELETE", path: `/v1/conversations/${enc(conversationId)}`, ...o }),
-    appendTurn: (conversationId: string, body: Body<"/v1/conversations/{conversation_id}/turns", "post">, o?: CallOptions) =>
-      this.call<Ok<"/v1/conversations/{conversation_id}/turns", "post">>({ method: "POST", path: `/v1/conversations/${enc(conversationId)}/turns`, body, ...o }),
-    turns: (conversationId: string, query?: Query<"/v1/conversations/{conversation_id}/turns", "get">, o?: CallOptions) =>
-      this.call<Ok<"/v1/conversations/{conversation_id}/turns", "get">>({ method: "GET", path: `/v1/conversations/${enc(conversationId)}/turns`, query, ...o }),
+      this.call<Ok<"/v1/conversations/{conversation_id}", "delete">>({
+        method: "DELETE",
+        path: `/v1/conversations/${enc(conversationId)}`,
+        ...o,
+      }),
+    appendTurn: (
+      conversationId: string,
+      body: Body<"/v1/conversations/{conversation_id}/turns", "post">,
+      o?: CallOptions,
+    ) =>
+      this.call<Ok<"/v1/conversations/{conversation_id}/turns", "post">>({
+        method: "POST",
+        path: `/v1/conversations/${enc(conversationId)}/turns`,
+        body,
+        ...o,
+      }),
+    turns: (
+      conversationId: string,
+      query?: Query<"/v1/conversations/{conversation_id}/turns", "get">,
+      o?: CallOptions,
+    ) =>
+      this.call<Ok<"/v1/conversations/{conversation_id}/turns", "get">>({
+        method: "GET",
+        path: `/v1/conversations/${enc(conversationId)}/turns`,
+        query,
+        ...o,
+      }),
     /** Every turn in order (forgotten ones included, `content: null`), fetching pages of 200 as the loop reaches them. */
     allTurns: (conversationId: string, o?: CallOptions) => this.allTurns(conversationId, o),
   };
@@ -93,7 +179,11 @@ export class SvcClient {
   private async *allTurns(conversationId: string, o?: CallOptions) {
     let after: string | number | null = -1;
     while (after !== null) {
-      const page = await this.conversations.turns(conversationId, { after_turn: after, limit: 200 }, o);
+      const page = await this.conversations.turns(
+        conversationId,
+        { after_turn: after, limit: 200 },
+        o,
+      );
       yield* page.items;
       after = page.next_after_turn;
     }
@@ -103,9 +193,17 @@ export class SvcClient {
     start: (body: Body<"/v1/sessions", "post">, o?: CallOptions) =>
       this.call<Ok<"/v1/sessions", "post">>({ method: "POST", path: "/v1/sessions", body, ...o }),
     get: (sessionId: string, o?: CallOptions) =>
-      this.call<Ok<"/v1/sessions/{session_id}", "get">>({ method: "GET", path: `/v1/sessions/${enc(sessionId)}`, ...o }),
+      this.call<Ok<"/v1/sessions/{session_id}", "get">>({
+        method: "GET",
+        path: `/v1/sessions/${enc(sessionId)}`,
+        ...o,
+      }),
     end: (sessionId: string, o?: CallOptions) =>
-      this.call<Ok<"/v1/sessions/{session_id}/end", "post">>({ method: "POST", path: `/v1/sessions/${enc(sessionId)}/end`, ...o }),
+      this.call<Ok<"/v1/sessions/{session_id}/end", "post">>({
+        method: "POST",
+        path: `/v1/sessions/${enc(sessionId)}/end`,
+        ...o,
+      }),
   };
 
   readonly keys = {
@@ -114,8 +212,13 @@ export class SvcClient {
     list: (query?: Query<"/v1/api-keys", "get">, o?: CallOptions) =>
       this.call<Ok<"/v1/api-keys", "get">>({ method: "GET", path: "/v1/api-keys", query, ...o }),
     revoke: (keyId: string, o?: CallOptions) =>
-      this.call<Ok<"/v1/api-keys/{key_id}", "delete">>({ method: "DELETE", path: `/v1/api-keys/${enc(keyId)}`, ...o }),
-    limits: (o?: CallOptions) => this.call<Ok<"/v1/limits", "get">>({ method: "GET", path: "/v1/limits", ...o }),
+      this.call<Ok<"/v1/api-keys/{key_id}", "delete">>({
+        method: "DELETE",
+        path: `/v1/api-keys/${enc(keyId)}`,
+        ...o,
+      }),
+    limits: (o?: CallOptions) =>
+      this.call<Ok<"/v1/limits", "get">>({ method: "GET", path: "/v1/limits", ...o }),
   };
 
   /** Outbound webhooks (admin scope): the secret is returned by create and rotateSecret only. */
@@ -125,23 +228,55 @@ export class SvcClient {
     list: (query?: Query<"/v1/webhooks", "get">, o?: CallOptions) =>
       this.call<Ok<"/v1/webhooks", "get">>({ method: "GET", path: "/v1/webhooks", query, ...o }),
     get: (endpointId: string, o?: CallOptions) =>
-      this.call<Ok<"/v1/webhooks/{endpoint_id}", "get">>({ method: "GET", path: `/v1/webhooks/${enc(endpointId)}`, ...o }),
+      this.call<Ok<"/v1/webhooks/{endpoint_id}", "get">>({
+        method: "GET",
+        path: `/v1/webhooks/${enc(endpointId)}`,
+        ...o,
+      }),
     delete: (endpointId: string, o?: CallOptions) =>
-      this.call<Ok<"/v1/webhooks/{endpoint_id}", "delete">>({ method: "DELETE", path: `/v1/webhooks/${enc(endpointId)}`, ...o }),
+      this.call<Ok<"/v1/webhooks/{endpoint_id}", "delete">>({
+        method: "DELETE",
+        path: `/v1/webhooks/${enc(endpointId)}`,
+        ...o,
+      }),
     rotateSecret: (endpointId: string, o?: CallOptions) =>
-      this.call<Ok<"/v1/webhooks/{endpoint_id}/rotate-secret", "post">>({ method: "POST", path: `/v1/webhooks/${enc(endpointId)}/rotate-secret`, ...o }),
-    deliveries: (endpointId: string, query?: Query<"/v1/webhooks/{endpoint_id}/deliveries", "get">, o?: CallOptions) =>
-      this.call<Ok<"/v1/webhooks/{endpoint_id}/deliveries", "get">>({ method: "GET", path: `/v1/webhooks/${enc(endpointId)}/deliveries`, query, ...o }),
+      this.call<Ok<"/v1/webhooks/{endpoint_id}/rotate-secret", "post">>({
+        method: "POST",
+        path: `/v1/webhooks/${enc(endpointId)}/rotate-secret`,
+        ...o,
+      }),
+    deliveries: (
+      endpointId: string,
+      query?: Query<"/v1/webhooks/{endpoint_id}/deliveries", "get">,
+      o?: CallOptions,
+    ) =>
+      this.call<Ok<"/v1/webhooks/{endpoint_id}/deliveries", "get">>({
+        method: "GET",
+        path: `/v1/webhooks/${enc(endpointId)}/deliveries`,
+        query,
+        ...o,
+      }),
   };
 
   readonly usage = {
-    get: (o?: CallOptions) => this.call<Ok<"/v1/usage", "get">>({ method: "GET", path: "/v1/usage", ...o }),
+    get: (o?: CallOptions) =>
+      this.call<Ok<"/v1/usage", "get">>({ method: "GET", path: "/v1/usage", ...o }),
   };
 
   readonly budgets = {
-    get: (o?: CallOptions) => this.call<Ok<"/v1/tenants/me/budgets", "get">>({ method: "GET", path: "/v1/tenants/me/budgets", ...o }),
+    get: (o?: CallOptions) =>
+      this.call<Ok<"/v1/tenants/me/budgets", "get">>({
+        method: "GET",
+        path: "/v1/tenants/me/budgets",
+        ...o,
+      }),
     put: (body: Body<"/v1/tenants/me/budgets", "put">, o?: CallOptions) =>
-      this.call<Ok<"/v1/tenants/me/budgets", "put">>({ method: "PUT", path: "/v1/tenants/me/budgets", body, ...o }),
+      this.call<Ok<"/v1/tenants/me/budgets", "put">>({
+        method: "PUT",
+        path: "/v1/tenants/me/budgets",
+        body,
+        ...o,
+      }),
   };
 
   readonly audit = {
@@ -159,7 +294,10 @@ export class SvcClient {
     },
   };
 
-  private async *auditRows(query: AuditQuery | undefined, o?: CallOptions): AsyncGenerator<AuditRow> {
+  private async *auditRows(
+    query: AuditQuery | undefined,
+    o?: CallOptions,
+  ): AsyncGenerator<AuditRow> {
     let cursor: string | undefined;
     do {
       const page = await this.audit.page({ ...query, ...(cursor ? { cursor } : {}) }, o);
@@ -171,26 +309,72 @@ export class SvcClient {
   readonly graph = {
     /** Nodes and edges of an agent's graph (what the /graph viewer draws). */
     data: (query: Query<"/v1/graph/data", "get">, o?: CallOptions) =>
-      this.call<Ok<"/v1/graph/data", "get">>({ method: "GET", path: "/v1/graph/data", query, ...o }),
+      this.call<Ok<"/v1/graph/data", "get">>({
+        method: "GET",
+        path: "/v1/graph/data",
+        query,
+        ...o,
+      }),
   };
 
   readonly forge = {
     ingest: async (body: Body<"/v1/ingest", "post">, o?: CallOptions) => {
-      const accepted = await this.call<Ok<"/v1/ingest", "post">>({ method: "POST", path: "/v1/ingest", body, ...o });
+      const accepted = await this.call<Ok<"/v1/ingest", "post">>({
+        method: "POST",
+        path: "/v1/ingest",
+        body,
+        ...o,
+      });
       return Object.assign(this.forge.ingestJob(accepted.job_id), { accepted });
     },
-    ingestJob: (jobId: string) => new Job(jobId, (o) => this.call<Ok<"/v1/ingest/{job_id}", "get">>({ method: "GET", path: `/v1/ingest/${enc(jobId)}`, ...o })),
-    loaders: (o?: CallOptions) => this.call<Ok<"/v1/ingest/loaders", "get">>({ method: "GET", path: "/v1/ingest/loaders", ...o }),
+    ingestJob: (jobId: string) =>
+      new Job(jobId, (o) =>
+        this.call<Ok<"/v1/ingest/{job_id}", "get">>({
+          method: "GET",
+          path: `/v1/ingest/${enc(jobId)}`,
+          ...o,
+        }),
+      ),
+    loaders: (o?: CallOptions) =>
+      this.call<Ok<"/v1/ingest/loaders", "get">>({
+        method: "GET",
+        path: "/v1/ingest/loaders",
+        ...o,
+      }),
     distill: async (body: Body<"/v1/distill", "post">, o?: CallOptions) => {
-      const accepted = await this.call<Ok<"/v1/distill", "post">>({ method: "POST", path: "/v1/distill", body, ...o });
+      const accepted = await this.call<Ok<"/v1/distill", "post">>({
+        method: "POST",
+        path: "/v1/distill",
+        body,
+        ...o,
+      });
       return Object.assign(this.forge.distillJob(accepted.job_id), { accepted });
     },
-    distillJob: (jobId: string) => new Job(jobId, (o) => this.call<Ok<"/v1/distill/{job_id}", "get">>({ method: "GET", path: `/v1/distill/${enc(jobId)}`, ...o })),
+    distillJob: (jobId: string) =>
+      new Job(jobId, (o) =>
+        this.call<Ok<"/v1/distill/{job_id}", "get">>({
+          method: "GET",
+          path: `/v1/distill/${enc(jobId)}`,
+          ...o,
+        }),
+      ),
     refine: async (body: Body<"/v1/refine", "post">, o?: CallOptions) => {
-      const accepted = await this.call<Ok<"/v1/refine", "post">>({ method: "POST", path: "/v1/refine", body, ...o });
+      const accepted = await this.call<Ok<"/v1/refine", "post">>({
+        method: "POST",
+        path: "/v1/refine",
+        body,
+        ...o,
+      });
       return Object.assign(this.forge.refineJob(accepted.job_id), { accepted });
     },
-    refineJob: (jobId: string) => new Job(jobId, (o) => this.call<Ok<"/v1/refine/{job_id}", "get">>({ method: "GET", path: `/v1/refine/${enc(jobId)}`, ...o })),
+    refineJob: (jobId: string) =>
+      new Job(jobId, (o) =>
+        this.call<Ok<"/v1/refine/{job_id}", "get">>({
+          method: "GET",
+          path: `/v1/refine/${enc(jobId)}`,
+          ...o,
+        }),
+      ),
     feedback: (body: Body<"/v1/feedback", "post">, o?: CallOptions) =>
       this.call<Ok<"/v1/feedback", "post">>({ method: "POST", path: "/v1/feedback", body, ...o }),
     datasets: {
@@ -199,9 +383,17 @@ export class SvcClient {
       list: (query?: Query<"/v1/datasets", "get">, o?: CallOptions) =>
         this.call<Ok<"/v1/datasets", "get">>({ method: "GET", path: "/v1/datasets", query, ...o }),
       get: (datasetId: string, o?: CallOptions) =>
-        this.call<Ok<"/v1/datasets/{dataset_id}", "get">>({ method: "GET", path: `/v1/datasets/${enc(datasetId)}`, ...o }),
+        this.call<Ok<"/v1/datasets/{dataset_id}", "get">>({
+          method: "GET",
+          path: `/v1/datasets/${enc(datasetId)}`,
+          ...o,
+        }),
       delete: (datasetId: string, o?: CallOptions) =>
-        this.call<Ok<"/v1/datasets/{dataset_id}", "delete">>({ method: "DELETE", path: `/v1/datasets/${enc(datasetId)}`, ...o }),
+        this.call<Ok<"/v1/datasets/{dataset_id}", "delete">>({
+          method: "DELETE",
+          path: `/v1/datasets/${enc(datasetId)}`,
+          ...o,
+        }),
     },
   };
 
@@ -209,22 +401,41 @@ export class SvcClient {
   readonly erasures = {
     /** Queues the erasure of an agent, or of one subject named in metadata; wait() polls it. */
     request: async (body: Body<"/v1/erasures", "post">, o?: CallOptions) => {
-      const accepted = await this.call<Ok<"/v1/erasures", "post">>({ method: "POST", path: "/v1/erasures", body, ...o });
+      const accepted = await this.call<Ok<"/v1/erasures", "post">>({
+        method: "POST",
+        path: "/v1/erasures",
+        body,
+        ...o,
+      });
       return Object.assign(this.erasures.job(accepted.erasure_id), { accepted });
     },
-    job: (erasureId: string) => new Job(erasureId, async (o) => {
-      const status = await this.call<Ok<"/v1/erasures/{erasure_id}", "get">>({ method: "GET", path: `/v1/erasures/${enc(erasureId)}`, ...o });
-      return { ...status, job_id: status.erasure_id };
-    }),
+    job: (erasureId: string) =>
+      new Job(erasureId, async (o) => {
+        const status = await this.call<Ok<"/v1/erasures/{erasure_id}", "get">>({
+          method: "GET",
+          path: `/v1/erasures/${enc(erasureId)}`,
+          ...o,
+        });
+        return { ...status, job_id: status.erasure_id };
+      }),
   };
 
   /** Superadmin routes: construct the client with the superadmin key (SUPERADMIN_API_KEY). */
   readonly admin = {
     budgets: {
       get: (orgId: string, o?: CallOptions) =>
-        this.call<Ok<"/v1/tenants/{org_id}/budgets", "get">>({ method: "GET", path: `/v1/tenants/${enc(orgId)}/budgets`, ...o }),
+        this.call<Ok<"/v1/tenants/{org_id}/budgets", "get">>({
+          method: "GET",
+          path: `/v1/tenants/${enc(orgId)}/budgets`,
+          ...o,
+        }),
       put: (orgId: string, body: Body<"/v1/tenants/{org_id}/budgets", "put">, o?: CallOptions) =>
-        this.call<Ok<"/v1/tenants/{org_id}/budgets", "put">>({ method: "PUT", path: `/v1/tenants/${enc(orgId)}/budgets`, body, ...o }),
+        this.call<Ok<"/v1/tenants/{org_id}/budgets", "put">>({
+          method: "PUT",
+          path: `/v1/tenants/${enc(orgId)}/budgets`,
+          body,
+          ...o,
+        }),
     },
   };
 }

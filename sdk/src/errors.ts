@@ -132,9 +132,12 @@ export function errorFromProblem(problem: Problem, headers: Headers): SvcError {
   const retryAfter = parseRetryAfter(headers.get("retry-after"));
   const slug = slugOf(problem.type);
   if (slug === "budget-exceeded") return new BudgetExceededError(problem, retryAfter);
-  if (slug === "rate-limited" || problem.status === 429) return new RateLimitedError(problem, retryAfter);
-  if (slug === "service-unavailable" || problem.status === 503) return new ServiceUnavailableError(problem, retryAfter);
-  if (slug === "idempotency-key-in-flight") return new IdempotencyKeyInFlightError(problem, retryAfter);
+  if (slug === "rate-limited" || problem.status === 429)
+    return new RateLimitedError(problem, retryAfter);
+  if (slug === "service-unavailable" || problem.status === 503)
+    return new ServiceUnavailableError(problem, retryAfter);
+  if (slug === "idempotency-key-in-flight")
+    return new IdempotencyKeyInFlightError(problem, retryAfter);
   const Known = BY_SLUG[slug];
   if (Known) return new Known(problem);
   if (problem.status === 404) return new NotFoundError(problem);
@@ -144,5 +147,10 @@ export function errorFromProblem(problem: Problem, headers: Headers): SvcError {
 
 /** A problem for a response whose body is not problem+json (a proxy's HTML page, an empty body). */
 export function syntheticProblem(status: number, statusText: string, body: string): Problem {
-  return { type: "about:blank", title: statusText || `HTTP ${status}`, status, detail: body.slice(0, 500) };
+  return {
+    type: "about:blank",
+    title: statusText || `HTTP ${status}`,
+    status,
+    detail: body.slice(0, 500),
+  };
 }

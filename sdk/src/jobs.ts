@@ -15,7 +15,10 @@ export type WaitOptions = CallOptions & {
 const TERMINAL = new Set(["succeeded", "failed", "rejected"]);
 
 export class Job<S extends JobStatus> {
-  constructor(readonly id: string, private readonly fetchStatus: (options?: CallOptions) => Promise<S>) {}
+  constructor(
+    readonly id: string,
+    private readonly fetchStatus: (options?: CallOptions) => Promise<S>,
+  ) {}
 
   status(options?: CallOptions): Promise<S> {
     return this.fetchStatus(options);
@@ -27,12 +30,16 @@ export class Job<S extends JobStatus> {
     const maxInterval = options.maxIntervalMs ?? 5_000;
     const deadline = Date.now() + (options.waitTimeoutMs ?? 300_000);
     for (;;) {
-      const status = await this.fetchStatus({ signal: options.signal, timeoutMs: options.timeoutMs });
+      const status = await this.fetchStatus({
+        signal: options.signal,
+        timeoutMs: options.timeoutMs,
+      });
       if (TERMINAL.has(status.state)) {
         if (status.state !== "succeeded") throw new JobFailedError(status);
         return status;
       }
-      if (Date.now() + interval > deadline) throw new Error(`job ${this.id} still ${status.state} after the wait timeout`);
+      if (Date.now() + interval > deadline)
+        throw new Error(`job ${this.id} still ${status.state} after the wait timeout`);
       await sleep(interval, options.signal);
       interval = Math.min(maxInterval, Math.ceil(interval * 1.5));
     }

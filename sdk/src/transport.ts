@@ -1,7 +1,17 @@
 // One HTTP exchange with svc: auth header, JSON bodies, problem → typed error, timeouts, AbortSignal,
 // bounded automatic retry of 429/503 honouring Retry-After, and an Idempotency-Key on every POST (one per
 // logical call, reused by its retries, which makes retrying a POST after a lost answer safe).
-import { type SvcError, errorFromProblem, RateLimitedError, ServiceUnavailableError, BudgetExceededError, IdempotencyKeyInFlightError, syntheticProblem, TimeoutError, type Problem } from "./errors.js";
+import {
+  type SvcError,
+  errorFromProblem,
+  RateLimitedError,
+  ServiceUnavailableError,
+  BudgetExceededError,
+  IdempotencyKeyInFlightError,
+  syntheticProblem,
+  TimeoutError,
+  type Problem,
+} from "./errors.js";
 
 export type ClientOptions = {
   /** e.g. "http://localhost:8080" (no trailing /v1). */
@@ -81,18 +91,30 @@ export class Transport {
     return url.toString();
   }
 
-  private async send(spec: RequestSpec, mode: { bodyTimeout: boolean } = { bodyTimeout: true }): Promise<{ response: Response; done: () => void }> {
+  private async send(
+    spec: RequestSpec,
+    mode: { bodyTimeout: boolean } = { bodyTimeout: true },
+  ): Promise<{ response: Response; done: () => void }> {
     const maxRetries = this.options.maxRetries ?? 3;
     const maxDelay = this.options.maxRetryDelayMs ?? 30_000;
     // Streams are not stored by the server, so only whole-body POSTs carry a key.
-    const idempotencyKey = spec.method === "POST" && mode.bodyTimeout ? (spec.idempotencyKey ?? globalThis.crypto.randomUUID()) : undefined;
+    const idempotencyKey =
+      spec.method === "POST" && mode.bodyTimeout
+        ? (spec.idempotencyKey ?? globalThis.crypto.randomUUID())
+        : undefined;
     for (let attempt = 0; ; attempt++) {
       let sent: { response: Response; done: () => void };
       try {
         sent = await this.attempt(spec, mode, idempotencyKey);
       } catch (error) {
         // A connection lost before the answer: with an idempotency key the retry cannot run the call twice.
-        if (idempotencyKey === undefined || !isNetworkError(error) || spec.signal?.aborted || attempt >= maxRetries) throw error;
+        if (
+          idempotencyKey === undefined ||
+          !isNetworkError(error) ||
+          spec.signal?.aborted ||
+          attempt >= maxRetries
+        )
+          throw error;
         await sleep(FALLBACK_BACKOFF_MS * 2 ** attempt, spec.signal);
         continue;
       }
@@ -106,27 +128,43 @@ export class Transport {
       }
       // Budget-exceeded waits for a period reset (hours): never retried.
       // 409 idempotency-key-in-flight: this call's earlier attempt is still running; its answer follows.
-      const retriable = (error instanceof RateLimitedError && !(error instanceof BudgetExceededError)) || error instanceof ServiceUnavailableError || error instanceof IdempotencyKeyInFlightError;
+      const retriable =
+        (error instanceof RateLimitedError && !(error instanceof BudgetExceededError)) ||
+        error instanceof ServiceUnavailableError ||
+        error instanceof IdempotencyKeyInFlightError;
       if (!retriable || attempt >= maxRetries) throw error;
-      const retryAfter = (error as RateLimitedError | ServiceUnavailableError | IdempotencyKeyInFlightError).retryAfter;
-      const delay = retryAfter !== undefined ? retryAfter * 1000 : FALLBACK_BACKOFF_MS * 2 ** attempt;
+      const retryAfter = (
+        error as RateLimitedError | ServiceUnavailableError | IdempotencyKeyInFlightError
+      ).retryAfter;
+      const delay =
+        retryAfter !== undefined ? retryAfter * 1000 : FALLBACK_BACKOFF_MS * 2 ** attempt;
       if (delay > maxDelay) throw error;
       await sleep(delay, spec.signal);
     }
   }
 
-  private async attempt(spec: RequestSpec, mode: { bodyTimeout: boolean }, idempotencyKey: string | undefined): Promise<{ response: Response; done: () => void }> {
+  private async attempt(
+    spec: RequestSpec,
+    mode: { bodyTimeout: boolean },
+    idempotencyKey: string | undefined,
+  ): Promise<{ response: Response; done: () => void }> {
     const timeoutMs = spec.timeoutMs ?? this.options.timeoutMs ?? 30_000;
     const controller = new AbortController();
     const onAbort = () => controller.abort(spec.signal?.reason);
     if (spec.signal?.aborted) throw spec.signal.reason;
     spec.signal?.addEventListener("abort", onAbort, { once: true });
-    const timer = timeoutMs > 0 ? setTimeout(() => controller.abort(new TimeoutError(timeoutMs)), timeoutMs) : undefined;
+    const timer =
+      timeoutMs > 0
+        ? setTimeout(() => controller.abort(new TimeoutError(timeoutMs)), timeoutMs)
+        : undefined;
     const done = () => {
       clearTimeout(timer);
       spec.signal?.removeEventListener("abort", onAbort);
     };
-    const headers: Record<string, string> = { accept: spec.accept ?? "application/json", ...this.options.headers };
+    const headers: Record<string, string> = {
+      accept: spec.accept ?? "application/json",
+      ...this.options.headers,
+    };
     if (this.options.apiKey) headers.authorization = `Bearer ${this.options.apiKey}`;
     if (idempotencyKey !== undefined) headers["idempotency-key"] = idempotencyKey;
     let body: string | undefined;
@@ -135,7 +173,12 @@ export class Transport {
       headers["content-type"] = "application/json";
     }
     try {
-      const response = await this.fetchImpl(this.url(spec.path, spec.query), { method: spec.method, headers, body, signal: controller.signal });
+      const response = await this.fetchImpl(this.url(spec.path, spec.query), {
+        method: spec.method,
+        headers,
+        body,
+        signal: controller.signal,
+      });
       if (!mode.bodyTimeout) {
         clearTimeout(timer);
         // The body still follows the caller's signal: the listener stays until the stream ends.
@@ -153,7 +196,10 @@ export class Transport {
     let problem: Problem;
     try {
       const parsed = JSON.parse(text);
-      problem = parsed && typeof parsed === "object" && typeof parsed.type === "string" ? parsed : syntheticProblem(response.status, response.statusText, text);
+      problem =
+        parsed && typeof parsed === "object" && typeof parsed.type === "string"
+          ? parsed
+          : syntheticProblem(response.status, response.statusText, text);
     } catch {
       problem = syntheticProblem(response.status, response.statusText, text);
     }
@@ -163,7 +209,10 @@ export class Transport {
 
 /** A fetch rejection that is neither the caller's abort nor our timeout: the connection failed or dropped. */
 function isNetworkError(error: unknown): boolean {
-  return !(error instanceof TimeoutError) && !(error instanceof DOMException && error.name === "AbortError");
+  return (
+    !(error instanceof TimeoutError) &&
+    !(error instanceof DOMException && error.name === "AbortError")
+  );
 }
 
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {

@@ -15,10 +15,13 @@ export type Query<P extends keyof paths, M extends Method> =
 /** The JSON body of the operation's success answer (200, 201 or 202). */
 export type Ok<P extends keyof paths, M extends Method> =
   Op<P, M> extends { responses: infer R }
-    ? R extends { 200: { content: { "application/json": infer J } } } ? J
-    : R extends { 201: { content: { "application/json": infer J } } } ? J
-    : R extends { 202: { content: { "application/json": infer J } } } ? J
-    : never
+    ? R extends { 200: { content: { "application/json": infer J } } }
+      ? J
+      : R extends { 201: { content: { "application/json": infer J } } }
+        ? J
+        : R extends { 202: { content: { "application/json": infer J } } }
+          ? J
+          : never
     : never;
 
 export type StoreMemoryInput = Body<"/v1/memories", "post">;
@@ -27,7 +30,9 @@ export type RecallInput = Body<"/v1/memories/recall", "post">;
 export type RecallResponse = Ok<"/v1/memories/recall", "post">;
 export type RecallResult = RecallResponse["results"][number];
 export type RecallSummary = Omit<RecallResponse, "results"> & { count: number };
-export type RecallStreamEvent = { type: "result"; result: RecallResult & { rank: number } } | { type: "summary"; summary: RecallSummary };
+export type RecallStreamEvent =
+  | { type: "result"; result: RecallResult & { rank: number } }
+  | { type: "summary"; summary: RecallSummary };
 export type AuditRow = Ok<"/v1/audit", "get">["items"][number];
 export type AuditQuery = Omit<Query<"/v1/audit", "get">, "cursor">;
 /** GET /v1/memories filters; `metadata` keys and values become `metadata.<key>=<value>` parameters. */

@@ -18,7 +18,11 @@ import { createTracing } from "../observability/tracing";
 import { BullmqQueue } from "../queue/bullmq-queue";
 import { InProcessQueue } from "../queue/in-process-queue";
 import { selectLlm } from "../providers/llm/select";
-import { embedderResolver, selectEmbedder, selectPreviousEmbedder } from "../providers/embeddings/select";
+import {
+  embedderResolver,
+  selectEmbedder,
+  selectPreviousEmbedder,
+} from "../providers/embeddings/select";
 import { createEmbeddingGenerations } from "../domain/memories/embedding-generations";
 import { createUsageMeter } from "../domain/budgets/meter";
 import { meteredEmbedder, meteredLlm } from "../providers/metered";
@@ -32,7 +36,10 @@ import type { EmbeddingProvider } from "../providers/embeddings/port";
 import { bucketPolicyOf, type Deps } from "./deps";
 
 function openServerDatabase(config: Config, applicationName: string): Database {
-  if (!config.DATABASE_URL) throw new Error("embedded mode (no DATABASE_URL): open the database with openDatabase() and pass it in");
+  if (!config.DATABASE_URL)
+    throw new Error(
+      "embedded mode (no DATABASE_URL): open the database with openDatabase() and pass it in",
+    );
   return openPostgres(config.DATABASE_URL, config.DATABASE_READ_URL, {
     max: config.DATABASE_POOL_MAX,
     statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
@@ -43,12 +50,20 @@ function openServerDatabase(config: Config, applicationName: string): Database {
 /** PostgreSQL when DATABASE_URL is set, else the embedded PGlite database in SVC_DATA_DIR. */
 export async function openDatabase(config: Config, applicationName: string): Promise<Database> {
   if (config.DATABASE_URL) return openServerDatabase(config, applicationName);
-  return openEmbedded(config.SVC_DATA_DIR, { statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS, applicationName });
+  return openEmbedded(config.SVC_DATA_DIR, {
+    statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+    applicationName,
+  });
 }
 
 /** API-side Valkey client: fails fast (no offline queue) so a Valkey outage never stalls a request. */
 export function openApiRedis(url: string, log: Logger): Redis {
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 500, connectTimeout: 2000 });
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    commandTimeout: 500,
+    connectTimeout: 2000,
+  });
   let lastLogged = 0;
   redis.on("error", (error) => {
     if (Date.now() - lastLogged < 10_000) return;
@@ -61,11 +76,14 @@ export function openApiRedis(url: string, log: Logger): Redis {
 /** Sized from the connections this process really has: embedded mode serves every request on one. */
 export function tenantShareOf(config: Config, db: Database): TenantShare {
   const pool = db.kind === "embedded" ? 1 : config.DATABASE_POOL_MAX;
-  return createTenantShare({
-    perTenant: config.TENANT_DB_CONCURRENCY ?? Math.max(1, Math.floor(pool / 2)),
-    heavyPerTenant: config.TENANT_HEAVY_CONCURRENCY ?? Math.max(1, Math.floor(pool / 5)),
-    waitMs: config.TENANT_DB_WAIT_MS,
-  }, tenantBusy);
+  return createTenantShare(
+    {
+      perTenant: config.TENANT_DB_CONCURRENCY ?? Math.max(1, Math.floor(pool / 2)),
+      heavyPerTenant: config.TENANT_HEAVY_CONCURRENCY ?? Math.max(1, Math.floor(pool / 5)),
+      waitMs: config.TENANT_DB_WAIT_MS,
+    },
+    tenantBusy,
+  );
 }
 
 export type BuildOptions = { applicationName?: string; db?: Database; log?: Logger };
@@ -77,11 +95,19 @@ export function buildDeps(config: Config, options: BuildOptions = {}): Deps {
   const meterEmbedder = (e: EmbeddingProvider) => meteredEmbedder(e, meter);
   const embedder = meterEmbedder(selectEmbedder(config));
   const previous = selectPreviousEmbedder(config);
-  const embeddings = createEmbeddingGenerations(db, embedder, embedderResolver(embedder, previous && meterEmbedder(previous), meterEmbedder));
+  const embeddings = createEmbeddingGenerations(
+    db,
+    embedder,
+    embedderResolver(embedder, previous && meterEmbedder(previous), meterEmbedder),
+  );
   const metrics = createMetrics({ transactionsInFlight: () => db.stats.inFlight });
   const redis = config.VALKEY_URL ? openApiRedis(config.VALKEY_URL, log) : null;
-  const limiter = redis ? createValkeyLimiter(redis, () => metrics.rateLimitFallbacks.inc()) : createMemoryLimiter();
-  const queue = config.VALKEY_URL ? new BullmqQueue(config.VALKEY_URL, config.SVC_QUEUE_PREFIX, log) : new InProcessQueue(config.WORKER_CONCURRENCY);
+  const limiter = redis
+    ? createValkeyLimiter(redis, () => metrics.rateLimitFallbacks.inc())
+    : createMemoryLimiter();
+  const queue = config.VALKEY_URL
+    ? new BullmqQueue(config.VALKEY_URL, config.SVC_QUEUE_PREFIX, log)
+    : new InProcessQueue(config.WORKER_CONCURRENCY);
   metrics.dbPoolSize.set({ pool: "primary" }, config.DATABASE_POOL_MAX);
   const llm = meteredLlm(selectLlm(config), meter);
   const webSearch = selectWebSearch(config);

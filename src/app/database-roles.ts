@@ -6,15 +6,35 @@ import { migrate, migrationStatus, type MigrationStatus } from "../data/migrate"
 import { openEmbedded } from "../data/embedded";
 import { openPostgres, type Database, type Sql } from "../data/pools";
 import { ensureVectorIndex } from "../data/queries/memories-vector-index";
-import { canCreateTables, ensureEmbeddedServingLogin, grantServingLogin, servingLoginName } from "../data/queries/serving-login";
-import { ServingLoginError, servingLoginMessage, servingLoginProblems } from "../data/serving-login";
+import {
+  canCreateTables,
+  ensureEmbeddedServingLogin,
+  grantServingLogin,
+  servingLoginName,
+} from "../data/queries/serving-login";
+import {
+  ServingLoginError,
+  servingLoginMessage,
+  servingLoginProblems,
+} from "../data/serving-login";
 
-const separateOwner = (config: Config): config is Config & { DATABASE_URL: string; DATABASE_MIGRATION_URL: string } =>
+const separateOwner = (
+  config: Config,
+): config is Config & { DATABASE_URL: string; DATABASE_MIGRATION_URL: string } =>
   Boolean(config.DATABASE_URL && config.DATABASE_MIGRATION_URL);
 
-async function asOwner<T>(config: Config, serving: Database, applicationName: string, work: (owner: Sql) => Promise<T>): Promise<T> {
+async function asOwner<T>(
+  config: Config,
+  serving: Database,
+  applicationName: string,
+  work: (owner: Sql) => Promise<T>,
+): Promise<T> {
   if (!separateOwner(config)) return work(serving.primary);
-  const owner = openPostgres(config.DATABASE_MIGRATION_URL, undefined, { max: 1, statementTimeoutMs: 0, applicationName: `${applicationName}-migrate` });
+  const owner = openPostgres(config.DATABASE_MIGRATION_URL, undefined, {
+    max: 1,
+    statementTimeoutMs: 0,
+    applicationName: `${applicationName}-migrate`,
+  });
   try {
     const result = await work(owner.primary);
     await grantServingLogin(owner.primary, await servingLoginName(serving.primary));
@@ -29,8 +49,16 @@ async function asOwner<T>(config: Config, serving: Database, applicationName: st
  * pool. Without DATABASE_MIGRATION_URL, a login that cannot create tables (a serving login, the owner having
  * run `svc migrate`) has nothing to do when nothing is pending; anything pending then fails as before.
  */
-export async function migrateAsOwner(config: Config, serving: Database, applicationName: string): Promise<MigrationStatus> {
-  if (!separateOwner(config) && serving.kind === "postgres" && !(await canCreateTables(serving.primary))) {
+export async function migrateAsOwner(
+  config: Config,
+  serving: Database,
+  applicationName: string,
+): Promise<MigrationStatus> {
+  if (
+    !separateOwner(config) &&
+    serving.kind === "postgres" &&
+    !(await canCreateTables(serving.primary))
+  ) {
     const status = await migrationStatus(serving.primary);
     if (status.pending.length === 0) return { applied: [], pending: [] };
   }
@@ -48,7 +76,11 @@ export const EMBEDDED_SERVING_LOGIN = "svc_serving";
  * Embedded mode: migrate in PGlite's superuser session, make sure the serving login exists with its
  * grants, close, and reopen the data directory as that login.
  */
-export async function openEmbeddedServing(config: Config, applicationName: string, progress: (step: string) => void = () => {}): Promise<{ db: Database; applied: string[] }> {
+export async function openEmbeddedServing(
+  config: Config,
+  applicationName: string,
+  progress: (step: string) => void = () => {},
+): Promise<{ db: Database; applied: string[] }> {
   const options = { statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS, applicationName };
   progress(`opening the embedded database in ${config.SVC_DATA_DIR}`);
   const owner = await openEmbedded(config.SVC_DATA_DIR, options);
@@ -63,7 +95,10 @@ export async function openEmbeddedServing(config: Config, applicationName: strin
   } finally {
     await owner.close();
   }
-  return { db: await openEmbedded(config.SVC_DATA_DIR, { ...options, username: EMBEDDED_SERVING_LOGIN }), applied };
+  return {
+    db: await openEmbedded(config.SVC_DATA_DIR, { ...options, username: EMBEDDED_SERVING_LOGIN }),
+    applied,
+  };
 }
 
 /**

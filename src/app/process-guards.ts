@@ -8,7 +8,11 @@ import { exitAfterLogs, type Logger } from "../observability/log";
 export function installProcessGuards(log: Logger): void {
   const absorb = (kind: string) => (reason: unknown) => {
     if (isDatabaseUnavailable(reason)) {
-      log.warn({ msg: "database connection lost (absorbed orphaned driver error)", kind, code: (reason as { code?: string }).code });
+      log.warn({
+        msg: "database connection lost (absorbed orphaned driver error)",
+        kind,
+        code: (reason as { code?: string }).code,
+      });
       return;
     }
     log.fatal({ msg: `${kind}: exiting`, err: reason });

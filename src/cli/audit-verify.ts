@@ -12,13 +12,22 @@ export async function runAuditVerify(flags: { org?: string }): Promise<void> {
   let broken = 0;
   try {
     const orgIds = flags.org !== undefined ? [flags.org] : await withSystem(db, listOrgIds);
-    if (flags.org !== undefined && !(await withSystem(db, (tx) => findOrgById(tx, flags.org!)))) throw new Error(`org ${flags.org} does not exist`);
+    if (flags.org !== undefined && !(await withSystem(db, (tx) => findOrgById(tx, flags.org!))))
+      throw new Error(`org ${flags.org} does not exist`);
     for (const orgId of orgIds) {
       const verdict = await verifyOrgChain(db, orgId);
       if (verdict.ok) console.log(JSON.stringify({ org_id: orgId, ok: true, rows: verdict.rows }));
       else {
         broken++;
-        console.log(JSON.stringify({ org_id: orgId, ok: false, rows_checked: verdict.rows, first_broken_seq: verdict.firstBroken.seq, reason: verdict.firstBroken.reason }));
+        console.log(
+          JSON.stringify({
+            org_id: orgId,
+            ok: false,
+            rows_checked: verdict.rows,
+            first_broken_seq: verdict.firstBroken.seq,
+            reason: verdict.firstBroken.reason,
+          }),
+        );
       }
     }
   } finally {

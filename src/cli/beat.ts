@@ -8,7 +8,10 @@ import { configOrExit } from "./config";
 
 export async function runBeat(): Promise<void> {
   const config = configOrExit();
-  if (!config.VALKEY_URL) throw new Error("svc beat needs VALKEY_URL; without it (embedded mode) `svc serve` runs the beat itself");
+  if (!config.VALKEY_URL)
+    throw new Error(
+      "svc beat needs VALKEY_URL; without it (embedded mode) `svc serve` runs the beat itself",
+    );
   const deps = await openDeps(config, { applicationName: "svc-beat" });
   installProcessGuards(deps.log);
   await checkServingLogin(deps.db);

@@ -21,7 +21,9 @@ export async function saveDevKey(dataDir: string, key: string): Promise<string> 
 
 /** The banner for this start: the key itself only when it was just seeded, its file on every start. */
 export function devKeyBanner(path: string, seededKey: string | undefined): string | undefined {
-  if (seededKey) return `\n  Development API key (new): ${seededKey}\n  Saved to ${path} (owner-only). Use it as: Authorization: Bearer $(cat ${path})\n`;
-  if (existsSync(path)) return `\n  Development API key: in ${path}. Use it as: Authorization: Bearer $(cat ${path})\n`;
+  if (seededKey)
+    return `\n  Development API key (new): ${seededKey}\n  Saved to ${path} (owner-only). Use it as: Authorization: Bearer $(cat ${path})\n`;
+  if (existsSync(path))
+    return `\n  Development API key: in ${path}. Use it as: Authorization: Bearer $(cat ${path})\n`;
   return undefined;
 }

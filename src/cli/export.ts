@@ -17,13 +17,21 @@ import { progressReporter } from "./progress";
 import { UsageError } from "./usage";
 
 export async function orgIdOf(db: Database, org: string): Promise<string> {
-  const row = await withSystem(db, async (tx) => (await findOrgById(tx, org)) ?? findOrgByName(tx, org));
+  const row = await withSystem(
+    db,
+    async (tx) => (await findOrgById(tx, org)) ?? findOrgByName(tx, org),
+  );
   if (!row) throw new Error(`org ${org} does not exist`);
   return row.id;
 }
 
 export async function runExport(args: string[]): Promise<void> {
-  const { values } = parseArgs({ args, strict: true, allowPositionals: false, options: { org: { type: "string" }, out: { type: "string" } } });
+  const { values } = parseArgs({
+    args,
+    strict: true,
+    allowPositionals: false,
+    options: { org: { type: "string" }, out: { type: "string" } },
+  });
   if (!values.org) throw new UsageError("svc export needs --org <id or name>");
   const config = configOrExit();
   const db = await openDatabase(config, "svc-export");
@@ -32,13 +40,22 @@ export async function runExport(args: string[]): Promise<void> {
   try {
     const orgId = await orgIdOf(db, values.org);
     const actor = systemActor(orgId, newId("req"));
-    await withTenant(db, orgId, (tx) => recordAudit(tx, actor, { operation: "export", detail: { via: "cli" } }));
+    await withTenant(db, orgId, (tx) =>
+      recordAudit(tx, actor, { operation: "export", detail: { via: "cli" } }),
+    );
     const emit = async (chunk: string) => {
       if (!out.write(chunk)) await once(out, "drain");
     };
-    const { rows } = await exportTenant(db, orgId, `svc export (${db.kind})`, emit, { progress: (done, total) => progress.update(done, total) });
+    const { rows } = await exportTenant(db, orgId, `svc export (${db.kind})`, emit, {
+      progress: (done, total) => progress.update(done, total),
+    });
     progress.stop();
-    if (values.out) await new Promise<void>((resolve, reject) => (out as ReturnType<typeof createWriteStream>).end((error?: Error | null) => (error ? reject(error) : resolve())));
+    if (values.out)
+      await new Promise<void>((resolve, reject) =>
+        (out as ReturnType<typeof createWriteStream>).end((error?: Error | null) =>
+          error ? reject(error) : resolve(),
+        ),
+      );
     console.error(`svc: exported ${rows} rows of org ${orgId}`);
   } finally {
     await db.close();

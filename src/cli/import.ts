@@ -16,9 +16,16 @@ import { readLines } from "./read-lines";
 import { UsageError } from "./usage";
 
 export async function runImport(args: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({ args, strict: true, allowPositionals: true, options: { org: { type: "string" } } });
-  if (!values.org) throw new UsageError("svc import needs --org <name> (created if it does not exist)");
-  if (positionals.length > 1) throw new UsageError("svc import takes at most one file (default: stdin)");
+  const { values, positionals } = parseArgs({
+    args,
+    strict: true,
+    allowPositionals: true,
+    options: { org: { type: "string" } },
+  });
+  if (!values.org)
+    throw new UsageError("svc import needs --org <name> (created if it does not exist)");
+  if (positionals.length > 1)
+    throw new UsageError("svc import takes at most one file (default: stdin)");
   const file = positionals[0];
   const config = configOrExit();
   const db = await openDatabase(config, "svc-import");
@@ -31,7 +38,10 @@ export async function runImport(args: string[]): Promise<void> {
     const size = file ? statSync(file).size : undefined;
     const lines = readLines(input);
     const result = await importStream(db, systemActor(orgId, newId("req")), lines, (rows) =>
-      file ? progress.update((input as ReturnType<typeof createReadStream>).bytesRead, size) : progress.update(rows));
+      file
+        ? progress.update((input as ReturnType<typeof createReadStream>).bytesRead, size)
+        : progress.update(rows),
+    );
     progress.stop();
     console.log(JSON.stringify({ org_id: orgId, ...result }));
   } catch (error) {

@@ -10,12 +10,26 @@ import { parseScopeList } from "../domain/keys/scopes";
 import { configOrExit } from "./config";
 import { UsageError } from "./usage";
 
-export async function runKeysCreate(flags: { org?: string; superadmin?: boolean; name?: string; scopes?: string }): Promise<void> {
-  if (flags.superadmin && flags.scopes !== undefined) throw new UsageError("--scopes is for tenant keys; the superadmin key is not scoped");
+export async function runKeysCreate(flags: {
+  org?: string;
+  superadmin?: boolean;
+  name?: string;
+  scopes?: string;
+}): Promise<void> {
+  if (flags.superadmin && flags.scopes !== undefined)
+    throw new UsageError("--scopes is for tenant keys; the superadmin key is not scoped");
   if (flags.superadmin && !flags.org) {
     // The superadmin key is configuration, never stored (spec: no stored superadmin role).
     const key = `svc_sa_${randomBytes(32).toString("base64url")}`;
-    console.log(JSON.stringify({ org_id: null, key_id: null, key, role: "superadmin", set_env: "SUPERADMIN_API_KEY" }));
+    console.log(
+      JSON.stringify({
+        org_id: null,
+        key_id: null,
+        key,
+        role: "superadmin",
+        set_env: "SUPERADMIN_API_KEY",
+      }),
+    );
     return;
   }
   if (!flags.org) throw new UsageError("keys create needs --org <name> (or --superadmin)");
@@ -31,8 +45,22 @@ export async function runKeysCreate(flags: { org?: string; superadmin?: boolean;
   try {
     await migrateAsOwner(config, db, "svc-cli");
     const orgId = await ensureOrg(db, flags.org);
-    const created = await createKey(db, systemActor(orgId), flags.name ?? "cli", "standard", undefined, scopes);
-    console.log(JSON.stringify({ org_id: orgId, key_id: created.key_id, key: created.key, scopes: created.scopes }));
+    const created = await createKey(
+      db,
+      systemActor(orgId),
+      flags.name ?? "cli",
+      "standard",
+      undefined,
+      scopes,
+    );
+    console.log(
+      JSON.stringify({
+        org_id: orgId,
+        key_id: created.key_id,
+        key: created.key,
+        scopes: created.scopes,
+      }),
+    );
   } finally {
     await db.close();
   }

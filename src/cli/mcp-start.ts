@@ -21,10 +21,20 @@ export function stdioActor(deps: Deps, key: string): () => Promise<McpCaller> {
     if (deps.config.RATE_LIMIT_ENABLED) {
       const caller = { role: "tenant" as const, ...identity };
       const tenantPolicy = tenantBucketPolicyOf(deps.config);
-      const { refusal } = await takeRequestTokens(deps.limiter, caller, deps.bucketPolicy, tenantPolicy);
+      const { refusal } = await takeRequestTokens(
+        deps.limiter,
+        caller,
+        deps.bucketPolicy,
+        tenantPolicy,
+      );
       if (refusal) throw refusal;
     }
-    const actor = { orgId: identity.orgId, keyId: identity.keyId, requestId: newId("req"), role: "tenant" as const };
+    const actor = {
+      orgId: identity.orgId,
+      keyId: identity.keyId,
+      requestId: newId("req"),
+      role: "tenant" as const,
+    };
     return { actor, scopes: identity.scopes };
   };
 }

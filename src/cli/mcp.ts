@@ -50,7 +50,10 @@ export async function runMcp(args: string[]): Promise<void> {
     // Half-open while starting: nothing to hand back, and the process's end closes its connections.
     if (started) {
       await session.close();
-      await new Promise<void>((resolve) => { closed = resolve; tell({ kind: "close" }); });
+      await new Promise<void>((resolve) => {
+        closed = resolve;
+        tell({ kind: "close" });
+      });
     }
     process.exit(0);
   };

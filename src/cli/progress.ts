@@ -6,9 +6,18 @@ const LOG_EVERY_MS = 5000;
 
 export type ProgressReporter = { update: (done: number, total?: number) => void; stop: () => void };
 
-export function progressReporter(label: string, unit: string, stream: NodeJS.WriteStream = process.stderr): ProgressReporter {
+export function progressReporter(
+  label: string,
+  unit: string,
+  stream: NodeJS.WriteStream = process.stderr,
+): ProgressReporter {
   if (stream.isTTY) {
-    const bar = new SingleBar({ stream, format: `${label} [{bar}] {value}/{total} ${unit} | {speed}/s | ETA {eta_formatted}`, hideCursor: true, etaBuffer: 50 });
+    const bar = new SingleBar({
+      stream,
+      format: `${label} [{bar}] {value}/{total} ${unit} | {speed}/s | ETA {eta_formatted}`,
+      hideCursor: true,
+      etaBuffer: 50,
+    });
     const startedAt = Date.now();
     let started = false;
     return {
@@ -31,8 +40,13 @@ export function progressReporter(label: string, unit: string, stream: NodeJS.Wri
   const log = () => {
     const seconds = Math.max((Date.now() - startedAt) / 1000, 0.001);
     const rate = last.done / seconds;
-    const eta = last.total !== undefined && rate > 0 ? ` eta=${Math.ceil((last.total - last.done) / rate)}s` : "";
-    stream.write(`svc: ${label}: ${last.done}${last.total !== undefined ? `/${last.total}` : ""} ${unit} rate=${rate.toFixed(1)}/s${eta}\n`);
+    const eta =
+      last.total !== undefined && rate > 0
+        ? ` eta=${Math.ceil((last.total - last.done) / rate)}s`
+        : "";
+    stream.write(
+      `svc: ${label}: ${last.done}${last.total !== undefined ? `/${last.total}` : ""} ${unit} rate=${rate.toFixed(1)}/s${eta}\n`,
+    );
   };
   return {
     update(done, total) {

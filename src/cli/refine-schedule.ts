@@ -14,7 +14,13 @@ export async function runRefineSchedule(flags: { org?: string; off?: boolean }):
     const org = await withSystem(db, (tx) => findOrgByName(tx, flags.org!));
     if (!org) throw new Error(`no org named ${flags.org}`);
     await withSystem(db, (tx) => setRefineOptIn(tx, org.id, !flags.off));
-    console.log(JSON.stringify({ org_id: org.id, refine_scheduled: !flags.off, beat_interval_seconds: config.REFINE_BEAT_INTERVAL_SECONDS }));
+    console.log(
+      JSON.stringify({
+        org_id: org.id,
+        refine_scheduled: !flags.off,
+        beat_interval_seconds: config.REFINE_BEAT_INTERVAL_SECONDS,
+      }),
+    );
   } finally {
     await db.close();
   }

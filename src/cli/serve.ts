@@ -20,35 +20,73 @@ export async function runServe(): Promise<void> {
   const config = configOrExit();
   // Embedded: migrated as PGlite's superuser before the serving session opens; a server: by the owner login.
   // The first embedded start creates the database (10–30 s): say so rather than stay silent meanwhile.
-  const firstStart = !config.DATABASE_URL && !existsSync(path.join(config.SVC_DATA_DIR, "pg", "PG_VERSION"));
-  if (firstStart) console.error(`svc: first start in embedded mode: creating the database in ${config.SVC_DATA_DIR} (10–30 s)…`);
+  const firstStart =
+    !config.DATABASE_URL && !existsSync(path.join(config.SVC_DATA_DIR, "pg", "PG_VERSION"));
+  if (firstStart)
+    console.error(
+      `svc: first start in embedded mode: creating the database in ${config.SVC_DATA_DIR} (10–30 s)…`,
+    );
   const progress = firstStart ? (step: string) => console.error(`svc: ${step}…`) : undefined;
-  const embedded = config.DATABASE_URL ? null : await openEmbeddedServing(config, "svc-serve", progress);
+  const embedded = config.DATABASE_URL
+    ? null
+    : await openEmbeddedServing(config, "svc-serve", progress);
   const deps = await openDeps(config, { applicationName: "svc-serve", db: embedded?.db });
   installProcessGuards(deps.log);
   const { log } = deps;
-  const migrated = embedded ? { applied: embedded.applied } : await migrateAsOwner(config, deps.db, "svc-serve");
+  const migrated = embedded
+    ? { applied: embedded.applied }
+    : await migrateAsOwner(config, deps.db, "svc-serve");
   await checkServingLogin(deps.db);
-  if (migrated.applied.length > 0) log.info({ msg: "migrations applied", applied: migrated.applied });
+  if (migrated.applied.length > 0)
+    log.info({ msg: "migrations applied", applied: migrated.applied });
   await prepareEmbeddingGenerations(deps);
-  const boot = await ensureBootKeys(deps.db, { bootstrapKey: config.SVC_API_KEY, defaultOrg: config.SVC_DEFAULT_ORG, host: config.HOST });
+  const boot = await ensureBootKeys(deps.db, {
+    bootstrapKey: config.SVC_API_KEY,
+    defaultOrg: config.SVC_DEFAULT_ORG,
+    host: config.HOST,
+  });
   const keyPath = devKeyPath(config.SVC_DATA_DIR);
   if (boot.developmentKey) {
-    log.warn({ msg: "seeded a DEVELOPMENT API key because no key exists; it must not be used off this machine", file: keyPath });
-    await saveDevKey(config.SVC_DATA_DIR, boot.developmentKey).catch((error) => log.warn({ msg: "could not save the development key; copy it from the banner", file: keyPath, error: (error as Error).message }));
+    log.warn({
+      msg: "seeded a DEVELOPMENT API key because no key exists; it must not be used off this machine",
+      file: keyPath,
+    });
+    await saveDevKey(config.SVC_DATA_DIR, boot.developmentKey).catch((error) =>
+      log.warn({
+        msg: "could not save the development key; copy it from the banner",
+        file: keyPath,
+        error: (error as Error).message,
+      }),
+    );
   }
   const banner = devKeyBanner(keyPath, boot.developmentKey);
   if (banner) console.error(banner);
   const app = createApp(deps);
-  const server = listenHttp(deps, { port: config.PORT, maxRequestBodySize: serverBodyCap(deps), fetch: handleRequest(app, deps), idleTimeout: 120 });
-  log.info({ msg: "listening", url: `http://${server.hostname}:${server.port}`, mode: deps.db.kind, valkey: Boolean(deps.redis) });
+  const server = listenHttp(deps, {
+    port: config.PORT,
+    maxRequestBodySize: serverBodyCap(deps),
+    fetch: handleRequest(app, deps),
+    idleTimeout: 120,
+  });
+  log.info({
+    msg: "listening",
+    url: `http://${server.hostname}:${server.port}`,
+    mode: deps.db.kind,
+    valkey: Boolean(deps.redis),
+  });
   // Without Valkey nothing outside this process can take jobs, so this process is also the worker and the beat.
-  const background = deps.queue.backend === "in-process" ? [await startWorker(deps), await startBeat(deps)] : [];
+  const background =
+    deps.queue.backend === "in-process" ? [await startWorker(deps), await startBeat(deps)] : [];
   const depth = background.length === 0 ? startQueueDepthSampler(deps) : null; // the in-process worker samples it itself
   if (deps.db.kind === "embedded" || background.length > 0) {
     log.warn({
-      msg: "running EMBEDDED: API, worker and beat in this one process" + (deps.db.kind === "embedded" ? `, PostgreSQL in-process (PGlite) with data in ${config.SVC_DATA_DIR}` : ""),
-      production: "set DATABASE_URL (PostgreSQL 15+ with pgvector) and VALKEY_URL, then run `svc serve`, `svc worker` and exactly one `svc beat`; see docs/operations.md",
+      msg:
+        "running EMBEDDED: API, worker and beat in this one process" +
+        (deps.db.kind === "embedded"
+          ? `, PostgreSQL in-process (PGlite) with data in ${config.SVC_DATA_DIR}`
+          : ""),
+      production:
+        "set DATABASE_URL (PostgreSQL 15+ with pgvector) and VALKEY_URL, then run `svc serve`, `svc worker` and exactly one `svc beat`; see docs/operations.md",
     });
   }
 

@@ -24,7 +24,8 @@ Usage:
 
 Configuration comes from environment variables; see README.md and docs/configuration.md.`;
 
-const MODE = "With DATABASE_URL (and VALKEY_URL) it uses PostgreSQL (and Valkey); without, the embedded database in SVC_DATA_DIR.";
+const MODE =
+  "With DATABASE_URL (and VALKEY_URL) it uses PostgreSQL (and Valkey); without, the embedded database in SVC_DATA_DIR.";
 
 /** One entry per subcommand: what `svc <command> --help` prints. */
 export const COMMAND_HELP: Record<string, string> = {
@@ -74,7 +75,8 @@ kept, rows already present skipped; a truncated or altered stream is refused nam
 };
 
 export const isHelpFlag = (arg: string | undefined) => arg === "--help" || arg === "-h";
-export const isVersionFlag = (arg: string | undefined) => arg === "--version" || arg === "-V" || arg === "version";
+export const isVersionFlag = (arg: string | undefined) =>
+  arg === "--version" || arg === "-V" || arg === "version";
 
 export class UsageError extends Error {}
 

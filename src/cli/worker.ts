@@ -9,12 +9,16 @@ import { serveMetrics } from "./metrics-server";
 
 export async function runWorker(): Promise<void> {
   const config = configOrExit();
-  if (!config.VALKEY_URL) throw new Error("svc worker needs VALKEY_URL; without it (embedded mode) `svc serve` runs the worker itself");
+  if (!config.VALKEY_URL)
+    throw new Error(
+      "svc worker needs VALKEY_URL; without it (embedded mode) `svc serve` runs the worker itself",
+    );
   const deps = await openDeps(config, { applicationName: "svc-worker" });
   installProcessGuards(deps.log);
   await checkServingLogin(deps.db);
   const worker = await startWorker(deps);
-  const metricsServer = config.WORKER_METRICS_PORT > 0 ? serveMetrics(deps, config.WORKER_METRICS_PORT) : null;
+  const metricsServer =
+    config.WORKER_METRICS_PORT > 0 ? serveMetrics(deps, config.WORKER_METRICS_PORT) : null;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

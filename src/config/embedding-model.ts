@@ -5,13 +5,16 @@ import { readOnnxModelDir } from "../providers/embeddings/onnx-model-dir";
 
 /** Checks and completes the onnx settings of a schema-valid candidate, in place; its problems. */
 export function embeddingModelProblems(
-  candidate: Record<string, unknown>, dimensionsSet: boolean,
+  candidate: Record<string, unknown>,
+  dimensionsSet: boolean,
 ): string[] {
   if (candidate.EMBEDDING_PROVIDER !== "onnx") return [];
   const dir = candidate.EMBEDDING_MODEL_PATH as string | undefined;
   if (!dir) {
-    return ["EMBEDDING_MODEL_PATH must be set when EMBEDDING_PROVIDER=onnx " +
-      "(a directory with model.onnx and tokenizer.json)"];
+    return [
+      "EMBEDDING_MODEL_PATH must be set when EMBEDDING_PROVIDER=onnx " +
+        "(a directory with model.onnx and tokenizer.json)",
+    ];
   }
   let dimensions: number;
   try {
@@ -20,12 +23,16 @@ export function embeddingModelProblems(
     return [(error as Error).message];
   }
   if (dimensionsSet && candidate.EMBEDDING_DIMENSIONS !== dimensions) {
-    return [`EMBEDDING_DIMENSIONS=${String(candidate.EMBEDDING_DIMENSIONS)} but the model in ` +
-      `EMBEDDING_MODEL_PATH makes ${dimensions}-dimension vectors: unset it or set ${dimensions}`];
+    return [
+      `EMBEDDING_DIMENSIONS=${String(candidate.EMBEDDING_DIMENSIONS)} but the model in ` +
+        `EMBEDDING_MODEL_PATH makes ${dimensions}-dimension vectors: unset it or set ${dimensions}`,
+    ];
   }
   if (dimensions > 2000) {
-    return [`EMBEDDING_MODEL_PATH: the model makes ${dimensions}-dimension vectors; ` +
-      "pgvector indexes at most 2000"];
+    return [
+      `EMBEDDING_MODEL_PATH: the model makes ${dimensions}-dimension vectors; ` +
+        "pgvector indexes at most 2000",
+    ];
   }
   candidate.EMBEDDING_DIMENSIONS = dimensions;
   return [];

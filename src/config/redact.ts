@@ -12,7 +12,9 @@ export function withoutUrlPassword(text: string): string {
       url.password = "***";
       return url.toString();
     }
-  } catch { /* not a URL the parser accepts: fall through to the pattern */ }
+  } catch {
+    /* not a URL the parser accepts: fall through to the pattern */
+  }
   return text.replace(/(\/\/[^/?#@\s:]*):[^/?#@\s]*@/g, "$1:***@");
 }
 

@@ -3,11 +3,21 @@
 // Deep imports are blocked by the packages' "exports" maps, hence the relative node_modules paths.
 import { renameSync } from "node:fs";
 import os from "node:os";
-import initdbWasmPath from "../../node_modules/@electric-sql/pglite/dist/initdb.wasm" with { type: "file" };
-import pgliteDataPath from "../../node_modules/@electric-sql/pglite/dist/pglite.data" with { type: "file" };
-import pgliteWasmPath from "../../node_modules/@electric-sql/pglite/dist/pglite.wasm" with { type: "file" };
-import pgTrgmTarPath from "../../node_modules/@electric-sql/pglite/dist/pg_trgm.tar.gz" with { type: "file" };
-import vectorTarPath from "../../node_modules/@electric-sql/pglite-pgvector/dist/vector.tar.gz" with { type: "file" };
+import initdbWasmPath from "../../node_modules/@electric-sql/pglite/dist/initdb.wasm" with {
+  type: "file",
+};
+import pgliteDataPath from "../../node_modules/@electric-sql/pglite/dist/pglite.data" with {
+  type: "file",
+};
+import pgliteWasmPath from "../../node_modules/@electric-sql/pglite/dist/pglite.wasm" with {
+  type: "file",
+};
+import pgTrgmTarPath from "../../node_modules/@electric-sql/pglite/dist/pg_trgm.tar.gz" with {
+  type: "file",
+};
+import vectorTarPath from "../../node_modules/@electric-sql/pglite-pgvector/dist/vector.tar.gz" with {
+  type: "file",
+};
 
 export type PgliteAssets = {
   pgliteWasmModule: WebAssembly.Module;
@@ -35,6 +45,14 @@ export async function loadPgliteAssets(): Promise<PgliteAssets> {
     WebAssembly.compile(await Bun.file(pgliteWasmPath).arrayBuffer()),
     WebAssembly.compile(await Bun.file(initdbWasmPath).arrayBuffer()),
   ]);
-  const [vector, pgTrgm] = await Promise.all([onDisk("vector", vectorTarPath), onDisk("pg_trgm", pgTrgmTarPath)]);
-  return { pgliteWasmModule, initdbWasmModule, fsBundle: Bun.file(pgliteDataPath), extensionBundles: { vector, pg_trgm: pgTrgm } };
+  const [vector, pgTrgm] = await Promise.all([
+    onDisk("vector", vectorTarPath),
+    onDisk("pg_trgm", pgTrgmTarPath),
+  ]);
+  return {
+    pgliteWasmModule,
+    initdbWasmModule,
+    fsBundle: Bun.file(pgliteDataPath),
+    extensionBundles: { vector, pg_trgm: pgTrgm },
+  };
 }

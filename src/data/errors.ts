@@ -1,7 +1,22 @@
 // Classifies driver errors: connection loss and overload become 503, never a 500.
 const UNAVAILABLE_CODES = new Set([
-  "CONNECTION_CLOSED", "CONNECTION_DESTROYED", "CONNECTION_ENDED", "CONNECT_TIMEOUT", "ECONNREFUSED", "ECONNRESET", "EPIPE",
-  "57P01", "57P02", "57P03", "08000", "08001", "08003", "08004", "08006", "53300", "53400",
+  "CONNECTION_CLOSED",
+  "CONNECTION_DESTROYED",
+  "CONNECTION_ENDED",
+  "CONNECT_TIMEOUT",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "57P01",
+  "57P02",
+  "57P03",
+  "08000",
+  "08001",
+  "08003",
+  "08004",
+  "08006",
+  "53300",
+  "53400",
 ]);
 
 export function isDatabaseUnavailable(error: unknown): boolean {

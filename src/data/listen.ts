@@ -20,7 +20,11 @@ export type AuditListener = { close(): Promise<void>; readonly listens: () => nu
 
 export function startAuditListener(options: AuditListenerOptions): AuditListener {
   const { log, debounceMs, drain } = options;
-  const sql = connect(options.url, { max: 1, statementTimeoutMs: 60_000, applicationName: "svc-audit-listener" });
+  const sql = connect(options.url, {
+    max: 1,
+    statementTimeoutMs: 60_000,
+    applicationName: "svc-audit-listener",
+  });
   let orgs = new Set<string>();
   let everything = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -32,7 +36,11 @@ export function startAuditListener(options: AuditListenerOptions): AuditListener
     if (timer !== null || closed) return;
     timer = setTimeout(() => {
       timer = null;
-      if (running === null) running = runOnce().finally(() => { running = null; if (everything || orgs.size > 0) schedule(); });
+      if (running === null)
+        running = runOnce().finally(() => {
+          running = null;
+          if (everything || orgs.size > 0) schedule();
+        });
     }, debounceMs);
   };
 
@@ -42,22 +50,35 @@ export function startAuditListener(options: AuditListenerOptions): AuditListener
     everything = false;
     try {
       const drained = await drain(target);
-      if (drained > 0) log.debug({ msg: "audit listener drained", drained, orgs: target?.length ?? "all" });
+      if (drained > 0)
+        log.debug({ msg: "audit listener drained", drained, orgs: target?.length ?? "all" });
     } catch (error) {
-      log.warn({ msg: "audit listener drain failed; the fallback poll retries", err: (error as Error).message });
+      log.warn({
+        msg: "audit listener drain failed; the fallback poll retries",
+        err: (error as Error).message,
+      });
     }
   };
 
-  const listening = sql.listen(AUDIT_CHANNEL, (orgId) => {
-    orgs.add(orgId);
-    schedule();
-  }, () => {
-    listens++;
-    if (listens > 1) log.info({ msg: "audit listener reconnected", listens });
-    everything = true;
-    schedule();
-  });
-  listening.catch((error: Error) => log.warn({ msg: "audit listener could not LISTEN; relying on the fallback poll", err: error.message }));
+  const listening = sql.listen(
+    AUDIT_CHANNEL,
+    (orgId) => {
+      orgs.add(orgId);
+      schedule();
+    },
+    () => {
+      listens++;
+      if (listens > 1) log.info({ msg: "audit listener reconnected", listens });
+      everything = true;
+      schedule();
+    },
+  );
+  listening.catch((error: Error) =>
+    log.warn({
+      msg: "audit listener could not LISTEN; relying on the fallback poll",
+      err: error.message,
+    }),
+  );
 
   const poll = setInterval(() => {
     everything = true;

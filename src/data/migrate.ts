@@ -23,8 +23,14 @@ function checkDrift(
   const known = new Map(migrations.map((m) => [m.name, sha256Hex(m.sql)]));
   for (const row of applied) {
     const expected = known.get(row.name);
-    if (expected === undefined) throw new MigrationDriftError(`database has migration ${row.name}, which this build does not know: it is newer than this binary`);
-    if (expected !== row.checksum) throw new MigrationDriftError(`migration ${row.name} was edited after it was applied (checksum ${row.checksum.slice(0, 12)}… ≠ ${expected.slice(0, 12)}…); restore the file or add a new migration`);
+    if (expected === undefined)
+      throw new MigrationDriftError(
+        `database has migration ${row.name}, which this build does not know: it is newer than this binary`,
+      );
+    if (expected !== row.checksum)
+      throw new MigrationDriftError(
+        `migration ${row.name} was edited after it was applied (checksum ${row.checksum.slice(0, 12)}… ≠ ${expected.slice(0, 12)}…); restore the file or add a new migration`,
+      );
   }
 }
 
@@ -36,7 +42,9 @@ export async function migrate(
   return (await sql.begin(async (tx) => {
     await tx`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`;
     await ensureTable(tx);
-    const applied = await tx<{ name: string; checksum: string }[]>`SELECT name, checksum FROM schema_migrations`;
+    const applied = await tx<
+      { name: string; checksum: string }[]
+    >`SELECT name, checksum FROM schema_migrations`;
     checkDrift(applied, migrations);
     const done = new Set(applied.map((r) => r.name));
     const pending = migrations.filter((m) => !done.has(m.name));
@@ -52,8 +60,13 @@ export async function migrate(
 export async function migrationStatus(sql: Sql): Promise<MigrationStatus> {
   const exists = await sql`SELECT to_regclass('schema_migrations') AS t`;
   if (exists[0]?.t === null) return { applied: [], pending: MIGRATIONS.map((m) => m.name) };
-  const applied = await sql<{ name: string; checksum: string }[]>`SELECT name, checksum FROM schema_migrations`;
+  const applied = await sql<
+    { name: string; checksum: string }[]
+  >`SELECT name, checksum FROM schema_migrations`;
   checkDrift(applied, MIGRATIONS);
   const done = new Set(applied.map((r) => r.name));
-  return { applied: [...done], pending: MIGRATIONS.filter((m) => !done.has(m.name)).map((m) => m.name) };
+  return {
+    applied: [...done],
+    pending: MIGRATIONS.filter((m) => !done.has(m.name)).map((m) => m.name),
+  };
 }

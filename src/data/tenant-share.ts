@@ -54,11 +54,24 @@ function keyedSlots(capacity: number, waitMs: number, busy: (what: string) => Er
 export type TenantShare = ReturnType<typeof createTenantShare>;
 
 /** `busy(what)`: the refusal of a waiter that timed out ("database work" or "heavy operations"). */
-export function createTenantShare(limits: TenantShareLimits, busy: (what: string, limit: number) => Error) {
+export function createTenantShare(
+  limits: TenantShareLimits,
+  busy: (what: string, limit: number) => Error,
+) {
   return {
     limits,
-    transaction: keyedSlots(limits.perTenant, limits.waitMs, (what) => busy(what, limits.perTenant), "database work"),
-    heavy: keyedSlots(limits.heavyPerTenant, limits.waitMs, (what) => busy(what, limits.heavyPerTenant), "heavy operations"),
+    transaction: keyedSlots(
+      limits.perTenant,
+      limits.waitMs,
+      (what) => busy(what, limits.perTenant),
+      "database work",
+    ),
+    heavy: keyedSlots(
+      limits.heavyPerTenant,
+      limits.waitMs,
+      (what) => busy(what, limits.heavyPerTenant),
+      "heavy operations",
+    ),
   };
 }
 

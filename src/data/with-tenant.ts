@@ -13,7 +13,10 @@ export const APP_ROLE = "svc_app";
  * the one the transaction throws.
  */
 function enter(tx: Tx, orgId: string): Promise<void> {
-  const entered = tx`SELECT set_config('role', ${APP_ROLE}, true), set_config('app.current_org_id', ${orgId}, true)`.execute().then(() => undefined);
+  const entered =
+    tx`SELECT set_config('role', ${APP_ROLE}, true), set_config('app.current_org_id', ${orgId}, true)`
+      .execute()
+      .then(() => undefined);
   entered.catch(() => undefined);
   return entered;
 }
@@ -28,15 +31,27 @@ export async function tracked<T>(db: Database, work: () => Promise<T>): Promise<
   }
 }
 
-function run<T>(db: Database, sql: Sql, mode: "read write" | "read only" | "isolation level repeatable read read only", orgId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return inTenantShare(orgId, () => tracked(db, () => sql.begin(mode, async (tx) => {
-    const entered = enter(tx, orgId);
-    try {
-      return await fn(tx);
-    } finally {
-      await entered;
-    }
-  }) as Promise<T>));
+function run<T>(
+  db: Database,
+  sql: Sql,
+  mode: "read write" | "read only" | "isolation level repeatable read read only",
+  orgId: string,
+  fn: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  return inTenantShare(orgId, () =>
+    tracked(
+      db,
+      () =>
+        sql.begin(mode, async (tx) => {
+          const entered = enter(tx, orgId);
+          try {
+            return await fn(tx);
+          } finally {
+            await entered;
+          }
+        }) as Promise<T>,
+    ),
+  );
 }
 
 export function withTenant<T>(db: Database, orgId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
@@ -44,7 +59,11 @@ export function withTenant<T>(db: Database, orgId: string, fn: (tx: Tx) => Promi
 }
 
 /** Read-only tenant transaction on the read pool (the primary when no replica is configured). */
-export function withTenantRead<T>(db: Database, orgId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+export function withTenantRead<T>(
+  db: Database,
+  orgId: string,
+  fn: (tx: Tx) => Promise<T>,
+): Promise<T> {
   return run(db, db.read, "read only", orgId, fn);
 }
 
@@ -52,14 +71,26 @@ export function withTenantRead<T>(db: Database, orgId: string, fn: (tx: Tx) => P
  * Authentication runs before the tenant is known: the key_lookup policy lets the transaction see only
  * the api_keys row whose hash it presents. Once the row names its org, the transaction becomes that tenant's.
  */
-export function withKeyLookup<T>(db: Database, keyHashHex: string, fn: (tx: Tx, becomeTenant: (orgId: string) => Promise<void>) => Promise<T>): Promise<T> {
-  return tracked(db, () => db.primary.begin(async (tx) => {
-    await tx`SELECT set_config('role', ${APP_ROLE}, true), set_config('app.key_hash', ${keyHashHex}, true)`;
-    return fn(tx, (orgId) => enter(tx, orgId));
-  }) as Promise<T>);
+export function withKeyLookup<T>(
+  db: Database,
+  keyHashHex: string,
+  fn: (tx: Tx, becomeTenant: (orgId: string) => Promise<void>) => Promise<T>,
+): Promise<T> {
+  return tracked(
+    db,
+    () =>
+      db.primary.begin(async (tx) => {
+        await tx`SELECT set_config('role', ${APP_ROLE}, true), set_config('app.key_hash', ${keyHashHex}, true)`;
+        return fn(tx, (orgId) => enter(tx, orgId));
+      }) as Promise<T>,
+  );
 }
 
 /** Read-only tenant transaction on one snapshot (repeatable read): a long export sees a single moment. */
-export function withTenantSnapshot<T>(db: Database, orgId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+export function withTenantSnapshot<T>(
+  db: Database,
+  orgId: string,
+  fn: (tx: Tx) => Promise<T>,
+): Promise<T> {
   return run(db, db.primary, "isolation level repeatable read read only", orgId, fn);
 }

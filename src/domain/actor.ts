@@ -7,4 +7,9 @@ export type Actor = Readonly<{
   role: "tenant" | "superadmin" | "system";
 }>;
 
-export const systemActor = (orgId: string, requestId: string | null = null): Actor => ({ orgId, keyId: null, requestId, role: "system" });
+export const systemActor = (orgId: string, requestId: string | null = null): Actor => ({
+  orgId,
+  keyId: null,
+  requestId,
+  role: "system",
+});

@@ -7,7 +7,9 @@ export type SocketPeer = { requestIP(request: Request): { address: string } | nu
 export const UNKNOWN_ADDRESS = "unknown";
 
 export function clientAddress(
-  request: Request, peer: SocketPeer | undefined, trustedHops: number,
+  request: Request,
+  peer: SocketPeer | undefined,
+  trustedHops: number,
 ): string {
   const socket = peer?.requestIP(request)?.address ?? UNKNOWN_ADDRESS;
   if (trustedHops === 0) return socket;

@@ -35,7 +35,9 @@ import { ROUTE_GROUPS } from "./routes";
 
 /** Bun's own hard cap: a little above the largest route limit, so our 413 problem answers first. */
 export function serverBodyCap(deps: Deps): number {
-  return Math.max(deps.config.SVC_MAX_BODY_BYTES, deps.config.INGEST_MAX_FILE_BYTES) + 2 * 1024 * 1024;
+  return (
+    Math.max(deps.config.SVC_MAX_BODY_BYTES, deps.config.INGEST_MAX_FILE_BYTES) + 2 * 1024 * 1024
+  );
 }
 
 /** Throttling before authentication is part of the rate limit: on with it. */
@@ -50,15 +52,27 @@ export function createApp(deps: Deps) {
   // normalize "typebox": wrong types are rejected (the default would coerce a string body to {}).
   // standardHostname false: the path starts at the first "/" after "http://", not at a fixed offset that
   // assumes a host of 4+ characters (canonicalRequest makes every URL http://host/…).
-  const options = { normalize: "typebox", handler: { standardHostname: false }, serve: { maxRequestBodySize: serverBodyCap(deps) } } as const;
+  const options = {
+    normalize: "typebox",
+    handler: { standardHostname: false },
+    serve: { maxRequestBodySize: serverBodyCap(deps) },
+  } as const;
   let app: AnyElysia = new Elysia(options)
-    .onError({ as: "global" }, errorHandler(problemTypeBase(config), deps.log, gatedOffDetail(deps)))
+    .onError(
+      { as: "global" },
+      errorHandler(problemTypeBase(config), deps.log, gatedOffDetail(deps)),
+    )
     .use(corsLayer(config.SVC_CORS_ORIGINS))
     .use(bodyLimitLayer(config.SVC_MAX_BODY_BYTES, config.INGEST_MAX_FILE_BYTES))
-    .use(authenticateLayer(
-      deps.authenticate, gates.superadmin ? config.SUPERADMIN_API_KEY! : null, addressThrottleOf(deps),
-    ));
-  if (config.RATE_LIMIT_ENABLED) app = app.use(rateLimitLayer(deps.limiter, deps.bucketPolicy, tenantBucketPolicyOf(config)));
+    .use(
+      authenticateLayer(
+        deps.authenticate,
+        gates.superadmin ? config.SUPERADMIN_API_KEY! : null,
+        addressThrottleOf(deps),
+      ),
+    );
+  if (config.RATE_LIMIT_ENABLED)
+    app = app.use(rateLimitLayer(deps.limiter, deps.bucketPolicy, tenantBucketPolicyOf(config)));
   app = app
     .onTransform({ as: "global" }, ({ request, route }) => {
       const ctx = contextOf(request);
@@ -82,7 +96,8 @@ export type App = AnyElysia;
 /** The outer layers: request id in, one log line and the shared headers out. */
 /** `peer`: the Bun server (Bun.serve passes it to fetch); absent when a test hands requests in. */
 export function handleRequest(
-  app: App, deps: Deps,
+  app: App,
+  deps: Deps,
 ): (request: Request, peer?: SocketPeer) => Promise<Response> {
   const wouldReach = routeMatcher(app);
   const typeBase = problemTypeBase(deps.config);
@@ -91,16 +106,26 @@ export function handleRequest(
     if (request instanceof AppError) return problemResponse(request, incoming, typeBase, undefined);
     const address = clientAddress(incoming, peer, deps.config.TRUSTED_PROXY_HOPS);
     const ctx: RequestContext = {
-      requestId: resolveRequestId(request), startedAt: performance.now(), clientAddress: address,
+      requestId: resolveRequestId(request),
+      startedAt: performance.now(),
+      clientAddress: address,
     };
     attachContext(request, ctx);
     const span = deps.tracing?.startRequestSpan(request);
-    const response = await shareScope(deps.tenantShare ?? null, async () => settleIdempotency(deps, request, await app.handle(request)));
+    const response = await shareScope(deps.tenantShare ?? null, async () =>
+      settleIdempotency(deps, request, await app.handle(request)),
+    );
     response.headers.set("x-request-id", ctx.requestId);
     ctx.route ??= wouldReach(request.method, requestPath(request)); // answered before routing (401/413/429)
-    if (ctx.rateHeaders) for (const [name, value] of Object.entries(ctx.rateHeaders)) response.headers.set(name, value);
+    if (ctx.rateHeaders)
+      for (const [name, value] of Object.entries(ctx.rateHeaders))
+        response.headers.set(name, value);
     logRequest(deps.log, deps.metrics, request, response, ctx);
-    if (span) endRequestSpan(span, request.method, ctx.route ?? "unmatched", response.status, { "svc.request_id": ctx.requestId, "svc.org_id": ctx.identity?.role === "tenant" ? ctx.identity.orgId : undefined });
+    if (span)
+      endRequestSpan(span, request.method, ctx.route ?? "unmatched", response.status, {
+        "svc.request_id": ctx.requestId,
+        "svc.org_id": ctx.identity?.role === "tenant" ? ctx.identity.orgId : undefined,
+      });
     return response;
   };
 }

@@ -22,7 +22,9 @@ export type GatedOffDetail = (method: string, path: string) => string | undefine
 
 export function gatedOffDetail(deps: Deps): GatedOffDetail {
   // Built to read their paths and methods only: never mounted.
-  const offGroups = ROUTE_GROUPS.filter((group) => !group.gate(deps.gates) && ENABLED_BY[group.name]);
+  const offGroups = ROUTE_GROUPS.filter(
+    (group) => !group.gate(deps.gates) && ENABLED_BY[group.name],
+  );
   const off = offGroups.map((group) => {
     let probe: AnyElysia = new Elysia();
     for (const route of group.routes) probe = probe.use(route(deps));

@@ -5,7 +5,12 @@ import type { Deps } from "../app/deps";
 import { AppError } from "../lib/errors";
 import { problemResponse, problemTypeBase } from "./problem";
 
-export type ListenOptions = { port: number; fetch: (request: Request) => Response | Promise<Response>; maxRequestBodySize?: number; idleTimeout?: number };
+export type ListenOptions = {
+  port: number;
+  fetch: (request: Request) => Response | Promise<Response>;
+  maxRequestBodySize?: number;
+  idleTimeout?: number;
+};
 
 export function listenHttp(deps: Pick<Deps, "config" | "log">, options: ListenOptions) {
   const typeBase = problemTypeBase(deps.config);
@@ -16,7 +21,12 @@ export function listenHttp(deps: Pick<Deps, "config" | "log">, options: ListenOp
     error(error) {
       deps.log.error({ msg: "unhandled error outside the app", err: error });
       const request = new Request("http://host.invalid/");
-      return problemResponse(new AppError("internal-error", "An unexpected error occurred"), request, typeBase, undefined);
+      return problemResponse(
+        new AppError("internal-error", "An unexpected error occurred"),
+        request,
+        typeBase,
+        undefined,
+      );
     },
   });
 }

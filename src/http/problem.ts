@@ -4,15 +4,26 @@ import type { Config } from "../config/schema";
 import type { AppError } from "../lib/errors";
 
 /** Where /docs lives for clients: SVC_DOCS_URL, else SVC_PUBLIC_URL/docs, else the bind address. */
-export function problemTypeBase(config: Pick<Config, "SVC_DOCS_URL" | "SVC_PUBLIC_URL" | "HOST" | "PORT">): string {
+export function problemTypeBase(
+  config: Pick<Config, "SVC_DOCS_URL" | "SVC_PUBLIC_URL" | "HOST" | "PORT">,
+): string {
   if (config.SVC_DOCS_URL) return config.SVC_DOCS_URL.replace(/\/+$/, "");
   if (config.SVC_PUBLIC_URL) return `${config.SVC_PUBLIC_URL.replace(/\/+$/, "")}/docs`;
   const wildcard = config.HOST === "0.0.0.0" || config.HOST === "::";
-  const host = wildcard ? "localhost" : config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST;
+  const host = wildcard
+    ? "localhost"
+    : config.HOST.includes(":")
+      ? `[${config.HOST}]`
+      : config.HOST;
   return `http://${host}:${config.PORT}/docs`;
 }
 
-export function problemResponse(error: AppError, request: Request, typeBase: string, requestId: string | undefined): Response {
+export function problemResponse(
+  error: AppError,
+  request: Request,
+  typeBase: string,
+  requestId: string | undefined,
+): Response {
   const body = {
     type: `${typeBase}/errors/${error.slug}`,
     title: error.title,

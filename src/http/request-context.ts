@@ -39,6 +39,7 @@ export function actorOf(request: Request): Actor {
   const ctx = contexts.get(request);
   const identity = ctx?.identity;
   if (!identity) throw unauthenticated("An API key is required");
-  if (identity.role !== "tenant") throw forbidden("The superadmin key is not bound to a tenant; use a tenant API key");
+  if (identity.role !== "tenant")
+    throw forbidden("The superadmin key is not bound to a tenant; use a tenant API key");
   return { orgId: identity.orgId, keyId: identity.keyId, requestId: ctx.requestId, role: "tenant" };
 }

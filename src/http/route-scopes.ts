@@ -9,7 +9,11 @@ import { isPublicPath } from "./pipeline/5-authenticate";
 /** `any`: every valid tenant key (its own limits); `superadmin`: the superadmin key, not a tenant scope. */
 export type RouteAccess = Scope | "any" | "superadmin";
 
-type Rule = { path: RegExp; methods?: readonly string[]; access: RouteAccess | { read: Scope; write: Scope } };
+type Rule = {
+  path: RegExp;
+  methods?: readonly string[];
+  access: RouteAccess | { read: Scope; write: Scope };
+};
 
 const READS = ["GET", "HEAD"];
 
@@ -27,9 +31,15 @@ const RULES: readonly Rule[] = [
   { path: /^\/v1\/erasures(\/|$)/, access: "admin" },
   { path: /^\/v1\/forget(\/|$)/, access: "audit:read" },
   { path: /^\/v1\/memories\/recall(\/stream)?$/, methods: ["POST"], access: "memories:read" },
-  { path: /^\/v1\/(distill|ingest|datasets|refine)(\/|$)/, access: { read: "memories:read", write: "forge:write" } },
+  {
+    path: /^\/v1\/(distill|ingest|datasets|refine)(\/|$)/,
+    access: { read: "memories:read", write: "forge:write" },
+  },
   { path: /^\/v1\/graph\/relations$/, access: { read: "memories:read", write: "forge:write" } },
-  { path: /^\/v1\/(memories|agents|conversations|sessions|feedback|graph)(\/|$)/, access: { read: "memories:read", write: "memories:write" } },
+  {
+    path: /^\/v1\/(memories|agents|conversations|sessions|feedback|graph)(\/|$)/,
+    access: { read: "memories:read", write: "memories:write" },
+  },
 ];
 
 const FALLBACK: RouteAccess = "admin";
@@ -46,12 +56,22 @@ export function requiredAccess(method: string, route: string): RouteAccess {
 
 /** Puts each authenticated route's scope into its OpenAPI operation (`x-required-scope`, and the description). */
 export function declareRouteScopes(app: AnyElysia): void {
-  for (const route of app.routes as Array<{ method: string; path: string; hooks?: { detail?: Record<string, unknown> } }>) {
+  for (const route of app.routes as Array<{
+    method: string;
+    path: string;
+    hooks?: { detail?: Record<string, unknown> };
+  }>) {
     if (!route.hooks || isPublicPath(route.path) || route.hooks.detail?.hide === true) continue;
     const detail = route.hooks.detail;
     const access = requiredAccess(route.method, route.path);
-    const note = access === "any" ? "Any valid tenant key." : access === "superadmin" ? "Superadmin key only." : `Requires key scope \`${access}\`.`;
-    const description = typeof detail?.description === "string" ? `${detail.description}\n\n${note}` : note;
+    const note =
+      access === "any"
+        ? "Any valid tenant key."
+        : access === "superadmin"
+          ? "Superadmin key only."
+          : `Requires key scope \`${access}\`.`;
+    const description =
+      typeof detail?.description === "string" ? `${detail.description}\n\n${note}` : note;
     route.hooks.detail = { ...detail, description, "x-required-scope": access };
   }
 }

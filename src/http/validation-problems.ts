@@ -10,7 +10,8 @@ type Issue = { type?: number; path?: string; schema?: Record<string, unknown>; v
 /** Elysia's coerced query numbers fail as a nameless "property"; find the parameter by its value. */
 function coercedQueryPath(error: unknown, request: Request): string {
   const value = String((error as { value?: unknown }).value);
-  for (const [name, raw] of new URL(request.url).searchParams) if (raw === value) return `query:/${name}`;
+  for (const [name, raw] of new URL(request.url).searchParams)
+    if (raw === value) return `query:/${name}`;
   return "query:/";
 }
 
@@ -23,7 +24,13 @@ export function messageFor(issue: Issue): string {
 export function validationProblems(error: unknown, request: Request): FieldProblem[] {
   const issues = (error as { all?: Issue[] }).all ?? [];
   const where = (error as { type?: string }).type;
-  if (where === "property") return [{ path: coercedQueryPath(error, request), message: issues[0] ? messageFor(issues[0]) : "is invalid" }];
+  if (where === "property")
+    return [
+      {
+        path: coercedQueryPath(error, request),
+        message: issues[0] ? messageFor(issues[0]) : "is invalid",
+      },
+    ];
   const byPath = new Map<string, string>();
   for (const issue of issues) {
     const path = `${where && where !== "body" ? `${where}:` : ""}${issue.path || "/"}`;

@@ -54,12 +54,25 @@ export type LoaderContext = {
 /** What the image and audio loaders need from the LLM port. */
 export type MediaReader = {
   describeImage(image: { bytes: Uint8Array; mimeType: string }): Promise<string>;
-  transcribeAudio(audio: { bytes: Uint8Array; mimeType: string; filename: string }): Promise<string>;
+  transcribeAudio(audio: {
+    bytes: Uint8Array;
+    mimeType: string;
+    filename: string;
+  }): Promise<string>;
 };
 
 /** A file the loader cannot read: the job ends `failed` with this reason, never a 500. */
 export class LoaderError extends Error {
-  constructor(readonly reason: "corrupt" | "encrypted" | "empty" | "unsupported" | "too-large" | "needs-multimodal", message: string) {
+  constructor(
+    readonly reason:
+      | "corrupt"
+      | "encrypted"
+      | "empty"
+      | "unsupported"
+      | "too-large"
+      | "needs-multimodal",
+    message: string,
+  ) {
     super(message);
   }
 }

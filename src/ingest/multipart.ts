@@ -8,33 +8,67 @@ import busboy from "busboy";
 import { SNIFF_BYTES } from "./sniff";
 import { scratchFile, type ScratchFile } from "./spool";
 
-export type ReceivedFile = { field: string; scratch: ScratchFile; filename: string | null; declaredType: string | null; byteSize: number; head: Uint8Array };
-export type ReceivedForm = { fields: Map<string, string>; files: ReceivedFile[]; problems: Array<{ path: string; message: string }> };
+export type ReceivedFile = {
+  field: string;
+  scratch: ScratchFile;
+  filename: string | null;
+  declaredType: string | null;
+  byteSize: number;
+  head: Uint8Array;
+};
+export type ReceivedForm = {
+  fields: Map<string, string>;
+  files: ReceivedFile[];
+  problems: Array<{ path: string; message: string }>;
+};
 
 /** Why a multipart body could not be received; the caller maps it to a problem. */
 export class MultipartError extends Error {
-  constructor(readonly kind: "too-large" | "malformed", message: string) {
+  constructor(
+    readonly kind: "too-large" | "malformed",
+    message: string,
+  ) {
     super(message);
   }
 }
 
-export type MultipartLimits = { maxFileBytes: number; maxFields: number; maxFieldBytes: number; maxFiles: number };
+export type MultipartLimits = {
+  maxFileBytes: number;
+  maxFields: number;
+  maxFieldBytes: number;
+  maxFiles: number;
+};
 
-export async function receiveMultipart(request: Request, limits: MultipartLimits, spoolDir: string): Promise<ReceivedForm> {
+export async function receiveMultipart(
+  request: Request,
+  limits: MultipartLimits,
+  spoolDir: string,
+): Promise<ReceivedForm> {
   const contentType = request.headers.get("content-type") ?? "";
   let parser: busboy.Busboy;
   try {
     parser = busboy({
       headers: { "content-type": contentType },
-      limits: { fileSize: limits.maxFileBytes, files: limits.maxFiles, fields: limits.maxFields, fieldSize: limits.maxFieldBytes, parts: limits.maxFields + limits.maxFiles },
+      limits: {
+        fileSize: limits.maxFileBytes,
+        files: limits.maxFiles,
+        fields: limits.maxFields,
+        fieldSize: limits.maxFieldBytes,
+        parts: limits.maxFields + limits.maxFiles,
+      },
     });
   } catch (error) {
-    throw new MultipartError("malformed", `the multipart body cannot be read: ${(error as Error).message}`);
+    throw new MultipartError(
+      "malformed",
+      `the multipart body cannot be read: ${(error as Error).message}`,
+    );
   }
   const form: ReceivedForm = { fields: new Map(), files: [], problems: [] };
   const writes: Array<Promise<void>> = [];
   const outputs: Array<ReturnType<typeof createWriteStream>> = [];
-  const input = request.body ? Readable.fromWeb(request.body as unknown as WebReadableStream<Uint8Array>) : Readable.from([]);
+  const input = request.body
+    ? Readable.fromWeb(request.body as unknown as WebReadableStream<Uint8Array>)
+    : Readable.from([]);
 
   const done = new Promise<void>((resolve, reject) => {
     const fail = (error: MultipartError) => {
@@ -44,13 +78,25 @@ export async function receiveMultipart(request: Request, limits: MultipartLimits
       reject(error);
     };
     parser.on("field", (name, value, info) => {
-      if (info.valueTruncated) form.problems.push({ path: `/${name}`, message: `must be at most ${limits.maxFieldBytes} bytes` });
-      else if (form.fields.has(name)) form.problems.push({ path: `/${name}`, message: "is given more than once" });
+      if (info.valueTruncated)
+        form.problems.push({
+          path: `/${name}`,
+          message: `must be at most ${limits.maxFieldBytes} bytes`,
+        });
+      else if (form.fields.has(name))
+        form.problems.push({ path: `/${name}`, message: "is given more than once" });
       else form.fields.set(name, value);
     });
     parser.on("file", (name, stream, info) => {
       const scratch = scratchFile(spoolDir, ".upload");
-      const received: ReceivedFile = { field: name, scratch, filename: info.filename?.slice(-255) ?? null, declaredType: info.mimeType ?? null, byteSize: 0, head: new Uint8Array(0) };
+      const received: ReceivedFile = {
+        field: name,
+        scratch,
+        filename: info.filename?.slice(-255) ?? null,
+        declaredType: info.mimeType ?? null,
+        byteSize: 0,
+        head: new Uint8Array(0),
+      };
       form.files.push(received);
       const headParts: Uint8Array[] = [];
       let headBytes = 0;
@@ -63,22 +109,44 @@ export async function receiveMultipart(request: Request, limits: MultipartLimits
           headBytes += Math.min(bytes.byteLength, SNIFF_BYTES - headBytes);
         }
       });
-      stream.on("limit", () => fail(new MultipartError("too-large", `the file exceeds INGEST_MAX_FILE_BYTES (${limits.maxFileBytes} bytes)`)));
-      writes.push(new Promise<void>((ok, ko) => {
-        // "close" follows "finish", and also a destroy after the size cap was hit.
-        out.on("close", () => {
-          received.head = new Uint8Array(Buffer.concat(headParts));
-          ok();
-        });
-        out.on("error", ko);
-      }));
+      stream.on("limit", () =>
+        fail(
+          new MultipartError(
+            "too-large",
+            `the file exceeds INGEST_MAX_FILE_BYTES (${limits.maxFileBytes} bytes)`,
+          ),
+        ),
+      );
+      writes.push(
+        new Promise<void>((ok, ko) => {
+          // "close" follows "finish", and also a destroy after the size cap was hit.
+          out.on("close", () => {
+            received.head = new Uint8Array(Buffer.concat(headParts));
+            ok();
+          });
+          out.on("error", ko);
+        }),
+      );
       stream.pipe(out);
     });
-    parser.on("filesLimit", () => form.problems.push({ path: "/file", message: `at most ${limits.maxFiles} file may be sent` }));
-    parser.on("fieldsLimit", () => form.problems.push({ path: "/", message: `at most ${limits.maxFields} fields may be sent` }));
+    parser.on("filesLimit", () =>
+      form.problems.push({ path: "/file", message: `at most ${limits.maxFiles} file may be sent` }),
+    );
+    parser.on("fieldsLimit", () =>
+      form.problems.push({ path: "/", message: `at most ${limits.maxFields} fields may be sent` }),
+    );
     parser.on("partsLimit", () => form.problems.push({ path: "/", message: "too many parts" }));
-    parser.on("error", (error) => fail(new MultipartError("malformed", `the multipart body cannot be read: ${(error as Error).message}`)));
-    input.on("error", (error) => fail(new MultipartError("malformed", `the upload was interrupted: ${error.message}`)));
+    parser.on("error", (error) =>
+      fail(
+        new MultipartError(
+          "malformed",
+          `the multipart body cannot be read: ${(error as Error).message}`,
+        ),
+      ),
+    );
+    input.on("error", (error) =>
+      fail(new MultipartError("malformed", `the upload was interrupted: ${error.message}`)),
+    );
     parser.on("close", resolve);
   });
   input.pipe(parser);

@@ -19,30 +19,54 @@ export const LOADERS: readonly Loader[] = [...BINARY_LOADERS, ...TEXT_LOADERS, t
 
 export type Detection = { loader: Loader; detectedType: string; warnings: string[] };
 
-const GENERIC_TYPES = new Set(["", "application/octet-stream", "binary/octet-stream", "application/x-www-form-urlencoded"]);
+const GENERIC_TYPES = new Set([
+  "",
+  "application/octet-stream",
+  "binary/octet-stream",
+  "application/x-www-form-urlencoded",
+]);
 
 function claimedBy(declared: string, ext: string): Loader | undefined {
-  return LOADERS.find((l) => (declared && l.mimeTypes.includes(declared)) || (ext && l.extensions.includes(ext)));
+  return LOADERS.find(
+    (l) => (declared && l.mimeTypes.includes(declared)) || (ext && l.extensions.includes(ext)),
+  );
 }
 
-export function detectLoader(head: Uint8Array, filename: string | null, declaredType: string | null): Detection | null {
+export function detectLoader(
+  head: Uint8Array,
+  filename: string | null,
+  declaredType: string | null,
+): Detection | null {
   const declared = baseType(declaredType);
   const ext = extensionOf(filename);
-  const loader = BINARY_LOADERS.find((l) => l.sniff(head, filename))
-    ?? (looksLikeText(head)
-      ? TEXT_LOADERS.find((l) => ext !== "" && l.extensions.includes(ext) && l.sniff(head, filename))
-        ?? TEXT_LOADERS.find((l) => declared !== "" && l.mimeTypes.includes(declared) && l.sniff(head, null))
-        ?? TEXT_LOADERS.find((l) => l.sniff(head, null) && l.id === "html")
-        ?? textLoader
+  const loader =
+    BINARY_LOADERS.find((l) => l.sniff(head, filename)) ??
+    (looksLikeText(head)
+      ? (TEXT_LOADERS.find(
+          (l) => ext !== "" && l.extensions.includes(ext) && l.sniff(head, filename),
+        ) ??
+        TEXT_LOADERS.find(
+          (l) => declared !== "" && l.mimeTypes.includes(declared) && l.sniff(head, null),
+        ) ??
+        TEXT_LOADERS.find((l) => l.sniff(head, null) && l.id === "html") ??
+        textLoader)
       : undefined);
   if (!loader) return null;
   const detectedType = loader.typeOf?.(head) ?? loader.mimeTypes[0]!;
   const warnings: string[] = [];
   const claimed = claimedBy(declared, ext);
-  if (claimed && claimed !== loader && !(claimed === textLoader && !BINARY_LOADERS.includes(loader))) {
-    warnings.push(`declared as ${declared || ext} but the content is ${detectedType}; read with the ${loader.id} loader`);
+  if (
+    claimed &&
+    claimed !== loader &&
+    !(claimed === textLoader && !BINARY_LOADERS.includes(loader))
+  ) {
+    warnings.push(
+      `declared as ${declared || ext} but the content is ${detectedType}; read with the ${loader.id} loader`,
+    );
   } else if (!claimed && !GENERIC_TYPES.has(declared) && BINARY_LOADERS.includes(loader)) {
-    warnings.push(`declared as ${declared} but the content is ${detectedType}; read with the ${loader.id} loader`);
+    warnings.push(
+      `declared as ${declared} but the content is ${detectedType}; read with the ${loader.id} loader`,
+    );
   }
   return { loader, detectedType, warnings };
 }

@@ -19,25 +19,42 @@ export function isPdf(head: Uint8Array): boolean {
 
 export const isZip = (head: Uint8Array) => startsWith(head, [0x50, 0x4b, 0x03, 0x04]);
 /** OLE2 compound file: legacy .doc, or an encrypted (password-protected) OOXML document. */
-export const isOleCompound = (head: Uint8Array) => startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+export const isOleCompound = (head: Uint8Array) =>
+  startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 
 export type MediaKind = { mimeType: string; extension: string };
 
 export function imageKind(head: Uint8Array): MediaKind | null {
-  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { mimeType: "image/png", extension: ".png" };
+  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+    return { mimeType: "image/png", extension: ".png" };
   if (startsWith(head, [0xff, 0xd8, 0xff])) return { mimeType: "image/jpeg", extension: ".jpg" };
-  if (startsWith(head, "GIF87a") || startsWith(head, "GIF89a")) return { mimeType: "image/gif", extension: ".gif" };
-  if (startsWith(head, "RIFF") && startsWith(head, "WEBP", 8)) return { mimeType: "image/webp", extension: ".webp" };
+  if (startsWith(head, "GIF87a") || startsWith(head, "GIF89a"))
+    return { mimeType: "image/gif", extension: ".gif" };
+  if (startsWith(head, "RIFF") && startsWith(head, "WEBP", 8))
+    return { mimeType: "image/webp", extension: ".webp" };
   return null;
 }
 
 export function audioKind(head: Uint8Array): MediaKind | null {
-  if (startsWith(head, "ID3") || (head.length > 1 && head[0] === 0xff && (head[1]! & 0xe0) === 0xe0 && (head[1]! & 0x06) !== 0)) return { mimeType: "audio/mpeg", extension: ".mp3" };
-  if (startsWith(head, "RIFF") && startsWith(head, "WAVE", 8)) return { mimeType: "audio/wav", extension: ".wav" };
+  if (
+    startsWith(head, "ID3") ||
+    (head.length > 1 && head[0] === 0xff && (head[1]! & 0xe0) === 0xe0 && (head[1]! & 0x06) !== 0)
+  )
+    return { mimeType: "audio/mpeg", extension: ".mp3" };
+  if (startsWith(head, "RIFF") && startsWith(head, "WAVE", 8))
+    return { mimeType: "audio/wav", extension: ".wav" };
   if (startsWith(head, "OggS")) return { mimeType: "audio/ogg", extension: ".ogg" };
   if (startsWith(head, "fLaC")) return { mimeType: "audio/flac", extension: ".flac" };
-  if (startsWith(head, "ftyp", 4) && (startsWith(head, "M4A ", 8) || startsWith(head, "M4B ", 8) || startsWith(head, "mp42", 8) || startsWith(head, "isom", 8))) return { mimeType: "audio/mp4", extension: ".m4a" };
-  if (startsWith(head, [0x1a, 0x45, 0xdf, 0xa3])) return { mimeType: "audio/webm", extension: ".webm" };
+  if (
+    startsWith(head, "ftyp", 4) &&
+    (startsWith(head, "M4A ", 8) ||
+      startsWith(head, "M4B ", 8) ||
+      startsWith(head, "mp42", 8) ||
+      startsWith(head, "isom", 8))
+  )
+    return { mimeType: "audio/mp4", extension: ".m4a" };
+  if (startsWith(head, [0x1a, 0x45, 0xdf, 0xa3]))
+    return { mimeType: "audio/webm", extension: ".webm" };
   return null;
 }
 
@@ -54,7 +71,10 @@ export function looksLikeText(head: Uint8Array): boolean {
   // Back off a possibly truncated trailing UTF-8 sequence.
   for (let i = 1; i <= 3 && end - i >= 0; i++) {
     const b = head[end - i]!;
-    if ((b & 0xc0) === 0xc0) { end -= i; break; }
+    if ((b & 0xc0) === 0xc0) {
+      end -= i;
+      break;
+    }
     if ((b & 0x80) === 0) break;
   }
   try {

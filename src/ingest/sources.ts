@@ -4,19 +4,38 @@ import { open } from "node:fs/promises";
 import type { LoaderSource } from "./loader";
 import { SNIFF_BYTES } from "./sniff";
 
-export function fileSource(path: string, byteSize: number, filename: string | null, declaredType: string | null): LoaderSource {
+export function fileSource(
+  path: string,
+  byteSize: number,
+  filename: string | null,
+  declaredType: string | null,
+): LoaderSource {
   return {
-    filename, declaredType, byteSize,
+    filename,
+    declaredType,
+    byteSize,
     bytes: () => Bun.file(path).bytes(),
     stream: () => Bun.file(path).stream(),
   };
 }
 
-export function bytesSource(bytes: Uint8Array, filename: string | null, declaredType: string | null): LoaderSource {
+export function bytesSource(
+  bytes: Uint8Array,
+  filename: string | null,
+  declaredType: string | null,
+): LoaderSource {
   return {
-    filename, declaredType, byteSize: bytes.byteLength,
+    filename,
+    declaredType,
+    byteSize: bytes.byteLength,
     bytes: async () => bytes,
-    stream: () => new ReadableStream({ start(controller) { controller.enqueue(bytes); controller.close(); } }),
+    stream: () =>
+      new ReadableStream({
+        start(controller) {
+          controller.enqueue(bytes);
+          controller.close();
+        },
+      }),
   };
 }
 

@@ -10,9 +10,12 @@ export function decodeCursor<T>(cursor: string, read: (values: unknown[]) => T):
     const values = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
     if (!Array.isArray(values)) throw new Error("not an array");
     const decoded = read(values);
-    for (const v of Object.values(decoded as object)) if (v instanceof Date && Number.isNaN(v.getTime())) throw new Error("bad date");
+    for (const v of Object.values(decoded as object))
+      if (v instanceof Date && Number.isNaN(v.getTime())) throw new Error("bad date");
     return decoded;
   } catch {
-    throw validationFailed([{ path: "/cursor", message: "is not a cursor returned by this endpoint" }]);
+    throw validationFailed([
+      { path: "/cursor", message: "is not a cursor returned by this endpoint" },
+    ]);
   }
 }

@@ -1,7 +1,23 @@
 // Prefixed, time-ordered identifiers: prefix + 10 chars of millisecond time + 16 random chars (Crockford base32).
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
-export type IdPrefix = "org" | "key" | "mem" | "req" | "job" | "cert" | "conv" | "ses" | "ds" | "memo" | "edge" | "batch" | "fb" | "src" | "wh" | "evt";
+export type IdPrefix =
+  | "org"
+  | "key"
+  | "mem"
+  | "req"
+  | "job"
+  | "cert"
+  | "conv"
+  | "ses"
+  | "ds"
+  | "memo"
+  | "edge"
+  | "batch"
+  | "fb"
+  | "src"
+  | "wh"
+  | "evt";
 
 /** The last id's time and random digits: a process's ids sort in the order they were made. */
 let last = { time: -1, digits: [] as number[] };
@@ -39,7 +55,11 @@ export function newId(prefix: IdPrefix, now = Date.now()): string {
 
 /** Shape check used before touching the database, so junk ids answer 404 without a query. */
 export function looksLikeId(prefix: IdPrefix, value: string): boolean {
-  return value.length === prefix.length + 27 && value.startsWith(`${prefix}_`) && /^[0-9A-HJKMNP-TV-Z]{26}$/.test(value.slice(prefix.length + 1));
+  return (
+    value.length === prefix.length + 27 &&
+    value.startsWith(`${prefix}_`) &&
+    /^[0-9A-HJKMNP-TV-Z]{26}$/.test(value.slice(prefix.length + 1))
+  );
 }
 
 /** Every well-formed id with this prefix inside `text` (a stored answer), once each. */

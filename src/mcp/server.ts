@@ -5,8 +5,14 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import pkg from "../../package.json";
 import {
-  CallToolRequestSchema, ErrorCode, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema,
-  ListToolsRequestSchema, McpError, ReadResourceRequestSchema, type CallToolResult,
+  CallToolRequestSchema,
+  ErrorCode,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  type CallToolResult,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { Deps } from "../app/deps";
 import type { Actor } from "../domain/actor";
@@ -34,8 +40,18 @@ const SERVER_INFO = { name: "svc", version: pkg.version };
 
 /** The problem as an MCP tool error: title and detail in the text, the full problem as structured content. */
 export function toolError(error: AppError): CallToolResult {
-  const problem = { slug: error.slug, title: error.title, status: error.status, detail: error.detail, ...error.extra.fields };
-  return { isError: true, content: [{ type: "text", text: `${error.title}: ${error.detail}` }], structuredContent: problem };
+  const problem = {
+    slug: error.slug,
+    title: error.title,
+    status: error.status,
+    detail: error.detail,
+    ...error.extra.fields,
+  };
+  return {
+    isError: true,
+    content: [{ type: "text", text: `${error.title}: ${error.detail}` }],
+    structuredContent: problem,
+  };
 }
 
 const asJson = (value: unknown) => JSON.stringify(value, null, 2);
@@ -45,15 +61,25 @@ export function createMcpServer(deps: Deps, session: McpSession): Server {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const server = new Server(SERVER_INFO, {
     capabilities: { tools: {}, resources: {} },
-    instructions: "svc: multi-tenant agent memory. Store with store_memory, search with recall, remove with forget; every call is audited under your API key's tenant.",
+    instructions:
+      "svc: multi-tenant agent memory. Store with store_memory, search with recall, remove with forget; every call is audited under your API key's tenant.",
   });
-  const appError = (error: unknown, actor: Actor | null) => toAppError("MCP", error, deps.log, actor?.requestId ?? undefined);
+  const appError = (error: unknown, actor: Actor | null) =>
+    toAppError("MCP", error, deps.log, actor?.requestId ?? undefined);
 
   /** The problem as a JSON-RPC error, for requests that are not tool calls (tools/list, resources/read). */
   const rpcError = (error: unknown, actor: Actor | null) => {
     const problem = appError(error, actor);
-    const code = problem.status === 404 || problem.status === 410 ? ErrorCode.InvalidParams : problem.status < 500 ? ErrorCode.InvalidRequest : ErrorCode.InternalError;
-    return new McpError(code, `${problem.title}: ${problem.detail}`, { slug: problem.slug, status: problem.status });
+    const code =
+      problem.status === 404 || problem.status === 410
+        ? ErrorCode.InvalidParams
+        : problem.status < 500
+          ? ErrorCode.InvalidRequest
+          : ErrorCode.InternalError;
+    return new McpError(code, `${problem.title}: ${problem.detail}`, {
+      slug: problem.slug,
+      status: problem.status,
+    });
   };
 
   // Only the tools the caller's key may call: a memories:read key is not offered store or forget.
@@ -65,12 +91,14 @@ export function createMcpServer(deps: Deps, session: McpSession): Server {
       throw rpcError(error, null);
     }
     return {
-      tools: tools.filter((tool) => toolAllowed(caller.scopes, tool.name)).map((tool) => ({
-        name: tool.name,
-        description: tool.description,
-        inputSchema: JSON.parse(JSON.stringify(tool.inputSchema(deps))),
-        annotations: { readOnlyHint: tool.readOnly },
-      })),
+      tools: tools
+        .filter((tool) => toolAllowed(caller.scopes, tool.name))
+        .map((tool) => ({
+          name: tool.name,
+          description: tool.description,
+          inputSchema: JSON.parse(JSON.stringify(tool.inputSchema(deps))),
+          annotations: { readOnlyHint: tool.readOnly },
+        })),
     };
   });
 
@@ -82,8 +110,13 @@ export function createMcpServer(deps: Deps, session: McpSession): Server {
       return await session.withCaller(async (caller): Promise<CallToolResult> => {
         actor = caller.actor;
         const access = toolAccess(tool.name);
-        if (access !== "any" && access !== "superadmin") requireScope(caller.scopes, access, `The tool ${tool.name}`);
-        const input = validateToolInput(tool.inputSchema(deps), request.params.arguments, deps.config);
+        if (access !== "any" && access !== "superadmin")
+          requireScope(caller.scopes, access, `The tool ${tool.name}`);
+        const input = validateToolInput(
+          tool.inputSchema(deps),
+          request.params.arguments,
+          deps.config,
+        );
         const result = await tool.run({ deps, actor: caller.actor, signal: extra.signal }, input);
         return { content: [{ type: "text", text: asJson(result) }] };
       });
@@ -93,7 +126,9 @@ export function createMcpServer(deps: Deps, session: McpSession): Server {
   });
 
   server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: [] }));
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: RESOURCE_TEMPLATES }));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
+    resourceTemplates: RESOURCE_TEMPLATES,
+  }));
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     let actor: Actor | null = null;
     try {
@@ -102,7 +137,9 @@ export function createMcpServer(deps: Deps, session: McpSession): Server {
         requireScope(caller.scopes, RESOURCE_SCOPE, "Reading a resource");
         return readResource(deps, caller.actor, request.params.uri);
       });
-      return { contents: [{ uri: request.params.uri, mimeType: "application/json", text: asJson(value) }] };
+      return {
+        contents: [{ uri: request.params.uri, mimeType: "application/json", text: asJson(value) }],
+      };
     } catch (error) {
       throw rpcError(error, actor);
     }

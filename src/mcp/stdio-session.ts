@@ -45,7 +45,8 @@ export class StdioSession implements Transport {
   private readonly onData = (chunk: Buffer) => {
     try {
       this.buffer.append(chunk);
-      for (let m = this.buffer.readMessage(); m !== null; m = this.buffer.readMessage()) this.receive(m);
+      for (let m = this.buffer.readMessage(); m !== null; m = this.buffer.readMessage())
+        this.receive(m);
     } catch (error) {
       this.onerror?.(error as Error);
     }
@@ -95,7 +96,10 @@ export class StdioSession implements Transport {
     if (this.open.size > 0 && waitMs > 0) {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, waitMs);
-        this.idle.push(() => { clearTimeout(timer); resolve(); });
+        this.idle.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
       });
     }
     for (const id of [...this.open]) await this.refuse(id, NOT_ANSWERED);

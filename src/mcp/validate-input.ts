@@ -10,13 +10,19 @@ import { inspectInput } from "../lib/validation/input-walk";
 import { unknownFields } from "../http/pipeline/strict-body";
 import { messageFor } from "../http/validation-problems";
 
-type Limits = Pick<Config, "SVC_JSON_MAX_DEPTH" | "SVC_JSON_FREEFORM_MAX_BYTES" | "MEMORY_METADATA_MAX_BYTES">;
+type Limits = Pick<
+  Config,
+  "SVC_JSON_MAX_DEPTH" | "SVC_JSON_FREEFORM_MAX_BYTES" | "MEMORY_METADATA_MAX_BYTES"
+>;
 
 export function validateToolInput(schema: TSchema, args: unknown, limits: Limits): unknown {
   const input = args ?? {};
   const walked = inspectInput(input, "", limits.SVC_JSON_MAX_DEPTH);
   if (walked.length > 0) throw validationFailed(walked);
-  const freeFormMax = Math.max(limits.SVC_JSON_FREEFORM_MAX_BYTES, limits.MEMORY_METADATA_MAX_BYTES);
+  const freeFormMax = Math.max(
+    limits.SVC_JSON_FREEFORM_MAX_BYTES,
+    limits.MEMORY_METADATA_MAX_BYTES,
+  );
   const shape = [...freeFormProblems(schema, input, freeFormMax), ...unknownFields(schema, input)];
   if (shape.length > 0) throw validationFailed(shape);
   const value = Value.Default(schema, Value.Clone(input));

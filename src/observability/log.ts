@@ -10,7 +10,18 @@ export function createLogger(level: string, destination?: pino.DestinationStream
       base: { service: "svc" },
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
-      redact: { paths: ["authorization", "*.authorization", "headers.authorization", "headers[\"x-api-key\"]", "key", "*.key", "plaintext"], censor: "[redacted]" },
+      redact: {
+        paths: [
+          "authorization",
+          "*.authorization",
+          "headers.authorization",
+          'headers["x-api-key"]',
+          "key",
+          "*.key",
+          "plaintext",
+        ],
+        censor: "[redacted]",
+      },
     },
     destination ?? pino.destination({ fd: 1, sync: false }),
   );
@@ -26,7 +37,9 @@ const EXIT_FLUSH_LIMIT_MS = 2_000;
  * writes the rest first.
  */
 export function exitAfterLogs(log: Logger, code: number): void {
-  const stream = (log as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] as { end?: () => void; once?: (event: string, listener: () => void) => void } | undefined;
+  const stream = (log as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] as
+    | { end?: () => void; once?: (event: string, listener: () => void) => void }
+    | undefined;
   if (typeof stream?.end !== "function" || typeof stream.once !== "function") {
     process.exit(code);
   }

@@ -11,7 +11,13 @@ const DEFAULT_COMPLETION_ALLOWANCE = 512;
 const MEDIA_ALLOWANCE = 1500;
 
 /** Reserve the estimate, make the call, settle what it really cost (nothing if it failed). */
-async function metered<T extends { tokens: number }>(meter: UsageMeter, orgId: string, estimated: number, kind: "embeddingCalls" | "llmCalls", call: () => Promise<T>): Promise<T> {
+async function metered<T extends { tokens: number }>(
+  meter: UsageMeter,
+  orgId: string,
+  estimated: number,
+  kind: "embeddingCalls" | "llmCalls",
+  call: () => Promise<T>,
+): Promise<T> {
   const reservation = await meter.reserve(orgId, estimated);
   let tokens = 0;
   let calls = 0;
@@ -31,8 +37,16 @@ export function meteredEmbedder(inner: EmbeddingProvider, meter: UsageMeter): Em
     model: inner.model,
     dimensions: inner.dimensions,
     embed: (texts, ctx) =>
-      metered(meter, ctx.orgId, texts.reduce((n, t) => n + estimate(t), 0), "embeddingCalls", () => inner.embed(texts, ctx)),
-    ...(inner.name === "local" ? { embedUncharged: (texts: string[], ctx: EmbeddingContext) => inner.embed(texts, ctx) } : {}),
+      metered(
+        meter,
+        ctx.orgId,
+        texts.reduce((n, t) => n + estimate(t), 0),
+        "embeddingCalls",
+        () => inner.embed(texts, ctx),
+      ),
+    ...(inner.name === "local"
+      ? { embedUncharged: (texts: string[], ctx: EmbeddingContext) => inner.embed(texts, ctx) }
+      : {}),
   };
 }
 
@@ -42,10 +56,30 @@ export function meteredLlm(inner: LlmProvider, meter: UsageMeter): LlmProvider {
     model: inner.model,
     complete: (request: LlmRequest, ctx) => {
       const allowance = request.maxTokens ?? DEFAULT_COMPLETION_ALLOWANCE;
-      return metered(meter, ctx.orgId, estimate((request.system ?? "") + request.prompt) + allowance, "llmCalls", () => inner.complete(request, ctx));
+      return metered(
+        meter,
+        ctx.orgId,
+        estimate((request.system ?? "") + request.prompt) + allowance,
+        "llmCalls",
+        () => inner.complete(request, ctx),
+      );
     },
     // Media is reserved at a flat allowance (tiles and seconds are not known before the call).
-    ...(inner.describeImage ? { describeImage: (image: MediaInput, ctx: LlmContext) => metered(meter, ctx.orgId, MEDIA_ALLOWANCE, "llmCalls", () => inner.describeImage!(image, ctx)) } : {}),
-    ...(inner.transcribeAudio ? { transcribeAudio: (audio: MediaInput, ctx: LlmContext) => metered(meter, ctx.orgId, MEDIA_ALLOWANCE, "llmCalls", () => inner.transcribeAudio!(audio, ctx)) } : {}),
+    ...(inner.describeImage
+      ? {
+          describeImage: (image: MediaInput, ctx: LlmContext) =>
+            metered(meter, ctx.orgId, MEDIA_ALLOWANCE, "llmCalls", () =>
+              inner.describeImage!(image, ctx),
+            ),
+        }
+      : {}),
+    ...(inner.transcribeAudio
+      ? {
+          transcribeAudio: (audio: MediaInput, ctx: LlmContext) =>
+            metered(meter, ctx.orgId, MEDIA_ALLOWANCE, "llmCalls", () =>
+              inner.transcribeAudio!(audio, ctx),
+            ),
+        }
+      : {}),
   };
 }

@@ -15,7 +15,11 @@ const REASSERT_MS = 60_000;
 
 export function schedulesOf(config: Config): Schedule[] {
   const schedules: Schedule[] = [
-    { id: "audit-drain", task: "svc.audit_drain", everyMs: Math.round(config.AUDIT_DRAIN_INTERVAL_SECONDS * 1000) },
+    {
+      id: "audit-drain",
+      task: "svc.audit_drain",
+      everyMs: Math.round(config.AUDIT_DRAIN_INTERVAL_SECONDS * 1000),
+    },
     { id: "sweep-expired-memories", task: "svc.sweep_expired_memories", everyMs: 60_000 },
     { id: "decay-importance", task: "svc.decay_importance", everyMs: 3_600_000 },
     { id: "enforce-retention-caps", task: "svc.enforce_retention_caps", everyMs: 6 * 3_600_000 },
@@ -23,24 +27,45 @@ export function schedulesOf(config: Config): Schedule[] {
     { id: "ingest-watchdog", task: "svc.ingest_watchdog", everyMs: 5 * 60_000 },
     { id: "generate-embedding", task: "svc.generate_embedding", everyMs: 5 * 60_000 },
     { id: "worker-ping", task: "svc.worker_ping", everyMs: 15_000 },
-    { id: "deliver-webhooks", task: "svc.deliver_webhooks", everyMs: config.WEBHOOKS_SWEEP_SECONDS * 1000 },
+    {
+      id: "deliver-webhooks",
+      task: "svc.deliver_webhooks",
+      everyMs: config.WEBHOOKS_SWEEP_SECONDS * 1000,
+    },
     { id: "refresh-statistics", task: "svc.refresh_statistics", everyMs: 10 * 60_000 },
   ];
   if (config.REFINE_BEAT_INTERVAL_SECONDS > 0) {
-    schedules.push({ id: "refine-scheduler-tick", task: "svc.refine_scheduler_tick", everyMs: config.REFINE_BEAT_INTERVAL_SECONDS * 1000 });
+    schedules.push({
+      id: "refine-scheduler-tick",
+      task: "svc.refine_scheduler_tick",
+      everyMs: config.REFINE_BEAT_INTERVAL_SECONDS * 1000,
+    });
   }
   return schedules;
 }
 
 export type RunningBeat = { close(): Promise<void> };
 
-export async function upsertSchedules(queue: BullmqQueue, schedules: Schedule[]): Promise<{ upserted: string[]; removed: string[] }> {
+export async function upsertSchedules(
+  queue: BullmqQueue,
+  schedules: Schedule[],
+): Promise<{ upserted: string[]; removed: string[] }> {
   for (const s of schedules) {
     const definition = taskDefinition(s.task);
-    await queue.queue.upsertJobScheduler(s.id, { every: s.everyMs }, {
-      name: s.task, data: {},
-      opts: { attempts: definition.attempts, backoff: { type: "exponential", delay: definition.backoffMs }, removeOnComplete: { count: 100 }, removeOnFail: { count: 1000 } },
-    });
+    await queue.queue.upsertJobScheduler(
+      s.id,
+      { every: s.everyMs },
+      {
+        name: s.task,
+        data: {},
+        opts: {
+          attempts: definition.attempts,
+          backoff: { type: "exponential", delay: definition.backoffMs },
+          removeOnComplete: { count: 100 },
+          removeOnFail: { count: 1000 },
+        },
+      },
+    );
   }
   const wanted = new Set(schedules.map((s) => s.id));
   const removed: string[] = [];
@@ -61,17 +86,27 @@ export async function startBeat(deps: Deps): Promise<RunningBeat> {
     const result = await upsertSchedules(queue, schedules);
     log.info({ msg: "beat schedules upserted", ...result });
     const timer = setInterval(() => {
-      upsertSchedules(queue, schedules).catch((error) => log.warn({ msg: "beat could not re-assert schedules", err: (error as Error).message }));
+      upsertSchedules(queue, schedules).catch((error) =>
+        log.warn({ msg: "beat could not re-assert schedules", err: (error as Error).message }),
+      );
     }, REASSERT_MS);
     return { close: async () => clearInterval(timer) };
   }
-  if (!(queue instanceof InProcessQueue)) throw new Error(`no beat for queue backend ${queue.backend}`);
-  const fire = (s: Schedule) => queue.enqueue(s.task, {}, { jobId: `beat-${s.id}` })
-    .catch((error) => log.warn({ msg: "beat enqueue failed", task: s.task, err: (error as Error).message }));
+  if (!(queue instanceof InProcessQueue))
+    throw new Error(`no beat for queue backend ${queue.backend}`);
+  const fire = (s: Schedule) =>
+    queue
+      .enqueue(s.task, {}, { jobId: `beat-${s.id}` })
+      .catch((error) =>
+        log.warn({ msg: "beat enqueue failed", task: s.task, err: (error as Error).message }),
+      );
   const timers = schedules.map((s) => {
     void fire(s);
     return setInterval(() => void fire(s), s.everyMs);
   });
-  log.info({ msg: "in-process beat started", schedules: schedules.map((s) => `${s.task} every ${s.everyMs / 1000} s`) });
+  log.info({
+    msg: "in-process beat started",
+    schedules: schedules.map((s) => `${s.task} every ${s.everyMs / 1000} s`),
+  });
   return { close: async () => timers.forEach(clearInterval) };
 }

@@ -13,7 +13,11 @@ export async function brokerWarnings(redis: Redis): Promise<string[]> {
     return [];
   }
   const warnings: string[] = [];
-  if (policy !== undefined && policy !== "noeviction") warnings.push(`maxmemory-policy is ${policy}: set noeviction, or Valkey may evict queued jobs`);
-  if (appendonly === "no") warnings.push("appendonly is off: a Valkey crash loses queued jobs (PostgreSQL stays correct; wake-ups are redone by the beat and the watchdog)");
+  if (policy !== undefined && policy !== "noeviction")
+    warnings.push(`maxmemory-policy is ${policy}: set noeviction, or Valkey may evict queued jobs`);
+  if (appendonly === "no")
+    warnings.push(
+      "appendonly is off: a Valkey crash loses queued jobs (PostgreSQL stays correct; wake-ups are redone by the beat and the watchdog)",
+    );
   return warnings;
 }

@@ -8,16 +8,26 @@ import { taskDefinition } from "./registry";
 
 export const QUEUE_NAME = "tasks";
 const ENQUEUE_TIMEOUT_MS = 2000;
-const KEEP_FINISHED = { completed: { count: 1000, age: 24 * 3600 }, failed: { count: 5000, age: 7 * 24 * 3600 } };
+const KEEP_FINISHED = {
+  completed: { count: 1000, age: 24 * 3600 },
+  failed: { count: 5000, age: 7 * 24 * 3600 },
+};
 
-export type JobCounts = Record<"waiting" | "active" | "delayed" | "failed" | "completed" | "prioritized", number>;
+export type JobCounts = Record<
+  "waiting" | "active" | "delayed" | "failed" | "completed" | "prioritized",
+  number
+>;
 
 export class BullmqQueue implements TaskQueue {
   readonly backend = "bullmq" as const;
   readonly queue: Queue;
   private readonly connection: Redis;
 
-  constructor(url: string, readonly prefix: string, log: Logger) {
+  constructor(
+    url: string,
+    readonly prefix: string,
+    log: Logger,
+  ) {
     this.connection = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2000 });
     let lastLogged = 0;
     this.connection.on("error", (error) => {
@@ -29,7 +39,11 @@ export class BullmqQueue implements TaskQueue {
     this.queue.on("error", () => {});
   }
 
-  async enqueue(name: TaskName, payload: Record<string, unknown>, options: EnqueueOptions = {}): Promise<void> {
+  async enqueue(
+    name: TaskName,
+    payload: Record<string, unknown>,
+    options: EnqueueOptions = {},
+  ): Promise<void> {
     const definition = taskDefinition(name);
     const deduplicated = options.jobId !== undefined;
     const add = this.queue.add(name, payload, {
@@ -43,7 +57,15 @@ export class BullmqQueue implements TaskQueue {
     });
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`enqueue of ${name} timed out after ${ENQUEUE_TIMEOUT_MS} ms (Valkey unreachable?)`)), ENQUEUE_TIMEOUT_MS);
+      timer = setTimeout(
+        () =>
+          reject(
+            new Error(
+              `enqueue of ${name} timed out after ${ENQUEUE_TIMEOUT_MS} ms (Valkey unreachable?)`,
+            ),
+          ),
+        ENQUEUE_TIMEOUT_MS,
+      );
     });
     try {
       await Promise.race([add, timeout]);
@@ -53,7 +75,14 @@ export class BullmqQueue implements TaskQueue {
   }
 
   async counts(): Promise<JobCounts> {
-    return (await this.queue.getJobCounts("waiting", "active", "delayed", "failed", "completed", "prioritized")) as JobCounts;
+    return (await this.queue.getJobCounts(
+      "waiting",
+      "active",
+      "delayed",
+      "failed",
+      "completed",
+      "prioritized",
+    )) as JobCounts;
   }
 
   async close(): Promise<void> {

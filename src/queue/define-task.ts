@@ -19,5 +19,7 @@ export function defineTask<S extends TSchema>(definition: TaskDefinition<S>): Ta
   return definition;
 }
 
-export const backoffDelayMs = (definition: Pick<TaskDefinition, "backoffMs">, attemptsMade: number): number =>
-  definition.backoffMs * 2 ** Math.max(0, attemptsMade - 1);
+export const backoffDelayMs = (
+  definition: Pick<TaskDefinition, "backoffMs">,
+  attemptsMade: number,
+): number => definition.backoffMs * 2 ** Math.max(0, attemptsMade - 1);

@@ -5,12 +5,15 @@ import { InProcessQueue } from "./in-process-queue";
 
 const SAMPLE_MS = 5000;
 
-export function startQueueDepthSampler(deps: Pick<Deps, "queue" | "metrics" | "log">): { stop(): void } {
+export function startQueueDepthSampler(deps: Pick<Deps, "queue" | "metrics" | "log">): {
+  stop(): void;
+} {
   const { queue, metrics, log } = deps;
   const sample = async () => {
     if (!(queue instanceof BullmqQueue) && !(queue instanceof InProcessQueue)) return;
     try {
-      for (const [state, n] of Object.entries(await queue.counts())) metrics.queueDepth.set({ state }, n);
+      for (const [state, n] of Object.entries(await queue.counts()))
+        metrics.queueDepth.set({ state }, n);
     } catch (error) {
       log.debug({ msg: "queue depth sample failed", err: (error as Error).message });
     }

@@ -6,9 +6,19 @@ import { checkJobId } from "./job-id";
 import type { EnqueueOptions, TaskName, TaskQueue } from "./port";
 import { taskDefinition } from "./registry";
 
-export type JobHandler = (name: TaskName, payload: Record<string, unknown>, info: { jobId: string; attempt: number; finalAttempt: boolean }) => Promise<unknown>;
+export type JobHandler = (
+  name: TaskName,
+  payload: Record<string, unknown>,
+  info: { jobId: string; attempt: number; finalAttempt: boolean },
+) => Promise<unknown>;
 
-type Job = { id: string; name: TaskName; payload: Record<string, unknown>; attemptsMade: number; dedupe: boolean };
+type Job = {
+  id: string;
+  name: TaskName;
+  payload: Record<string, unknown>;
+  attemptsMade: number;
+  dedupe: boolean;
+};
 
 export class InProcessQueue implements TaskQueue {
   readonly backend = "in-process" as const;
@@ -24,7 +34,11 @@ export class InProcessQueue implements TaskQueue {
 
   constructor(private readonly concurrency: number) {}
 
-  async enqueue(name: TaskName, payload: Record<string, unknown>, options: EnqueueOptions = {}): Promise<void> {
+  async enqueue(
+    name: TaskName,
+    payload: Record<string, unknown>,
+    options: EnqueueOptions = {},
+  ): Promise<void> {
     taskDefinition(name);
     if (this.closed) throw new Error("task queue is closed");
     const dedupe = options.jobId !== undefined;
@@ -47,7 +61,14 @@ export class InProcessQueue implements TaskQueue {
   }
 
   counts() {
-    return { waiting: this.ready.length, active: this.running.size, delayed: this.timers.size, failed: this.failedCount, completed: this.completedCount, prioritized: 0 };
+    return {
+      waiting: this.ready.length,
+      active: this.running.size,
+      delayed: this.timers.size,
+      failed: this.failedCount,
+      completed: this.completedCount,
+      prioritized: 0,
+    };
   }
 
   async close(): Promise<void> {
@@ -72,7 +93,12 @@ export class InProcessQueue implements TaskQueue {
   }
 
   private pump(): void {
-    while (this.handler && !this.closed && this.running.size < this.concurrency && this.ready.length > 0) {
+    while (
+      this.handler &&
+      !this.closed &&
+      this.running.size < this.concurrency &&
+      this.ready.length > 0
+    ) {
       const job = this.ready.shift()!;
       const run = this.execute(this.handler, job).finally(() => {
         this.running.delete(run);
@@ -85,12 +111,20 @@ export class InProcessQueue implements TaskQueue {
   private async execute(handler: JobHandler, job: Job): Promise<void> {
     const definition = taskDefinition(job.name);
     try {
-      await handler(job.name, job.payload, { jobId: job.id, attempt: job.attemptsMade + 1, finalAttempt: job.attemptsMade + 1 >= definition.attempts });
+      await handler(job.name, job.payload, {
+        jobId: job.id,
+        attempt: job.attemptsMade + 1,
+        finalAttempt: job.attemptsMade + 1 >= definition.attempts,
+      });
       this.completedCount++;
       this.pendingIds.delete(job.id);
     } catch (error) {
       const attemptsMade = job.attemptsMade + 1;
-      if (attemptsMade >= definition.attempts || (error as { unrecoverable?: boolean }).unrecoverable || this.closed) {
+      if (
+        attemptsMade >= definition.attempts ||
+        (error as { unrecoverable?: boolean }).unrecoverable ||
+        this.closed
+      ) {
         this.failedCount++;
         this.pendingIds.delete(job.id);
         return;

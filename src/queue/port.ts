@@ -28,6 +28,10 @@ export type EnqueueOptions = {
 
 export interface TaskQueue {
   readonly backend: "bullmq" | "in-process";
-  enqueue(name: TaskName, payload: Record<string, unknown>, options?: EnqueueOptions): Promise<void>;
+  enqueue(
+    name: TaskName,
+    payload: Record<string, unknown>,
+    options?: EnqueueOptions,
+  ): Promise<void>;
   close(): Promise<void>;
 }

@@ -35,7 +35,9 @@ const DEFINITIONS: TaskDefinition<any>[] = [
   refreshStatisticsTask,
 ];
 
-export const TASKS: ReadonlyMap<TaskName, TaskDefinition<any>> = new Map(DEFINITIONS.map((d) => [d.name, d]));
+export const TASKS: ReadonlyMap<TaskName, TaskDefinition<any>> = new Map(
+  DEFINITIONS.map((d) => [d.name, d]),
+);
 
 export class UnknownTaskError extends Error {}
 

@@ -10,7 +10,11 @@ export class UnrecoverableTaskError extends Error {
 }
 
 export function createTaskRunner(deps: Deps) {
-  return async function runTask(name: string, payload: unknown, info: TaskRunInfo & { finalAttempt: boolean }): Promise<Record<string, unknown>> {
+  return async function runTask(
+    name: string,
+    payload: unknown,
+    info: TaskRunInfo & { finalAttempt: boolean },
+  ): Promise<Record<string, unknown>> {
     let definition;
     try {
       definition = taskDefinition(name);
@@ -21,18 +25,33 @@ export function createTaskRunner(deps: Deps) {
     if (!Value.Check(definition.payload, payload)) {
       const first = [...Value.Errors(definition.payload, payload)][0];
       deps.metrics.jobOutcomes.inc({ task: name, outcome: "invalid" });
-      throw new UnrecoverableTaskError(`invalid payload for ${name}: ${first?.path || "/"} ${first?.message ?? ""}`.trim());
+      throw new UnrecoverableTaskError(
+        `invalid payload for ${name}: ${first?.path || "/"} ${first?.message ?? ""}`.trim(),
+      );
     }
     const started = performance.now();
     try {
       const result = await definition.run(payload, deps, info);
       deps.metrics.jobOutcomes.inc({ task: name, outcome: "completed" });
-      deps.log.debug({ msg: "task completed", task: name, job_id: info.jobId, attempt: info.attempt, ms: Math.round(performance.now() - started), result });
+      deps.log.debug({
+        msg: "task completed",
+        task: name,
+        job_id: info.jobId,
+        attempt: info.attempt,
+        ms: Math.round(performance.now() - started),
+        result,
+      });
       return result;
     } catch (error) {
       const outcome = info.finalAttempt ? "failed" : "retried";
       deps.metrics.jobOutcomes.inc({ task: name, outcome });
-      deps.log.warn({ msg: `task ${outcome === "failed" ? "failed" : "failed, will retry"}`, task: name, job_id: info.jobId, attempt: info.attempt, err: (error as Error).message });
+      deps.log.warn({
+        msg: `task ${outcome === "failed" ? "failed" : "failed, will retry"}`,
+        task: name,
+        job_id: info.jobId,
+        attempt: info.attempt,
+        err: (error as Error).message,
+      });
       throw error;
     }
   };

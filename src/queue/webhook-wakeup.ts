@@ -9,12 +9,17 @@ export async function listenForWebhookDeliveries(
   deps: Pick<Deps, "db" | "queue" | "log">,
 ): Promise<void> {
   const wake = (payload: Record<string, string>, jobId: string) => {
-    deps.queue.enqueue("svc.deliver_webhooks", payload, { jobId })
-      .catch((error) => deps.log.warn({
-        msg: "could not wake svc.deliver_webhooks", err: (error as Error).message,
-      }));
+    deps.queue.enqueue("svc.deliver_webhooks", payload, { jobId }).catch((error) =>
+      deps.log.warn({
+        msg: "could not wake svc.deliver_webhooks",
+        err: (error as Error).message,
+      }),
+    );
   };
-  await deps.db.listen(WEBHOOK_CHANNEL, (orgId) => wake({ org_id: orgId }, `webhooks-${orgId}`),
+  await deps.db.listen(
+    WEBHOOK_CHANNEL,
+    (orgId) => wake({ org_id: orgId }, `webhooks-${orgId}`),
     // (Re)listening: notifications sent while the connection was down are lost, so sweep every org.
-    () => wake({}, "webhooks-all"));
+    () => wake({}, "webhooks-all"),
+  );
 }

@@ -25,25 +25,44 @@ export async function startWorker(deps: Deps): Promise<RunningWorker> {
   if (queue instanceof BullmqQueue) {
     // Workers block on Valkey and must wait out outages instead of failing commands.
     const connection = new Redis(config.VALKEY_URL!, { maxRetriesPerRequest: null });
-    const worker = new Worker(QUEUE_NAME, async (job) => {
-      const attempt = job.attemptsMade + 1;
-      try {
-        return await runTask(job.name, job.data, { jobId: job.id!, attempt, finalAttempt: attempt >= (job.opts.attempts ?? 1) });
-      } catch (error) {
-        if (error instanceof UnrecoverableTaskError) throw new UnrecoverableError(error.message);
-        throw error;
-      }
-    }, {
-      connection, prefix: queue.prefix, concurrency: config.WORKER_CONCURRENCY,
-      lockDuration: config.WORKER_LOCK_DURATION_MS, stalledInterval: config.WORKER_STALLED_INTERVAL_MS, maxStalledCount: 2,
-    });
+    const worker = new Worker(
+      QUEUE_NAME,
+      async (job) => {
+        const attempt = job.attemptsMade + 1;
+        try {
+          return await runTask(job.name, job.data, {
+            jobId: job.id!,
+            attempt,
+            finalAttempt: attempt >= (job.opts.attempts ?? 1),
+          });
+        } catch (error) {
+          if (error instanceof UnrecoverableTaskError) throw new UnrecoverableError(error.message);
+          throw error;
+        }
+      },
+      {
+        connection,
+        prefix: queue.prefix,
+        concurrency: config.WORKER_CONCURRENCY,
+        lockDuration: config.WORKER_LOCK_DURATION_MS,
+        stalledInterval: config.WORKER_STALLED_INTERVAL_MS,
+        maxStalledCount: 2,
+      },
+    );
     worker.on("error", (error) => log.warn({ msg: "worker error", err: error.message }));
     // Not awaited: with Valkey down at start this would wait for it, and the worker already does.
-    void brokerWarnings(connection).then((warnings) => warnings.forEach((warning) => log.warn({ msg: "valkey configuration", warning })));
-    worker.on("stalled", (jobId) => log.warn({ msg: "job stalled (its worker died or froze); it will run again", job_id: jobId }));
+    void brokerWarnings(connection).then((warnings) =>
+      warnings.forEach((warning) => log.warn({ msg: "valkey configuration", warning })),
+    );
+    worker.on("stalled", (jobId) =>
+      log.warn({ msg: "job stalled (its worker died or froze); it will run again", job_id: jobId }),
+    );
     stopProcessing = async () => {
       const graceful = worker.close();
-      const timedOut = await Promise.race([graceful.then(() => false), Bun.sleep(SHUTDOWN_GRACE_MS).then(() => true)]);
+      const timedOut = await Promise.race([
+        graceful.then(() => false),
+        Bun.sleep(SHUTDOWN_GRACE_MS).then(() => true),
+      ]);
       if (timedOut) await worker.close(true);
       await connection.quit().catch(() => connection.disconnect());
     };
@@ -56,13 +75,17 @@ export async function startWorker(deps: Deps): Promise<RunningWorker> {
 
   const depth = startQueueDepthSampler(deps);
   // Not awaited: with PostgreSQL down at start the beat's sweep delivers until the LISTEN is up.
-  void listenForWebhookDeliveries(deps).catch((error) => log.warn({ msg: "webhook listener not started", err: (error as Error).message }));
+  void listenForWebhookDeliveries(deps).catch((error) =>
+    log.warn({ msg: "webhook listener not started", err: (error as Error).message }),
+  );
 
   let listener: AuditListener | null = null;
   if (config.SVC_AUDIT_LISTEN_ENABLED && config.DATABASE_URL) {
     listener = startAuditListener({
-      url: config.DATABASE_URL, log,
-      debounceMs: config.SVC_AUDIT_LISTEN_DEBOUNCE_MS, fallbackPollMs: config.SVC_AUDIT_LISTEN_POLL_SECONDS * 1000,
+      url: config.DATABASE_URL,
+      log,
+      debounceMs: config.SVC_AUDIT_LISTEN_DEBOUNCE_MS,
+      fallbackPollMs: config.SVC_AUDIT_LISTEN_POLL_SECONDS * 1000,
       drain: async (orgIds) => {
         if (orgIds === null) return (await drainAudit(deps.db)).drained;
         let drained = 0;
@@ -71,7 +94,12 @@ export async function startWorker(deps: Deps): Promise<RunningWorker> {
       },
     });
   }
-  log.info({ msg: "worker started", queue: queue.backend, concurrency: config.WORKER_CONCURRENCY, audit_listener: listener !== null });
+  log.info({
+    msg: "worker started",
+    queue: queue.backend,
+    concurrency: config.WORKER_CONCURRENCY,
+    audit_listener: listener !== null,
+  });
 
   return {
     async close() {

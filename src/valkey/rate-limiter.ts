@@ -12,21 +12,37 @@ import {
 } from "../domain/ratelimit/limiter";
 import { createMemoryLimiter } from "../domain/ratelimit/memory-limiter";
 
-type BucketRedis = Redis & { svcTokenBuckets(keyCount: number, ...args: Array<string | number>): Promise<number[]> };
+type BucketRedis = Redis & {
+  svcTokenBuckets(keyCount: number, ...args: Array<string | number>): Promise<number[]>;
+};
 
-export function createValkeyLimiter(redis: Redis, onFallback: (error: unknown) => void): RateLimiter {
+export function createValkeyLimiter(
+  redis: Redis,
+  onFallback: (error: unknown) => void,
+): RateLimiter {
   redis.defineCommand("svcTokenBuckets", { lua: script });
   const client = redis as BucketRedis;
   const fallback = createMemoryLimiter();
 
   async function run(buckets: readonly Bucket[], cost: number): Promise<TakeResult[]> {
     try {
-      const args = [...buckets.map((b) => `svc:rl:${b.key}`), cost, ...buckets.flatMap((b) => [b.policy.capacity, b.policy.refillPerSecond])];
-      const [allowed, nowMs, ...milliTokens] = await client.svcTokenBuckets(buckets.length, ...args);
-      return buckets.map((b, i) => outcome(milliTokens[i]! / 1000, allowed === 1, nowMs!, b.policy));
+      const args = [
+        ...buckets.map((b) => `svc:rl:${b.key}`),
+        cost,
+        ...buckets.flatMap((b) => [b.policy.capacity, b.policy.refillPerSecond]),
+      ];
+      const [allowed, nowMs, ...milliTokens] = await client.svcTokenBuckets(
+        buckets.length,
+        ...args,
+      );
+      return buckets.map((b, i) =>
+        outcome(milliTokens[i]! / 1000, allowed === 1, nowMs!, b.policy),
+      );
     } catch (error) {
       onFallback(error);
-      return cost > 0 ? fallback.take(buckets) : [await fallback.peek(buckets[0]!.key, buckets[0]!.policy)];
+      return cost > 0
+        ? fallback.take(buckets)
+        : [await fallback.peek(buckets[0]!.key, buckets[0]!.policy)];
     }
   }
 

@@ -18,7 +18,15 @@ export function servedModes(prefix: string): ServedMode[] {
       const server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: app.handle });
       const url = `http://127.0.0.1:${server.port}`;
       const svc = new SvcClient({ baseUrl: url, apiKey: tenants[0].key });
-      return { url, tenant: tenants[0], svc, close: async () => { server.stop(true); await close(); } };
+      return {
+        url,
+        tenant: tenants[0],
+        svc,
+        close: async () => {
+          server.stop(true);
+          await close();
+        },
+      };
     },
   }));
 }
@@ -26,7 +34,16 @@ export function servedModes(prefix: string): ServedMode[] {
 /** Runs an adapter's example (`adapters/<name>/example.ts`) with Bun from the repo root, to its exit. */
 export async function runExample(adapter: string, args: string[], env: Record<string, string>) {
   const example = `${ROOT}adapters/${adapter}/example.ts`;
-  const proc = Bun.spawn([BUN, example, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdout: "pipe", stderr: "pipe" });
-  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  const proc = Bun.spawn([BUN, example, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ]);
   return { code, stdout, stderr };
 }

@@ -16,32 +16,61 @@ import { eventually } from "../queue/wait";
 
 const dir = mkdtempSync(path.join(tmpdir(), "svc-binary-"));
 const binary = path.join(dir, "svc");
-const bareEnv = (extra: Record<string, string> = {}) => ({ PATH: "/usr/bin:/bin", HOME: dir, LOG_LEVEL: "warn", ...extra });
+const bareEnv = (extra: Record<string, string> = {}) => ({
+  PATH: "/usr/bin:/bin",
+  HOME: dir,
+  LOG_LEVEL: "warn",
+  ...extra,
+});
 const running: Subprocess[] = [];
 const queuePrefix = `svcbin${process.pid}x${Date.now().toString(36)}`;
 
 async function svc(args: string[], env: Record<string, string>) {
   const proc = Bun.spawn([binary, ...args], { cwd: dir, env, stdout: "pipe", stderr: "pipe" });
-  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ]);
   return { code, stdout, stderr };
 }
 
 function start(args: string[], env: Record<string, string>): Subprocess<"ignore", "pipe", "pipe"> {
-  const proc = Bun.spawn([binary, ...args], { cwd: dir, env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+  const proc = Bun.spawn([binary, ...args], {
+    cwd: dir,
+    env,
+    stdin: "ignore",
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   running.push(proc);
   return proc;
 }
 
 async function flows(base: string, key: string, label: string) {
   const call = async (method: string, url: string, body?: unknown) => {
-    const r = await fetch(`${base}${url}`, { method, headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
-    return { status: r.status, body: await r.json().catch(() => null) as any };
+    const r = await fetch(`${base}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: r.status, body: (await r.json().catch(() => null)) as any };
   };
   expect((await fetch(`${base}/v1/health`)).status).toBe(200);
-  const stored = await call("POST", "/v1/memories", { agent_id: "smoke", content: `${label}: the release train leaves on Thursdays` });
+  const stored = await call("POST", "/v1/memories", {
+    agent_id: "smoke",
+    content: `${label}: the release train leaves on Thursdays`,
+  });
   expect(stored.status, JSON.stringify(stored.body)).toBe(201);
-  await call("POST", "/v1/memories", { agent_id: "smoke", content: `${label}: the cafeteria closes at three` });
-  const recalled = await call("POST", "/v1/memories/recall", { agent_id: "smoke", query: "when does the release train leave?", top_k: 1 });
+  await call("POST", "/v1/memories", {
+    agent_id: "smoke",
+    content: `${label}: the cafeteria closes at three`,
+  });
+  const recalled = await call("POST", "/v1/memories/recall", {
+    agent_id: "smoke",
+    query: "when does the release train leave?",
+    top_k: 1,
+  });
   expect(recalled.status, JSON.stringify(recalled.body)).toBe(200);
   expect(recalled.body.results[0].memory_id).toBe(stored.body.memory_id);
   const forgotten = await call("POST", "/v1/memories/forget", { memory_id: stored.body.memory_id });
@@ -54,7 +83,10 @@ async function stop(proc: Subprocess): Promise<number> {
 }
 
 beforeAll(async () => {
-  const build = Bun.spawnSync([process.execPath, "run", path.resolve(import.meta.dir, "../../scripts/build.ts"), binary], { stdout: "pipe", stderr: "pipe" });
+  const build = Bun.spawnSync(
+    [process.execPath, "run", path.resolve(import.meta.dir, "../../scripts/build.ts"), binary],
+    { stdout: "pipe", stderr: "pipe" },
+  );
   if (build.exitCode !== 0) throw new Error(`build failed: ${build.stderr.toString()}`);
   console.log(build.stdout.toString().trim());
 }, 60_000);
@@ -84,9 +116,15 @@ test("embedded: keys create, serve from an empty directory, main flows, data dir
   const startedAt = performance.now();
   const serve = start(["serve"], bareEnv({ PORT: String(port) }));
   await waitFor(`http://127.0.0.1:${port}/v1/ready`, 20_000);
-  console.log(`binary cold start, embedded (existing data dir) to /v1/ready 200: ${(performance.now() - startedAt).toFixed(0)} ms`);
+  console.log(
+    `binary cold start, embedded (existing data dir) to /v1/ready 200: ${(performance.now() - startedAt).toFixed(0)} ms`,
+  );
   await flows(`http://127.0.0.1:${port}`, key, "embedded");
-  await eventually(async () => (await fetch(`http://127.0.0.1:${port}/v1/worker/health`)).status === 200, "the in-process worker pulse", 20_000);
+  await eventually(
+    async () => (await fetch(`http://127.0.0.1:${port}/v1/worker/health`)).status === 200,
+    "the in-process worker pulse",
+    20_000,
+  );
 
   const second = await svc(["keys", "create", "--org", "other"], bareEnv());
   expect(second.code).toBe(1);
@@ -98,7 +136,11 @@ test("embedded: keys create, serve from an empty directory, main flows, data dir
 }, 60_000);
 
 test("server mode: migrate, keys create, serve + worker + beat against PostgreSQL and Valkey", async () => {
-  const env = bareEnv({ ...testDatabaseEnv(), VALKEY_URL: TEST_VALKEY_URL, SVC_QUEUE_PREFIX: queuePrefix });
+  const env = bareEnv({
+    ...testDatabaseEnv(),
+    VALKEY_URL: TEST_VALKEY_URL,
+    SVC_QUEUE_PREFIX: queuePrefix,
+  });
   expect((await svc(["migrate"], env)).code).toBe(0);
   const created = await svc(["keys", "create", "--org", `binary-${process.pid}`], env);
   expect(created.code, created.stderr).toBe(0);
@@ -107,22 +149,37 @@ test("server mode: migrate, keys create, serve + worker + beat against PostgreSQ
   const startedAt = performance.now();
   const serve = start(["serve"], { ...env, PORT: String(port) });
   await waitFor(`http://127.0.0.1:${port}/v1/ready`, 20_000);
-  console.log(`binary cold start, PostgreSQL + Valkey, to /v1/ready 200: ${(performance.now() - startedAt).toFixed(0)} ms`);
+  console.log(
+    `binary cold start, PostgreSQL + Valkey, to /v1/ready 200: ${(performance.now() - startedAt).toFixed(0)} ms`,
+  );
   const worker = start(["worker"], env);
   const beat = start(["beat"], env);
   await flows(`http://127.0.0.1:${port}`, key, "server");
-  await eventually(async () => {
-    const r = await fetch(`http://127.0.0.1:${port}/v1/worker/health`);
-    return r.status === 200 && (await r.json() as { worker_id: string }).worker_id.endsWith(`-${worker.pid}`);
-  }, "the worker's pulse", 30_000);
-  expect(await (await fetch(`http://127.0.0.1:${port}/metrics`)).text()).toContain('svc_queue_jobs{state="waiting"}');
+  await eventually(
+    async () => {
+      const r = await fetch(`http://127.0.0.1:${port}/v1/worker/health`);
+      return (
+        r.status === 200 &&
+        ((await r.json()) as { worker_id: string }).worker_id.endsWith(`-${worker.pid}`)
+      );
+    },
+    "the worker's pulse",
+    30_000,
+  );
+  expect(await (await fetch(`http://127.0.0.1:${port}/metrics`)).text()).toContain(
+    'svc_queue_jobs{state="waiting"}',
+  );
   expect(await Promise.all([stop(beat), stop(worker), stop(serve)])).toEqual([0, 0, 0]);
 }, 60_000);
 
 test("embedded with EMBEDDING_PROVIDER=onnx: the embedded .wasm runs the model, VECTOR recall answers", async () => {
   const modelDir = writeTinyModelDir({ dims: 16, pooling: "mean" });
   try {
-    const env = bareEnv({ EMBEDDING_PROVIDER: "onnx", EMBEDDING_MODEL_PATH: modelDir, SVC_DATA_DIR: path.join(dir, "onnx-data") });
+    const env = bareEnv({
+      EMBEDDING_PROVIDER: "onnx",
+      EMBEDDING_MODEL_PATH: modelDir,
+      SVC_DATA_DIR: path.join(dir, "onnx-data"),
+    });
     const created = await svc(["keys", "create", "--org", "onnx"], env);
     expect(created.code, created.stderr).toBe(0);
     const { key } = JSON.parse(created.stdout);
@@ -130,14 +187,23 @@ test("embedded with EMBEDDING_PROVIDER=onnx: the embedded .wasm runs the model, 
     const serve = start(["serve"], { ...env, PORT: String(port) });
     await waitFor(`http://127.0.0.1:${port}/v1/ready`, 20_000);
     const call = async (url: string, body: unknown) => {
-      const r = await fetch(`http://127.0.0.1:${port}${url}`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify(body) });
-      return { status: r.status, body: await r.json() as any };
+      const r = await fetch(`http://127.0.0.1:${port}${url}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      return { status: r.status, body: (await r.json()) as any };
     };
     const stored = await call("/v1/memories", { agent_id: "smoke", content: "the kafka broker" });
     expect(stored.status, JSON.stringify(stored.body)).toBe(201);
     expect(stored.body.embedding_status).toBe("ready");
     await call("/v1/memories", { agent_id: "smoke", content: "the vault secret rotated" });
-    const recalled = await call("/v1/memories/recall", { agent_id: "smoke", query: "Kafka broker", strategy: "VECTOR", top_k: 1 });
+    const recalled = await call("/v1/memories/recall", {
+      agent_id: "smoke",
+      query: "Kafka broker",
+      strategy: "VECTOR",
+      top_k: 1,
+    });
     expect(recalled.status, JSON.stringify(recalled.body)).toBe(200);
     expect(recalled.body.routing.degraded_from).toBeUndefined();
     expect(recalled.body.results[0].memory_id).toBe(stored.body.memory_id);

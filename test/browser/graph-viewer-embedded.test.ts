@@ -27,8 +27,16 @@ let browser: Browser;
 let memoryIds: string[];
 
 beforeAll(async () => {
-  const config = loadConfig({}, { SVC_DATA_DIR: dataDir, LOG_LEVEL: "error", RATE_LIMIT_ENABLED: false, EMBEDDING_DIMENSIONS: 128 } as Partial<Config>);
-  deps = await openDeps(config, { log: createLogger("error"), applicationName: "svc-embedded-viewer" });
+  const config = loadConfig({}, {
+    SVC_DATA_DIR: dataDir,
+    LOG_LEVEL: "error",
+    RATE_LIMIT_ENABLED: false,
+    EMBEDDING_DIMENSIONS: 128,
+  } as Partial<Config>);
+  deps = await openDeps(config, {
+    log: createLogger("error"),
+    applicationName: "svc-embedded-viewer",
+  });
   await migrate(deps.db.primary);
   await ensureVectorIndex(deps.db.primary, 128);
   const handle = handleRequest(createApp(deps), deps);
@@ -36,19 +44,51 @@ beforeAll(async () => {
   key = (await createKey(deps.db, systemActor(orgId), "test")).key;
   server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: handle });
   const stored = await fetch(`http://127.0.0.1:${server.port}/v1/memories/batch`, {
-    method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-    body: JSON.stringify({ memories: ["In 2019 Alice moved to Paris.", "In 2023 Alice moved to Berlin."].map((content) => ({ agent_id: "emb", content })) }),
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify({
+      memories: ["In 2019 Alice moved to Paris.", "In 2023 Alice moved to Berlin."].map(
+        (content) => ({ agent_id: "emb", content }),
+      ),
+    }),
   });
   expect(stored.status).toBe(201);
-  memoryIds = ((await stored.json()) as { memories: Array<{ memory_id: string }> }).memories.map((m) => m.memory_id);
-  await seedGraph(deps.db, orgId, "emb", [
-    { key: "alice", type: "PERSON", name: "Alice", sources: memoryIds },
-    { key: "paris", type: "PLACE", name: "Paris", sources: [memoryIds[0]!] },
-    { key: "berlin", type: "PLACE", name: "Berlin", sources: [memoryIds[1]!] },
-  ], [
-    { key: "paris", from: "alice", rel: "LIVES_IN", to: "paris", fact: "In 2019 Alice moved to Paris.", validAt: "2019-06-01T00:00:00Z", invalidAt: "2023-03-01T00:00:00Z", expiredReason: "superseded", sources: [memoryIds[0]!] },
-    { key: "berlin", from: "alice", rel: "LIVES_IN", to: "berlin", fact: "In 2023 Alice moved to Berlin.", validAt: "2023-03-01T00:00:00Z", weight: 0.9, sources: [memoryIds[1]!] },
-  ]);
+  memoryIds = ((await stored.json()) as { memories: Array<{ memory_id: string }> }).memories.map(
+    (m) => m.memory_id,
+  );
+  await seedGraph(
+    deps.db,
+    orgId,
+    "emb",
+    [
+      { key: "alice", type: "PERSON", name: "Alice", sources: memoryIds },
+      { key: "paris", type: "PLACE", name: "Paris", sources: [memoryIds[0]!] },
+      { key: "berlin", type: "PLACE", name: "Berlin", sources: [memoryIds[1]!] },
+    ],
+    [
+      {
+        key: "paris",
+        from: "alice",
+        rel: "LIVES_IN",
+        to: "paris",
+        fact: "In 2019 Alice moved to Paris.",
+        validAt: "2019-06-01T00:00:00Z",
+        invalidAt: "2023-03-01T00:00:00Z",
+        expiredReason: "superseded",
+        sources: [memoryIds[0]!],
+      },
+      {
+        key: "berlin",
+        from: "alice",
+        rel: "LIVES_IN",
+        to: "berlin",
+        fact: "In 2023 Alice moved to Berlin.",
+        validAt: "2023-03-01T00:00:00Z",
+        weight: 0.9,
+        sources: [memoryIds[1]!],
+      },
+    ],
+  );
   browser = await chromium.launch({ executablePath: "/usr/bin/chromium", chromiumSandbox: false });
 }, 60_000);
 
@@ -62,9 +102,15 @@ afterAll(async () => {
 test("on PGlite: load, search, facts and sources, and the slider", async () => {
   const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
   const problems: string[] = [];
-  page.on("console", (m) => { if (m.type() === "error" || m.type() === "warning") problems.push(`${m.type()}: ${m.text()}`); });
+  page.on("console", (m) => {
+    if (m.type() === "error" || m.type() === "warning") problems.push(`${m.type()}: ${m.text()}`);
+  });
   page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
-  const facts = () => page.evaluate(() => (globalThis as any).svcGraphViewer.cy.edges().map((e: any) => e.data("fact")) as string[]);
+  const facts = () =>
+    page.evaluate(
+      () =>
+        (globalThis as any).svcGraphViewer.cy.edges().map((e: any) => e.data("fact")) as string[],
+    );
 
   await page.goto(`http://127.0.0.1:${server.port}/graph`);
   await page.fill("#key", key);
@@ -77,8 +123,16 @@ test("on PGlite: load, search, facts and sources, and the slider", async () => {
   await page.fill("#search", "alice");
   await page.press("#search", "Enter");
   await page.locator("#details h2", { hasText: "Alice" }).waitFor();
-  expect(await page.locator("#details li.fact q").allTextContents()).toEqual(["In 2023 Alice moved to Berlin."]);
-  expect((await page.locator("#details ul.sources a").evaluateAll((links) => links.map((l) => l.getAttribute("data-memory-id")))).sort()).toEqual([...memoryIds].sort());
+  expect(await page.locator("#details li.fact q").allTextContents()).toEqual([
+    "In 2023 Alice moved to Berlin.",
+  ]);
+  expect(
+    (
+      await page
+        .locator("#details ul.sources a")
+        .evaluateAll((links) => links.map((l) => l.getAttribute("data-memory-id")))
+    ).sort(),
+  ).toEqual([...memoryIds].sort());
 
   await page.fill("#as-of", String(Math.floor(Date.parse("2020-01-01T00:00:00Z") / DAY)));
   await page.locator("#status", { hasText: "as of 2020-01-01" }).waitFor();

@@ -17,8 +17,13 @@ let t: TestApp;
 const children: Subprocess[] = [];
 
 const spawnWorker = () => {
-  const env = serviceEnv({ SVC_QUEUE_PREFIX: prefix, WORKER_LOCK_DURATION_MS: "1000", WORKER_STALLED_INTERVAL_MS: "500",
-    WORKER_CONCURRENCY: "1", FORGET_PROOF_ENABLED: "true" });
+  const env = serviceEnv({
+    SVC_QUEUE_PREFIX: prefix,
+    WORKER_LOCK_DURATION_MS: "1000",
+    WORKER_STALLED_INTERVAL_MS: "500",
+    WORKER_CONCURRENCY: "1",
+    FORGET_PROOF_ENABLED: "true",
+  });
   const child = Bun.spawn([BUN, MAIN, "worker"], { env, stdout: "ignore", stderr: "ignore" });
   children.push(child);
   return child;
@@ -35,8 +40,11 @@ afterAll(async () => {
 
 async function store(key: string, user: string, count: number) {
   for (let at = 0; at < count; at += 500) {
-    const memories = Array.from({ length: Math.min(500, count - at) }, (_, i) =>
-      ({ agent_id: "agent", content: `${user} note ${at + i}`, metadata: { user_id: user } }));
+    const memories = Array.from({ length: Math.min(500, count - at) }, (_, i) => ({
+      agent_id: "agent",
+      content: `${user} note ${at + i}`,
+      metadata: { user_id: user },
+    }));
     const r = await t.request("POST", "/v1/memories/batch", { key, body: { memories } });
     expect(r.status, show(r)).toBe(201);
   }
@@ -47,31 +55,49 @@ test("kill -9 mid-erasure, then a second worker: the end equals one run", async 
   await store(tenant.key, "u-gone", SUBJECT);
   await store(tenant.key, "u-kept", OTHERS);
   const first = spawnWorker();
-  const started = await t.request("POST", "/v1/erasures", { key: tenant.key,
-    body: { agent_id: "agent", subject: { key: "user_id", value: "u-gone" } } });
+  const started = await t.request("POST", "/v1/erasures", {
+    key: tenant.key,
+    body: { agent_id: "agent", subject: { key: "user_id", value: "u-gone" } },
+  });
   expect(started.status, show(started)).toBe(202);
   const jobId = started.body.erasure_id as string;
-  const progress = () => withTenant(t.deps.db, tenant.orgId, async (tx) => {
-    const [row] = await tx`SELECT state, coalesce((progress #>> '{counts,memories}')::int, 0) AS memories,
+  const progress = () =>
+    withTenant(t.deps.db, tenant.orgId, async (tx) => {
+      const [row] =
+        await tx`SELECT state, coalesce((progress #>> '{counts,memories}')::int, 0) AS memories,
       (SELECT count(*)::int FROM memories WHERE erasure_job_id = ${jobId}) AS emptied
       FROM jobs WHERE job_id = ${jobId}`;
-    return row as { state: string; memories: number; emptied: number };
-  });
-  await eventually(async () => (await progress()).memories >= 400, "the erasure to be under way", 120_000);
+      return row as { state: string; memories: number; emptied: number };
+    });
+  await eventually(
+    async () => (await progress()).memories >= 400,
+    "the erasure to be under way",
+    120_000,
+  );
   first.kill("SIGKILL");
   await first.exited;
 
   const afterKill = await progress();
   expect(afterKill.state, "the killed worker stopped before finishing").toBe("running");
-  expect(afterKill.emptied, "the saved counts are exactly the committed steps").toBe(afterKill.memories);
+  expect(afterKill.emptied, "the saved counts are exactly the committed steps").toBe(
+    afterKill.memories,
+  );
 
   spawnWorker();
-  const final = await eventually(async () => {
-    const r = await t.request("GET", `/v1/erasures/${jobId}`, { key: tenant.key });
-    return ["succeeded", "failed"].includes(r.body?.state) ? r.body : null;
-  }, "the resumed erasure to finish", 240_000);
+  const final = await eventually(
+    async () => {
+      const r = await t.request("GET", `/v1/erasures/${jobId}`, { key: tenant.key });
+      return ["succeeded", "failed"].includes(r.body?.state) ? r.body : null;
+    },
+    "the resumed erasure to finish",
+    240_000,
+  );
   expect(final.state, JSON.stringify(final)).toBe("succeeded");
-  expect(final.counts).toMatchObject({ memories: SUBJECT, memory_versions: SUBJECT, memories_forgotten: SUBJECT });
+  expect(final.counts).toMatchObject({
+    memories: SUBJECT,
+    memory_versions: SUBJECT,
+    memories_forgotten: SUBJECT,
+  });
 
   const rows = await withTenant(t.deps.db, tenant.orgId, async (tx) => {
     const [row] = await tx`SELECT
@@ -85,5 +111,8 @@ test("kill -9 mid-erasure, then a second worker: the end equals one run", async 
   const cert = await t.request("GET", `/v1/forget/${final.cert_id}`, { key: tenant.key });
   expect(cert.body.items.length).toBe(SUBJECT);
   const keys = await t.request("GET", "/v1/forget/keys", { key: tenant.key });
-  expect(await verifyCertificate(cert.text, keys.body.keys[0].public_key)).toEqual({ ok: true, cert_id: final.cert_id });
+  expect(await verifyCertificate(cert.text, keys.body.keys[0].public_key)).toEqual({
+    ok: true,
+    cert_id: final.cert_id,
+  });
 }, 400_000);

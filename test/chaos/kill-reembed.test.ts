@@ -23,8 +23,14 @@ const children: Subprocess[] = [];
 
 const spawnWorker = () => {
   const env = serviceEnv({
-    SVC_QUEUE_PREFIX: prefix, WORKER_LOCK_DURATION_MS: "1000", WORKER_STALLED_INTERVAL_MS: "500", WORKER_CONCURRENCY: "1",
-    EMBEDDING_BASE_URL: server.baseUrl, EMBEDDING_MODEL: MODEL_B, EMBEDDING_DIMENSIONS: "48", EMBEDDING_BATCH_SIZE: "16",
+    SVC_QUEUE_PREFIX: prefix,
+    WORKER_LOCK_DURATION_MS: "1000",
+    WORKER_STALLED_INTERVAL_MS: "500",
+    WORKER_CONCURRENCY: "1",
+    EMBEDDING_BASE_URL: server.baseUrl,
+    EMBEDDING_MODEL: MODEL_B,
+    EMBEDDING_DIMENSIONS: "48",
+    EMBEDDING_BATCH_SIZE: "16",
   });
   const child = Bun.spawn([BUN, MAIN, "worker"], { env, stdout: "ignore", stderr: "ignore" });
   children.push(child);
@@ -35,8 +41,14 @@ beforeAll(async () => {
   t = await testApp({ SVC_QUEUE_PREFIX: prefix, ...GEN_A });
   tenant = await t.tenant("kill-reembed");
   for (let i = 0; i < N; i += 100) {
-    const memories = Array.from({ length: 100 }, (_, k) => ({ agent_id: "ops", content: `memory ${i + k}: the ${["kafka", "vault", "pager"][(i + k) % 3]} runbook, revision ${i + k}` }));
-    const res = await t.request("POST", "/v1/memories/batch", { key: tenant.key, body: { memories } });
+    const memories = Array.from({ length: 100 }, (_, k) => ({
+      agent_id: "ops",
+      content: `memory ${i + k}: the ${["kafka", "vault", "pager"][(i + k) % 3]} runbook, revision ${i + k}`,
+    }));
+    const res = await t.request("POST", "/v1/memories/batch", {
+      key: tenant.key,
+      body: { memories },
+    });
     expect(res.status).toBe(201);
   }
   await ensureVectorIndex(t.owner, 48);
@@ -48,8 +60,18 @@ afterAll(async () => {
   await t.close();
 }, 30_000);
 
-const state = () => withTenant(t.deps.db, tenant.orgId, async (tx) => {
-  const [row] = await tx<{ next: number; distinct_next: number; stale_next: number; done: number | null; serving: string | null; on_b: number }[]>`
+const state = () =>
+  withTenant(t.deps.db, tenant.orgId, async (tx) => {
+    const [row] = await tx<
+      {
+        next: number;
+        distinct_next: number;
+        stale_next: number;
+        done: number | null;
+        serving: string | null;
+        on_b: number;
+      }[]
+    >`
     SELECT (SELECT count(*)::int FROM memory_embeddings_next) AS next,
            (SELECT count(DISTINCT (memory_id, version))::int FROM memory_embeddings_next) AS distinct_next,
            (SELECT count(*)::int FROM memory_embeddings_next n WHERE NOT EXISTS (
@@ -57,20 +79,28 @@ const state = () => withTenant(t.deps.db, tenant.orgId, async (tx) => {
            (SELECT target_done FROM embedding_generations) AS done,
            (SELECT serving_model FROM embedding_generations) AS serving,
            (SELECT count(*)::int FROM memories WHERE valid_to IS NULL AND embedding_model = ${MODEL_B} AND embedding_dims = 48) AS on_b`;
-  return row!;
-});
+    return row!;
+  });
 const recallFromA = async () => {
-  const res = await t.request("POST", "/v1/memories/recall", { key: tenant.key, body: { agent_id: "ops", query: "vault runbook revision 7", strategy: "VECTOR", top_k: 3 } });
+  const res = await t.request("POST", "/v1/memories/recall", {
+    key: tenant.key,
+    body: { agent_id: "ops", query: "vault runbook revision 7", strategy: "VECTOR", top_k: 3 },
+  });
   expect(res.status).toBe(200);
   expect(res.body.strategy).toBe("VECTOR");
   expect(res.body.results.length).toBe(3);
 };
-const sentToServer = () => server.requests.filter((r) => r.status === 200).reduce((n, r) => n + r.input.length, 0);
+const sentToServer = () =>
+  server.requests.filter((r) => r.status === 200).reduce((n, r) => n + r.input.length, 0);
 
 test("kill -9 mid re-embed, then a second worker: whole batches, A serves meanwhile, no duplicates, then B", async () => {
   await t.deps.queue.enqueue("svc.generate_embedding", { org_id: tenant.orgId });
   const first = spawnWorker();
-  await eventually(async () => ((await state()).done ?? 0) >= TASK_BATCH, "the first batch to commit", 60_000);
+  await eventually(
+    async () => ((await state()).done ?? 0) >= TASK_BATCH,
+    "the first batch to commit",
+    60_000,
+  );
   first.kill("SIGKILL");
   await first.exited;
 
@@ -85,15 +115,22 @@ test("kill -9 mid re-embed, then a second worker: whole batches, A serves meanwh
   await recallFromA();
 
   spawnWorker();
-  const final = await eventually(async () => {
-    const s = await state();
-    return s.serving === MODEL_B ? s : null;
-  }, "the second worker to finish the re-embed and switch", 90_000);
+  const final = await eventually(
+    async () => {
+      const s = await state();
+      return s.serving === MODEL_B ? s : null;
+    },
+    "the second worker to finish the re-embed and switch",
+    90_000,
+  );
   expect(final).toMatchObject({ next: 0, on_b: N });
   // Each memory went to the server once, except those of the batch in flight when the worker died.
   expect(sentToServer()).toBeLessThanOrEqual(N + TASK_BATCH);
   expect(sentToServer()).toBeGreaterThanOrEqual(N);
-  const res = await t.request("POST", "/v1/memories/recall", { key: tenant.key, body: { agent_id: "ops", query: "vault runbook", strategy: "VECTOR", top_k: 3 } });
+  const res = await t.request("POST", "/v1/memories/recall", {
+    key: tenant.key,
+    body: { agent_id: "ops", query: "vault runbook", strategy: "VECTOR", top_k: 3 },
+  });
   // This app is still configured with A: it has no embedder for B and says so instead of answering from the wrong vectors.
   expect(res.status).toBe(200);
   expect(res.body.strategy).toBe("LEXICAL");

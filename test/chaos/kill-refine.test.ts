@@ -4,7 +4,12 @@
 // once, one summary per cluster, and refine_changes numbered without gaps or repeats.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Subprocess } from "bun";
-import { insertEdges, insertMemos, type NewEdge, type NewMemo } from "../../src/data/queries/refine-graph-writes";
+import {
+  insertEdges,
+  insertMemos,
+  type NewEdge,
+  type NewMemo,
+} from "../../src/data/queries/refine-graph-writes";
 import { withTenant } from "../../src/data/with-tenant";
 import { normalizeName } from "../../src/domain/graph/normalize";
 import { newId } from "../../src/lib/ids";
@@ -21,7 +26,13 @@ let t: TestApp;
 const children: Subprocess[] = [];
 
 const spawnWorker = () => {
-  const env = serviceEnv({ SVC_QUEUE_PREFIX: prefix, WORKER_LOCK_DURATION_MS: "1000", WORKER_STALLED_INTERVAL_MS: "500", WORKER_CONCURRENCY: "1", ...refineEnv });
+  const env = serviceEnv({
+    SVC_QUEUE_PREFIX: prefix,
+    WORKER_LOCK_DURATION_MS: "1000",
+    WORKER_STALLED_INTERVAL_MS: "500",
+    WORKER_CONCURRENCY: "1",
+    ...refineEnv,
+  });
   const child = Bun.spawn([BUN, MAIN, "worker"], { env, stdout: "ignore", stderr: "ignore" });
   children.push(child);
   return child;
@@ -41,11 +52,30 @@ async function seed(orgId: string) {
   const memos: NewMemo[] = [];
   const edges: NewEdge[] = [];
   const memo = (name: string, uri: string | null = null) => {
-    const m: NewMemo = { memo_id: newId("memo"), agent_id: "agent", memo_type: "PLACE", name, normalized_name: normalizeName(name), ontology_uri: uri, origin: "extracted" };
+    const m: NewMemo = {
+      memo_id: newId("memo"),
+      agent_id: "agent",
+      memo_type: "PLACE",
+      name,
+      normalized_name: normalizeName(name),
+      ontology_uri: uri,
+      origin: "extracted",
+    };
     memos.push(m);
     return m.memo_id;
   };
-  const edge = (src: string, dst: string) => edges.push({ edge_id: newId("edge"), agent_id: "agent", src_memo_id: src, dst_memo_id: dst, relation: "LOCATED_IN", fact: "located in", origin: "extracted", confidence: 0.9, weight: 0.6 });
+  const edge = (src: string, dst: string) =>
+    edges.push({
+      edge_id: newId("edge"),
+      agent_id: "agent",
+      src_memo_id: src,
+      dst_memo_id: dst,
+      relation: "LOCATED_IN",
+      fact: "located in",
+      origin: "extracted",
+      confidence: 0.9,
+      weight: 0.6,
+    });
   const countries = Array.from({ length: COUNTRIES }, (_, j) => memo(`Country ${j}`));
   for (let i = 0; i < GROUPS; i++) {
     const region = memo(`Region ${i}`);
@@ -63,26 +93,41 @@ test("kill -9 mid-refine, then a second worker: the final graph equals one run",
   const tenant = await t.tenant("kill-refine");
   await seed(tenant.orgId);
   const first = spawnWorker();
-  const started = await t.request("POST", "/v1/refine", { key: tenant.key, body: { passes: ["dedupe", "infer", "summarize"] } });
+  const started = await t.request("POST", "/v1/refine", {
+    key: tenant.key,
+    body: { passes: ["dedupe", "infer", "summarize"] },
+  });
   expect(started.status, show(started)).toBe(202);
   const jobId = started.body.job_id as string;
-  const progress = () => withTenant(t.deps.db, tenant.orgId, async (tx) => {
-    const [row] = await tx`SELECT state, (progress->>'seq')::int AS seq, (SELECT count(*)::int FROM refine_changes WHERE job_id = ${jobId}) AS changes FROM jobs WHERE job_id = ${jobId}`;
-    return row as { state: string; seq: number | null; changes: number };
-  });
-  await eventually(async () => ((await progress()).seq ?? 0) >= 60, "the run to be under way", 60_000);
+  const progress = () =>
+    withTenant(t.deps.db, tenant.orgId, async (tx) => {
+      const [row] =
+        await tx`SELECT state, (progress->>'seq')::int AS seq, (SELECT count(*)::int FROM refine_changes WHERE job_id = ${jobId}) AS changes FROM jobs WHERE job_id = ${jobId}`;
+      return row as { state: string; seq: number | null; changes: number };
+    });
+  await eventually(
+    async () => ((await progress()).seq ?? 0) >= 60,
+    "the run to be under way",
+    60_000,
+  );
   first.kill("SIGKILL");
   await first.exited;
 
   const afterKill = await progress();
   expect(afterKill.state, "the killed worker stopped before finishing").toBe("running");
-  expect(afterKill.changes, "the saved progress counts exactly the committed changes").toBe(afterKill.seq ?? 0);
+  expect(afterKill.changes, "the saved progress counts exactly the committed changes").toBe(
+    afterKill.seq ?? 0,
+  );
 
   spawnWorker();
-  const final = await eventually(async () => {
-    const r = await t.request("GET", `/v1/refine/${jobId}?limit=1`, { key: tenant.key });
-    return ["succeeded", "failed"].includes(r.body?.state) ? r.body : null;
-  }, "the resumed run to finish", 180_000);
+  const final = await eventually(
+    async () => {
+      const r = await t.request("GET", `/v1/refine/${jobId}?limit=1`, { key: tenant.key });
+      return ["succeeded", "failed"].includes(r.body?.state) ? r.body : null;
+    },
+    "the resumed run to finish",
+    180_000,
+  );
   expect(final.state, JSON.stringify(final)).toBe("succeeded");
 
   const facts = await withTenant(t.deps.db, tenant.orgId, async (tx) => {
@@ -99,13 +144,23 @@ test("kill -9 mid-refine, then a second worker: the final graph equals one run",
     return row as Record<string, number> & { summaries_reported: number; summaries: number };
   });
   expect(facts).toEqual({
-    merged: GROUPS, live_cities: GROUPS,
+    merged: GROUPS,
+    live_cities: GROUPS,
     // City i → Region i → Country j: one extra hop per surviving city (regions are one hop from their country).
-    inferred: GROUPS, duplicate_edges: 0,
-    summaries: facts.summaries_reported, changes: final.changes_total, max_seq: final.changes_total, repeated_changes: 0, summaries_reported: facts.summaries_reported,
+    inferred: GROUPS,
+    duplicate_edges: 0,
+    summaries: facts.summaries_reported,
+    changes: final.changes_total,
+    max_seq: final.changes_total,
+    repeated_changes: 0,
+    summaries_reported: facts.summaries_reported,
   });
   expect(facts.summaries).toBeGreaterThan(0);
   const counts = (name: string) => final.passes.find((p: any) => p.name === name).counts;
-  expect(counts("dedupe")).toMatchObject({ memos_merged: GROUPS, merged_by_ontology: GROUPS, edges_collapsed: GROUPS });
+  expect(counts("dedupe")).toMatchObject({
+    memos_merged: GROUPS,
+    merged_by_ontology: GROUPS,
+    edges_collapsed: GROUPS,
+  });
   expect(counts("infer")).toEqual({ edges_inferred_transitive: GROUPS });
 }, 300_000);

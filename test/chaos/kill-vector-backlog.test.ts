@@ -27,7 +27,14 @@ let tenant: Tenant;
 const children: Subprocess[] = [];
 
 const spawnWorker = () => {
-  const env = serviceEnv({ DATABASE_URL: asServingLogin(ownerUrl), DATABASE_MIGRATION_URL: ownerUrl, SVC_QUEUE_PREFIX: prefix, WORKER_LOCK_DURATION_MS: "1000", WORKER_STALLED_INTERVAL_MS: "500", WORKER_CONCURRENCY: "1" });
+  const env = serviceEnv({
+    DATABASE_URL: asServingLogin(ownerUrl),
+    DATABASE_MIGRATION_URL: ownerUrl,
+    SVC_QUEUE_PREFIX: prefix,
+    WORKER_LOCK_DURATION_MS: "1000",
+    WORKER_STALLED_INTERVAL_MS: "500",
+    WORKER_CONCURRENCY: "1",
+  });
   const child = Bun.spawn([BUN, MAIN, "worker"], { env, stdout: "ignore", stderr: "ignore" });
   children.push(child);
   return child;
@@ -37,11 +44,20 @@ beforeAll(async () => {
   // Exact-sort bound 0: recall goes through the index shape, the one that merges graph and backlog; ef_search
   // 1000 makes the graph part as good as exact, up to half precision's swaps of near ties.
   ownerUrl = await createMigratedDatabase(database);
-  t = await testApp({ SVC_QUEUE_PREFIX: prefix, RECALL_VECTOR_EXACT_MAX_ROWS: 0, RECALL_HNSW_EF_SEARCH: 1000 }, ownerUrl);
+  t = await testApp(
+    { SVC_QUEUE_PREFIX: prefix, RECALL_VECTOR_EXACT_MAX_ROWS: 0, RECALL_HNSW_EF_SEARCH: 1000 },
+    ownerUrl,
+  );
   tenant = await t.tenant("kill-backlog");
   for (let i = 0; i < N; i += 500) {
-    const memories = Array.from({ length: 500 }, (_, k) => ({ agent_id: AGENT, content: `memory ${i + k}: the ${["kafka", "vault", "pager"][(i + k) % 3]} runbook, revision ${(i + k) % 97}, rotation ${(i + k) % 13}` }));
-    const res = await t.request("POST", "/v1/memories/batch", { key: tenant.key, body: { memories } });
+    const memories = Array.from({ length: 500 }, (_, k) => ({
+      agent_id: AGENT,
+      content: `memory ${i + k}: the ${["kafka", "vault", "pager"][(i + k) % 3]} runbook, revision ${(i + k) % 97}, rotation ${(i + k) % 13}`,
+    }));
+    const res = await t.request("POST", "/v1/memories/batch", {
+      key: tenant.key,
+      body: { memories },
+    });
     expect(res.status, show(res)).toBe(201);
   }
 }, 120_000);
@@ -56,33 +72,67 @@ afterAll(async () => {
   await dropDatabase(database);
 }, 30_000);
 
-const state = () => withTenant(t.deps.db, tenant.orgId, async (tx) => {
-  const [row] = await tx<{ rows: number; current: number; memories: number; graphed: number; versions_above_one: number }[]>`
+const state = () =>
+  withTenant(t.deps.db, tenant.orgId, async (tx) => {
+    const [row] = await tx<
+      {
+        rows: number;
+        current: number;
+        memories: number;
+        graphed: number;
+        versions_above_one: number;
+      }[]
+    >`
     SELECT count(*)::int AS rows, count(*) FILTER (WHERE valid_to IS NULL)::int AS current,
       count(DISTINCT memory_id)::int AS memories,
       count(*) FILTER (WHERE valid_to IS NULL AND vector_indexed)::int AS graphed,
       count(*) FILTER (WHERE version <> 1)::int AS versions_above_one
     FROM memories`;
-  return row!;
-});
+    return row!;
+  });
 
 /** VECTOR over HTTP against the exact answer of the same search, in whatever state the graph is. */
 const recallIsExact = async () => {
-  const res = await t.request("POST", "/v1/memories/recall", { key: tenant.key, body: { agent_id: AGENT, query: QUERY, strategy: "VECTOR", top_k: 10 } });
+  const res = await t.request("POST", "/v1/memories/recall", {
+    key: tenant.key,
+    body: { agent_id: AGENT, query: QUERY, strategy: "VECTOR", top_k: 10 },
+  });
   expect(res.status, show(res)).toBe(200);
   const vector = (await t.deps.embedder.embed([QUERY], { orgId: tenant.orgId })).vectors[0]!;
-  const search = { filter: { orgId: tenant.orgId, agentId: AGENT }, vector, dimensions: t.config.EMBEDDING_DIMENSIONS, limit: 10, efSearch: 40, maxScanTuples: 20000, exactMaxRows: 0 };
-  const exact = await withTenant(t.deps.db, tenant.orgId, (tx) => nearestQuery(tx, search, "exact"));
+  const search = {
+    filter: { orgId: tenant.orgId, agentId: AGENT },
+    vector,
+    dimensions: t.config.EMBEDDING_DIMENSIONS,
+    limit: 10,
+    efSearch: 40,
+    maxScanTuples: 20000,
+    exactMaxRows: 0,
+  };
+  const exact = await withTenant(t.deps.db, tenant.orgId, (tx) =>
+    nearestQuery(tx, search, "exact"),
+  );
   expect(res.body.results).toHaveLength(10);
-  res.body.results.forEach((r: { score: number }, i: number) => expect(Math.abs(r.score - exact[i]!.score), `place ${i}`).toBeLessThan(2e-3));
+  res.body.results.forEach((r: { score: number }, i: number) =>
+    expect(Math.abs(r.score - exact[i]!.score), `place ${i}`).toBeLessThan(2e-3),
+  );
 };
 
 test("kill -9 while graphing the backlog, then a second worker: whole chunks, exact recall meanwhile, nothing lost or doubled", async () => {
-  expect(await state()).toEqual({ rows: N, current: N, memories: N, graphed: 0, versions_above_one: 0 });
+  expect(await state()).toEqual({
+    rows: N,
+    current: N,
+    memories: N,
+    graphed: 0,
+    versions_above_one: 0,
+  });
   await recallIsExact();
 
   const first = spawnWorker(); // takes the job the first batch enqueued
-  await eventually(async () => (await state()).graphed >= GRAPH_CHUNK, "the first chunk to commit", 60_000);
+  await eventually(
+    async () => (await state()).graphed >= GRAPH_CHUNK,
+    "the first chunk to commit",
+    60_000,
+  );
   first.kill("SIGKILL");
   await first.exited;
 
@@ -93,10 +143,14 @@ test("kill -9 while graphing the backlog, then a second worker: whole chunks, ex
   await recallIsExact();
 
   spawnWorker();
-  const final = await eventually(async () => {
-    const s = await state();
-    return s.graphed === N ? s : null;
-  }, "the second worker to finish graphing", 90_000);
+  const final = await eventually(
+    async () => {
+      const s = await state();
+      return s.graphed === N ? s : null;
+    },
+    "the second worker to finish graphing",
+    90_000,
+  );
   expect(final).toEqual({ rows: N, current: N, memories: N, graphed: N, versions_above_one: 0 });
   await recallIsExact();
 }, 180_000);

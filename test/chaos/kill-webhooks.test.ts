@@ -11,7 +11,11 @@ import { signatureValid } from "../http/webhooks/receiver";
 
 const EVENTS = 5;
 const prefix = `${TEST_QUEUE_PREFIX}-kwebhooks`;
-const WEBHOOKS = { WEBHOOKS_ALLOW_LOOPBACK: "true", WEBHOOKS_LEASE_SECONDS: "3", WEBHOOKS_TIMEOUT_MS: "2500" };
+const WEBHOOKS = {
+  WEBHOOKS_ALLOW_LOOPBACK: "true",
+  WEBHOOKS_LEASE_SECONDS: "3",
+  WEBHOOKS_TIMEOUT_MS: "2500",
+};
 let t: TestApp;
 let tenant: Tenant;
 const children: Subprocess[] = [];
@@ -21,10 +25,16 @@ const hits: Hit[] = [];
 let holding = true;
 const held: Array<() => void> = [];
 const receiver = Bun.serve({
-  hostname: "127.0.0.1", port: 0,
+  hostname: "127.0.0.1",
+  port: 0,
   async fetch(request) {
     const body = await request.text();
-    const hit: Hit = { eventId: request.headers.get("svc-event-id")!, answered: !holding, headers: Object.fromEntries(request.headers), body };
+    const hit: Hit = {
+      eventId: request.headers.get("svc-event-id")!,
+      answered: !holding,
+      headers: Object.fromEntries(request.headers),
+      body,
+    };
     hits.push(hit);
     if (holding) await new Promise<void>((resolve) => held.push(resolve));
     return new Response("ok");
@@ -32,7 +42,13 @@ const receiver = Bun.serve({
 });
 
 const spawnWorker = () => {
-  const env = serviceEnv({ SVC_QUEUE_PREFIX: prefix, WORKER_CONCURRENCY: "2", WORKER_LOCK_DURATION_MS: "1000", WORKER_STALLED_INTERVAL_MS: "500", ...WEBHOOKS });
+  const env = serviceEnv({
+    SVC_QUEUE_PREFIX: prefix,
+    WORKER_CONCURRENCY: "2",
+    WORKER_LOCK_DURATION_MS: "1000",
+    WORKER_STALLED_INTERVAL_MS: "500",
+    ...WEBHOOKS,
+  });
   const child = Bun.spawn([BUN, MAIN, "worker"], { env, stdout: "ignore", stderr: "ignore" });
   children.push(child);
   return child;
@@ -52,11 +68,17 @@ afterAll(async () => {
 }, 30_000);
 
 test("kill -9 mid-delivery loses no event; the duplicate carries the same event id", async () => {
-  const created = await t.request("POST", "/v1/webhooks", { key: tenant.key, body: { url: `http://127.0.0.1:${receiver.port}/hook`, events: ["memory.stored"] } });
+  const created = await t.request("POST", "/v1/webhooks", {
+    key: tenant.key,
+    body: { url: `http://127.0.0.1:${receiver.port}/hook`, events: ["memory.stored"] },
+  });
   expect(created.status, show(created)).toBe(201);
   const first = spawnWorker();
   for (let i = 0; i < EVENTS; i++) {
-    const r = await t.request("POST", "/v1/memories", { key: tenant.key, body: { agent_id: "hooked", content: `event ${i}` } });
+    const r = await t.request("POST", "/v1/memories", {
+      key: tenant.key,
+      body: { agent_id: "hooked", content: `event ${i}` },
+    });
     expect(r.status, show(r)).toBe(201);
   }
   // The worker heard the commit (NOTIFY) and is now blocked inside at least one delivery.
@@ -68,16 +90,36 @@ test("kill -9 mid-delivery loses no event; the duplicate carries the same event 
   held.splice(0).forEach((release) => release());
 
   spawnWorker();
-  const answered = await eventually(async () => {
-    const ids = new Set(hits.filter((h) => h.answered).map((h) => h.eventId));
-    return ids.size === EVENTS && ids;
-  }, `all ${EVENTS} events answered by the second worker`, 60_000);
+  const answered = await eventually(
+    async () => {
+      const ids = new Set(hits.filter((h) => h.answered).map((h) => h.eventId));
+      return ids.size === EVENTS && ids;
+    },
+    `all ${EVENTS} events answered by the second worker`,
+    60_000,
+  );
   for (const id of interrupted) expect(answered.has(id)).toBe(true);
-  for (const hit of hits) expect(signatureValid({ path: "/hook", headers: hit.headers, body: hit.body, json: null }, created.body.secret)).toBe(true);
+  for (const hit of hits)
+    expect(
+      signatureValid(
+        { path: "/hook", headers: hit.headers, body: hit.body, json: null },
+        created.body.secret,
+      ),
+    ).toBe(true);
 
-  const log = await eventually(async () => {
-    const r = await t.request("GET", `/v1/webhooks/${created.body.endpoint_id}/deliveries`, { key: tenant.key });
-    return r.body.items.length === EVENTS && r.body.items.every((d: { state: string }) => d.state === "delivered") && r.body.items;
-  }, "every delivery settled as delivered", 30_000);
+  const log = await eventually(
+    async () => {
+      const r = await t.request("GET", `/v1/webhooks/${created.body.endpoint_id}/deliveries`, {
+        key: tenant.key,
+      });
+      return (
+        r.body.items.length === EVENTS &&
+        r.body.items.every((d: { state: string }) => d.state === "delivered") &&
+        r.body.items
+      );
+    },
+    "every delivery settled as delivered",
+    30_000,
+  );
   expect(new Set(log.map((d: { event_id: string }) => d.event_id))).toEqual(answered);
 }, 180_000);

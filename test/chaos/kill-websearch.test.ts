@@ -19,10 +19,18 @@ let holdSearch = true;
 const spawnWorker = (base: string) => {
   const child = Bun.spawn([BUN, MAIN, "worker"], {
     env: serviceEnv({
-      SVC_QUEUE_PREFIX: prefix, WORKER_LOCK_DURATION_MS: "1000", WORKER_STALLED_INTERVAL_MS: "500", WORKER_CONCURRENCY: "1",
-      INGEST_ENABLED: "true", DISTILL_ENABLED: "false", WEBSEARCH_API_KEY: TOKEN, WEBSEARCH_BASE_URL: `${base}/res/v1`, INGEST_FETCH_ALLOW_CIDRS: "127.0.0.1/32",
+      SVC_QUEUE_PREFIX: prefix,
+      WORKER_LOCK_DURATION_MS: "1000",
+      WORKER_STALLED_INTERVAL_MS: "500",
+      WORKER_CONCURRENCY: "1",
+      INGEST_ENABLED: "true",
+      DISTILL_ENABLED: "false",
+      WEBSEARCH_API_KEY: TOKEN,
+      WEBSEARCH_BASE_URL: `${base}/res/v1`,
+      INGEST_FETCH_ALLOW_CIDRS: "127.0.0.1/32",
     }),
-    stdout: "ignore", stderr: "ignore",
+    stdout: "ignore",
+    stderr: "ignore",
   });
   children.push(child);
   return child;
@@ -30,7 +38,8 @@ const spawnWorker = (base: string) => {
 
 beforeAll(async () => {
   fake = Bun.serve({
-    port: 0, hostname: "127.0.0.1",
+    port: 0,
+    hostname: "127.0.0.1",
     async fetch(request): Promise<Response> {
       const url = new URL(request.url);
       const base = `http://127.0.0.1:${url.port}`;
@@ -38,14 +47,27 @@ beforeAll(async () => {
         searches++;
         // The first worker never gets its answer: it is killed while waiting.
         if (holdSearch) await Bun.sleep(30_000);
-        return Response.json({ web: { results: [1, 2, 3].map((i) => ({ title: `Page ${i}`, url: `${base}/pages/${i}` })) } });
+        return Response.json({
+          web: {
+            results: [1, 2, 3].map((i) => ({ title: `Page ${i}`, url: `${base}/pages/${i}` })),
+          },
+        });
       }
       const page = /^\/pages\/(\d)$/.exec(url.pathname);
-      if (page) return new Response(`Chaos page ${page[1]} says the tide turns at ${page[1]} o'clock.`, { headers: { "content-type": "text/plain" } });
+      if (page)
+        return new Response(`Chaos page ${page[1]} says the tide turns at ${page[1]} o'clock.`, {
+          headers: { "content-type": "text/plain" },
+        });
       return new Response("not found", { status: 404 });
     },
   });
-  t = await testApp({ SVC_QUEUE_PREFIX: prefix, INGEST_ENABLED: true, DISTILL_ENABLED: false, WEBSEARCH_API_KEY: TOKEN, WEBSEARCH_BASE_URL: `http://127.0.0.1:${fake.port}/res/v1` });
+  t = await testApp({
+    SVC_QUEUE_PREFIX: prefix,
+    INGEST_ENABLED: true,
+    DISTILL_ENABLED: false,
+    WEBSEARCH_API_KEY: TOKEN,
+    WEBSEARCH_BASE_URL: `http://127.0.0.1:${fake.port}/res/v1`,
+  });
 });
 
 afterAll(async () => {
@@ -59,7 +81,10 @@ test("kill -9 during discovery, then a second worker: one child per result, each
   const tenant = await t.tenant("kill-websearch");
   const base = `http://127.0.0.1:${fake.port}`;
   const first = spawnWorker(base);
-  const r = await t.request("POST", "/v1/ingest/search", { key: tenant.key, body: { agent_id: "chaos", query: "tides", max_results: 3 } });
+  const r = await t.request("POST", "/v1/ingest/search", {
+    key: tenant.key,
+    body: { agent_id: "chaos", query: "tides", max_results: 3 },
+  });
   expect(r.status, show(r)).toBe(202);
   await eventually(async () => searches >= 1, "the first worker to ask the provider", 60_000);
   first.kill("SIGKILL");
@@ -67,16 +92,35 @@ test("kill -9 during discovery, then a second worker: one child per result, each
   holdSearch = false;
 
   spawnWorker(base);
-  const batch = await eventually(async () => {
-    const view = await t.request("GET", `/v1/ingest/search/${r.body.batch_id}`, { key: tenant.key });
-    return view.body?.state === "completed" || view.body?.state === "failed" ? view.body : null;
-  }, "the second worker to finish the batch", 120_000);
+  const batch = await eventually(
+    async () => {
+      const view = await t.request("GET", `/v1/ingest/search/${r.body.batch_id}`, {
+        key: tenant.key,
+      });
+      return view.body?.state === "completed" || view.body?.state === "failed" ? view.body : null;
+    },
+    "the second worker to finish the batch",
+    120_000,
+  );
   expect(batch.state, JSON.stringify(batch)).toBe("completed");
   expect(searches).toBe(2);
-  expect(batch.results.map((c: any) => [c.rank, c.url, c.state])).toEqual([1, 2, 3].map((i) => [i, `${base}/pages/${i}`, "succeeded"]));
+  expect(batch.results.map((c: any) => [c.rank, c.url, c.state])).toEqual(
+    [1, 2, 3].map((i) => [i, `${base}/pages/${i}`, "succeeded"]),
+  );
 
-  const [jobs] = await withTenant(t.deps.db, tenant.orgId, (tx) => tx`SELECT count(*)::int AS n FROM jobs WHERE batch_id = ${r.body.batch_id} AND payload #>> '{source,kind}' = 'url'`);
+  const [jobs] = await withTenant(
+    t.deps.db,
+    tenant.orgId,
+    (tx) =>
+      tx`SELECT count(*)::int AS n FROM jobs WHERE batch_id = ${r.body.batch_id} AND payload #>> '{source,kind}' = 'url'`,
+  );
   expect(jobs!.n).toBe(3);
-  const memories = await withTenant(t.deps.db, tenant.orgId, (tx) => tx`SELECT content FROM memories WHERE agent_id = 'chaos' ORDER BY content`);
-  expect(memories.map((m) => m.content)).toEqual([1, 2, 3].map((i) => `Chaos page ${i} says the tide turns at ${i} o'clock.`));
+  const memories = await withTenant(
+    t.deps.db,
+    tenant.orgId,
+    (tx) => tx`SELECT content FROM memories WHERE agent_id = 'chaos' ORDER BY content`,
+  );
+  expect(memories.map((m) => m.content)).toEqual(
+    [1, 2, 3].map((i) => `Chaos page ${i} says the tide turns at ${i} o'clock.`),
+  );
 }, 240_000);

@@ -16,7 +16,13 @@ const CYCLES = 25 * Number(process.env.SVC_TEST_LONG ?? "1");
 const ROWS_PER_CYCLE = 4000;
 const SEED = Number(process.env.SVC_TEST_SEED ?? Date.now() % 1_000_000);
 const prefix = `${TEST_QUEUE_PREFIX}-kill25`;
-const workerEnv = () => serviceEnv({ SVC_QUEUE_PREFIX: prefix, WORKER_LOCK_DURATION_MS: "1000", WORKER_STALLED_INTERVAL_MS: "500", WORKER_CONCURRENCY: "1" });
+const workerEnv = () =>
+  serviceEnv({
+    SVC_QUEUE_PREFIX: prefix,
+    WORKER_LOCK_DURATION_MS: "1000",
+    WORKER_STALLED_INTERVAL_MS: "500",
+    WORKER_CONCURRENCY: "1",
+  });
 
 let t: TestApp;
 let tenant: Tenant;
@@ -34,15 +40,27 @@ afterAll(async () => {
   await t.close();
 }, 30_000);
 
-const counts = () => withTenant(t.deps.db, tenant.orgId, async (tx) => {
-  const [row] = await tx`SELECT (SELECT count(*)::int FROM audit_log) AS logged, (SELECT count(*)::int FROM audit_pending) AS pending,
+const counts = () =>
+  withTenant(t.deps.db, tenant.orgId, async (tx) => {
+    const [row] =
+      await tx`SELECT (SELECT count(*)::int FROM audit_log) AS logged, (SELECT count(*)::int FROM audit_pending) AS pending,
     (SELECT count(DISTINCT seq)::int FROM audit_log) AS seqs, (SELECT coalesce(max(seq), 0)::int FROM audit_log) AS max_seq,
     (SELECT count(*)::int FROM (SELECT unnest(target_ids) AS id FROM audit_log WHERE operation = 'store' GROUP BY 1 HAVING count(*) > 1) d) AS duplicated_targets`;
-  return row as { logged: number; pending: number; seqs: number; max_seq: number; duplicated_targets: number };
-});
+    return row as {
+      logged: number;
+      pending: number;
+      seqs: number;
+      max_seq: number;
+      duplicated_targets: number;
+    };
+  });
 
 function spawnWorker(): Subprocess {
-  const child = Bun.spawn([BUN, MAIN, "worker"], { env: workerEnv(), stdout: "ignore", stderr: "ignore" });
+  const child = Bun.spawn([BUN, MAIN, "worker"], {
+    env: workerEnv(),
+    stdout: "ignore",
+    stderr: "ignore",
+  });
   children.push(child);
   return child;
 }
@@ -57,13 +75,21 @@ describe(`SIGKILL the worker mid-drain × ${CYCLES}`, () => {
     let verified = 0;
     let midDrain = 0;
     for (let cycle = 0; cycle < CYCLES && !ended; cycle++) {
-      await withTenant(t.deps.db, tenant.orgId, (tx) => tx`
+      await withTenant(
+        t.deps.db,
+        tenant.orgId,
+        (tx) => tx`
         INSERT INTO audit_pending (org_id, operation, agent_id, target_ids, detail)
         SELECT ${tenant.orgId}, 'store', 'agent', ARRAY[${`mem_c${cycle}_`}::text || g], jsonb_build_object('cycle', ${cycle}::int, 'n', g)
-        FROM generate_series(1, ${ROWS_PER_CYCLE}) AS g`);
+        FROM generate_series(1, ${ROWS_PER_CYCLE}) AS g`,
+      );
       inserted += ROWS_PER_CYCLE;
       const worker = spawnWorker();
-      await queue.add("svc.audit_drain", { org_id: tenant.orgId }, { attempts: 5, backoff: { type: "fixed", delay: 200 } });
+      await queue.add(
+        "svc.audit_drain",
+        { org_id: tenant.orgId },
+        { attempts: 5, backoff: { type: "fixed", delay: 200 } },
+      );
       // Kill at a random point once the drain is under way (the worker takes ~1 s to boot).
       const before = (await counts()).logged;
       const startBy = Date.now() + 60_000;
@@ -86,13 +112,18 @@ describe(`SIGKILL the worker mid-drain × ${CYCLES}`, () => {
       await Bun.sleep(250);
       final = await counts();
       const jobs = await queue.getJobCounts("waiting", "active", "delayed");
-      if (final.pending > 0 && (jobs.waiting ?? 0) + (jobs.active ?? 0) + (jobs.delayed ?? 0) === 0) await queue.add("svc.audit_drain", { org_id: tenant.orgId }, { attempts: 5 });
+      if (final.pending > 0 && (jobs.waiting ?? 0) + (jobs.active ?? 0) + (jobs.delayed ?? 0) === 0)
+        await queue.add("svc.audit_drain", { org_id: tenant.orgId }, { attempts: 5 });
     }
     finisher.kill("SIGTERM");
     await finisher.exited;
-    console.log(`kill-worker-25: ${CYCLES} kills (${midDrain} with rows still pending), chain verified ${verified}/${CYCLES}, logged before the finisher ${mid.logged}/${expected + inserted}, final ${JSON.stringify(final)}`);
+    console.log(
+      `kill-worker-25: ${CYCLES} kills (${midDrain} with rows still pending), chain verified ${verified}/${CYCLES}, logged before the finisher ${mid.logged}/${expected + inserted}, final ${JSON.stringify(final)}`,
+    );
     expect(verified).toBe(CYCLES);
-    expect(midDrain, "most kills must land while rows are still pending").toBeGreaterThanOrEqual(Math.ceil(CYCLES / 2));
+    expect(midDrain, "most kills must land while rows are still pending").toBeGreaterThanOrEqual(
+      Math.ceil(CYCLES / 2),
+    );
     expect(final.pending).toBe(0);
     expect(final.logged).toBe(expected + inserted);
     expect(final.seqs).toBe(final.logged);

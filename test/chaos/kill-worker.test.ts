@@ -16,9 +16,19 @@ const prefix = `${TEST_QUEUE_PREFIX}-kill`;
 let t: TestApp;
 const children: Subprocess[] = [];
 
-const workerEnv = () => serviceEnv({ SVC_QUEUE_PREFIX: prefix, WORKER_LOCK_DURATION_MS: "1000", WORKER_STALLED_INTERVAL_MS: "500", WORKER_CONCURRENCY: "1" });
+const workerEnv = () =>
+  serviceEnv({
+    SVC_QUEUE_PREFIX: prefix,
+    WORKER_LOCK_DURATION_MS: "1000",
+    WORKER_STALLED_INTERVAL_MS: "500",
+    WORKER_CONCURRENCY: "1",
+  });
 const spawnWorker = () => {
-  const child = Bun.spawn([BUN, MAIN, "worker"], { env: workerEnv(), stdout: "ignore", stderr: "ignore" });
+  const child = Bun.spawn([BUN, MAIN, "worker"], {
+    env: workerEnv(),
+    stdout: "ignore",
+    stderr: "ignore",
+  });
   children.push(child);
   return child;
 };
@@ -35,22 +45,36 @@ afterAll(async () => {
 
 async function seedPending(label: string) {
   const tenant = await t.tenant(label);
-  const counts = () => withTenant(t.deps.db, tenant.orgId, async (tx) => {
-    const [row] = await tx`SELECT (SELECT count(*)::int FROM audit_log) AS logged, (SELECT count(*)::int FROM audit_pending) AS pending`;
-    return row as { logged: number; pending: number };
-  });
+  const counts = () =>
+    withTenant(t.deps.db, tenant.orgId, async (tx) => {
+      const [row] =
+        await tx`SELECT (SELECT count(*)::int FROM audit_log) AS logged, (SELECT count(*)::int FROM audit_pending) AS pending`;
+      return row as { logged: number; pending: number };
+    });
   const total = (await counts()).pending + ROWS; // creating the tenant's key was audited too
-  await withTenant(t.deps.db, tenant.orgId, (tx) => tx`
+  await withTenant(
+    t.deps.db,
+    tenant.orgId,
+    (tx) => tx`
     INSERT INTO audit_pending (org_id, operation, agent_id, target_ids, detail)
-    SELECT ${tenant.orgId}, 'store', 'agent', ARRAY['mem_' || g], jsonb_build_object('n', g) FROM generate_series(1, ${ROWS}) AS g`);
+    SELECT ${tenant.orgId}, 'store', 'agent', ARRAY['mem_' || g], jsonb_build_object('n', g) FROM generate_series(1, ${ROWS}) AS g`,
+  );
   return { tenant, counts, total };
 }
 
 test("SIGTERM mid-drain: the worker finishes the running job, then exits 0", async () => {
   const { tenant, counts, total } = await seedPending("term");
   const worker = spawnWorker();
-  const job = await (t.deps.queue as BullmqQueue).queue.add("svc.audit_drain", { org_id: tenant.orgId }, { attempts: 3 });
-  await eventually(async () => (await counts()).logged >= BATCH, "the drain to be under way", 30_000);
+  const job = await (t.deps.queue as BullmqQueue).queue.add(
+    "svc.audit_drain",
+    { org_id: tenant.orgId },
+    { attempts: 3 },
+  );
+  await eventually(
+    async () => (await counts()).logged >= BATCH,
+    "the drain to be under way",
+    30_000,
+  );
   worker.kill("SIGTERM");
   expect(await worker.exited).toBe(0);
   expect(await counts()).toEqual({ logged: total, pending: 0 });
@@ -62,7 +86,14 @@ test("kill -9 mid-drain, then a second worker: the final state equals one run", 
   const first = spawnWorker();
   const queue = (t.deps.queue as BullmqQueue).queue;
   const job = await queue.add("svc.audit_drain", { org_id: tenant.orgId }, { attempts: 3 });
-  const midway = await eventually(async () => { const c = await counts(); return c.logged >= BATCH ? c : null; }, "the drain to be under way", 30_000);
+  const midway = await eventually(
+    async () => {
+      const c = await counts();
+      return c.logged >= BATCH ? c : null;
+    },
+    "the drain to be under way",
+    30_000,
+  );
   first.kill("SIGKILL");
   await first.exited;
 
@@ -73,14 +104,25 @@ test("kill -9 mid-drain, then a second worker: the final state equals one run", 
   expect(afterKill.logged + afterKill.pending).toBe(total);
 
   spawnWorker();
-  await eventually(async () => (await job.getState()) === "completed", "the stalled job to run again and complete", 60_000);
+  await eventually(
+    async () => (await job.getState()) === "completed",
+    "the stalled job to run again and complete",
+    60_000,
+  );
   const reloaded = await queue.getJob(job.id!);
-  expect(reloaded!.stalledCounter, "the job was recovered as stalled, not retried as failed").toBeGreaterThanOrEqual(1);
+  expect(
+    reloaded!.stalledCounter,
+    "the job was recovered as stalled, not retried as failed",
+  ).toBeGreaterThanOrEqual(1);
 
   const final = await counts();
   expect(final).toEqual({ logged: total, pending: 0 });
-  const [seqs] = await withTenant(t.deps.db, tenant.orgId, (tx) => tx`
-    SELECT min(seq)::int AS lo, max(seq)::int AS hi, count(DISTINCT seq)::int AS distinct_seqs, count(DISTINCT target_ids[1])::int AS distinct_targets FROM audit_log`);
+  const [seqs] = await withTenant(
+    t.deps.db,
+    tenant.orgId,
+    (tx) => tx`
+    SELECT min(seq)::int AS lo, max(seq)::int AS hi, count(DISTINCT seq)::int AS distinct_seqs, count(DISTINCT target_ids[1])::int AS distinct_targets FROM audit_log`,
+  );
   expect(seqs).toEqual({ lo: 1, hi: total, distinct_seqs: total, distinct_targets: total });
   const verified = await runSvc(["audit", "verify", "--org", tenant.orgId], serviceEnv());
   expect(verified.code, verified.stdout + verified.stderr).toBe(0);

@@ -6,7 +6,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import postgres from "postgres";
 import { startThrowawayValkey, type ThrowawayValkey } from "../harness/chaos-pg";
-import { callServe, spawnSvc, startServe, type ServeChild, type SvcChild } from "../harness/chaos-serve";
+import {
+  callServe,
+  spawnSvc,
+  startServe,
+  type ServeChild,
+  type SvcChild,
+} from "../harness/chaos-serve";
 import { testDatabaseUrl } from "../harness/env";
 import { runSvc, serviceEnv } from "../harness/process";
 
@@ -23,7 +29,15 @@ let writing = false;
 
 beforeAll(async () => {
   valkey = await startThrowawayValkey();
-  env = { VALKEY_URL: valkey.url, SVC_QUEUE_PREFIX: `chaos-vk-${process.pid}`, AUDIT_DRAIN_INTERVAL_SECONDS: "1", SVC_AUDIT_LISTEN_ENABLED: "false", RATE_LIMIT_ENABLED: "true", RATE_LIMIT_REQUESTS: "100000", RATE_LIMIT_BURST: "100000" };
+  env = {
+    VALKEY_URL: valkey.url,
+    SVC_QUEUE_PREFIX: `chaos-vk-${process.pid}`,
+    AUDIT_DRAIN_INTERVAL_SECONDS: "1",
+    SVC_AUDIT_LISTEN_ENABLED: "false",
+    RATE_LIMIT_ENABLED: "true",
+    RATE_LIMIT_REQUESTS: "100000",
+    RATE_LIMIT_BURST: "100000",
+  };
   serve = await startServe(env);
   worker = spawnSvc(["worker"], env);
   beat = spawnSvc(["beat"], env);
@@ -58,7 +72,10 @@ describe(`Valkey kill -9 and AOF restart × ${KILLS}`, () => {
     writing = true;
     const writer = (async () => {
       while (writing) {
-        const r = await call("POST", "/v1/memories", { agent_id: "valkey-chaos", content: `valkey write ${seq++}` });
+        const r = await call("POST", "/v1/memories", {
+          agent_id: "valkey-chaos",
+          content: `valkey write ${seq++}`,
+        });
         if (r.status === 201) acknowledged.push(r.body.memory_id);
         else unexpected.push(`${r.status} ${JSON.stringify(r.body)?.slice(0, 200)}`);
         await Bun.sleep(10);
@@ -75,21 +92,36 @@ describe(`Valkey kill -9 and AOF restart × ${KILLS}`, () => {
       pendingAtRestart.push(await pendingBefore(org, restartedAt));
       await valkey.start();
       const started = Date.now();
-      while (Date.now() - started < RESUME_DEADLINE_MS && (await pendingBefore(org, restartedAt)) > 0) await Bun.sleep(200);
+      while (
+        Date.now() - started < RESUME_DEADLINE_MS &&
+        (await pendingBefore(org, restartedAt)) > 0
+      )
+        await Bun.sleep(200);
       resumes.push(Date.now() - started);
     }
     writing = false;
     await writer;
-    console.log(`valkey restart: audit rows pending at restart ${pendingAtRestart.join(", ")}, drained ${resumes.join(", ")} ms after restart; acknowledged ${acknowledged.length}; non-201 ${unexpected.length}`);
-    expect([serve.alive(), worker.alive(), beat.alive()], `serve/worker/beat must survive:\n${serve.stderr().slice(-1500)}\n${worker.stderr().slice(-1500)}\n${beat.stderr().slice(-1500)}`).toEqual([true, true, true]);
+    console.log(
+      `valkey restart: audit rows pending at restart ${pendingAtRestart.join(", ")}, drained ${resumes.join(", ")} ms after restart; acknowledged ${acknowledged.length}; non-201 ${unexpected.length}`,
+    );
+    expect(
+      [serve.alive(), worker.alive(), beat.alive()],
+      `serve/worker/beat must survive:\n${serve.stderr().slice(-1500)}\n${worker.stderr().slice(-1500)}\n${beat.stderr().slice(-1500)}`,
+    ).toEqual([true, true, true]);
     expect(unexpected.slice(0, 10), "writes never depend on Valkey").toEqual([]);
-    for (const ms of resumes) expect(ms, "the drain schedule resumes after the restart").toBeLessThan(RESUME_DEADLINE_MS);
-    expect(pendingAtRestart.every((n) => n > 0), "with Valkey down the drain stalls, so rows must be waiting at each restart").toBe(true);
+    for (const ms of resumes)
+      expect(ms, "the drain schedule resumes after the restart").toBeLessThan(RESUME_DEADLINE_MS);
+    expect(
+      pendingAtRestart.every((n) => n > 0),
+      "with Valkey down the drain stalls, so rows must be waiting at each restart",
+    ).toBe(true);
     const missing: string[] = [];
-    for (const id of acknowledged) if ((await call("GET", `/v1/memories/${id}`)).status !== 200) missing.push(id);
+    for (const id of acknowledged)
+      if ((await call("GET", `/v1/memories/${id}`)).status !== 200) missing.push(id);
     expect(missing).toEqual([]);
     const drainedBy = Date.now() + RESUME_DEADLINE_MS;
-    while (Date.now() < drainedBy && (await pendingBefore(org, new Date())) > 0) await Bun.sleep(200);
+    while (Date.now() < drainedBy && (await pendingBefore(org, new Date())) > 0)
+      await Bun.sleep(200);
     expect(await pendingBefore(org, new Date()), "audit_pending empties").toBe(0);
     const verify = await runSvc(["audit", "verify", "--org", org], serviceEnv(env));
     expect(verify.code, verify.stdout + verify.stderr).toBe(0);
@@ -97,7 +129,9 @@ describe(`Valkey kill -9 and AOF restart × ${KILLS}`, () => {
       await tx`SELECT set_config('role', 'svc_app', true), set_config('app.current_org_id', ${org}, true)`;
       return tx`SELECT count(*)::int AS n, count(DISTINCT seq)::int AS seqs FROM audit_log WHERE operation = 'store'`;
     });
-    expect(rows[0]!.n, "one audit row per acknowledged store, no duplicate seq").toBe(rows[0]!.seqs);
+    expect(rows[0]!.n, "one audit row per acknowledged store, no duplicate seq").toBe(
+      rows[0]!.seqs,
+    );
     expect(rows[0]!.n).toBeGreaterThanOrEqual(acknowledged.length);
   }, 900_000);
 });

@@ -6,7 +6,13 @@ import { BUN, freePort, MAIN, runSvc, serviceEnv, waitFor } from "../harness/pro
 
 describe("svc CLI", () => {
   test("no command, an unknown command or a bad flag prints usage and exits 2", async () => {
-    for (const args of [[], ["frobnicate"], ["keys", "create", "--org", "x", "--bogus"], ["keys", "rotate"], ["migrate", "extra"]]) {
+    for (const args of [
+      [],
+      ["frobnicate"],
+      ["keys", "create", "--org", "x", "--bogus"],
+      ["keys", "rotate"],
+      ["migrate", "extra"],
+    ]) {
       const r = await runSvc(args, serviceEnv());
       expect(r.code, args.join(" ")).toBe(2);
       expect(r.stderr).toContain("Usage:");
@@ -29,13 +35,22 @@ describe("svc CLI", () => {
 
   test("every subcommand answers --help with its own usage, exit 0, and starts nothing", async () => {
     const commands: Array<[string[], string]> = [
-      [["serve", "--help"], "Usage: svc serve"], [["worker", "-h"], "Usage: svc worker"], [["beat", "--help"], "Usage: svc beat"],
-      [["migrate", "--help"], "Usage: svc migrate"], [["keys", "--help"], "Usage: svc keys create"], [["keys", "create", "-h"], "Usage: svc keys create"],
-      [["audit", "verify", "--help"], "Usage: svc audit verify"], [["refine", "schedule", "--help"], "Usage: svc refine schedule"],
+      [["serve", "--help"], "Usage: svc serve"],
+      [["worker", "-h"], "Usage: svc worker"],
+      [["beat", "--help"], "Usage: svc beat"],
+      [["migrate", "--help"], "Usage: svc migrate"],
+      [["keys", "--help"], "Usage: svc keys create"],
+      [["keys", "create", "-h"], "Usage: svc keys create"],
+      [["audit", "verify", "--help"], "Usage: svc audit verify"],
+      [["refine", "schedule", "--help"], "Usage: svc refine schedule"],
       [["forget", "verify", "--help"], "Usage: svc forget verify"],
     ];
     // an unreachable database: a command that ran instead of printing help would fail, not exit 0
-    const env = serviceEnv({ DATABASE_URL: "postgres://nobody:x@127.0.0.1:1/none", DATABASE_MIGRATION_URL: "postgres://nobody:x@127.0.0.1:1/none", VALKEY_URL: "redis://127.0.0.1:1" });
+    const env = serviceEnv({
+      DATABASE_URL: "postgres://nobody:x@127.0.0.1:1/none",
+      DATABASE_MIGRATION_URL: "postgres://nobody:x@127.0.0.1:1/none",
+      VALKEY_URL: "redis://127.0.0.1:1",
+    });
     for (const [args, expected] of commands) {
       const r = await runSvc(args, env);
       expect(r.code, `${args.join(" ")}: ${r.stderr}`).toBe(0);
@@ -60,7 +75,14 @@ describe("svc CLI", () => {
     expect(lines.length).toBe(1);
     const out = JSON.parse(lines[0]!);
     expect(Object.keys(out).sort()).toEqual(["key", "key_id", "org_id", "scopes"]);
-    expect(out.scopes).toEqual(["memories:read", "memories:write", "forge:write", "audit:read", "export", "admin"]);
+    expect(out.scopes).toEqual([
+      "memories:read",
+      "memories:write",
+      "forge:write",
+      "audit:read",
+      "export",
+      "admin",
+    ]);
     expect(out.key).toStartWith("svc_sk_");
     const again = JSON.parse((await runSvc(["keys", "create", "--org", org], serviceEnv())).stdout);
     expect(again.org_id).toBe(out.org_id);
@@ -72,10 +94,16 @@ describe("svc CLI", () => {
   test("migrate && serve: /v1/ready 200, then SIGTERM exits 0", async () => {
     expect((await runSvc(["migrate"], serviceEnv())).code).toBe(0);
     const port = freePort();
-    const proc = Bun.spawn([BUN, MAIN, "serve"], { env: serviceEnv({ PORT: String(port), HOST: "127.0.0.1" }), stdout: "pipe", stderr: "pipe" });
+    const proc = Bun.spawn([BUN, MAIN, "serve"], {
+      env: serviceEnv({ PORT: String(port), HOST: "127.0.0.1" }),
+      stdout: "pipe",
+      stderr: "pipe",
+    });
     try {
       await waitFor(`http://127.0.0.1:${port}/v1/ready`, 120_000);
-      const ready = await (await fetch(`http://127.0.0.1:${port}/v1/ready`)).json() as { checks: unknown };
+      const ready = (await (await fetch(`http://127.0.0.1:${port}/v1/ready`)).json()) as {
+        checks: unknown;
+      };
       expect(ready.checks).toEqual({ database: "ok", migrations: "ok", valkey: "ok" });
       proc.kill("SIGTERM");
       expect(await proc.exited).toBe(0);

@@ -19,11 +19,15 @@ test("exitAfterLogs writes every line logged before it, through a pipe, then exi
     await Bun.sleep(2);
     log.info({ msg: "the last line" });
     exitAfterLogs(log, 3);`;
-  const runs = await Promise.all(Array.from({ length: 24 }, async () => {
-    const child = Bun.spawn([BUN, "-e", script], { stdout: "pipe", stderr: "pipe" });
-    const [out, code] = await Promise.all([new Response(child.stdout).text(), child.exited]);
-    const lines = out.trim().split("\n");
-    return { code, count: lines.length, last: JSON.parse(lines.at(-1)!).msg as string };
-  }));
-  expect(runs.filter((r) => r.code !== 3 || r.count !== 202 || r.last !== "the last line")).toEqual([]);
+  const runs = await Promise.all(
+    Array.from({ length: 24 }, async () => {
+      const child = Bun.spawn([BUN, "-e", script], { stdout: "pipe", stderr: "pipe" });
+      const [out, code] = await Promise.all([new Response(child.stdout).text(), child.exited]);
+      const lines = out.trim().split("\n");
+      return { code, count: lines.length, last: JSON.parse(lines.at(-1)!).msg as string };
+    }),
+  );
+  expect(runs.filter((r) => r.code !== 3 || r.count !== 202 || r.last !== "the last line")).toEqual(
+    [],
+  );
 }, 60_000);

@@ -7,10 +7,13 @@ import { show, testApp, type TestApp } from "../harness/app";
 import { runSvc, serviceEnv } from "../harness/process";
 
 let t: TestApp;
-beforeAll(async () => { t = await testApp(); });
+beforeAll(async () => {
+  t = await testApp();
+});
 afterAll(() => t.close());
 
-const create = (org: string, ...flags: string[]) => runSvc(["keys", "create", "--org", org, ...flags], serviceEnv());
+const create = (org: string, ...flags: string[]) =>
+  runSvc(["keys", "create", "--org", org, ...flags], serviceEnv());
 
 describe("svc keys create --scopes", () => {
   test("a read/write key stores and recalls but cannot manage keys", async () => {
@@ -19,9 +22,15 @@ describe("svc keys create --scopes", () => {
     expect(r.code, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout.trim());
     expect(out.scopes).toEqual(["memories:read", "memories:write"]);
-    const stored = await t.request("POST", "/v1/memories", { key: out.key, body: { agent_id: "cli", content: "scoped by the CLI" } });
+    const stored = await t.request("POST", "/v1/memories", {
+      key: out.key,
+      body: { agent_id: "cli", content: "scoped by the CLI" },
+    });
     expect(stored.status, show(stored)).toBe(201);
-    const recalled = await t.request("POST", "/v1/memories/recall", { key: out.key, body: { agent_id: "cli", query: "scoped" } });
+    const recalled = await t.request("POST", "/v1/memories/recall", {
+      key: out.key,
+      body: { agent_id: "cli", query: "scoped" },
+    });
     expect(recalled.status, show(recalled)).toBe(200);
     const keys = await t.request("GET", "/v1/api-keys", { key: out.key });
     expect(keys.status, show(keys)).toBe(403);
@@ -35,12 +44,22 @@ describe("svc keys create --scopes", () => {
     expect(out.scopes).toEqual([...SCOPES]);
     const listed = await t.request("GET", "/v1/api-keys", { key: out.key });
     expect(listed.status, show(listed)).toBe(200);
-    expect(listed.body.items.find((k: { key_id: string }) => k.key_id === out.key_id).scopes).toEqual([...SCOPES]);
+    expect(
+      listed.body.items.find((k: { key_id: string }) => k.key_id === out.key_id).scopes,
+    ).toEqual([...SCOPES]);
   });
 
   const refused: Array<[string, string[], RegExp]> = [
-    ["an unknown scope", ["--scopes", "memories:read,memories:delete"], /unknown scope memories:delete in --scopes \(allowed: memories:read, memories:write, forge:write, audit:read, export, admin\)/],
-    ["an empty list", ["--scopes", ""], /--scopes is a comma-separated list of one or more scopes \(allowed: /],
+    [
+      "an unknown scope",
+      ["--scopes", "memories:read,memories:delete"],
+      /unknown scope memories:delete in --scopes \(allowed: memories:read, memories:write, forge:write, audit:read, export, admin\)/,
+    ],
+    [
+      "an empty list",
+      ["--scopes", ""],
+      /--scopes is a comma-separated list of one or more scopes \(allowed: /,
+    ],
     ["a scope named twice", ["--scopes", "admin,admin"], /--scopes names a scope twice/],
   ];
   for (const [what, flags, message] of refused) {
@@ -50,7 +69,8 @@ describe("svc keys create --scopes", () => {
       expect(r.code, r.stderr).toBe(2);
       expect(r.stderr).toMatch(message);
       expect(r.stdout).toBe("");
-      const [row] = await t.deps.db.primary`SELECT count(*)::int AS n FROM orgs WHERE name = ${org}`;
+      const [row] = await t.deps.db
+        .primary`SELECT count(*)::int AS n FROM orgs WHERE name = ${org}`;
       expect(row!.n).toBe(0);
     });
   }

@@ -10,7 +10,13 @@ import { BUN, freePort, MAIN, waitFor } from "../harness/process";
 const root = path.resolve(import.meta.dir, "../..");
 const dataDir = mkdtempSync(path.join(tmpdir(), "svc-quickstart-"));
 const port = String(freePort());
-const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: dataDir, PORT: port, SVC_DATA_DIR: dataDir, LOG_LEVEL: "warn" };
+const env = {
+  PATH: process.env.PATH ?? "/usr/bin:/bin",
+  HOME: dataDir,
+  PORT: port,
+  SVC_DATA_DIR: dataDir,
+  LOG_LEVEL: "warn",
+};
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 async function startEmbedded() {
@@ -22,17 +28,36 @@ async function startEmbedded() {
     proc.kill("SIGKILL");
     throw new Error(`${(error as Error).message}\n${await stderr}`);
   }
-  return { proc, stop: async () => { proc.kill("SIGTERM"); expect(await proc.exited).toBe(0); return stderr; } };
+  return {
+    proc,
+    stop: async () => {
+      proc.kill("SIGTERM");
+      expect(await proc.exited).toBe(0);
+      return stderr;
+    },
+  };
 }
 
 test("the README quick start runs end to end on a fresh embedded start; the key file is 0600 and named on every start", async () => {
-  const script = Bun.spawnSync(["node", path.join(root, "scripts/readme-quickstart.mjs")]).stdout.toString();
+  const script = Bun.spawnSync([
+    "node",
+    path.join(root, "scripts/readme-quickstart.mjs"),
+  ]).stdout.toString();
   expect(script).toContain("dev-api-key");
   const keyFile = path.join(dataDir, "dev-api-key");
 
   const first = await startEmbedded();
-  const run = Bun.spawn(["bash", "-euo", "pipefail", "-c", script], { cwd: root, env, stdout: "pipe", stderr: "pipe" });
-  const [out, err, code] = await Promise.all([new Response(run.stdout).text(), new Response(run.stderr).text(), run.exited]);
+  const run = Bun.spawn(["bash", "-euo", "pipefail", "-c", script], {
+    cwd: root,
+    env,
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [out, err, code] = await Promise.all([
+    new Response(run.stdout).text(),
+    new Response(run.stderr).text(),
+    run.exited,
+  ]);
   const firstLog = await first.stop();
   expect(code, `${err}\n${firstLog}`).toBe(0);
   // the stored memory, then the recall answer that finds it, each on its own line

@@ -2,7 +2,13 @@
 import { afterAll, beforeAll, test } from "bun:test";
 import { embeddedApp, type EmbeddedApp } from "../harness/embedded-app";
 import type { Tenant } from "../harness/app";
-import { MISREAD, misreadQueryStillAnswers, retrieversAreNamed, seedMisreadAgents, type Seeded } from "../http/recall/auto-fused-cases";
+import {
+  MISREAD,
+  misreadQueryStillAnswers,
+  retrieversAreNamed,
+  seedMisreadAgents,
+  type Seeded,
+} from "../http/recall/auto-fused-cases";
 
 let e: EmbeddedApp;
 let tenant: Tenant;
@@ -16,6 +22,7 @@ beforeAll(async () => {
 afterAll(() => e.close());
 
 for (const ask of MISREAD) {
-  test(`AUTO on PGlite: ${JSON.stringify(ask.query)} finds its answer`, () => misreadQueryStillAnswers(e.app, tenant, seeded, ask));
+  test(`AUTO on PGlite: ${JSON.stringify(ask.query)} finds its answer`, () =>
+    misreadQueryStillAnswers(e.app, tenant, seeded, ask));
 }
 test("AUTO on PGlite: each result names its retrievers", () => retrieversAreNamed(e.app, tenant));

@@ -14,5 +14,5 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => e.close());
 
-test("AUTO on PGlite: the reply next to the matching turn outranks a loose memory as good on its own",
-  () => neighbourOfMatchRanksHigher(e.app, tenant));
+test("AUTO on PGlite: the reply next to the matching turn outranks a loose memory as good on its own", () =>
+  neighbourOfMatchRanksHigher(e.app, tenant));

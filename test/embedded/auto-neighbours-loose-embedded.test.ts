@@ -14,11 +14,11 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => e.close());
 
-test("AUTO on PGlite: a loose memory stored next to the match in its episode outranks a lone one",
-  () => cases.looseEpisodeNeighbourRanksHigher(e.app, tenant));
-test("AUTO on PGlite: memories of other episodes, or of none, get no neighbour lift",
-  () => cases.otherOrNoEpisodeGetsNoLift(e.app, tenant));
-test("AUTO on PGlite: a loose neighbour excluded by a metadata or type filter never appears",
-  () => cases.filtersApplyToLooseNeighbours(e.app, tenant));
-test("AUTO on PGlite: a neighbouring turn excluded by a metadata filter never appears",
-  () => cases.filtersApplyToNeighbourTurns(e.app, tenant));
+test("AUTO on PGlite: a loose memory stored next to the match in its episode outranks a lone one", () =>
+  cases.looseEpisodeNeighbourRanksHigher(e.app, tenant));
+test("AUTO on PGlite: memories of other episodes, or of none, get no neighbour lift", () =>
+  cases.otherOrNoEpisodeGetsNoLift(e.app, tenant));
+test("AUTO on PGlite: a loose neighbour excluded by a metadata or type filter never appears", () =>
+  cases.filtersApplyToLooseNeighbours(e.app, tenant));
+test("AUTO on PGlite: a neighbouring turn excluded by a metadata filter never appears", () =>
+  cases.filtersApplyToNeighbourTurns(e.app, tenant));

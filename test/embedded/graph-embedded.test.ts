@@ -27,10 +27,16 @@ async function caller(name: string): Promise<Caller> {
   const orgId = await ensureOrg(deps.db, name);
   const { key } = await createKey(deps.db, systemActor(orgId), "test");
   return async (method, url, body) => {
-    const response = await handle(new Request(`http://localhost${url}`, {
-      method, headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }));
+    const response = await handle(
+      new Request(`http://localhost${url}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${key}`,
+          ...(body === undefined ? {} : { "content-type": "application/json" }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
     const text = await response.text();
     return { status: response.status, body: text ? JSON.parse(text) : null, text };
   };
@@ -38,9 +44,17 @@ async function caller(name: string): Promise<Caller> {
 
 beforeAll(async () => {
   const config = loadConfig({}, {
-    SVC_DATA_DIR: dataDir, LOG_LEVEL: "error", RATE_LIMIT_ENABLED: false, EMBEDDING_DIMENSIONS: 128, DISTILL_ENABLED: true, DISTILL_BATCH_SIZE: 3,
+    SVC_DATA_DIR: dataDir,
+    LOG_LEVEL: "error",
+    RATE_LIMIT_ENABLED: false,
+    EMBEDDING_DIMENSIONS: 128,
+    DISTILL_ENABLED: true,
+    DISTILL_BATCH_SIZE: 3,
   } as Partial<Config>);
-  deps = await openDeps(config, { log: createLogger("error"), applicationName: "svc-embedded-graph-done" });
+  deps = await openDeps(config, {
+    log: createLogger("error"),
+    applicationName: "svc-embedded-graph-done",
+  });
   await migrate(deps.db.primary);
   await ensureVectorIndex(deps.db.primary, 128);
   worker = await startWorker(deps);
@@ -54,5 +68,9 @@ afterAll(async () => {
 });
 
 test("done when, on PGlite: distill, graph data, GRAPH two hops, TRIPLET/TRACE, supersede and as_of, forget, tenants apart", async () => {
-  await doneWhen(await caller("embedded-done-a"), await caller("embedded-done-b"), "agent-embedded-done");
+  await doneWhen(
+    await caller("embedded-done-a"),
+    await caller("embedded-done-b"),
+    "agent-embedded-done",
+  );
 }, 120_000);

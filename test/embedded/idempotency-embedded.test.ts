@@ -4,9 +4,18 @@ import { embeddedApp, type EmbeddedApp } from "../harness/embedded-app";
 import { idempotencyCases } from "../http/idempotency/cases";
 
 let e: EmbeddedApp;
-beforeAll(async () => { e = await embeddedApp("idempotency"); }, 120_000);
+beforeAll(async () => {
+  e = await embeddedApp("idempotency");
+}, 120_000);
 afterAll(() => e.close());
 
 describe("Idempotency-Key on PGlite", () => {
-  idempotencyCases(() => ({ app: e.app, deps: e.deps, tenant: (label) => e.tenant(`${label}-${Math.random().toString(36).slice(2, 8)}`) }), 60_000);
+  idempotencyCases(
+    () => ({
+      app: e.app,
+      deps: e.deps,
+      tenant: (label) => e.tenant(`${label}-${Math.random().toString(36).slice(2, 8)}`),
+    }),
+    60_000,
+  );
 });

@@ -4,7 +4,9 @@ import { embeddedApp, type EmbeddedApp } from "../harness/embedded-app";
 import { listScenario } from "../http/memories/list-scenario";
 
 let e: EmbeddedApp;
-beforeAll(async () => { e = await embeddedApp("memories-list", { INGEST_ENABLED: true }); }, 60_000);
+beforeAll(async () => {
+  e = await embeddedApp("memories-list", { INGEST_ENABLED: true });
+}, 60_000);
 afterAll(() => e.close());
 
 describe("listing memories and agents (embedded)", () => {

@@ -10,7 +10,11 @@ const DIMS = 24;
 const modelDir = writeTinyModelDir({ dims: DIMS, pooling: "mean" });
 let e: EmbeddedApp;
 beforeAll(async () => {
-  e = await embeddedApp("onnx", { EMBEDDING_PROVIDER: "onnx", EMBEDDING_MODEL_PATH: modelDir, EMBEDDING_DIMENSIONS: DIMS });
+  e = await embeddedApp("onnx", {
+    EMBEDDING_PROVIDER: "onnx",
+    EMBEDDING_MODEL_PATH: modelDir,
+    EMBEDDING_DIMENSIONS: DIMS,
+  });
   await ensureVectorIndex(e.deps.db.primary, DIMS);
 });
 afterAll(async () => {

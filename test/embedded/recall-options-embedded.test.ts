@@ -14,5 +14,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => e.close());
 
-test("fusion on PGlite: the order is reciprocal rank over the listed strategies", () => fusedOrderIsReciprocalRank(e.app, tenant));
-test("context.neighbours on PGlite attaches the turns around each recalled turn", () => neighboursAreAttached(e.app, tenant));
+test("fusion on PGlite: the order is reciprocal rank over the listed strategies", () =>
+  fusedOrderIsReciprocalRank(e.app, tenant));
+test("context.neighbours on PGlite attaches the turns around each recalled turn", () =>
+  neighboursAreAttached(e.app, tenant));

@@ -14,9 +14,18 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const open = async (label: string, overrides: Record<string, unknown>) => {
   const e = await embeddedApp(label, { SVC_DATA_DIR: dataDir, ...overrides });
   let n = 0;
-  return { app: e.app, deps: e.deps, tenant: () => e.tenant(`reembed-${++n}`), close: () => e.close(), ensureIndex: (dims: number) => ensureVectorIndex(e.deps.db.primary, dims) };
+  return {
+    app: e.app,
+    deps: e.deps,
+    tenant: () => e.tenant(`reembed-${++n}`),
+    close: () => e.close(),
+    ensureIndex: (dims: number) => ensureVectorIndex(e.deps.db.primary, dims),
+  };
 };
 
 test("store under A, reopen on B: recall answers from A until B is complete, progress on /v1/ready and /metrics, then B", async () => {
-  await reembedScenario(() => open("reembed-a", GEN_A), (baseUrl) => open("reembed-b", genB(baseUrl)));
+  await reembedScenario(
+    () => open("reembed-a", GEN_A),
+    (baseUrl) => open("reembed-b", genB(baseUrl)),
+  );
 }, 120_000);

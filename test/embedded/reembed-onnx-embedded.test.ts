@@ -21,10 +21,24 @@ afterAll(() => {
 const open = async (label: string, overrides: Record<string, unknown>) => {
   const e = await embeddedApp(label, { SVC_DATA_DIR: dataDir, ...overrides });
   let n = 0;
-  return { app: e.app, deps: e.deps, tenant: () => e.tenant(`reembed-onnx-${++n}`), close: () => e.close(), ensureIndex: (dims: number) => ensureVectorIndex(e.deps.db.primary, dims) };
+  return {
+    app: e.app,
+    deps: e.deps,
+    tenant: () => e.tenant(`reembed-onnx-${++n}`),
+    close: () => e.close(),
+    ensureIndex: (dims: number) => ensureVectorIndex(e.deps.db.primary, dims),
+  };
 };
 
 test("local → onnx on PGlite: no failed request during the re-embed, recall from the old vectors until the switch", async () => {
-  const onnx = { EMBEDDING_PROVIDER: "onnx", EMBEDDING_MODEL_PATH: modelDir, EMBEDDING_DIMENSIONS: ONNX_SWITCH_DIMS };
-  await onnxSwitchScenario(() => open("reembed-onnx-a", GEN_A), () => open("reembed-onnx-b", onnx), modelDir);
+  const onnx = {
+    EMBEDDING_PROVIDER: "onnx",
+    EMBEDDING_MODEL_PATH: modelDir,
+    EMBEDDING_DIMENSIONS: ONNX_SWITCH_DIMS,
+  };
+  await onnxSwitchScenario(
+    () => open("reembed-onnx-a", GEN_A),
+    () => open("reembed-onnx-b", onnx),
+    modelDir,
+  );
 }, 180_000);

@@ -8,16 +8,22 @@ import { eventually } from "../queue/wait";
 
 /** Enough rows (about 3.5 MB of export) that an unread export fills its buffer and waits for the client. */
 export async function seedBulk(app: TestApp, tenant: Tenant, rows = 3000): Promise<void> {
-  await withTenant(app.deps.db, tenant.orgId, (tx) => tx`
+  await withTenant(
+    app.deps.db,
+    tenant.orgId,
+    (tx) => tx`
     INSERT INTO memories (org_id, memory_id, version, agent_id, content, content_hash, memory_type, created_at)
     SELECT ${tenant.orgId}, 'mem_bulk' || lpad(g::text, 6, '0'), 1, 'bulk',
       'Bulk memory ' || g || ' ' || repeat('for the export that is never read ', 30), sha256(g::text::bytea), 'semantic', now()
-    FROM generate_series(1, ${rows}::int) AS g`);
+    FROM generate_series(1, ${rows}::int) AS g`,
+  );
 }
 
 /** The export's response, its body unread. */
 const get = (app: TestApp, key: string) =>
-  app.handle(new Request("http://localhost/v1/export", { headers: { authorization: `Bearer ${key}` } }));
+  app.handle(
+    new Request("http://localhost/v1/export", { headers: { authorization: `Bearer ${key}` } }),
+  );
 
 /** Reads a whole export; returns its last line's kind ("end" for a complete one). */
 async function readAll(response: Response): Promise<string> {
@@ -27,7 +33,10 @@ async function readAll(response: Response): Promise<string> {
 
 export async function exportNeedsExportScope(app: TestApp, tenant: Tenant): Promise<void> {
   const keyWith = async (scopes: string[]) => {
-    const r = await app.request("POST", "/v1/api-keys", { key: tenant.key, body: { name: scopes.join(" "), scopes } });
+    const r = await app.request("POST", "/v1/api-keys", {
+      key: tenant.key,
+      body: { name: scopes.join(" "), scopes },
+    });
     expect(r.status, r.text).toBe(201);
     return r.body.key as string;
   };
@@ -40,7 +49,11 @@ export async function exportNeedsExportScope(app: TestApp, tenant: Tenant): Prom
 }
 
 /** `other`: a tenant whose export must not wait (null in embedded mode, where one connection serves all). */
-export async function oneExportPerTenant(app: TestApp, tenant: Tenant, other: Tenant | null): Promise<void> {
+export async function oneExportPerTenant(
+  app: TestApp,
+  tenant: Tenant,
+  other: Tenant | null,
+): Promise<void> {
   const first = await get(app, tenant.key);
   expect(first.status).toBe(200);
   const reader = first.body!.getReader();
@@ -65,7 +78,11 @@ export async function oneExportPerTenant(app: TestApp, tenant: Tenant, other: Te
 }
 
 /** The app runs with EXPORT_STALL_SECONDS: 1. */
-export async function stalledExportLetsGo(app: TestApp, tenant: Tenant, other: Tenant): Promise<void> {
+export async function stalledExportLetsGo(
+  app: TestApp,
+  tenant: Tenant,
+  other: Tenant,
+): Promise<void> {
   const stalled = await get(app, tenant.key);
   expect(stalled.status).toBe(200);
   const reader = stalled.body!.getReader();
@@ -87,7 +104,10 @@ export async function stalledExportLetsGo(app: TestApp, tenant: Tenant, other: T
   expect(outcome).toBe("errored");
   expect(text).not.toContain('{"k":"end"');
   // The connection went back: another tenant reads and writes (embedded mode has one connection).
-  const stored = await app.request("POST", "/v1/memories", { key: other.key, body: { agent_id: "a", content: "after the stall" } });
+  const stored = await app.request("POST", "/v1/memories", {
+    key: other.key,
+    body: { agent_id: "a", content: "after the stall" },
+  });
   expect(stored.status, stored.text).toBe(201);
   const again = await get(app, tenant.key);
   expect(again.status).toBe(200);

@@ -3,7 +3,12 @@
 import { afterAll, beforeAll, describe, test } from "bun:test";
 import { embeddedApp, type EmbeddedApp } from "../harness/embedded-app";
 import { testApp, type TestApp } from "../harness/app";
-import { exportNeedsExportScope, oneExportPerTenant, seedBulk, stalledExportLetsGo } from "./export-limits-cases";
+import {
+  exportNeedsExportScope,
+  oneExportPerTenant,
+  seedBulk,
+  stalledExportLetsGo,
+} from "./export-limits-cases";
 
 const limits = { EXPORT_STALL_SECONDS: 1 };
 let pg: TestApp;
@@ -52,6 +57,10 @@ describe("export limits (embedded)", () => {
   test("a client that stops reading is dropped and the one connection released", async () => {
     const tenant = await embeddedStall.tenant("export-stall");
     await seedBulk(embeddedStall.app, tenant);
-    await stalledExportLetsGo(embeddedStall.app, tenant, await embeddedStall.tenant("export-bystander"));
+    await stalledExportLetsGo(
+      embeddedStall.app,
+      tenant,
+      await embeddedStall.tenant("export-bystander"),
+    );
   });
 });

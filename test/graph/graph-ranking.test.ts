@@ -14,19 +14,35 @@ const AGENT = "graph-ranking";
 const CONFIG = { DISTILL_ENABLED: true, SVC_QUEUE_PREFIX: `${TEST_QUEUE_PREFIX}-graph-ranking` };
 const HEADQUARTERS = "Acme Robotics is headquartered in Rotterdam.";
 const MEMORIES = [
-  "Alice Novak works at Acme Robotics.", HEADQUARTERS,
-  "Alice Novak owns a dog named Biscuit.", "Alice Novak's mentor is Carla Mendes.", "Alice Novak's manager is Tom Berg.",
-  "Alice Novak knows Peter Holm.", "Alice Novak lives in Utrecht.", "Carla Mendes works at Delft University.",
-  "Tom Berg lives in Leiden.", "Peter Holm uses Postgres.",
+  "Alice Novak works at Acme Robotics.",
+  HEADQUARTERS,
+  "Alice Novak owns a dog named Biscuit.",
+  "Alice Novak's mentor is Carla Mendes.",
+  "Alice Novak's manager is Tom Berg.",
+  "Alice Novak knows Peter Holm.",
+  "Alice Novak lives in Utrecht.",
+  "Carla Mendes works at Delft University.",
+  "Tom Berg lives in Leiden.",
+  "Peter Holm uses Postgres.",
 ];
 
-type Mode = { name: string; open(): Promise<{ app: TestApp; tenant: Tenant; close(): Promise<void> }> };
+type Mode = {
+  name: string;
+  open(): Promise<{ app: TestApp; tenant: Tenant; close(): Promise<void> }>;
+};
 const modes: Mode[] = [
   {
     name: "PostgreSQL",
     async open() {
       const app = await testApp(CONFIG);
-      return { app, tenant: await app.tenant("graph-ranking"), close: async () => { await (app.deps.queue as BullmqQueue).queue.obliterate({ force: true }); await app.close(); } };
+      return {
+        app,
+        tenant: await app.tenant("graph-ranking"),
+        close: async () => {
+          await (app.deps.queue as BullmqQueue).queue.obliterate({ force: true });
+          await app.close();
+        },
+      };
     },
   },
   {
@@ -45,7 +61,8 @@ for (const mode of modes) {
     let close: () => Promise<void>;
     let worker: RunningWorker;
     let ids: string[];
-    const call: Caller = (method, path, body) => app.request(method, path, { key: tenant.key, body });
+    const call: Caller = (method, path, body) =>
+      app.request(method, path, { key: tenant.key, body });
 
     beforeAll(async () => {
       ({ app, tenant, close } = await mode.open());
@@ -60,7 +77,12 @@ for (const mode of modes) {
     });
 
     test("the headquarters of Alice's employer is in GRAPH's top 5, reached through her employer", async () => {
-      const res = await call("POST", "/v1/memories/recall", { agent_id: AGENT, strategy: "GRAPH", top_k: 5, query: "In which city is Alice Novak's employer headquartered?" });
+      const res = await call("POST", "/v1/memories/recall", {
+        agent_id: AGENT,
+        strategy: "GRAPH",
+        top_k: 5,
+        query: "In which city is Alice Novak's employer headquartered?",
+      });
       expect(res.status, show(res)).toBe(200);
       const hq = ids[MEMORIES.indexOf(HEADQUARTERS)]!;
       const hit = res.body.results.find((r: { memory_id: string }) => r.memory_id === hq);
@@ -69,7 +91,12 @@ for (const mode of modes) {
     }, 30_000);
 
     test("a question about her dog still ranks the dog first", async () => {
-      const res = await call("POST", "/v1/memories/recall", { agent_id: AGENT, strategy: "GRAPH", top_k: 5, query: "What is the name of Alice Novak's dog?" });
+      const res = await call("POST", "/v1/memories/recall", {
+        agent_id: AGENT,
+        strategy: "GRAPH",
+        top_k: 5,
+        query: "What is the name of Alice Novak's dog?",
+      });
       expect(res.status, show(res)).toBe(200);
       expect(res.body.results[0]?.memory_id, show(res)).toBe(ids[2]);
     }, 30_000);

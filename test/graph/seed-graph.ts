@@ -5,14 +5,37 @@ import { withTenant } from "../../src/data/with-tenant";
 import { newId } from "../../src/lib/ids";
 import { normalizeName } from "../../src/domain/graph/normalize";
 
-export type SeedMemo = { key: string; type: string; name: string; properties?: Record<string, unknown>; aliases?: string[]; sources?: string[] };
+export type SeedMemo = {
+  key: string;
+  type: string;
+  name: string;
+  properties?: Record<string, unknown>;
+  aliases?: string[];
+  sources?: string[];
+};
 export type SeedEdge = {
-  key: string; from: string; rel: string; to: string; fact?: string; weight?: number; confidence?: number;
-  validAt?: string; invalidAt?: string; expiredReason?: string; properties?: Record<string, unknown>; sources?: string[];
+  key: string;
+  from: string;
+  rel: string;
+  to: string;
+  fact?: string;
+  weight?: number;
+  confidence?: number;
+  validAt?: string;
+  invalidAt?: string;
+  expiredReason?: string;
+  properties?: Record<string, unknown>;
+  sources?: string[];
 };
 export type SeededGraph = { memo: Record<string, string>; edge: Record<string, string> };
 
-export async function seedGraph(db: Database, orgId: string, agentId: string, memos: SeedMemo[], edges: SeedEdge[]): Promise<SeededGraph> {
+export async function seedGraph(
+  db: Database,
+  orgId: string,
+  agentId: string,
+  memos: SeedMemo[],
+  edges: SeedEdge[],
+): Promise<SeededGraph> {
   const seeded: SeededGraph = { memo: {}, edge: {} };
   await withTenant(db, orgId, async (tx) => {
     for (const m of memos) {

@@ -14,7 +14,12 @@ import { asServingLogin, testDatabaseUrl, TEST_VALKEY_URL } from "./env";
 
 export type RequestBody = NonNullable<RequestInit["body"]>;
 export type TestResponse = { status: number; headers: Headers; body: any; text: string };
-export type RequestOptions = { key?: string | null; body?: unknown; rawBody?: RequestBody; headers?: Record<string, string> };
+export type RequestOptions = {
+  key?: string | null;
+  body?: unknown;
+  rawBody?: RequestBody;
+  headers?: Record<string, string>;
+};
 export type Tenant = { orgId: string; keyId: string; key: string; name: string };
 
 export type TestApp = Awaited<ReturnType<typeof testApp>>;
@@ -25,9 +30,19 @@ export const TEST_QUEUE_PREFIX = `svct${process.pid}x${Date.now().toString(36)}`
 let tenantCounter = 0;
 
 /** The app on the run's database, or on another one the test created (its owner URL). */
-export async function testApp(overrides: Partial<Record<keyof Config, unknown>> = {}, ownerUrl = testDatabaseUrl()) {
+export async function testApp(
+  overrides: Partial<Record<keyof Config, unknown>> = {},
+  ownerUrl = testDatabaseUrl(),
+) {
   const database = { DATABASE_URL: asServingLogin(ownerUrl), DATABASE_MIGRATION_URL: ownerUrl };
-  const config = loadConfig({}, { ...database, VALKEY_URL: TEST_VALKEY_URL, LOG_LEVEL: "info", RATE_LIMIT_ENABLED: false, SVC_QUEUE_PREFIX: TEST_QUEUE_PREFIX, ...overrides } as Partial<Config>);
+  const config = loadConfig({}, {
+    ...database,
+    VALKEY_URL: TEST_VALKEY_URL,
+    LOG_LEVEL: "info",
+    RATE_LIMIT_ENABLED: false,
+    SVC_QUEUE_PREFIX: TEST_QUEUE_PREFIX,
+    ...overrides,
+  } as Partial<Config>);
   const logLines: string[] = [];
   const log = createLogger(config.LOG_LEVEL, { write: (line: string) => void logLines.push(line) });
   const deps: Deps = buildDeps(config, { log, applicationName: "svc-test" });
@@ -36,7 +51,11 @@ export async function testApp(overrides: Partial<Record<keyof Config, unknown>> 
   // The owner, for fixtures the serving login may not touch (DDL, rows outside RLS); connects on first use.
   const owner = postgres(ownerUrl, { max: 2, onnotice: () => {} });
 
-  async function request(method: string, path: string, options: RequestOptions = {}): Promise<TestResponse> {
+  async function request(
+    method: string,
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<TestResponse> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.key) headers.authorization = `Bearer ${options.key}`;
     let body: RequestBody | undefined = options.rawBody;
@@ -44,10 +63,16 @@ export async function testApp(overrides: Partial<Record<keyof Config, unknown>> 
       body = JSON.stringify(options.body);
       headers["content-type"] ??= "application/json";
     }
-    const response = await handle(new Request(`http://localhost${path}`, { method, headers, body }));
+    const response = await handle(
+      new Request(`http://localhost${path}`, { method, headers, body }),
+    );
     const text = await response.text();
     let parsed: unknown = text;
-    try { parsed = text ? JSON.parse(text) : null; } catch { /* non-JSON bodies stay text */ }
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      /* non-JSON bodies stay text */
+    }
     return { status: response.status, headers: response.headers, body: parsed, text };
   }
 
@@ -58,7 +83,20 @@ export async function testApp(overrides: Partial<Record<keyof Config, unknown>> 
     return { orgId, keyId: created.key_id, key: created.key, name };
   }
 
-  return { config, deps, app, handle, request, tenant, logLines, owner, close: async () => { await closeDeps(deps); await owner.end(); } };
+  return {
+    config,
+    deps,
+    app,
+    handle,
+    request,
+    tenant,
+    logLines,
+    owner,
+    close: async () => {
+      await closeDeps(deps);
+      await owner.end();
+    },
+  };
 }
 
 /**
@@ -66,10 +104,19 @@ export async function testApp(overrides: Partial<Record<keyof Config, unknown>> 
  * (retention caps, decay, sweeps, drains), whose work and answers must not depend on what earlier files
  * left in the run's database. `label` names the test (letters and underscores).
  */
-export async function privateTestApp(label: string, overrides: Partial<Record<keyof Config, unknown>> = {}): Promise<TestApp> {
+export async function privateTestApp(
+  label: string,
+  overrides: Partial<Record<keyof Config, unknown>> = {},
+): Promise<TestApp> {
   const name = `svc_${label}_${process.pid}_${Date.now().toString(36)}`;
   const app = await testApp(overrides, await createMigratedDatabase(name));
-  return { ...app, close: async () => { await app.close(); await dropDatabase(name); } };
+  return {
+    ...app,
+    close: async () => {
+      await app.close();
+      await dropDatabase(name);
+    },
+  };
 }
 
 /** Formats a response for assertion messages, so a failure shows what came back. */

@@ -15,7 +15,11 @@ export function pgCommand(binary: string, args: string[]): string[] {
 
 async function run(cmd: string[], env: Record<string, string> = {}): Promise<string> {
   const proc = Bun.spawn(cmd, { stdout: "pipe", stderr: "pipe", env: { ...process.env, ...env } });
-  const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  const [out, err, code] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ]);
   if (code !== 0) throw new Error(`${cmd.join(" ")} exited ${code}: ${err.slice(-1500)}`);
   return out;
 }
@@ -32,12 +36,33 @@ export function superuserDump(databaseUrl: string): Promise<string> {
     url.pathname = `/${name}`;
     return run([join(PG_BIN, "pg_dump"), "--no-owner", url.toString()]);
   }
-  if (!isRoot) throw new Error("superuserDump needs root (runuser -u postgres) or TEST_PG_DUMP_URL pointing at a superuser");
+  if (!isRoot)
+    throw new Error(
+      "superuserDump needs root (runuser -u postgres) or TEST_PG_DUMP_URL pointing at a superuser",
+    );
   // the cluster's own port: the socket file is named after it (PG_PORT moves the test cluster off 5432)
-  return run(pgCommand("pg_dump", ["--no-owner", "-h", "/var/run/postgresql", "-p", new URL(databaseUrl).port || "5432", name]));
+  return run(
+    pgCommand("pg_dump", [
+      "--no-owner",
+      "-h",
+      "/var/run/postgresql",
+      "-p",
+      new URL(databaseUrl).port || "5432",
+      name,
+    ]),
+  );
 }
 
-export type ThrowawayPostgres = { port: number; url: string; servingUrl: string; env: { DATABASE_URL: string; DATABASE_MIGRATION_URL: string }; dataDir: string; restart(mode?: "immediate" | "fast"): Promise<void>; stop(): Promise<void>; start(): Promise<void> };
+export type ThrowawayPostgres = {
+  port: number;
+  url: string;
+  servingUrl: string;
+  env: { DATABASE_URL: string; DATABASE_MIGRATION_URL: string };
+  dataDir: string;
+  restart(mode?: "immediate" | "fast"): Promise<void>;
+  stop(): Promise<void>;
+  start(): Promise<void>;
+};
 
 /**
  * initdb + pg_ctl on a random loopback port in a temp dir; a `svc` login owning database `svc`, pgvector
@@ -49,17 +74,48 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   chmodSync(root, 0o777);
   const dataDir = join(root, "data");
   const port = freePort();
-  await run(pgCommand("initdb", ["-D", dataDir, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]));
-  const ctl = (args: string[]) => run(pgCommand("pg_ctl", ["-D", dataDir, "-w", "-t", "30", ...args]));
+  await run(
+    pgCommand("initdb", [
+      "-D",
+      dataDir,
+      "-U",
+      "postgres",
+      "--auth=trust",
+      "-E",
+      "UTF8",
+      "--no-sync",
+    ]),
+  );
+  const ctl = (args: string[]) =>
+    run(pgCommand("pg_ctl", ["-D", dataDir, "-w", "-t", "30", ...args]));
   const options = `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=50`;
   const start = () => ctl(["-o", options, "-l", join(root, "log"), "start"]).then(() => undefined);
   await start();
-  const psql = (db: string, sql: string) => run(pgCommand("psql", ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-d", db, "-v", "ON_ERROR_STOP=1", "-Atc", sql]));
+  const psql = (db: string, sql: string) =>
+    run(
+      pgCommand("psql", [
+        "-h",
+        "127.0.0.1",
+        "-p",
+        String(port),
+        "-U",
+        "postgres",
+        "-d",
+        db,
+        "-v",
+        "ON_ERROR_STOP=1",
+        "-Atc",
+        sql,
+      ]),
+    );
   // Mirrors scripts/setup-services.sh: a non-superuser owner, the RLS-bound app role granted to it, pgvector pre-created.
   await psql("postgres", "CREATE ROLE svc LOGIN PASSWORD 'svc' CREATEDB NOSUPERUSER NOBYPASSRLS");
   await psql("postgres", "CREATE ROLE svc_app NOLOGIN NOSUPERUSER NOBYPASSRLS NOINHERIT");
   await psql("postgres", "GRANT svc_app TO svc");
-  await psql("postgres", "CREATE ROLE svc_serving LOGIN PASSWORD 'svc_serving' NOSUPERUSER NOBYPASSRLS NOINHERIT");
+  await psql(
+    "postgres",
+    "CREATE ROLE svc_serving LOGIN PASSWORD 'svc_serving' NOSUPERUSER NOBYPASSRLS NOINHERIT",
+  );
   await psql("postgres", "GRANT svc_app TO svc_serving");
   await psql("postgres", "CREATE DATABASE svc OWNER svc");
   await psql("svc", "CREATE EXTENSION IF NOT EXISTS vector");
@@ -73,7 +129,8 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
     env: { DATABASE_URL: servingUrl, DATABASE_MIGRATION_URL: url },
     start,
     stop: () => ctl(["-m", "immediate", "stop"]).then(() => undefined),
-    restart: (mode = "immediate") => ctl(["-m", mode, "-o", options, "-l", join(root, "log"), "restart"]).then(() => undefined),
+    restart: (mode = "immediate") =>
+      ctl(["-m", mode, "-o", options, "-l", join(root, "log"), "restart"]).then(() => undefined),
   };
 }
 
@@ -82,7 +139,13 @@ export async function destroyPostgres(pg: ThrowawayPostgres): Promise<void> {
   rmSync(join(pg.dataDir, ".."), { recursive: true, force: true });
 }
 
-export type ThrowawayValkey = { port: number; url: string; kill(): Promise<void>; start(): Promise<void>; destroy(): Promise<void> };
+export type ThrowawayValkey = {
+  port: number;
+  url: string;
+  kill(): Promise<void>;
+  start(): Promise<void>;
+  destroy(): Promise<void>;
+};
 
 /** redis-server (or valkey-server) with AOF everysec on a random port in a temp dir. */
 export async function startThrowawayValkey(): Promise<ThrowawayValkey> {
@@ -92,14 +155,35 @@ export async function startThrowawayValkey(): Promise<ThrowawayValkey> {
   if (!binary) throw new Error("neither valkey-server nor redis-server is on PATH");
   let proc: ReturnType<typeof Bun.spawn> | null = null;
   async function start(): Promise<void> {
-    proc = Bun.spawn([binary!, "--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--appendonly", "yes", "--appendfsync", "everysec", "--maxmemory-policy", "noeviction", "--save", ""], { stdout: "ignore", stderr: "ignore" });
+    proc = Bun.spawn(
+      [
+        binary!,
+        "--port",
+        String(port),
+        "--bind",
+        "127.0.0.1",
+        "--dir",
+        dir,
+        "--appendonly",
+        "yes",
+        "--appendfsync",
+        "everysec",
+        "--maxmemory-policy",
+        "noeviction",
+        "--save",
+        "",
+      ],
+      { stdout: "ignore", stderr: "ignore" },
+    );
     const deadline = Date.now() + 10_000;
     while (Date.now() < deadline) {
       try {
         const socket = await Bun.connect({ hostname: "127.0.0.1", port, socket: { data() {} } });
         socket.end();
         return;
-      } catch { await Bun.sleep(50); }
+      } catch {
+        await Bun.sleep(50);
+      }
     }
     throw new Error(`valkey on ${port} did not start`);
   }
@@ -109,5 +193,14 @@ export async function startThrowawayValkey(): Promise<ThrowawayValkey> {
     proc = null;
   }
   await start();
-  return { port, url: `redis://127.0.0.1:${port}`, start, kill, async destroy() { await kill(); rmSync(dir, { recursive: true, force: true }); } };
+  return {
+    port,
+    url: `redis://127.0.0.1:${port}`,
+    start,
+    kill,
+    async destroy() {
+      await kill();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -20,7 +20,10 @@ export async function createMigratedDatabase(name: string): Promise<string> {
   try {
     await migrate(migrator);
     const serving = await migrator`SELECT 1 FROM pg_roles WHERE rolname = ${TEST_SERVING_LOGIN}`;
-    if (serving.length === 0) throw new Error(`the serving login "${TEST_SERVING_LOGIN}" does not exist: run scripts/setup-services.sh (as root) first`);
+    if (serving.length === 0)
+      throw new Error(
+        `the serving login "${TEST_SERVING_LOGIN}" does not exist: run scripts/setup-services.sh (as root) first`,
+      );
     await grantServingLogin(migrator, TEST_SERVING_LOGIN);
   } finally {
     await migrator.end();

@@ -18,23 +18,60 @@ import type { Tenant, TestApp } from "./app";
 
 const DIMENSIONS = 128;
 
-export type EmbeddedApp = { app: TestApp; deps: Deps; tenant(name: string): Promise<Tenant>; close(): Promise<void> };
+export type EmbeddedApp = {
+  app: TestApp;
+  deps: Deps;
+  tenant(name: string): Promise<Tenant>;
+  close(): Promise<void>;
+};
 
-export async function embeddedApp(label: string, overrides: Partial<Record<keyof Config, unknown>> = {}): Promise<EmbeddedApp> {
+export async function embeddedApp(
+  label: string,
+  overrides: Partial<Record<keyof Config, unknown>> = {},
+): Promise<EmbeddedApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `svc-embedded-${label}-`));
-  const config = loadConfig({}, { SVC_DATA_DIR: dataDir, LOG_LEVEL: "error", RATE_LIMIT_ENABLED: false, EMBEDDING_DIMENSIONS: DIMENSIONS, ...overrides } as Partial<Config>);
-  const deps = await openDeps(config, { log: createLogger("error"), applicationName: `svc-embedded-${label}` });
+  const config = loadConfig({}, {
+    SVC_DATA_DIR: dataDir,
+    LOG_LEVEL: "error",
+    RATE_LIMIT_ENABLED: false,
+    EMBEDDING_DIMENSIONS: DIMENSIONS,
+    ...overrides,
+  } as Partial<Config>);
+  const deps = await openDeps(config, {
+    log: createLogger("error"),
+    applicationName: `svc-embedded-${label}`,
+  });
   await migrate(deps.db.primary);
   await ensureVectorIndex(deps.db.primary, DIMENSIONS);
   const handle = handleRequest(createApp(deps), deps);
-  const request = async (method: string, url: string, options: { key?: string | null; body?: unknown; rawBody?: NonNullable<RequestInit["body"]>; headers?: Record<string, string> } = {}) => {
-    const response = await handle(new Request(`http://localhost${url}`, {
-      method, headers: { ...(options.key ? { authorization: `Bearer ${options.key}` } : {}), ...(options.body === undefined ? {} : { "content-type": "application/json" }), ...options.headers },
-      body: options.body === undefined ? options.rawBody : JSON.stringify(options.body),
-    }));
+  const request = async (
+    method: string,
+    url: string,
+    options: {
+      key?: string | null;
+      body?: unknown;
+      rawBody?: NonNullable<RequestInit["body"]>;
+      headers?: Record<string, string>;
+    } = {},
+  ) => {
+    const response = await handle(
+      new Request(`http://localhost${url}`, {
+        method,
+        headers: {
+          ...(options.key ? { authorization: `Bearer ${options.key}` } : {}),
+          ...(options.body === undefined ? {} : { "content-type": "application/json" }),
+          ...options.headers,
+        },
+        body: options.body === undefined ? options.rawBody : JSON.stringify(options.body),
+      }),
+    );
     const text = await response.text();
     let body: unknown = text;
-    try { body = text ? JSON.parse(text) : null; } catch { /* non-JSON bodies (SSE, /metrics) stay text */ }
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      /* non-JSON bodies (SSE, /metrics) stay text */
+    }
     return { status: response.status, headers: response.headers, body, text };
   };
   return {

@@ -1,7 +1,8 @@
 // Where the test suite finds its services; scripts/setup-services.sh provides both on loopback, plus the
 // two database logins: the owner (TEST_ADMIN_DATABASE_URL's user, which creates, migrates and inspects the
 // run's database) and the serving login the service runs as (member of svc_app only, owns nothing).
-export const TEST_ADMIN_DATABASE_URL = process.env.TEST_ADMIN_DATABASE_URL ?? "postgres://svc:svc@127.0.0.1:5432/svc";
+export const TEST_ADMIN_DATABASE_URL =
+  process.env.TEST_ADMIN_DATABASE_URL ?? "postgres://svc:svc@127.0.0.1:5432/svc";
 export const TEST_VALKEY_URL = process.env.TEST_VALKEY_URL ?? "redis://127.0.0.1:6379";
 export const TEST_SERVING_LOGIN = process.env.TEST_SERVING_LOGIN ?? "svc_serving";
 const TEST_SERVING_PASSWORD = process.env.TEST_SERVING_PASSWORD ?? "svc_serving";
@@ -9,7 +10,10 @@ const TEST_SERVING_PASSWORD = process.env.TEST_SERVING_PASSWORD ?? "svc_serving"
 /** Set by the preload: the database created for this run, as its owner (for fixtures and inspection). */
 export function testDatabaseUrl(): string {
   const url = process.env.SVC_TEST_DATABASE_URL;
-  if (!url) throw new Error("SVC_TEST_DATABASE_URL is unset: run tests with `bun test` so test/harness/preload.ts runs");
+  if (!url)
+    throw new Error(
+      "SVC_TEST_DATABASE_URL is unset: run tests with `bun test` so test/harness/preload.ts runs",
+    );
   return url;
 }
 

@@ -30,7 +30,14 @@ export type FakeServerBehaviour = {
   apiKey?: string;
 };
 
-export type RecordedRequest = { model: string; input: string[]; encoding_format?: string; dimensions?: number; auth: string | null; status: number };
+export type RecordedRequest = {
+  model: string;
+  input: string[];
+  encoding_format?: string;
+  dimensions?: number;
+  auth: string | null;
+  status: number;
+};
 
 export function startFakeEmbeddingServer(initial: FakeServerBehaviour) {
   let behaviour = { usage: true, ...initial };
@@ -40,7 +47,8 @@ export function startFakeEmbeddingServer(initial: FakeServerBehaviour) {
   let held = 0;
   let resume: () => void = () => {};
   const embedders = new Map<number, ReturnType<typeof createLocalEmbedder>>();
-  const embedderOf = (dims: number) => embedders.get(dims) ?? embedders.set(dims, createLocalEmbedder(dims)).get(dims)!;
+  const embedderOf = (dims: number) =>
+    embedders.get(dims) ?? embedders.set(dims, createLocalEmbedder(dims)).get(dims)!;
 
   const server = Bun.serve({
     hostname: "127.0.0.1",
@@ -48,11 +56,24 @@ export function startFakeEmbeddingServer(initial: FakeServerBehaviour) {
     idleTimeout: 0,
     async fetch(request) {
       const path = new URL(request.url).pathname;
-      if (request.method !== "POST" || path !== "/v1/embeddings") return Response.json({ error: "not found" }, { status: 404 });
-      const body = await request.json() as { model: string; input: string | string[]; encoding_format?: string; dimensions?: number };
+      if (request.method !== "POST" || path !== "/v1/embeddings")
+        return Response.json({ error: "not found" }, { status: 404 });
+      const body = (await request.json()) as {
+        model: string;
+        input: string | string[];
+        encoding_format?: string;
+        dimensions?: number;
+      };
       const input = Array.isArray(body.input) ? body.input : [body.input];
       const answer = (status: number, json: unknown) => {
-        requests.push({ model: body.model, input, encoding_format: body.encoding_format, dimensions: body.dimensions, auth: request.headers.get("authorization"), status });
+        requests.push({
+          model: body.model,
+          input,
+          encoding_format: body.encoding_format,
+          dimensions: body.dimensions,
+          auth: request.headers.get("authorization"),
+          status,
+        });
         return Response.json(json, { status });
       };
       if (paused) {
@@ -62,32 +83,69 @@ export function startFakeEmbeddingServer(initial: FakeServerBehaviour) {
       }
       if (behaviour.delayMs) await Bun.sleep(behaviour.delayMs);
       const b = behaviour;
-      if (b.apiKey && request.headers.get("authorization") !== `Bearer ${b.apiKey}`) return answer(401, { error: "invalid api key" });
-      if (b.loadingMs && Date.now() - startedAt < b.loadingMs) return answer(503, { error: "Loading model", error_type: "unhealthy" });
-      if (b.models && !b.models.includes(body.model)) return answer(404, { error: `model "${body.model}" not found, try pulling it first` });
-      if (b.maxBatch && input.length > b.maxBatch) return answer(413, { error: `batch size ${input.length} > maximum allowed batch size ${b.maxBatch}`, error_type: "validation" });
-      if (b.rejectBase64 && body.encoding_format === "base64") return answer(422, { error: "encoding_format: unknown variant `base64`, expected `float`" });
-      if (body.dimensions !== undefined && !b.dimensionsSupported) return answer(400, { object: "error", message: "Model does not support matryoshka representation, changing output dimensions will lead to poor results.", code: 400 });
-      if (b.maxInputChars && input.some((t) => t.length > b.maxInputChars!)) return answer(400, { error: "input is too large to process: increase the context size" });
+      if (b.apiKey && request.headers.get("authorization") !== `Bearer ${b.apiKey}`)
+        return answer(401, { error: "invalid api key" });
+      if (b.loadingMs && Date.now() - startedAt < b.loadingMs)
+        return answer(503, { error: "Loading model", error_type: "unhealthy" });
+      if (b.models && !b.models.includes(body.model))
+        return answer(404, { error: `model "${body.model}" not found, try pulling it first` });
+      if (b.maxBatch && input.length > b.maxBatch)
+        return answer(413, {
+          error: `batch size ${input.length} > maximum allowed batch size ${b.maxBatch}`,
+          error_type: "validation",
+        });
+      if (b.rejectBase64 && body.encoding_format === "base64")
+        return answer(422, {
+          error: "encoding_format: unknown variant `base64`, expected `float`",
+        });
+      if (body.dimensions !== undefined && !b.dimensionsSupported)
+        return answer(400, {
+          object: "error",
+          message:
+            "Model does not support matryoshka representation, changing output dimensions will lead to poor results.",
+          code: 400,
+        });
+      if (b.maxInputChars && input.some((t) => t.length > b.maxInputChars!))
+        return answer(400, { error: "input is too large to process: increase the context size" });
       const size = body.dimensions ?? b.dims;
       const { vectors } = await embedderOf(b.dims).embed(input, { orgId: "fake" });
       const base64 = body.encoding_format === "base64" && !b.ignoreEncoding;
       const data = vectors.map((v, index) => {
         const cut = v.slice(0, size);
-        return { object: "embedding", ...(b.omitIndex ? {} : { index }), embedding: base64 ? Buffer.from(new Float32Array(cut).buffer).toString("base64") : cut };
+        return {
+          object: "embedding",
+          ...(b.omitIndex ? {} : { index }),
+          embedding: base64 ? Buffer.from(new Float32Array(cut).buffer).toString("base64") : cut,
+        };
       });
       const tokens = input.reduce((n, t) => n + t.split(/\s+/).length, 0);
-      return answer(200, { object: "list", model: body.model, data, ...(b.usage ? { usage: { prompt_tokens: tokens, total_tokens: tokens } } : {}) });
+      return answer(200, {
+        object: "list",
+        model: body.model,
+        data,
+        ...(b.usage ? { usage: { prompt_tokens: tokens, total_tokens: tokens } } : {}),
+      });
     },
   });
 
   return {
     baseUrl: `http://127.0.0.1:${server.port}/v1`,
     requests,
-    set(next: Partial<FakeServerBehaviour>) { behaviour = { ...behaviour, ...next }; },
+    set(next: Partial<FakeServerBehaviour>) {
+      behaviour = { ...behaviour, ...next };
+    },
     /** Holds every request until resume(): a slow or stuck server. */
-    pause() { paused ??= new Promise<void>((r) => { resume = () => { paused = null; r(); }; }); },
-    resume() { resume(); },
+    pause() {
+      paused ??= new Promise<void>((r) => {
+        resume = () => {
+          paused = null;
+          r();
+        };
+      });
+    },
+    resume() {
+      resume();
+    },
     /** How many requests pause() is holding now. */
     waiting: () => held,
     stop: () => server.stop(true),
@@ -95,4 +153,7 @@ export function startFakeEmbeddingServer(initial: FakeServerBehaviour) {
 }
 
 /** The local embedder's vector at a size, for checking what a client decoded. */
-export const expectedVector = (text: string, dims: number) => createLocalEmbedder(dims).embed([text], { orgId: "fake" }).then((r) => r.vectors[0]!);
+export const expectedVector = (text: string, dims: number) =>
+  createLocalEmbedder(dims)
+    .embed([text], { orgId: "fake" })
+    .then((r) => r.vectors[0]!);

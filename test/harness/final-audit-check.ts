@@ -6,8 +6,14 @@ import { withSystem } from "../../src/data/with-system";
 import { drainAudit } from "../../src/domain/audit/drain";
 import { verifyOrgChain } from "../../src/domain/audit/list";
 
-export async function verifyEveryAuditChain(databaseUrl: string): Promise<{ orgs: number; rows: number }> {
-  const db = openPostgres(databaseUrl, undefined, { max: 2, statementTimeoutMs: 60_000, applicationName: "svc-final-check" });
+export async function verifyEveryAuditChain(
+  databaseUrl: string,
+): Promise<{ orgs: number; rows: number }> {
+  const db = openPostgres(databaseUrl, undefined, {
+    max: 2,
+    statementTimeoutMs: 60_000,
+    applicationName: "svc-final-check",
+  });
   try {
     await drainAudit(db, {});
     const orgIds = await withSystem(db, listOrgIds);
@@ -18,7 +24,8 @@ export async function verifyEveryAuditChain(databaseUrl: string): Promise<{ orgs
       rows += verdict.rows;
       if (!verdict.ok) broken.push({ orgId, ...verdict.firstBroken });
     }
-    if (broken.length > 0) throw new Error(`audit chains broken after the run: ${JSON.stringify(broken)}`);
+    if (broken.length > 0)
+      throw new Error(`audit chains broken after the run: ${JSON.stringify(broken)}`);
     return { orgs: orgIds.length, rows };
   } finally {
     await db.close();

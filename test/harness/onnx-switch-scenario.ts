@@ -19,12 +19,21 @@ type Result = { memory_id: string; content: string };
  * `openA` starts the app on the local embedder (GEN_A); `openB` on the model directory, on the same
  * database. A is closed before B opens (PGlite admits one process).
  */
-export async function onnxSwitchScenario(openA: () => Promise<ScenarioApp>, openB: () => Promise<ScenarioApp>, modelDir: string) {
+export async function onnxSwitchScenario(
+  openA: () => Promise<ScenarioApp>,
+  openB: () => Promise<ScenarioApp>,
+  modelDir: string,
+) {
   const a = await openA();
   const tenant: Tenant = await a.tenant();
   // Distinct texts (a number each), so no two memories tie in either generation.
-  const contents = Array.from({ length: 5 }, (_, round) => ONNX_CONTENTS.map((c, i) => `${c} ${round * 10 + i}`)).flat();
-  const stored = await a.app.request("POST", "/v1/memories/batch", { key: tenant.key, body: { memories: contents.map((content) => ({ agent_id: "ops", content })) } });
+  const contents = Array.from({ length: 5 }, (_, round) =>
+    ONNX_CONTENTS.map((c, i) => `${c} ${round * 10 + i}`),
+  ).flat();
+  const stored = await a.app.request("POST", "/v1/memories/batch", {
+    key: tenant.key,
+    body: { memories: contents.map((content) => ({ agent_id: "ops", content })) },
+  });
   expect(stored.status, stored.text).toBe(201);
   await a.close?.();
 
@@ -34,7 +43,10 @@ export async function onnxSwitchScenario(openA: () => Promise<ScenarioApp>, open
     await b.ensureIndex(ONNX_SWITCH_DIMS);
     await prepareEmbeddingGenerations(b.deps);
     const recall = async (): Promise<Result[]> => {
-      const res = await b.app.request("POST", "/v1/memories/recall", { key: tenant.key, body: { agent_id: "ops", query: "the kafka broker", strategy: "VECTOR", top_k: 3 } });
+      const res = await b.app.request("POST", "/v1/memories/recall", {
+        key: tenant.key,
+        body: { agent_id: "ops", query: "the kafka broker", strategy: "VECTOR", top_k: 3 },
+      });
       expect(res.status, res.text).toBe(200);
       expect(res.body.strategy).toBe("VECTOR");
       expect(res.body.routing.degraded_from).toBeUndefined();
@@ -42,7 +54,10 @@ export async function onnxSwitchScenario(openA: () => Promise<ScenarioApp>, open
     };
     expect((await recall()).length).toBe(3);
 
-    const fresh = await b.app.request("POST", "/v1/memories", { key: tenant.key, body: { agent_id: "ops", content: "unbelievable grafana pager" } });
+    const fresh = await b.app.request("POST", "/v1/memories", {
+      key: tenant.key,
+      body: { agent_id: "ops", content: "unbelievable grafana pager" },
+    });
     expect(fresh.status, fresh.text).toBe(201);
     expect(fresh.body.embedding_status).toBe("ready");
 
@@ -52,9 +67,16 @@ export async function onnxSwitchScenario(openA: () => Promise<ScenarioApp>, open
     let switched = false;
     let requests = 0;
     const load = (async () => {
-      while (!switched) { await recall(); requests++; }
+      while (!switched) {
+        await recall();
+        requests++;
+      }
     })();
-    expect((await advanceEmbeddings(b.deps, tenant.orgId, 8, 1)).reembed).toMatchObject({ switched: false, done: 8, total: 41 });
+    expect((await advanceEmbeddings(b.deps, tenant.orgId, 8, 1)).reembed).toMatchObject({
+      switched: false,
+      done: 8,
+      total: 41,
+    });
     expect(ids(await recall())).toEqual(fromLocal);
     const finished = await advanceEmbeddings(b.deps, tenant.orgId, 8, 10);
     switched = true;
@@ -71,10 +93,14 @@ export async function onnxSwitchScenario(openA: () => Promise<ScenarioApp>, open
     // (Numbers are [UNK] to the tiny model, so the five copies tie: compare scores, not texts.)
     const top = (await recall())[0]!.content;
     expect(scores[all.indexOf(top)]!).toBeCloseTo(Math.max(...scores), 5);
-    const [state] = await withTenant(b.deps.db, tenant.orgId, (tx) => tx<{ onnx: number; other: number }[]>`
+    const [state] = await withTenant(
+      b.deps.db,
+      tenant.orgId,
+      (tx) => tx<{ onnx: number; other: number }[]>`
       SELECT count(*) FILTER (WHERE embedding_model = ${b.deps.embeddings.configured.model} AND embedding_dims = ${ONNX_SWITCH_DIMS})::int AS onnx,
              count(*) FILTER (WHERE embedding_model IS DISTINCT FROM ${b.deps.embeddings.configured.model})::int AS other
-      FROM memories WHERE valid_to IS NULL`);
+      FROM memories WHERE valid_to IS NULL`,
+    );
     expect(state).toEqual({ onnx: 41, other: 0 });
   } finally {
     await b.close?.();

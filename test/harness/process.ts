@@ -6,16 +6,36 @@ export const BUN = process.execPath;
 export const MAIN = new URL("../../src/main.ts", import.meta.url).pathname;
 
 export function serviceEnv(extra: Record<string, string> = {}): Record<string, string> {
-  return { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/tmp", ...testDatabaseEnv(), VALKEY_URL: TEST_VALKEY_URL, LOG_LEVEL: "warn", ...extra };
+  return {
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: process.env.HOME ?? "/tmp",
+    ...testDatabaseEnv(),
+    VALKEY_URL: TEST_VALKEY_URL,
+    LOG_LEVEL: "warn",
+    ...extra,
+  };
 }
 
 /**
  * Runs `svc <args>` to its exit. `openInput` keeps its standard input open (a pipe never written), for
  * `svc mcp`, which stops cleanly at end of input before it would reach its startup checks.
  */
-export async function runSvc(args: string[], env: Record<string, string>, openInput = false): Promise<{ code: number; stdout: string; stderr: string }> {
-  const proc = Bun.spawn([BUN, MAIN, ...args], { env, stdin: openInput ? "pipe" : "ignore", stdout: "pipe", stderr: "pipe" });
-  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+export async function runSvc(
+  args: string[],
+  env: Record<string, string>,
+  openInput = false,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const proc = Bun.spawn([BUN, MAIN, ...args], {
+    env,
+    stdin: openInput ? "pipe" : "ignore",
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ]);
   return { code, stdout, stderr };
 }
 
@@ -36,7 +56,9 @@ export async function waitFor(url: string, timeoutMs = 15000, expectStatus = 200
   while (Date.now() < deadline) {
     try {
       if ((await fetch(url)).status === expectStatus) return;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     await Bun.sleep(100);
   }
   throw new Error(`${url} did not answer ${expectStatus} within ${timeoutMs} ms`);

@@ -12,7 +12,9 @@ export function rawRequest(port: number, text: string): Promise<RawResponse> {
     let out = "";
     const socket = net.connect(port, "127.0.0.1", () => socket.write(text));
     socket.setEncoding("utf8");
-    socket.on("data", (chunk) => { out += chunk; });
+    socket.on("data", (chunk) => {
+      out += chunk;
+    });
     socket.on("error", reject);
     socket.on("close", () => {
       const split = out.indexOf("\r\n\r\n");
@@ -24,5 +26,8 @@ export function rawRequest(port: number, text: string): Promise<RawResponse> {
 
 /** The app of `deps` behind a real listener on a free port. */
 export function listenApp(deps: Deps) {
-  return listenHttp({ ...deps, config: { ...deps.config, HOST: "127.0.0.1" } }, { port: 0, fetch: handleRequest(createApp(deps), deps) });
+  return listenHttp(
+    { ...deps, config: { ...deps.config, HOST: "127.0.0.1" } },
+    { port: 0, fetch: handleRequest(createApp(deps), deps) },
+  );
 }

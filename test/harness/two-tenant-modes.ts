@@ -8,7 +8,9 @@ type Overrides = Partial<Record<keyof Config, unknown>>;
 export type TwoTenantMode = {
   name: string;
   /** overrides: configuration for this suite (gates), applied in both modes. */
-  open(overrides?: Overrides): Promise<{ app: TestApp; tenants: [Tenant, Tenant]; close(): Promise<void> }>;
+  open(
+    overrides?: Overrides,
+  ): Promise<{ app: TestApp; tenants: [Tenant, Tenant]; close(): Promise<void> }>;
 };
 
 /** PostgreSQL and PGlite, their tenants named `<prefix>-a` and `<prefix>-b`. */
@@ -18,7 +20,10 @@ export function twoTenantModes(prefix: string): TwoTenantMode[] {
       name: "PostgreSQL",
       async open(overrides = {}) {
         const app = await testApp(overrides);
-        const tenants: [Tenant, Tenant] = [await app.tenant(`${prefix}-a`), await app.tenant(`${prefix}-b`)];
+        const tenants: [Tenant, Tenant] = [
+          await app.tenant(`${prefix}-a`),
+          await app.tenant(`${prefix}-b`),
+        ];
         return { app, tenants, close: () => app.close() };
       },
     },
@@ -26,7 +31,10 @@ export function twoTenantModes(prefix: string): TwoTenantMode[] {
       name: "PGlite (embedded)",
       async open(overrides = {}) {
         const e = await embeddedApp(prefix, overrides);
-        const tenants: [Tenant, Tenant] = [await e.tenant(`${prefix}-a`), await e.tenant(`${prefix}-b`)];
+        const tenants: [Tenant, Tenant] = [
+          await e.tenant(`${prefix}-a`),
+          await e.tenant(`${prefix}-b`),
+        ];
         return { app: e.app, tenants, close: () => e.close() };
       },
     },

@@ -7,7 +7,11 @@ import { deleteTestKeys, testKeyPatterns } from "./valkey-cleanup";
 test("deleteTestKeys removes the keys of one pid's prefixes and keeps everything else", async () => {
   const pid = 900_000_000 + Math.floor(Math.random() * 1_000_000); // no live process has it
   const redis = new Redis(TEST_VALKEY_URL);
-  const mine = [`svct${pid}xabc-memtasks:tasks:meta`, `chaos-pgr-${pid}:tasks:id`, `roles-${pid}:tasks:wait`];
+  const mine = [
+    `svct${pid}xabc-memtasks:tasks:meta`,
+    `chaos-pgr-${pid}:tasks:id`,
+    `roles-${pid}:tasks:wait`,
+  ];
   const others = [`svct${pid + 1}xabc:tasks:meta`, `chaos-pgr-${pid}0:tasks:id`, `svc:rl:${pid}`];
   try {
     for (const key of [...mine, ...others]) await redis.set(key, "1");

@@ -9,13 +9,18 @@ export function testKeyPatterns(pid = process.pid): string[] {
 }
 
 /** Deletes every key matching the patterns; returns how many went. */
-export async function deleteTestKeys(patterns = testKeyPatterns(), url = TEST_VALKEY_URL): Promise<number> {
+export async function deleteTestKeys(
+  patterns = testKeyPatterns(),
+  url = TEST_VALKEY_URL,
+): Promise<number> {
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
   let deleted = 0;
   try {
     await redis.connect();
     for (const match of patterns) {
-      for await (const keys of redis.scanStream({ match, count: 1000 }) as AsyncIterable<string[]>) {
+      for await (const keys of redis.scanStream({ match, count: 1000 }) as AsyncIterable<
+        string[]
+      >) {
         if (keys.length > 0) deleted += await redis.unlink(...keys);
       }
     }

@@ -29,7 +29,9 @@ beforeAll(async () => {
   pg = await testApp(THROTTLE);
   embedded = await embeddedApp("auth-throttle", THROTTLE);
 }, 120_000);
-afterAll(async () => { await Promise.all([pg?.close(), embedded?.close()]); });
+afterAll(async () => {
+  await Promise.all([pg?.close(), embedded?.close()]);
+});
 
 const modes: Mode[] = [
   { name: "PostgreSQL", app: () => pg, tenant: (label) => pg.tenant(label) },
@@ -59,8 +61,10 @@ for (const mode of modes) {
       }
       const refused = await usage(mintKey().plaintext, address);
       expect(refused.status, show(refused)).toBe(429);
-      expect(refused.body).toMatchObject({ title: "Rate Limit Exceeded",
-        bucket: "client_address" });
+      expect(refused.body).toMatchObject({
+        title: "Rate Limit Exceeded",
+        bucket: "client_address",
+      });
       expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
       const elsewhere = await usage(mintKey().plaintext, freshAddress());
       expect(elsewhere.status, show(elsewhere)).toBe(401);
@@ -106,7 +110,8 @@ describe("the client address without a trusted proxy", () => {
       for (let i = 0; i < 5; i++) {
         const response = await fetch(`http://127.0.0.1:${server.port}/v1/usage`, {
           headers: {
-            authorization: `Bearer ${mintKey().plaintext}`, "x-forwarded-for": freshAddress(),
+            authorization: `Bearer ${mintKey().plaintext}`,
+            "x-forwarded-for": freshAddress(),
           },
         });
         statuses.push(response.status);

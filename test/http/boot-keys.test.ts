@@ -15,7 +15,11 @@ let db: Database;
 
 beforeAll(async () => {
   await admin.unsafe(`CREATE DATABASE ${name}`);
-  db = openPostgres(databaseUrlFor(name), undefined, { max: 2, statementTimeoutMs: 5000, applicationName: "svc-boot-test" });
+  db = openPostgres(databaseUrlFor(name), undefined, {
+    max: 2,
+    statementTimeoutMs: 5000,
+    applicationName: "svc-boot-test",
+  });
   await migrate(db.primary);
 });
 afterAll(async () => {
@@ -36,20 +40,34 @@ describe("boot keys", () => {
 
   test("on loopback with no key: one development key, seeded once", async () => {
     const first = await ensureBootKeys(db, { defaultOrg: "default", host: "127.0.0.1" });
-    expect(hasKeyShape(first.developmentKey!) && hasValidChecksum(first.developmentKey!)).toBe(true);
-    expect((await ensureBootKeys(db, { defaultOrg: "default", host: "127.0.0.1" })).developmentKey).toBeUndefined();
+    expect(hasKeyShape(first.developmentKey!) && hasValidChecksum(first.developmentKey!)).toBe(
+      true,
+    );
+    expect(
+      (await ensureBootKeys(db, { defaultOrg: "default", host: "127.0.0.1" })).developmentKey,
+    ).toBeUndefined();
   });
 
   test("off loopback, a live development key refuses to boot", async () => {
-    expect(ensureBootKeys(db, { defaultOrg: "default", host: "0.0.0.0" })).rejects.toThrow("development API key");
+    expect(ensureBootKeys(db, { defaultOrg: "default", host: "0.0.0.0" })).rejects.toThrow(
+      "development API key",
+    );
   });
 
   test("SVC_API_KEY authenticates as the default org's bootstrap key", async () => {
     const bootstrap = "svc_sk_ThisIsMyOwnBootstrapKeyWithoutChecksum01";
     const t = await testApp({ SVC_API_KEY: bootstrap });
     try {
-      const outcome = await ensureBootKeys(t.deps.db, { bootstrapKey: bootstrap, defaultOrg: `default-${name}`, host: "127.0.0.1" });
-      await ensureBootKeys(t.deps.db, { bootstrapKey: bootstrap, defaultOrg: `default-${name}`, host: "127.0.0.1" });
+      const outcome = await ensureBootKeys(t.deps.db, {
+        bootstrapKey: bootstrap,
+        defaultOrg: `default-${name}`,
+        host: "127.0.0.1",
+      });
+      await ensureBootKeys(t.deps.db, {
+        bootstrapKey: bootstrap,
+        defaultOrg: `default-${name}`,
+        host: "127.0.0.1",
+      });
       const r = await t.request("GET", "/v1/api-keys", { key: bootstrap });
       expect(r.status).toBe(200);
       expect(r.body.items.filter((k: { kind: string }) => k.kind === "bootstrap").length).toBe(1);

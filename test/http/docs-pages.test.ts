@@ -4,10 +4,15 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { testApp, type TestApp } from "../harness/app";
 
 let t: TestApp;
-beforeAll(async () => { t = await testApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
-const urlsIn = (html: string) => [...html.matchAll(/(?:src|href|spec-url)="([^"]+)"|url: "([^"]+)"/g)].map((m) => m[1] ?? m[2]!);
+const urlsIn = (html: string) =>
+  [...html.matchAll(/(?:src|href|spec-url)="([^"]+)"|url: "([^"]+)"/g)].map((m) => m[1] ?? m[2]!);
 
 describe("docs pages", () => {
   for (const page of ["/docs", "/docs/", "/redoc", "/redoc/"]) {
@@ -27,7 +32,9 @@ describe("docs pages", () => {
   }
 
   test("the pages are not part of the API definition", async () => {
-    const spec = (await t.request("GET", "/openapi.json", { key: null })).body as { paths: Record<string, unknown> };
+    const spec = (await t.request("GET", "/openapi.json", { key: null })).body as {
+      paths: Record<string, unknown>;
+    };
     expect(Object.keys(spec.paths).length).toBeGreaterThan(10);
     expect(Object.keys(spec.paths).filter((p) => /^\/(docs|redoc)/.test(p))).toEqual([]);
   });

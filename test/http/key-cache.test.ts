@@ -31,13 +31,20 @@ async function refusedBy(app: Pick<TestApp, "request" | "deps">, key: string) {
   return app.request("GET", "/v1/usage", { key });
 }
 
-const revokeOutsideTheApp = (deps: Deps, tenant: Tenant) => withTenant(deps.db, tenant.orgId, (tx) => revokeKey(tx, tenant.keyId));
+const revokeOutsideTheApp = (deps: Deps, tenant: Tenant) =>
+  withTenant(deps.db, tenant.orgId, (tx) => revokeKey(tx, tenant.keyId));
 
 describe("PostgreSQL: two app instances (separate pools, separate listeners) on one database", () => {
   let a: TestApp;
   let b: TestApp;
-  beforeAll(async () => { a = await testApp(LONG_TTL); b = await testApp(LONG_TTL); });
-  afterAll(async () => { await a.close(); await b.close(); });
+  beforeAll(async () => {
+    a = await testApp(LONG_TTL);
+    b = await testApp(LONG_TTL);
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+  });
 
   test("a key revoked through instance A is refused by instance B, which had it cached", async () => {
     const tenant = await a.tenant("kc-cross");
@@ -61,7 +68,9 @@ describe("PostgreSQL: two app instances (separate pools, separate listeners) on 
   test("the revoking instance refuses the key on the very next request (no wait for its own NOTIFY)", async () => {
     const tenant = await a.tenant("kc-self");
     await cachedIn(a, tenant.key);
-    expect((await a.request("DELETE", `/v1/api-keys/${tenant.keyId}`, { key: tenant.key })).status).toBe(200);
+    expect(
+      (await a.request("DELETE", `/v1/api-keys/${tenant.keyId}`, { key: tenant.key })).status,
+    ).toBe(200);
     expect((await a.request("GET", "/v1/usage", { key: tenant.key })).status).toBe(401);
   });
 
@@ -79,7 +88,9 @@ describe("PostgreSQL: two app instances (separate pools, separate listeners) on 
 
 describe("embedded (PGlite): the single socket session hears the NOTIFY", () => {
   let e: EmbeddedApp;
-  beforeAll(async () => { e = await embeddedApp("key-cache", LONG_TTL); }, 120_000);
+  beforeAll(async () => {
+    e = await embeddedApp("key-cache", LONG_TTL);
+  }, 120_000);
   afterAll(() => e.close());
 
   test("a key revoked by plain SQL is refused although it was cached", async () => {
@@ -95,7 +106,10 @@ describe("the cache's own bounds", () => {
   const identity: KeyIdentity = { orgId: "org_x", keyId: "key_x", keyStart: "svc_sk", scopes: [] };
   const following = async (ttlMs: number, clock: () => number) => {
     const cache = createKeyCache(ttlMs, undefined, clock);
-    await cache.follow({ listen: async (_c: string, _m: unknown, onListen: () => void) => onListen() } as never, console as never);
+    await cache.follow(
+      { listen: async (_c: string, _m: unknown, onListen: () => void) => onListen() } as never,
+      console as never,
+    );
     return cache;
   };
 

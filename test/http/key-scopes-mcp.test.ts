@@ -27,7 +27,10 @@ afterAll(async () => {
 });
 
 async function clientWith(scopes: string[]): Promise<Client> {
-  const r = await t.request("POST", "/v1/api-keys", { key: tenant.key, body: { name: scopes.join(" "), scopes } });
+  const r = await t.request("POST", "/v1/api-keys", {
+    key: tenant.key,
+    body: { name: scopes.join(" "), scopes },
+  });
   expect(r.status, show(r)).toBe(201);
   const client = await httpClient(server.url, r.body.key);
   clients.push(client);
@@ -57,12 +60,24 @@ describe("MCP tools need their REST route's scope", () => {
   });
 
   test("a read-only key recalls but cannot store, forget, read the audit log or start Forge work", async () => {
-    const seeded = ok(await (await clientWith([...SCOPES])).callTool({ name: "store_memory", arguments: { agent_id: "mcp-s", content: "The vault code is 1234" } }));
+    const seeded = ok(
+      await (await clientWith([...SCOPES])).callTool({
+        name: "store_memory",
+        arguments: { agent_id: "mcp-s", content: "The vault code is 1234" },
+      }),
+    );
     const reader = await clientWith(["memories:read"]);
-    const recalled = ok(await reader.callTool({ name: "recall", arguments: { agent_id: "mcp-s", query: "vault code", strategy: "LEXICAL" } }));
+    const recalled = ok(
+      await reader.callTool({
+        name: "recall",
+        arguments: { agent_id: "mcp-s", query: "vault code", strategy: "LEXICAL" },
+      }),
+    );
     expect(recalled.results[0].memory_id).toBe(seeded.memory_id);
     const resource = await reader.readResource({ uri: `svc://memories/${seeded.memory_id}` });
-    expect(JSON.parse((resource.contents[0] as { text: string }).text).memory_id).toBe(seeded.memory_id);
+    expect(JSON.parse((resource.contents[0] as { text: string }).text).memory_id).toBe(
+      seeded.memory_id,
+    );
 
     const refused: Array<[string, Record<string, unknown>, string]> = [
       ["store_memory", { agent_id: "mcp-s", content: "sneaky" }, "memories:write"],
@@ -76,17 +91,31 @@ describe("MCP tools need their REST route's scope", () => {
       expect(problem.missing_scopes, name).toEqual([scope]);
     }
     // Nothing was forgotten.
-    expect(ok(await reader.callTool({ name: "get_memory", arguments: { memory_id: seeded.memory_id } })).memory_id).toBe(seeded.memory_id);
+    expect(
+      ok(await reader.callTool({ name: "get_memory", arguments: { memory_id: seeded.memory_id } }))
+        .memory_id,
+    ).toBe(seeded.memory_id);
   });
 
   test("tools/list offers only the tools the key may call", async () => {
-    const names = async (scopes: string[]) => (await (await clientWith(scopes)).listTools()).tools.map((tool) => tool.name).sort();
+    const names = async (scopes: string[]) =>
+      (await (await clientWith(scopes)).listTools()).tools.map((tool) => tool.name).sort();
     const all = await names([...SCOPES]);
     expect(all).toEqual(MCP_TOOLS.map((tool) => tool.name).sort());
     const readable = await names(["memories:read"]);
     expect(readable).toEqual(all.filter((name) => toolAccess(name) === "memories:read"));
     expect(readable).toContain("recall");
-    for (const hidden of ["store_memory", "store_memories", "forget", "audit_query", "distill", "ingest", "refine", "feedback"]) expect(readable).not.toContain(hidden);
+    for (const hidden of [
+      "store_memory",
+      "store_memories",
+      "forget",
+      "audit_query",
+      "distill",
+      "ingest",
+      "refine",
+      "feedback",
+    ])
+      expect(readable).not.toContain(hidden);
     const writable = await names(["memories:write"]);
     expect(writable).toContain("store_memory");
     expect(writable).toContain("forget");
@@ -95,9 +124,20 @@ describe("MCP tools need their REST route's scope", () => {
 
   test("a write-only key stores but cannot read memories back, by tool or as a resource", async () => {
     const writer = await clientWith(["memories:write"]);
-    const stored = ok(await writer.callTool({ name: "store_memory", arguments: { agent_id: "mcp-w", content: "Only written" } }));
-    expect(refusal(await writer.callTool({ name: "get_memory", arguments: { memory_id: stored.memory_id } })).missing_scopes).toEqual(["memories:read"]);
-    const read = await writer.readResource({ uri: `svc://memories/${stored.memory_id}` }).catch((e: Error) => e);
+    const stored = ok(
+      await writer.callTool({
+        name: "store_memory",
+        arguments: { agent_id: "mcp-w", content: "Only written" },
+      }),
+    );
+    expect(
+      refusal(
+        await writer.callTool({ name: "get_memory", arguments: { memory_id: stored.memory_id } }),
+      ).missing_scopes,
+    ).toEqual(["memories:read"]);
+    const read = await writer
+      .readResource({ uri: `svc://memories/${stored.memory_id}` })
+      .catch((e: Error) => e);
     expect(read).toBeInstanceOf(Error);
     expect((read as Error).message).toContain("memories:read");
   });

@@ -21,21 +21,43 @@ let deps: Deps;
 let key: string;
 let handle: (r: Request) => Promise<Response>;
 
-async function call(method: string, url: string, as: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const response = await handle(new Request(`http://localhost${url}`, {
-    method, headers: { authorization: `Bearer ${as}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  }));
+async function call(
+  method: string,
+  url: string,
+  as: string,
+  body?: unknown,
+): Promise<{ status: number; body: any }> {
+  const response = await handle(
+    new Request(`http://localhost${url}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${as}`,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
+  );
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : null };
 }
 
 beforeAll(async () => {
   const config = loadConfig({}, {
-    SVC_DATA_DIR: dataDir, LOG_LEVEL: "error", EMBEDDING_DIMENSIONS: 128, API_KEYS_MAX_ACTIVE: 4,
-    RATE_LIMIT_ENABLED: true, RATE_LIMIT_REQUESTS: 1, RATE_LIMIT_WINDOW: 60, RATE_LIMIT_BURST: 50, RATE_LIMIT_TENANT_REQUESTS: 1, RATE_LIMIT_TENANT_BURST: 100,
+    SVC_DATA_DIR: dataDir,
+    LOG_LEVEL: "error",
+    EMBEDDING_DIMENSIONS: 128,
+    API_KEYS_MAX_ACTIVE: 4,
+    RATE_LIMIT_ENABLED: true,
+    RATE_LIMIT_REQUESTS: 1,
+    RATE_LIMIT_WINDOW: 60,
+    RATE_LIMIT_BURST: 50,
+    RATE_LIMIT_TENANT_REQUESTS: 1,
+    RATE_LIMIT_TENANT_BURST: 100,
   } as Partial<Config>);
-  deps = await openDeps(config, { log: createLogger("error"), applicationName: "svc-embedded-keys" });
+  deps = await openDeps(config, {
+    log: createLogger("error"),
+    applicationName: "svc-embedded-keys",
+  });
   await migrate(deps.db.primary);
   handle = handleRequest(createApp(deps), deps);
   const orgId = await ensureOrg(deps.db, "embedded-keys");
@@ -51,16 +73,27 @@ test("scopes are stored, listed and enforced; a key only grants what it holds", 
   expect(deps.db.kind).toBe("embedded");
   const listed = await call("GET", "/v1/api-keys", key);
   expect(listed.body.items[0].scopes).toEqual([...SCOPES]);
-  const reader = await call("POST", "/v1/api-keys", key, { name: "reader", scopes: ["memories:read", "admin"] });
+  const reader = await call("POST", "/v1/api-keys", key, {
+    name: "reader",
+    scopes: ["memories:read", "admin"],
+  });
   expect(reader.status, JSON.stringify(reader.body)).toBe(201);
   expect(reader.body.scopes).toEqual(["memories:read", "admin"]);
 
-  const write = await call("POST", "/v1/memories", reader.body.key, { agent_id: "a", content: "x" });
+  const write = await call("POST", "/v1/memories", reader.body.key, {
+    agent_id: "a",
+    content: "x",
+  });
   expect(write.status).toBe(403);
   expect(write.body.missing_scopes).toEqual(["memories:write"]);
-  expect((await call("GET", "/v1/audit", reader.body.key)).body.missing_scopes).toEqual(["audit:read"]);
+  expect((await call("GET", "/v1/audit", reader.body.key)).body.missing_scopes).toEqual([
+    "audit:read",
+  ]);
 
-  const escalate = await call("POST", "/v1/api-keys", reader.body.key, { name: "up", scopes: ["memories:write"] });
+  const escalate = await call("POST", "/v1/api-keys", reader.body.key, {
+    name: "up",
+    scopes: ["memories:write"],
+  });
   expect(escalate.status).toBe(403);
   expect(escalate.body.type).toEndWith("/errors/insufficient-scope");
   const inherited = await call("POST", "/v1/api-keys", reader.body.key, { name: "same" });
@@ -69,7 +102,9 @@ test("scopes are stored, listed and enforced; a key only grants what it holds", 
 
 test("the per-tenant cap holds under concurrent creates", async () => {
   // Three live keys so far (the operator key, reader, same); the cap is four.
-  const burst = await Promise.all(Array.from({ length: 4 }, (_, i) => call("POST", "/v1/api-keys", key, { name: `race${i}` })));
+  const burst = await Promise.all(
+    Array.from({ length: 4 }, (_, i) => call("POST", "/v1/api-keys", key, { name: `race${i}` })),
+  );
   expect(burst.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
   expect(burst.find((r) => r.status === 409)!.body.type).toEndWith("/errors/key-limit-reached");
 });

@@ -16,7 +16,9 @@ const SCOPES_MIGRATION = "0005_api_key_scopes.sql";
 const LATER_SCOPES = ["0450_export_scope.sql"];
 
 test("0005 applies to an already-migrated database and gives existing keys full access", async () => {
-  const before = MIGRATIONS.filter((m) => m.name !== SCOPES_MIGRATION && !LATER_SCOPES.includes(m.name));
+  const before = MIGRATIONS.filter(
+    (m) => m.name !== SCOPES_MIGRATION && !LATER_SCOPES.includes(m.name),
+  );
   expect(before.length).toBe(MIGRATIONS.length - 1 - LATER_SCOPES.length);
   expect(before.some((m) => m.name > SCOPES_MIGRATION)).toBe(true);
   await sql`CREATE TABLE schema_migrations (name text PRIMARY KEY, checksum text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`;
@@ -39,7 +41,9 @@ test("0005 applies to an already-migrated database and gives existing keys full 
 
   const rows = await sql.begin(async (tx) => {
     await tx`SELECT set_config('role', 'svc_app', true), set_config('app.current_org_id', 'org_up', true)`;
-    return tx<{ key_id: string; scopes: string[] }[]>`SELECT key_id, scopes FROM api_keys ORDER BY key_id`;
+    return tx<
+      { key_id: string; scopes: string[] }[]
+    >`SELECT key_id, scopes FROM api_keys ORDER BY key_id`;
   });
   expect([...rows]).toEqual([
     { key_id: "key_boot", scopes: [...SCOPES] },

@@ -3,7 +3,10 @@ import { testApp, type TestApp, type Tenant } from "../harness/app";
 
 let t: TestApp;
 let a: Tenant;
-beforeAll(async () => { t = await testApp(); a = await t.tenant(); });
+beforeAll(async () => {
+  t = await testApp();
+  a = await t.tenant();
+});
 afterAll(() => t.close());
 
 describe("smoke", () => {
@@ -27,7 +30,9 @@ test("/metrics exposes request counters and the in-flight transaction gauge", as
   await t.request("GET", "/v1/api-keys", { key: a.key });
   const r = await t.request("GET", "/metrics");
   expect(r.status).toBe(200);
-  expect(r.text).toMatch(/svc_http_requests_total\{method="GET",route="\/v1\/api-keys",status="200"\} \d+/);
+  expect(r.text).toMatch(
+    /svc_http_requests_total\{method="GET",route="\/v1\/api-keys",status="200"\} \d+/,
+  );
   expect(r.text).toContain("svc_db_transactions_in_flight 0");
   expect(r.text).toContain("svc_http_request_duration_seconds_bucket");
 });

@@ -8,7 +8,10 @@ import { verifyOrgChain } from "../../src/domain/audit/list";
 import { testApp, type TestApp } from "../harness/app";
 
 let t: TestApp;
-beforeAll(async () => { t = await testApp(); await t.tenant("chains"); });
+beforeAll(async () => {
+  t = await testApp();
+  await t.tenant("chains");
+});
 afterAll(() => t.close());
 
 test("every org's chain verifies", async () => {

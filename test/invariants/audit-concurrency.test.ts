@@ -9,7 +9,9 @@ import { recordAudit } from "../../src/domain/audit/record";
 import { testApp, type TestApp } from "../harness/app";
 
 let t: TestApp;
-beforeAll(async () => { t = await testApp({ DATABASE_POOL_MAX: 20 }); });
+beforeAll(async () => {
+  t = await testApp({ DATABASE_POOL_MAX: 20 });
+});
 afterAll(() => t.close());
 
 test("rows appear exactly once under concurrent writers and concurrent drains", async () => {
@@ -18,14 +20,20 @@ test("rows appear exactly once under concurrent writers and concurrent drains", 
   const writes = Array.from({ length: 8 }, async (_, w) => {
     for (let i = 0; i < 25; i++) {
       const orgId = orgs[(w + i) % 2]!;
-      await withTenant(t.deps.db, orgId, (tx) => recordAudit(tx, systemActor(orgId), [
-        { operation: "store", targetIds: [`w${w}-i${i}-a`] },
-        { operation: "store", targetIds: [`w${w}-i${i}-b`] },
-      ]));
+      await withTenant(t.deps.db, orgId, (tx) =>
+        recordAudit(tx, systemActor(orgId), [
+          { operation: "store", targetIds: [`w${w}-i${i}-a`] },
+          { operation: "store", targetIds: [`w${w}-i${i}-b`] },
+        ]),
+      );
     }
   });
   const drains = Array.from({ length: 4 }, async (_, d) => {
-    while (writing) await drainAudit(t.deps.db, d % 2 === 0 ? { batchSize: 5 } : { orgId: orgs[d % 2 === 1 ? 1 : 0], batchSize: 3 });
+    while (writing)
+      await drainAudit(
+        t.deps.db,
+        d % 2 === 0 ? { batchSize: 5 } : { orgId: orgs[d % 2 === 1 ? 1 : 0], batchSize: 3 },
+      );
   });
   await Promise.all(writes);
   writing = false;
@@ -34,10 +42,18 @@ test("rows appear exactly once under concurrent writers and concurrent drains", 
 
   const all: string[] = [];
   for (const orgId of orgs) {
-    const rows = await withTenantRead(t.deps.db, orgId, (tx) => tx<{ seq: string; target: string }[]>`
-      SELECT seq::text, target_ids[1] AS target FROM audit_log WHERE operation = 'store' ORDER BY audit_log.seq`);
+    const rows = await withTenantRead(
+      t.deps.db,
+      orgId,
+      (tx) => tx<{ seq: string; target: string }[]>`
+      SELECT seq::text, target_ids[1] AS target FROM audit_log WHERE operation = 'store' ORDER BY audit_log.seq`,
+    );
     all.push(...rows.map((r) => r.target));
-    const pending = await withTenantRead(t.deps.db, orgId, (tx) => tx`SELECT count(*)::int AS n FROM audit_pending`);
+    const pending = await withTenantRead(
+      t.deps.db,
+      orgId,
+      (tx) => tx`SELECT count(*)::int AS n FROM audit_pending`,
+    );
     expect(pending[0]!.n).toBe(0);
     const verdict = await verifyOrgChain(t.deps.db, orgId);
     expect(verdict.ok).toBe(true);

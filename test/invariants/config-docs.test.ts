@@ -5,5 +5,7 @@ import { readFileSync } from "node:fs";
 import { configurationMarkdown } from "../../scripts/config-docs";
 
 test("docs/configuration.md matches the config schema", () => {
-  expect(readFileSync(new URL("../../docs/configuration.md", import.meta.url), "utf8")).toBe(configurationMarkdown());
+  expect(readFileSync(new URL("../../docs/configuration.md", import.meta.url), "utf8")).toBe(
+    configurationMarkdown(),
+  );
 });

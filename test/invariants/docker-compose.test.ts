@@ -8,12 +8,27 @@ import { parse } from "yaml";
 import { loadConfig } from "../../src/config/load";
 
 const root = path.join(import.meta.dir, "../..");
-const compose = parse(readFileSync(path.join(root, "docker-compose.yml"), "utf8"), { merge: true }) as {
-  services: Record<string, { profiles?: string[]; image?: string; command?: string[]; environment?: Record<string, string>; depends_on?: Record<string, unknown> }>;
+const compose = parse(readFileSync(path.join(root, "docker-compose.yml"), "utf8"), {
+  merge: true,
+}) as {
+  services: Record<
+    string,
+    {
+      profiles?: string[];
+      image?: string;
+      command?: string[];
+      environment?: Record<string, string>;
+      depends_on?: Record<string, unknown>;
+    }
+  >;
   volumes: Record<string, unknown>;
 };
-const envFile = Object.fromEntries(readFileSync(path.join(root, "embeddings.env"), "utf8").split("\n")
-  .filter((line) => line.trim() !== "" && !line.startsWith("#")).map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]));
+const envFile = Object.fromEntries(
+  readFileSync(path.join(root, "embeddings.env"), "utf8")
+    .split("\n")
+    .filter((line) => line.trim() !== "" && !line.startsWith("#"))
+    .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
+);
 
 test("the embeddings service exists only in its profile, serves /v1 on port 80, and nothing depends on it", () => {
   const embeddings = compose.services.embeddings!;
@@ -30,8 +45,16 @@ test("the embeddings service exists only in its profile, serves /v1 on port 80, 
 });
 
 test("serve, worker, beat and migrate pass every EMBEDDING_* variable through, empty by default", () => {
-  const names = ["EMBEDDING_BASE_URL", "EMBEDDING_MODEL", "EMBEDDING_DIMENSIONS", "EMBEDDING_PROVIDER_API_KEY",
-    "EMBEDDING_PREVIOUS_MODEL", "EMBEDDING_PREVIOUS_DIMENSIONS", "EMBEDDING_PREVIOUS_BASE_URL", "EMBEDDING_PREVIOUS_API_KEY"];
+  const names = [
+    "EMBEDDING_BASE_URL",
+    "EMBEDDING_MODEL",
+    "EMBEDDING_DIMENSIONS",
+    "EMBEDDING_PROVIDER_API_KEY",
+    "EMBEDDING_PREVIOUS_MODEL",
+    "EMBEDDING_PREVIOUS_DIMENSIONS",
+    "EMBEDDING_PREVIOUS_BASE_URL",
+    "EMBEDDING_PREVIOUS_API_KEY",
+  ];
   for (const service of ["serve", "worker", "beat", "migrate"]) {
     const env = compose.services[service]!.environment!;
     for (const name of names) expect(env[name], `${service} ${name}`).toBe(`\${${name}:-}`);
@@ -44,7 +67,11 @@ test("embeddings.env switches the profile on and is a configuration svc accepts,
   expect(url.hostname).toBe("embeddings");
   expect(url.port || "80").toBe("80");
   expect(url.pathname).toBe("/v1");
-  const config = loadConfig({ DATABASE_URL: "postgres://svc:svc@postgres:5432/svc", VALKEY_URL: "redis://valkey:6379", ...envFile });
+  const config = loadConfig({
+    DATABASE_URL: "postgres://svc:svc@postgres:5432/svc",
+    VALKEY_URL: "redis://valkey:6379",
+    ...envFile,
+  });
   expect(config.EMBEDDING_DIMENSIONS).toBe(384);
   expect(config.EMBEDDING_MODEL).toBe("BAAI/bge-small-en-v1.5");
   expect(config.EMBEDDING_PROVIDER_API_KEY).toBeUndefined();

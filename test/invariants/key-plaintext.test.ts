@@ -16,7 +16,10 @@ beforeAll(async () => {
   tenants = [await t.tenant("plain-a"), await t.tenant("plain-b")];
   for (const owner of tenants) {
     for (let i = 0; i < KEYS_PER_TENANT; i++) {
-      const r = await t.request("POST", "/v1/api-keys", { key: owner.key, body: { name: `plaintext-${i}` } });
+      const r = await t.request("POST", "/v1/api-keys", {
+        key: owner.key,
+        body: { name: `plaintext-${i}` },
+      });
       expect(r.status, show(r)).toBe(201);
       created.push({ ...r.body, owner });
     }
@@ -24,9 +27,16 @@ beforeAll(async () => {
   // Use every key through both header forms, successfully and unsuccessfully, so it passes through auth, rate limiting, handlers and logging.
   for (const [i, k] of created.entries()) {
     expect((await t.request("GET", "/v1/limits", { key: k.key })).status).toBe(200);
-    expect((await t.request("GET", "/v1/api-keys?limit=1", { headers: { "x-api-key": k.key } })).status).toBe(200);
-    expect((await t.request("POST", "/v1/api-keys", { key: k.key, body: { name: 7 } })).status).toBe(422);
-    if (i % 2 === 0) expect((await t.request("DELETE", `/v1/api-keys/${k.key_id}`, { key: k.owner.key })).status).toBe(200);
+    expect(
+      (await t.request("GET", "/v1/api-keys?limit=1", { headers: { "x-api-key": k.key } })).status,
+    ).toBe(200);
+    expect(
+      (await t.request("POST", "/v1/api-keys", { key: k.key, body: { name: 7 } })).status,
+    ).toBe(422);
+    if (i % 2 === 0)
+      expect(
+        (await t.request("DELETE", `/v1/api-keys/${k.key_id}`, { key: k.owner.key })).status,
+      ).toBe(200);
   }
 });
 afterAll(() => t.close());
@@ -38,7 +48,10 @@ describe("key plaintext at rest and in logs", () => {
   test(`no plaintext or secret tail of ${KEYS_PER_TENANT * 2} created keys in a superuser pg_dump`, async () => {
     const dump = await superuserDump(testDatabaseUrl());
     expect(dump).toContain("COPY public.api_keys");
-    for (const k of created) expect(dump.includes(k.key_id), `key ${k.key_id} should be in the dump (it is stored)`).toBe(true);
+    for (const k of created)
+      expect(dump.includes(k.key_id), `key ${k.key_id} should be in the dump (it is stored)`).toBe(
+        true,
+      );
     const leaked = created.filter((k) => dump.includes(k.key) || dump.includes(secretOf(k.key)));
     expect(leaked.map((k) => k.key_id)).toEqual([]);
   });

@@ -9,18 +9,27 @@ import { emptyDatabase } from "../harness/databases";
 
 const sql = await emptyDatabase("lexdrop");
 
-const asTenant = <T>(fn: (tx: postgres.TransactionSql) => Promise<T>) => sql.begin(async (tx) => {
-  await tx`SELECT set_config('app.current_org_id', 'org_lex', true)`;
-  return fn(tx);
-}) as Promise<T>;
-const terms = () => asTenant((tx) => tx<{ memory_id: string; version: number; term: string }[]>`
-  SELECT memory_id, version, term FROM memory_terms ORDER BY memory_id, version, term`);
-const stats = () => asTenant((tx) => tx<{ agent_id: string; term: string; docs: string }[]>`
+const asTenant = <T>(fn: (tx: postgres.TransactionSql) => Promise<T>) =>
+  sql.begin(async (tx) => {
+    await tx`SELECT set_config('app.current_org_id', 'org_lex', true)`;
+    return fn(tx);
+  }) as Promise<T>;
+const terms = () =>
+  asTenant(
+    (tx) => tx<{ memory_id: string; version: number; term: string }[]>`
+  SELECT memory_id, version, term FROM memory_terms ORDER BY memory_id, version, term`,
+  );
+const stats = () =>
+  asTenant(
+    (tx) => tx<{ agent_id: string; term: string; docs: string }[]>`
   SELECT agent_id, term, docs::text FROM memory_term_stats WHERE docs <> 0
-  ORDER BY agent_id, term`);
+  ORDER BY agent_id, term`,
+  );
 
 test("0570 drops memory_lexemes, rebuilds memory_terms with search_document's lexemes", async () => {
-  const [superuser] = await sql<{ rolsuper: boolean }[]>`SELECT rolsuper FROM pg_roles WHERE rolname = current_user`;
+  const [superuser] = await sql<
+    { rolsuper: boolean }[]
+  >`SELECT rolsuper FROM pg_roles WHERE rolname = current_user`;
   expect(superuser!.rolsuper).toBe(false);
   const drop = MIGRATIONS.find((m) => m.name === "0570_memory_lexemes_drop.sql")!;
   const at = MIGRATIONS.indexOf(drop);
@@ -43,7 +52,7 @@ test("0570 drops memory_lexemes, rebuilds memory_terms with search_document's le
       (SELECT count(*)::int FROM pg_trigger WHERE tgname LIKE 'memory_lexemes%') AS triggers,
       (SELECT count(*)::int FROM pg_proc WHERE proname LIKE 'svc_memory_lexemes%') AS functions`;
   expect(gone).toEqual({ table: null, triggers: 0, functions: 0 });
-  const rebuilt = [...await terms()];
+  const rebuilt = [...(await terms())];
   expect(rebuilt).toEqual([
     { memory_id: "mem_a", version: 2, term: "call" },
     { memory_id: "mem_a", version: 2, term: "get" },
@@ -56,15 +65,18 @@ test("0570 drops memory_lexemes, rebuilds memory_terms with search_document's le
     { memory_id: "mem_b", version: 1, term: "build" },
     { memory_id: "mem_b", version: 1, term: "dam" },
   ]);
-  const counted = [...await stats()];
-  expect(counted.find((s) => s.agent_id === "x" && s.term === ""))
-    .toEqual({ agent_id: "x", term: "", docs: "1" });
+  const counted = [...(await stats())];
+  expect(counted.find((s) => s.agent_id === "x" && s.term === "")).toEqual({
+    agent_id: "x",
+    term: "",
+    docs: "1",
+  });
   expect(counted.find((s) => s.agent_id === "x" && s.term === "getusernam")?.docs).toBe("1");
 
   // Idempotent: a second run leaves the same postings and statistics.
   await sql.unsafe(drop.sql);
-  expect([...await terms()]).toEqual(rebuilt);
-  expect([...await stats()]).toEqual(counted);
+  expect([...(await terms())]).toEqual(rebuilt);
+  expect([...(await stats())]).toEqual(counted);
   // A closing version takes its postings with it, the rebuilt ones included.
   await asTenant((tx) => tx`UPDATE memories SET valid_to = now() WHERE memory_id = 'mem_a'`);
   expect((await terms()).map((t) => t.memory_id)).toEqual(["mem_b", "mem_b", "mem_b"]);

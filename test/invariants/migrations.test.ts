@@ -23,14 +23,20 @@ afterAll(async () => {
 
 describe("migrations", () => {
   test("the manifest lists every sql/*.sql file, in order", () => {
-    const files = readdirSync(new URL("../../sql", import.meta.url)).filter((f) => f.endsWith(".sql")).sort();
+    const files = readdirSync(new URL("../../sql", import.meta.url))
+      .filter((f) => f.endsWith(".sql"))
+      .sort();
     expect(MIGRATIONS.map((m) => m.name)).toEqual(files);
   });
 
   test("a fresh database reports everything pending, then concurrent runners apply each migration once", async () => {
     expect((await migrationStatus(sql)).pending.length).toBe(MIGRATIONS.length);
     const runs = await Promise.all([migrate(sql), migrate(sql), migrate(sql)]);
-    expect(runs.map((r) => r.applied.length).sort((x, y) => x - y)).toEqual([0, 0, MIGRATIONS.length]);
+    expect(runs.map((r) => r.applied.length).sort((x, y) => x - y)).toEqual([
+      0,
+      0,
+      MIGRATIONS.length,
+    ]);
     expect(await migrationStatus(sql)).toEqual({ applied: expect.any(Array), pending: [] });
     expect((await migrate(sql)).applied).toEqual([]);
   });

@@ -7,7 +7,9 @@ import { emptyDatabase } from "../harness/databases";
 const sql = await emptyDatabase("occ");
 
 test("0120 gives existing versions occurred_at = created_at and makes the column NOT NULL DEFAULT now()", async () => {
-  const [superuser] = await sql<{ rolsuper: boolean }[]>`SELECT rolsuper FROM pg_roles WHERE rolname = current_user`;
+  const [superuser] = await sql<
+    { rolsuper: boolean }[]
+  >`SELECT rolsuper FROM pg_roles WHERE rolname = current_user`;
   expect(superuser!.rolsuper).toBe(false);
   const at = MIGRATIONS.findIndex((m) => m.name === "0120_memories_occurred_at.sql");
   expect(at).toBeGreaterThan(0);
@@ -23,9 +25,14 @@ test("0120 gives existing versions occurred_at = created_at and makes the column
   for (const m of MIGRATIONS.slice(at)) await sql.unsafe(m.sql);
   const rows = await sql.begin(async (tx) => {
     await tx`SELECT set_config('role', 'svc_app', true), set_config('app.current_org_id', 'org_occ', true)`;
-    return tx<{ memory_id: string; same: boolean; occurred_at: Date }[]>`SELECT memory_id, occurred_at = created_at AS same, occurred_at FROM memories ORDER BY memory_id`;
+    return tx<
+      { memory_id: string; same: boolean; occurred_at: Date }[]
+    >`SELECT memory_id, occurred_at = created_at AS same, occurred_at FROM memories ORDER BY memory_id`;
   });
-  expect(rows.map((r) => [r.memory_id, r.same])).toEqual([["mem_a", true], ["mem_b", true]]);
+  expect(rows.map((r) => [r.memory_id, r.same])).toEqual([
+    ["mem_a", true],
+    ["mem_b", true],
+  ]);
   expect(rows[0]!.occurred_at.toISOString()).toBe(created.toISOString());
   const [column] = await sql<{ is_nullable: string; column_default: string }[]>`
     SELECT is_nullable, column_default FROM information_schema.columns WHERE table_name = 'memories' AND column_name = 'occurred_at'`;

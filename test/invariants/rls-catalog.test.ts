@@ -7,11 +7,15 @@ import { testApp, type TestApp } from "../harness/app";
 import { TEST_SERVING_LOGIN } from "../harness/env";
 
 let t: TestApp;
-beforeAll(async () => { t = await testApp(); });
+beforeAll(async () => {
+  t = await testApp();
+});
 afterAll(() => t.close());
 
 test("every org_id table has RLS enabled, forced and a policy", async () => {
-  const rows = await t.deps.db.primary<{ table: string; enabled: boolean; forced: boolean; policies: number }[]>`
+  const rows = await t.deps.db.primary<
+    { table: string; enabled: boolean; forced: boolean; policies: number }[]
+  >`
     SELECT c.relname AS table, c.relrowsecurity AS enabled, c.relforcerowsecurity AS forced,
            (SELECT count(*)::int FROM pg_policy p WHERE p.polrelid = c.oid) AS policies
     FROM pg_class c
@@ -24,9 +28,11 @@ test("every org_id table has RLS enabled, forced and a policy", async () => {
 });
 
 test("the app role cannot bypass RLS, owns nothing and has no grants on partitions", async () => {
-  const [role] = await t.deps.db.primary`SELECT rolsuper, rolbypassrls, rolcanlogin FROM pg_roles WHERE rolname = ${APP_ROLE}`;
+  const [role] = await t.deps.db
+    .primary`SELECT rolsuper, rolbypassrls, rolcanlogin FROM pg_roles WHERE rolname = ${APP_ROLE}`;
   expect(role).toEqual({ rolsuper: false, rolbypassrls: false, rolcanlogin: false });
-  const owned = await t.deps.db.primary`SELECT c.relname FROM pg_class c JOIN pg_roles r ON r.oid = c.relowner WHERE r.rolname = ${APP_ROLE}`;
+  const owned = await t.deps.db
+    .primary`SELECT c.relname FROM pg_class c JOIN pg_roles r ON r.oid = c.relowner WHERE r.rolname = ${APP_ROLE}`;
   expect(owned.length).toBe(0);
   const partitionGrants = await t.deps.db.primary`
     SELECT c.relname FROM pg_class c
@@ -39,7 +45,8 @@ test("the serving login is no superuser, has no BYPASSRLS, can SET ROLE svc_app 
   const { login, problems } = await servingLoginProblems(t.deps.db.primary);
   expect(login).toBe(TEST_SERVING_LOGIN);
   expect(problems).toEqual([]);
-  const [self] = await t.deps.db.primary`SELECT rolsuper, rolbypassrls, pg_has_role(current_user, ${APP_ROLE}, 'MEMBER') AS app FROM pg_roles WHERE rolname = current_user`;
+  const [self] = await t.deps.db
+    .primary`SELECT rolsuper, rolbypassrls, pg_has_role(current_user, ${APP_ROLE}, 'MEMBER') AS app FROM pg_roles WHERE rolname = current_user`;
   expect(self).toEqual({ rolsuper: false, rolbypassrls: false, app: true });
 });
 
@@ -49,7 +56,13 @@ test("the serving login cannot get back to the owner: RESET ROLE lands on itself
     await tx.unsafe(`SET LOCAL ROLE ${APP_ROLE}`);
     await tx.unsafe("RESET ROLE");
     const [who] = await tx<{ user: string }[]>`SELECT current_user AS user`;
-    const attempt = (statement: string) => tx.savepoint((sp) => sp.unsafe(statement)).then(() => "done", (e: Error) => e.message);
+    const attempt = (statement: string) =>
+      tx
+        .savepoint((sp) => sp.unsafe(statement))
+        .then(
+          () => "done",
+          (e: Error) => e.message,
+        );
     const disable = await attempt("ALTER TABLE memories NO FORCE ROW LEVEL SECURITY");
     const read = await attempt("SELECT count(*) FROM memories");
     const setOwner = await attempt(`SET ROLE "${owner}"`);

@@ -13,13 +13,32 @@ let revokedKey: string;
 let ops: Operation[];
 
 beforeAll(async () => {
-  t = await testApp({ DISTILL_ENABLED: true, INGEST_ENABLED: true, WEBSEARCH_API_KEY: "route-security-websearch-key", WEBSEARCH_BASE_URL: "http://127.0.0.1:9/res/v1", REFINE_ENABLED: true, FORGET_PROOF_ENABLED: true, MULTIMODAL_ENABLED: true, SUPERADMIN_ENABLED: true, SUPERADMIN_API_KEY: SUPERADMIN_KEY,
+  t = await testApp({
+    DISTILL_ENABLED: true,
+    INGEST_ENABLED: true,
+    WEBSEARCH_API_KEY: "route-security-websearch-key",
+    WEBSEARCH_BASE_URL: "http://127.0.0.1:9/res/v1",
+    REFINE_ENABLED: true,
+    FORGET_PROOF_ENABLED: true,
+    MULTIMODAL_ENABLED: true,
+    SUPERADMIN_ENABLED: true,
+    SUPERADMIN_API_KEY: SUPERADMIN_KEY,
     // Mounts the direct-upload routes; credentials are refused before storage is ever contacted.
-    STORAGE_BACKEND: "s3", STORAGE_S3_BUCKET: "route-security", STORAGE_S3_ENDPOINT: "http://127.0.0.1:9", STORAGE_S3_ACCESS_KEY_ID: "rs", STORAGE_S3_SECRET_ACCESS_KEY: "rs-secret" });
+    STORAGE_BACKEND: "s3",
+    STORAGE_S3_BUCKET: "route-security",
+    STORAGE_S3_ENDPOINT: "http://127.0.0.1:9",
+    STORAGE_S3_ACCESS_KEY_ID: "rs",
+    STORAGE_S3_SECRET_ACCESS_KEY: "rs-secret",
+  });
   tenant = await t.tenant();
-  const extra = await t.request("POST", "/v1/api-keys", { key: tenant.key, body: { name: "to revoke" } });
+  const extra = await t.request("POST", "/v1/api-keys", {
+    key: tenant.key,
+    body: { name: "to revoke" },
+  });
   revokedKey = extra.body.key;
-  expect((await t.request("DELETE", `/v1/api-keys/${extra.body.key_id}`, { key: tenant.key })).status).toBe(200);
+  expect(
+    (await t.request("DELETE", `/v1/api-keys/${extra.body.key_id}`, { key: tenant.key })).status,
+  ).toBe(200);
   ops = (await operationsOf(t)).filter(isAuthenticated);
 });
 afterAll(() => t.close());
@@ -40,7 +59,12 @@ describe("every authenticated operation rejects bad credentials", () => {
   });
 
   test("no key → 401", async () => {
-    for (const op of ops) expectProblem(await t.request(op.method, op.concretePath, { body: body(op) }), 401, `${op.method} ${op.path}`);
+    for (const op of ops)
+      expectProblem(
+        await t.request(op.method, op.concretePath, { body: body(op) }),
+        401,
+        `${op.method} ${op.path}`,
+      );
   });
 
   test("malformed, bad-checksum, unknown and revoked keys → 401 (403 on superadmin routes)", async () => {
@@ -56,14 +80,22 @@ describe("every authenticated operation rejects bad credentials", () => {
     for (const op of ops) {
       for (const [label, headers] of cases) {
         const r = await t.request(op.method, op.concretePath, { headers, body: body(op) });
-        expectProblem(r, isSuperadmin(op) && label !== "not a bearer scheme" ? 403 : 401, `${label} on ${op.method} ${op.path}`);
+        expectProblem(
+          r,
+          isSuperadmin(op) && label !== "not a bearer scheme" ? 403 : 401,
+          `${label} on ${op.method} ${op.path}`,
+        );
       }
     }
   });
 
   test("a valid tenant key on a superadmin route → 403; the superadmin key on a tenant route → 401", async () => {
     for (const op of ops.filter(isSuperadmin)) {
-      expectProblem(await t.request(op.method, op.concretePath, { key: tenant.key, body: body(op) }), 403, `${op.method} ${op.path}`);
+      expectProblem(
+        await t.request(op.method, op.concretePath, { key: tenant.key, body: body(op) }),
+        403,
+        `${op.method} ${op.path}`,
+      );
     }
     const r = await t.request("GET", "/v1/api-keys", { key: SUPERADMIN_KEY });
     expectProblem(r, 401, "superadmin key on a tenant route");

@@ -6,8 +6,12 @@ import type { startFakeEmbeddingServer } from "../harness/fake-embedding-server"
 
 const HEADERS = { accept: "application/json, text/event-stream" };
 
-const toolCall = (id: number, name: string, args: Record<string, unknown>) =>
-  ({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } });
+const toolCall = (id: number, name: string, args: Record<string, unknown>) => ({
+  jsonrpc: "2.0",
+  id,
+  method: "tools/call",
+  params: { name, arguments: args },
+});
 
 type CallAnswer = { id: number; result: { isError?: boolean; content: Array<{ text: string }> } };
 
@@ -17,34 +21,60 @@ async function postBatch(app: TestApp, key: string, batch: unknown[]): Promise<C
   return (response.body as CallAnswer[]).sort((x, y) => x.id - y.id);
 }
 
-const textsOf = (answers: CallAnswer[]) => answers.map((a) => (a.result.isError ? a.result.content[0]!.text.split(":")[0] : "ok"));
+const textsOf = (answers: CallAnswer[]) =>
+  answers.map((a) => (a.result.isError ? a.result.content[0]!.text.split(":")[0] : "ok"));
 
 /** The app runs with RATE_LIMIT_BURST 5 and a refill too slow to matter. */
 export async function batchCountsPerCall(app: TestApp, tenant: Tenant): Promise<void> {
-  const batch = Array.from({ length: 8 }, (_, i) => toolCall(i + 1, "store_memory", { agent_id: "batcher", content: `Batch item ${i}` }));
+  const batch = Array.from({ length: 8 }, (_, i) =>
+    toolCall(i + 1, "store_memory", { agent_id: "batcher", content: `Batch item ${i}` }),
+  );
   // The request took one token, which covers its first call; four more calls find a token, three do not.
   expect(textsOf(await postBatch(app, tenant.key, batch))).toEqual([
-    "ok", "ok", "ok", "ok", "ok", "Rate Limit Exceeded", "Rate Limit Exceeded", "Rate Limit Exceeded",
+    "ok",
+    "ok",
+    "ok",
+    "ok",
+    "ok",
+    "Rate Limit Exceeded",
+    "Rate Limit Exceeded",
+    "Rate Limit Exceeded",
   ]);
   const next = await app.request("GET", "/v1/memories/mem_unknown", { key: tenant.key });
   expect(next.status).toBe(429);
 }
 
 /** The app embeds through `embedder` (a real HTTP server), which the test holds while it revokes the key. */
-export async function revokedKeyStopsBatch(app: TestApp, tenant: Tenant, embedder: ReturnType<typeof startFakeEmbeddingServer>): Promise<void> {
-  const batch = Array.from({ length: 4 }, (_, i) => toolCall(i + 1, "store_memory", { agent_id: "revoked-batch", content: `Stored before or after ${i}` }));
+export async function revokedKeyStopsBatch(
+  app: TestApp,
+  tenant: Tenant,
+  embedder: ReturnType<typeof startFakeEmbeddingServer>,
+): Promise<void> {
+  const batch = Array.from({ length: 4 }, (_, i) =>
+    toolCall(i + 1, "store_memory", {
+      agent_id: "revoked-batch",
+      content: `Stored before or after ${i}`,
+    }),
+  );
   embedder.pause();
   const pending = postBatch(app, tenant.key, batch);
   try {
     // The first call is waiting on the embedder: revoke the key before it gets its answer.
     for (let i = 0; i < 500 && embedder.waiting() === 0; i++) await Bun.sleep(10);
     expect(embedder.waiting()).toBe(1);
-    const revoked = await app.request("DELETE", `/v1/api-keys/${tenant.keyId}`, { key: tenant.key });
+    const revoked = await app.request("DELETE", `/v1/api-keys/${tenant.keyId}`, {
+      key: tenant.key,
+    });
     expect(revoked.status, revoked.text).toBeLessThan(300);
   } finally {
     embedder.resume();
   }
-  expect(textsOf(await pending)).toEqual(["ok", "Unauthenticated", "Unauthenticated", "Unauthenticated"]);
+  expect(textsOf(await pending)).toEqual([
+    "ok",
+    "Unauthenticated",
+    "Unauthenticated",
+    "Unauthenticated",
+  ]);
 }
 
 /**
@@ -56,9 +86,12 @@ export async function emptyAndDuplicateBatchesRefused(app: TestApp, tenant: Tena
   expect(empty.status, empty.text).toBe(400);
   expect(empty.body.error.code).toBe(-32600);
   const twice = [1, 2, 1].map((id) =>
-    toolCall(id, "store_memory", { agent_id: "twice", content: `Twice ${id}` }));
+    toolCall(id, "store_memory", { agent_id: "twice", content: `Twice ${id}` }),
+  );
   const duplicate = await app.request("POST", "/mcp", {
-    key: tenant.key, body: twice, headers: HEADERS,
+    key: tenant.key,
+    body: twice,
+    headers: HEADERS,
   });
   expect(duplicate.status, duplicate.text).toBe(400);
   expect(duplicate.body.error.code).toBe(-32600);

@@ -5,7 +5,11 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { BUN, MAIN } from "../harness/process";
 
-export type ToolResult = { isError?: boolean; content: Array<{ type: string; text?: string }>; structuredContent?: any };
+export type ToolResult = {
+  isError?: boolean;
+  content: Array<{ type: string; text?: string }>;
+  structuredContent?: any;
+};
 
 /** Serves `handle` on a loopback port, as `svc serve` does. */
 export function listen(handle: (request: Request) => Promise<Response>) {
@@ -15,16 +19,28 @@ export function listen(handle: (request: Request) => Promise<Response>) {
 
 export async function httpClient(baseUrl: string, key: string | null): Promise<Client> {
   const headers: Record<string, string> = key ? { authorization: `Bearer ${key}` } : {};
-  const transport = new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`), { requestInit: { headers } });
+  const transport = new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`), {
+    requestInit: { headers },
+  });
   const client = new Client({ name: "svc-test", version: "1.0.0" });
   await client.connect(transport);
   return client;
 }
 
-export async function stdioClient(env: Record<string, string>, args: string[] = []): Promise<{ client: Client; stderr: () => string }> {
-  const transport = new StdioClientTransport({ command: BUN, args: [MAIN, "mcp", ...args], env, stderr: "pipe" });
+export async function stdioClient(
+  env: Record<string, string>,
+  args: string[] = [],
+): Promise<{ client: Client; stderr: () => string }> {
+  const transport = new StdioClientTransport({
+    command: BUN,
+    args: [MAIN, "mcp", ...args],
+    env,
+    stderr: "pipe",
+  });
   let stderr = "";
-  transport.stderr?.on("data", (chunk) => { stderr += String(chunk); });
+  transport.stderr?.on("data", (chunk) => {
+    stderr += String(chunk);
+  });
   const client = new Client({ name: "svc-test", version: "1.0.0" });
   await client.connect(transport);
   return { client, stderr: () => stderr };
@@ -40,6 +56,7 @@ export function ok(result: unknown): any {
 /** The text of a tool error; a success fails the test. */
 export function toolErrorText(result: unknown): string {
   const r = result as ToolResult;
-  if (!r.isError) throw new Error(`expected a tool error, got ${r.content[0]?.text?.slice(0, 300)}`);
+  if (!r.isError)
+    throw new Error(`expected a tool error, got ${r.content[0]?.text?.slice(0, 300)}`);
   return r.content[0]!.text!;
 }

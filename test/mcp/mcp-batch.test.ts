@@ -4,14 +4,27 @@ import { afterAll, beforeAll, describe, test } from "bun:test";
 import { embeddedApp, type EmbeddedApp } from "../harness/embedded-app";
 import { startFakeEmbeddingServer } from "../harness/fake-embedding-server";
 import { testApp, type TestApp } from "../harness/app";
-import { batchCountsPerCall, emptyAndDuplicateBatchesRefused, revokedKeyStopsBatch } from "./batch-cases";
+import {
+  batchCountsPerCall,
+  emptyAndDuplicateBatchesRefused,
+  revokedKeyStopsBatch,
+} from "./batch-cases";
 
 const DIMS = 128;
 const embedder = startFakeEmbeddingServer({ dims: DIMS });
-const limited = { RATE_LIMIT_ENABLED: true, RATE_LIMIT_BURST: 5, RATE_LIMIT_REQUESTS: 1, RATE_LIMIT_WINDOW: 3600 };
+const limited = {
+  RATE_LIMIT_ENABLED: true,
+  RATE_LIMIT_BURST: 5,
+  RATE_LIMIT_REQUESTS: 1,
+  RATE_LIMIT_WINDOW: 3600,
+};
 const embedding = {
-  EMBEDDING_PROVIDER: "openai", EMBEDDING_PROVIDER_API_KEY: "sk-test", EMBEDDING_BASE_URL: embedder.baseUrl,
-  EMBEDDING_DIMENSIONS: DIMS, EMBEDDING_MAX_RETRIES: 0, EMBEDDING_TIMEOUT_MS: 30_000,
+  EMBEDDING_PROVIDER: "openai",
+  EMBEDDING_PROVIDER_API_KEY: "sk-test",
+  EMBEDDING_BASE_URL: embedder.baseUrl,
+  EMBEDDING_DIMENSIONS: DIMS,
+  EMBEDDING_MAX_RETRIES: 0,
+  EMBEDDING_TIMEOUT_MS: 30_000,
 };
 
 let pg: TestApp;

@@ -20,18 +20,25 @@ const SECTION = DOC.split("### Coding agents: ready to paste")[1]!.split("\n## "
 
 /** Every fenced JSON or TOML block of the section, under the `####` client heading it follows. */
 function snippets(): Snippet[] {
-  return SECTION.split("\n#### ").slice(1).flatMap((part) => {
-    const client = part.split("\n")[0]!.trim();
-    return [...part.matchAll(/```(json|toml)\n([\s\S]*?)```/g)].map(([, language, body]) => {
-      const parsed: any = language === "json" ? JSON.parse(body!) : Bun.TOML.parse(body!);
-      return { client, language: language as Snippet["language"], server: (parsed.mcpServers ?? parsed.mcp_servers).svc };
+  return SECTION.split("\n#### ")
+    .slice(1)
+    .flatMap((part) => {
+      const client = part.split("\n")[0]!.trim();
+      return [...part.matchAll(/```(json|toml)\n([\s\S]*?)```/g)].map(([, language, body]) => {
+        const parsed: any = language === "json" ? JSON.parse(body!) : Bun.TOML.parse(body!);
+        return {
+          client,
+          language: language as Snippet["language"],
+          server: (parsed.mcpServers ?? parsed.mcp_servers).svc,
+        };
+      });
     });
-  });
 }
 
 /** Each client's own variable syntax: Claude Code `${VAR}`, Cursor `${env:VAR}`, Codex none. */
 function expand(client: string, value: string, env: Record<string, string>): string {
-  const pattern = client === "Cursor" ? /\$\{env:(\w+)\}/g : client === "Claude Code" ? /\$\{(\w+)\}/g : null;
+  const pattern =
+    client === "Cursor" ? /\$\{env:(\w+)\}/g : client === "Claude Code" ? /\$\{(\w+)\}/g : null;
   return pattern ? value.replace(pattern, (_, name: string) => env[name] ?? "") : value;
 }
 
@@ -60,24 +67,42 @@ async function connect(snippet: Snippet): Promise<Client> {
   const mcp = new Client({ name: `docs-${name}`, version: "1.0.0" });
   if (cfg.url) {
     const headers: Record<string, string> = {};
-    for (const [header, value] of Object.entries(cfg.headers ?? {})) headers[header] = expand(name, String(value), shell);
-    if (cfg.bearer_token_env_var) headers.Authorization = `Bearer ${shell[cfg.bearer_token_env_var as "SVC_API_KEY"]}`;
+    for (const [header, value] of Object.entries(cfg.headers ?? {}))
+      headers[header] = expand(name, String(value), shell);
+    if (cfg.bearer_token_env_var)
+      headers.Authorization = `Bearer ${shell[cfg.bearer_token_env_var as "SVC_API_KEY"]}`;
     const url = new URL(String(cfg.url).replace("http://localhost:8080", server.url));
     await mcp.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers } }));
     return mcp;
   }
   const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(cfg.env ?? {})) env[key] = expand(name, String(value), shell).replace("svc_sk_…", a.key);
+  for (const [key, value] of Object.entries(cfg.env ?? {}))
+    env[key] = expand(name, String(value), shell).replace("svc_sk_…", a.key);
   const base = serviceEnv({ RATE_LIMIT_ENABLED: "false", SVC_QUEUE_PREFIX: TEST_QUEUE_PREFIX });
   const path = `${bin}:${base.PATH}`;
-  await mcp.connect(new StdioClientTransport({ command: cfg.command, args: cfg.args, env: { ...base, PATH: path, ...env }, stderr: "pipe" }));
+  await mcp.connect(
+    new StdioClientTransport({
+      command: cfg.command,
+      args: cfg.args,
+      env: { ...base, PATH: path, ...env },
+      stderr: "pipe",
+    }),
+  );
   return mcp;
 }
 
 test("the section has a remote and a local form for each of Claude Code, Codex and Cursor", () => {
   const forms = snippets().map((s) => `${s.client} ${s.server.url ? "remote" : "local"}`);
-  expect(forms.sort()).toEqual(["Claude Code local", "Claude Code remote", "Codex local", "Codex remote", "Cursor local", "Cursor remote"]);
-  for (const s of snippets().filter((s) => !s.server.url)) expect([s.server.command, ...s.server.args]).toEqual(["svc", "mcp"]);
+  expect(forms.sort()).toEqual([
+    "Claude Code local",
+    "Claude Code remote",
+    "Codex local",
+    "Codex remote",
+    "Cursor local",
+    "Cursor remote",
+  ]);
+  for (const s of snippets().filter((s) => !s.server.url))
+    expect([s.server.command, ...s.server.args]).toEqual(["svc", "mcp"]);
 });
 
 for (const snippet of snippets()) {
@@ -96,5 +121,10 @@ for (const snippet of snippets()) {
 test("a configuration whose key does not expand is refused (the key is what reaches svc)", async () => {
   const remote = snippets().find((s) => s.client === "Cursor" && s.server.url)!;
   const broken = { ...remote, client: "Codex" };
-  expect(await connect(broken).then(() => "connected", (e: Error) => e.message)).not.toBe("connected");
+  expect(
+    await connect(broken).then(
+      () => "connected",
+      (e: Error) => e.message,
+    ),
+  ).not.toBe("connected");
 });

@@ -23,11 +23,20 @@ let deps: Deps | null = null;
 let keys: string[] = [];
 
 beforeAll(async () => {
-  const config = loadConfig({}, { SVC_DATA_DIR: dataDir, LOG_LEVEL: "error", RATE_LIMIT_ENABLED: false, EMBEDDING_DIMENSIONS: 128 } as Partial<Config>);
-  deps = await openDeps(config, { log: createLogger("error"), applicationName: "svc-mcp-embedded" });
+  const config = loadConfig({}, {
+    SVC_DATA_DIR: dataDir,
+    LOG_LEVEL: "error",
+    RATE_LIMIT_ENABLED: false,
+    EMBEDDING_DIMENSIONS: 128,
+  } as Partial<Config>);
+  deps = await openDeps(config, {
+    log: createLogger("error"),
+    applicationName: "svc-mcp-embedded",
+  });
   await migrate(deps.db.primary);
   await ensureVectorIndex(deps.db.primary, 128);
-  for (const name of ["embedded-a", "embedded-b"]) keys.push((await createKey(deps.db, systemActor(await ensureOrg(deps.db, name)), "test")).key);
+  for (const name of ["embedded-a", "embedded-b"])
+    keys.push((await createKey(deps.db, systemActor(await ensureOrg(deps.db, name)), "test")).key);
 }, 60_000);
 
 afterAll(async () => {
@@ -51,12 +60,25 @@ describe("MCP in embedded mode", () => {
   test("stdio transport: svc mcp on the same data directory", async () => {
     await closeDeps(deps!);
     deps = null;
-    const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/tmp", SVC_DATA_DIR: dataDir, EMBEDDING_DIMENSIONS: "128", LOG_LEVEL: "warn", RATE_LIMIT_ENABLED: "false", SVC_MCP_API_KEY: keys[0]! };
+    const env = {
+      PATH: process.env.PATH ?? "/usr/bin:/bin",
+      HOME: process.env.HOME ?? "/tmp",
+      SVC_DATA_DIR: dataDir,
+      EMBEDDING_DIMENSIONS: "128",
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_ENABLED: "false",
+      SVC_MCP_API_KEY: keys[0]!,
+    };
     const { client } = await stdioClient(env);
     try {
       await roundTrip(client, null, "embedded-stdio");
       // What the HTTP test stored earlier is there too: same database, same tenant.
-      const history = ok(await client.callTool({ name: "recall", arguments: { agent_id: "embedded-agent", query: "pizza Fridays", strategy: "LEXICAL" } }));
+      const history = ok(
+        await client.callTool({
+          name: "recall",
+          arguments: { agent_id: "embedded-agent", query: "pizza Fridays", strategy: "LEXICAL" },
+        }),
+      );
       expect(history.results[0].content).toBe("Lunch is pizza on Fridays");
     } finally {
       await client.close();

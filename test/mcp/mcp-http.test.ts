@@ -33,7 +33,10 @@ describe("MCP over streamable HTTP (PostgreSQL)", () => {
     await expectCoreToolsOnly(clientA);
     const templates = await clientA.listResourceTemplates();
     expect(templates.resourceTemplates.map((r) => r.uriTemplate)).toEqual([
-      "svc://memories/{memory_id}", "svc://agents", "svc://agents/{agent_id}/memories", "svc://conversations/{conversation_id}",
+      "svc://memories/{memory_id}",
+      "svc://agents",
+      "svc://agents/{agent_id}/memories",
+      "svc://conversations/{conversation_id}",
     ]);
   });
 
@@ -42,47 +45,99 @@ describe("MCP over streamable HTTP (PostgreSQL)", () => {
   });
 
   test("tool calls are audited under the caller's key, like REST calls", async () => {
-    const stored = ok(await clientA.callTool({ name: "store_memory", arguments: { agent_id: "audited", content: "Audited through MCP" } }));
+    const stored = ok(
+      await clientA.callTool({
+        name: "store_memory",
+        arguments: { agent_id: "audited", content: "Audited through MCP" },
+      }),
+    );
     await drainAudit(t.deps.db, {});
-    const page = ok(await clientA.callTool({ name: "audit_query", arguments: { agent_id: "audited", operation: "store" } }));
+    const page = ok(
+      await clientA.callTool({
+        name: "audit_query",
+        arguments: { agent_id: "audited", operation: "store" },
+      }),
+    );
     expect(page.items).toHaveLength(1);
     expect(page.items[0].target_ids).toContain(stored.memory_id);
     expect(page.items[0].key_id).toBe(a.keyId);
-    const theirs = ok(await clientB.callTool({ name: "audit_query", arguments: { agent_id: "audited" } }));
+    const theirs = ok(
+      await clientB.callTool({ name: "audit_query", arguments: { agent_id: "audited" } }),
+    );
     expect(theirs.items).toEqual([]);
-    expect(toolErrorText(await clientA.callTool({ name: "audit_query", arguments: { limit: 0 } }))).toBe("Validation Failed: limit must be an integer from 1 to 200");
+    expect(
+      toolErrorText(await clientA.callTool({ name: "audit_query", arguments: { limit: 0 } })),
+    ).toBe("Validation Failed: limit must be an integer from 1 to 200");
   });
 
   test("a conversation is readable as a resource, and only by its tenant", async () => {
-    const opened = await t.request("POST", "/v1/conversations", { key: a.key, body: { agent_id: "talker" } });
+    const opened = await t.request("POST", "/v1/conversations", {
+      key: a.key,
+      body: { agent_id: "talker" },
+    });
     expect(opened.status, show(opened)).toBe(201);
     const id = opened.body.conversation_id;
-    const turn = await t.request("POST", `/v1/conversations/${id}/turns`, { key: a.key, body: { role: "user", content: "Hello from the conversation" } });
+    const turn = await t.request("POST", `/v1/conversations/${id}/turns`, {
+      key: a.key,
+      body: { role: "user", content: "Hello from the conversation" },
+    });
     expect(turn.status, show(turn)).toBe(201);
     const read = await clientA.readResource({ uri: `svc://conversations/${id}` });
     const body = JSON.parse((read.contents[0] as { text: string }).text);
     expect(body.conversation_id).toBe(id);
     expect(body.turns.map((x: any) => x.content)).toEqual(["Hello from the conversation"]);
-    expect(String(await clientB.readResource({ uri: `svc://conversations/${id}` }).catch((e: Error) => e))).toContain("Not Found");
-    expect(String(await clientA.readResource({ uri: "svc://elsewhere/1" }).catch((e: Error) => e))).toContain("Validation Failed: uri must be");
+    expect(
+      String(
+        await clientB.readResource({ uri: `svc://conversations/${id}` }).catch((e: Error) => e),
+      ),
+    ).toContain("Not Found");
+    expect(
+      String(await clientA.readResource({ uri: "svc://elsewhere/1" }).catch((e: Error) => e)),
+    ).toContain("Validation Failed: uri must be");
   });
 
   test("the endpoint sits behind the REST pipeline: no key, bad key and revoked key are 401 problems", async () => {
-    const init = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } };
+    const init = {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-06-18",
+        capabilities: {},
+        clientInfo: { name: "raw", version: "1" },
+      },
+    };
     const headers = { accept: "application/json, text/event-stream" };
     const none = await t.request("POST", "/mcp", { body: init, headers });
     expect(none.status).toBe(401);
     expect(none.headers.get("content-type")).toContain("application/problem+json");
-    const bad = await t.request("POST", "/mcp", { key: "svc_sk_notarealkeynotarealkeynotarealkey", body: init, headers });
+    const bad = await t.request("POST", "/mcp", {
+      key: "svc_sk_notarealkeynotarealkeynotarealkey",
+      body: init,
+      headers,
+    });
     expect(bad.status).toBe(401);
     expect(await httpClient(server.url, null).catch((e: Error) => e)).toBeInstanceOf(Error);
 
     const spare = await t.tenant("mcp-revoked");
     const client = await httpClient(server.url, spare.key);
-    expect(ok(await client.callTool({ name: "recall", arguments: { agent_id: "x", query: "anything", strategy: "LEXICAL" } })).results).toEqual([]);
+    expect(
+      ok(
+        await client.callTool({
+          name: "recall",
+          arguments: { agent_id: "x", query: "anything", strategy: "LEXICAL" },
+        }),
+      ).results,
+    ).toEqual([]);
     const revoked = await t.request("DELETE", `/v1/api-keys/${spare.keyId}`, { key: spare.key });
     expect(revoked.status, show(revoked)).toBeLessThan(300);
-    expect(String(await client.callTool({ name: "recall", arguments: { agent_id: "x", query: "anything" } }).catch((e: Error) => e))).toContain("401");
+    expect(
+      String(
+        await client
+          .callTool({ name: "recall", arguments: { agent_id: "x", query: "anything" } })
+          .catch((e: Error) => e),
+      ),
+    ).toContain("401");
     await client.close();
   });
 
@@ -101,7 +156,11 @@ describe("MCP over streamable HTTP (PostgreSQL)", () => {
       expect(res.body.id).toBe(7);
       expect(res.body.result.tools.map((tool: { name: string }) => tool.name)).toContain("recall");
     }
-    const html = await t.request("POST", "/mcp", { key: a.key, body: list, headers: { accept: "text/html" } });
+    const html = await t.request("POST", "/mcp", {
+      key: a.key,
+      body: list,
+      headers: { accept: "text/html" },
+    });
     expect(html.status, show(html)).toBe(406);
   });
 });
@@ -111,7 +170,15 @@ describe("MCP over HTTP with the rate limit and the Forge gates on", () => {
   let gatedServer: ReturnType<typeof listen>;
 
   beforeAll(async () => {
-    gated = await testApp({ DISTILL_ENABLED: true, INGEST_ENABLED: true, REFINE_ENABLED: true, RATE_LIMIT_ENABLED: true, RATE_LIMIT_BURST: 5, RATE_LIMIT_REQUESTS: 1, RATE_LIMIT_WINDOW: 3600 });
+    gated = await testApp({
+      DISTILL_ENABLED: true,
+      INGEST_ENABLED: true,
+      REFINE_ENABLED: true,
+      RATE_LIMIT_ENABLED: true,
+      RATE_LIMIT_BURST: 5,
+      RATE_LIMIT_REQUESTS: 1,
+      RATE_LIMIT_WINDOW: 3600,
+    });
     gatedServer = listen(gated.handle);
   });
 
@@ -125,24 +192,63 @@ describe("MCP over HTTP with the rate limit and the Forge gates on", () => {
     const client = await httpClient(gatedServer.url, tenant.key); // initialize, initialized, GET (405): 3 tokens
     const names = (await client.listTools()).tools.map((x) => x.name); // 4
     for (const name of GATED_TOOLS) expect(names).toContain(name);
-    const ingest = ok(await client.callTool({ name: "ingest", arguments: { agent_id: "reader", text: "Ada Lovelace wrote the first program." } })); // 5
+    const ingest = ok(
+      await client.callTool({
+        name: "ingest",
+        arguments: { agent_id: "reader", text: "Ada Lovelace wrote the first program." },
+      }),
+    ); // 5
     expect(ingest.job_id).toMatch(/^job_/);
-    const refused = await client.callTool({ name: "recall", arguments: { agent_id: "reader", query: "Ada" } }).catch((e: Error) => e);
+    const refused = await client
+      .callTool({ name: "recall", arguments: { agent_id: "reader", query: "Ada" } })
+      .catch((e: Error) => e);
     expect(String(refused)).toContain("Rate Limit Exceeded");
     await client.close();
   });
 
   test("with tokens to spare, each gated tool answers", async () => {
     const tenant = await gated.tenant("mcp-gated-2");
-    const roomy = await testApp({ DISTILL_ENABLED: true, REFINE_ENABLED: true, INGEST_ENABLED: true });
+    const roomy = await testApp({
+      DISTILL_ENABLED: true,
+      REFINE_ENABLED: true,
+      INGEST_ENABLED: true,
+    });
     const roomyServer = listen(roomy.handle);
     try {
       const client = await httpClient(roomyServer.url, tenant.key);
-      const stored = ok(await client.callTool({ name: "store_memory", arguments: { agent_id: "reader", content: "Grace Hopper works at Harvard." } }));
-      expect(ok(await client.callTool({ name: "distill", arguments: { agent_id: "reader", memory_ids: [stored.memory_id] } })).job_id).toMatch(/^job_/);
-      expect(ok(await client.callTool({ name: "graph_query", arguments: { agent_id: "reader" } }))).toHaveProperty("nodes");
-      expect(ok(await client.callTool({ name: "feedback", arguments: { memory_id: stored.memory_id, signal: 1 } })).signal).toBe(1);
-      expect(ok(await client.callTool({ name: "refine", arguments: { agent_id: "reader", passes: ["reweight"] } })).state).toBe("queued");
+      const stored = ok(
+        await client.callTool({
+          name: "store_memory",
+          arguments: { agent_id: "reader", content: "Grace Hopper works at Harvard." },
+        }),
+      );
+      expect(
+        ok(
+          await client.callTool({
+            name: "distill",
+            arguments: { agent_id: "reader", memory_ids: [stored.memory_id] },
+          }),
+        ).job_id,
+      ).toMatch(/^job_/);
+      expect(
+        ok(await client.callTool({ name: "graph_query", arguments: { agent_id: "reader" } })),
+      ).toHaveProperty("nodes");
+      expect(
+        ok(
+          await client.callTool({
+            name: "feedback",
+            arguments: { memory_id: stored.memory_id, signal: 1 },
+          }),
+        ).signal,
+      ).toBe(1);
+      expect(
+        ok(
+          await client.callTool({
+            name: "refine",
+            arguments: { agent_id: "reader", passes: ["reweight"] },
+          }),
+        ).state,
+      ).toBe("queued");
       await client.close();
     } finally {
       roomyServer.stop();

@@ -25,15 +25,51 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "lifecycle", version: "1" } } };
+const initialize = {
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: {
+    protocolVersion: "2025-06-18",
+    capabilities: {},
+    clientInfo: { name: "lifecycle", version: "1" },
+  },
+};
 const initialized = { jsonrpc: "2.0", method: "notifications/initialized" };
-const forget = (id: number, memoryId: string) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "forget", arguments: { memory_id: memoryId } } });
-const recall = (id: number) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "recall", arguments: { agent_id: "lifecycle", query: "anything", strategy: "LEXICAL" } } });
+const forget = (id: number, memoryId: string) => ({
+  jsonrpc: "2.0",
+  id,
+  method: "tools/call",
+  params: { name: "forget", arguments: { memory_id: memoryId } },
+});
+const recall = (id: number) => ({
+  jsonrpc: "2.0",
+  id,
+  method: "tools/call",
+  params: {
+    name: "recall",
+    arguments: { agent_id: "lifecycle", query: "anything", strategy: "LEXICAL" },
+  },
+});
 
 function start() {
-  const env = serviceEnv({ SVC_MCP_API_KEY: tenant.key, RATE_LIMIT_ENABLED: "false", SVC_QUEUE_PREFIX: TEST_QUEUE_PREFIX, LOG_LEVEL: "info" });
-  const proc = Bun.spawn([BUN, MAIN, "mcp"], { env, stdin: "pipe", stdout: "pipe", stderr: "pipe" });
-  const answers: Array<{ id?: number; result?: unknown; error?: { code: number; message: string } }> = [];
+  const env = serviceEnv({
+    SVC_MCP_API_KEY: tenant.key,
+    RATE_LIMIT_ENABLED: "false",
+    SVC_QUEUE_PREFIX: TEST_QUEUE_PREFIX,
+    LOG_LEVEL: "info",
+  });
+  const proc = Bun.spawn([BUN, MAIN, "mcp"], {
+    env,
+    stdin: "pipe",
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const answers: Array<{
+    id?: number;
+    result?: unknown;
+    error?: { code: number; message: string };
+  }> = [];
   let pending = "";
   let stderr = "";
   const logging = (async () => {
@@ -41,7 +77,8 @@ function start() {
     for await (const chunk of proc.stderr) stderr += decoder.decode(chunk);
   })();
   const logged = async (text: string) => {
-    for (const deadline = Date.now() + HANG_MS; Date.now() < deadline; await Bun.sleep(10)) if (stderr.includes(text)) return;
+    for (const deadline = Date.now() + HANG_MS; Date.now() < deadline; await Bun.sleep(10))
+      if (stderr.includes(text)) return;
     throw new Error(`svc mcp never logged ${text}: ${stderr}`);
   };
   const reading = (async () => {
@@ -54,9 +91,13 @@ function start() {
       }
     }
   })();
-  const send = (message: unknown) => { proc.stdin.write(`${JSON.stringify(message)}\n`); proc.stdin.flush(); };
+  const send = (message: unknown) => {
+    proc.stdin.write(`${JSON.stringify(message)}\n`);
+    proc.stdin.flush();
+  };
   const answered = async (id: number) => {
-    for (const deadline = Date.now() + HANG_MS; Date.now() < deadline; await Bun.sleep(20)) if (answers.some((a) => a.id === id)) return;
+    for (const deadline = Date.now() + HANG_MS; Date.now() < deadline; await Bun.sleep(20))
+      if (answers.some((a) => a.id === id)) return;
     throw new Error(`no answer to request ${id}`);
   };
   /** Waits for the exit (a hang fails the test); returns the exit code and the seconds it took. */
@@ -110,7 +151,8 @@ describe("svc mcp (stdio) shutdown", () => {
 
   test(`SIGTERM while the app loads beside ${BUSY_LOOPS} busy loops: refused, exit within ${LOADED_EXIT_S} s`, async () => {
     const busy = Array.from({ length: BUSY_LOOPS }, () =>
-      Bun.spawn([BUN, "-e", "for (;;) {}"], { stdout: "ignore", stderr: "ignore" }));
+      Bun.spawn([BUN, "-e", "for (;;) {}"], { stdout: "ignore", stderr: "ignore" }),
+    );
     try {
       const mcp = start();
       mcp.send(initialize);
@@ -139,7 +181,9 @@ describe("svc mcp (stdio) shutdown", () => {
     expect(code, stderr).toBe(0);
     expectOneAnswerEach(mcp.answers, [1, 2, 3]);
     // The service's own version, not the MCP SDK's default.
-    expect((mcp.answers.find((a) => a.id === 1)!.result as { serverInfo: unknown }).serverInfo).toEqual({ name: "svc", version: pkg.version });
+    expect(
+      (mcp.answers.find((a) => a.id === 1)!.result as { serverInfo: unknown }).serverInfo,
+    ).toEqual({ name: "svc", version: pkg.version });
   }, 60_000);
 
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
@@ -157,13 +201,20 @@ describe("svc mcp (stdio) shutdown", () => {
   }
 
   test("after startup, SIGTERM with a call waiting on the database (a row lock): it is answered or refused, exit 0", async () => {
-    const stored = await t.request("POST", "/v1/memories", { key: tenant.key, body: { agent_id: "lifecycle", content: "held by a lock" } });
+    const stored = await t.request("POST", "/v1/memories", {
+      key: tenant.key,
+      body: { agent_id: "lifecycle", content: "held by a lock" },
+    });
     expect(stored.status, stored.text).toBe(201);
     const memoryId = stored.body.memory_id as string;
     let release!: () => void;
-    const released = new Promise<void>((resolve) => { release = resolve; });
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     let locked!: () => void;
-    const lockTaken = new Promise<void>((resolve) => { locked = resolve; });
+    const lockTaken = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
     const holding = t.owner.begin(async (tx) => {
       await tx`SELECT set_config('app.current_org_id', ${tenant.orgId}, true)`;
       const rows = await tx`SELECT 1 FROM memories WHERE memory_id = ${memoryId} FOR UPDATE`;

@@ -22,12 +22,17 @@ test("text without any word character still gets a unit vector", async () => {
 
 test("paraphrases and inflections are closer than unrelated text", async () => {
   const e = createLocalEmbedder(1536);
-  const [base, paraphrase, inflected, unrelated] = (await e.embed([
-    "The user prefers dark mode in the editor",
-    "user preferred dark-mode editors",
-    "Users prefer the editor in dark mode",
-    "Quarterly invoices are sent to the billing contact",
-  ], ctx)).vectors;
+  const [base, paraphrase, inflected, unrelated] = (
+    await e.embed(
+      [
+        "The user prefers dark mode in the editor",
+        "user preferred dark-mode editors",
+        "Users prefer the editor in dark mode",
+        "Quarterly invoices are sent to the billing contact",
+      ],
+      ctx,
+    )
+  ).vectors;
   expect(cos(base!, paraphrase!)).toBeGreaterThan(0.5);
   expect(cos(base!, inflected!)).toBeGreaterThan(0.7);
   expect(cos(base!, unrelated!)).toBeLessThan(0.2);
@@ -35,7 +40,17 @@ test("paraphrases and inflections are closer than unrelated text", async () => {
 
 test("stopwords alone do not make texts similar; typos stay close through character trigrams", async () => {
   const e = createLocalEmbedder(1536);
-  const [a, b, c, d] = (await e.embed(["the cat is on the mat", "the dog is in the house", "kubernetes deployment", "kubernetse deploymnet"], ctx)).vectors;
+  const [a, b, c, d] = (
+    await e.embed(
+      [
+        "the cat is on the mat",
+        "the dog is in the house",
+        "kubernetes deployment",
+        "kubernetse deploymnet",
+      ],
+      ctx,
+    )
+  ).vectors;
   expect(cos(a!, b!)).toBeLessThan(0.2);
   expect(cos(c!, d!)).toBeGreaterThan(0.3);
 });

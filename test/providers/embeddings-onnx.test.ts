@@ -9,7 +9,13 @@ import { createOnnxEmbedder } from "../../src/providers/embeddings/onnx";
 import { readOnnxModelDir } from "../../src/providers/embeddings/onnx-model-dir";
 import { onnxOutputs } from "../../src/providers/embeddings/onnx-outputs";
 import { encode, wordPieceSpec } from "../../src/providers/embeddings/wordpiece";
-import { tableRow, TINY_VOCAB, tinyModelBytes, tinyTokenizerJson, writeTinyModelDir } from "../harness/tiny-bert-model";
+import {
+  tableRow,
+  TINY_VOCAB,
+  tinyModelBytes,
+  tinyTokenizerJson,
+  writeTinyModelDir,
+} from "../harness/tiny-bert-model";
 
 const DIMS = 16;
 const dirs: string[] = [];
@@ -31,7 +37,10 @@ const ctx = { orgId: "org_test" };
 /** The reference: the table rows of the tokens, averaged (the mask covers exactly them), then L2-normalised. */
 function reference(tokens: string[], normalize = true): number[] {
   const sum = new Array<number>(DIMS).fill(0);
-  for (const token of tokens) tableRow(id(token), DIMS).forEach((x, k) => { sum[k]! += x; });
+  for (const token of tokens)
+    tableRow(id(token), DIMS).forEach((x, k) => {
+      sum[k]! += x;
+    });
   const mean = sum.map((x) => x / tokens.length);
   const norm = Math.sqrt(mean.reduce((n, x) => n + x * x, 0));
   return normalize ? mean.map((x) => x / norm) : mean;
@@ -43,12 +52,20 @@ const expectClose = (actual: number[], expected: number[]) => {
 
 test("WordPiece: lowercasing, accents, punctuation, ## continuation pieces, unknown words, [CLS]/[SEP]", () => {
   const spec = wordPieceSpec(tinyTokenizerJson());
-  expect(encode("The Kafka runbook", spec, 512)).toEqual(ids("[CLS]", "the", "kafka", "runbook", "[SEP]"));
-  expect(encode("Unbelievables, CAFÉ!", spec, 512)).toEqual(ids("[CLS]", "un", "##believ", "##able", "##s", ",", "cafe", "!", "[SEP]"));
+  expect(encode("The Kafka runbook", spec, 512)).toEqual(
+    ids("[CLS]", "the", "kafka", "runbook", "[SEP]"),
+  );
+  expect(encode("Unbelievables, CAFÉ!", spec, 512)).toEqual(
+    ids("[CLS]", "un", "##believ", "##able", "##s", ",", "cafe", "!", "[SEP]"),
+  );
   // A word with any piece missing is one [UNK], not a partial match.
-  expect(encode("zebra unbelievablex vault", spec, 512)).toEqual(ids("[CLS]", "[UNK]", "[UNK]", "vault", "[SEP]"));
+  expect(encode("zebra unbelievablex vault", spec, 512)).toEqual(
+    ids("[CLS]", "[UNK]", "[UNK]", "vault", "[SEP]"),
+  );
   // Control characters are dropped by clean_text, a tab is whitespace.
-  expect(encode("rotated\tsecrets\u0000.", spec, 512)).toEqual(ids("[CLS]", "rotate", "##d", "secret", "##s", ".", "[SEP]"));
+  expect(encode("rotated\tsecrets\u0000.", spec, 512)).toEqual(
+    ids("[CLS]", "rotate", "##d", "secret", "##s", ".", "[SEP]"),
+  );
   expect(encode("", spec, 512)).toEqual(ids("[CLS]", "[SEP]"));
 });
 
@@ -59,16 +76,22 @@ test("WordPiece: without lowercasing, case is kept (and so misses the vocabulary
 
 test("truncation keeps [CLS] and [SEP] within the model's max length", () => {
   const spec = wordPieceSpec(tinyTokenizerJson());
-  expect(encode("the kafka broker vault secret pager", spec, 5)).toEqual(ids("[CLS]", "the", "kafka", "broker", "[SEP]"));
+  expect(encode("the kafka broker vault secret pager", spec, 5)).toEqual(
+    ids("[CLS]", "the", "kafka", "broker", "[SEP]"),
+  );
   expect(encode("unbelievables", spec, 4)).toEqual(ids("[CLS]", "un", "##believ", "[SEP]"));
   expect(readOnnxModelDir(modelDir({ maxLength: 7 })).maxLength).toBe(7);
 });
 
 test("the vector size is read from the graph's output shape", () => {
-  expect(onnxOutputs(tinyModelBytes(24))).toEqual([{ name: "last_hidden_state", shape: ["batch", "sequence", 24] }]);
+  expect(onnxOutputs(tinyModelBytes(24))).toEqual([
+    { name: "last_hidden_state", shape: ["batch", "sequence", 24] },
+  ]);
   const dir = modelDir();
   expect(createOnnxEmbedder(dir).dimensions).toBe(DIMS);
-  expect(loadConfig({}, { EMBEDDING_PROVIDER: "onnx", EMBEDDING_MODEL_PATH: dir }).EMBEDDING_DIMENSIONS).toBe(DIMS);
+  expect(
+    loadConfig({}, { EMBEDDING_PROVIDER: "onnx", EMBEDDING_MODEL_PATH: dir }).EMBEDDING_DIMENSIONS,
+  ).toBe(DIMS);
 });
 
 test("mean pooling over the attention mask and L2 normalisation match the table rows, across batches", async () => {
@@ -76,11 +99,27 @@ test("mean pooling over the attention mask and L2 normalisation match the table 
   expect(e.name).toBe("onnx");
   expect(e.model).toMatch(/^onnx:svc-tiny-bert-\w+@[0-9a-f]{12}$/);
   // 40 texts of different lengths: three batches, each padded to its longest text.
-  const texts = Array.from({ length: 40 }, (_, i) => ["kafka", "the vault secret rotated", "Unbelievable pager duty, team grafana!"][i % 3]!);
+  const texts = Array.from(
+    { length: 40 },
+    (_, i) =>
+      ["kafka", "the vault secret rotated", "Unbelievable pager duty, team grafana!"][i % 3]!,
+  );
   const expected = [
     reference(["[CLS]", "kafka", "[SEP]"]),
     reference(["[CLS]", "the", "vault", "secret", "rotate", "##d", "[SEP]"]),
-    reference(["[CLS]", "un", "##believ", "##able", "pager", "duty", ",", "team", "grafana", "!", "[SEP]"]),
+    reference([
+      "[CLS]",
+      "un",
+      "##believ",
+      "##able",
+      "pager",
+      "duty",
+      ",",
+      "team",
+      "grafana",
+      "!",
+      "[SEP]",
+    ]),
   ];
   const { vectors, tokens } = await e.embed(texts, ctx);
   expect(vectors.length).toBe(40);
@@ -96,28 +135,58 @@ test("CLS pooling without Normalize in modules.json returns the [CLS] state as i
 
 test("concurrent calls are all answered, each with its own vectors", async () => {
   const e = createOnnxEmbedder(modelDir());
-  const answers = await Promise.all(["kafka", "vault", "pager", "grafana"].map((w) => e.embed([w], ctx)));
-  answers.forEach((a, i) => expectClose(a.vectors[0]!, reference(["[CLS]", ["kafka", "vault", "pager", "grafana"][i]!, "[SEP]"])));
+  const answers = await Promise.all(
+    ["kafka", "vault", "pager", "grafana"].map((w) => e.embed([w], ctx)),
+  );
+  answers.forEach((a, i) =>
+    expectClose(
+      a.vectors[0]!,
+      reference(["[CLS]", ["kafka", "vault", "pager", "grafana"][i]!, "[SEP]"]),
+    ),
+  );
 });
 
 test("boot refuses a missing or incomplete model directory, naming EMBEDDING_MODEL_PATH", () => {
   const problem = (env: Record<string, unknown>) => {
-    try { loadConfig({}, env); } catch (error) { return (error as ConfigError).problems.join("\n"); }
+    try {
+      loadConfig({}, env);
+    } catch (error) {
+      return (error as ConfigError).problems.join("\n");
+    }
     return "";
   };
   expect(problem({ EMBEDDING_PROVIDER: "onnx" })).toContain("EMBEDDING_MODEL_PATH must be set");
-  expect(problem({ EMBEDDING_PROVIDER: "onnx", EMBEDDING_MODEL_PATH: "/nonexistent/model" })).toContain("EMBEDDING_MODEL_PATH=/nonexistent/model: no such directory");
+  expect(
+    problem({ EMBEDDING_PROVIDER: "onnx", EMBEDDING_MODEL_PATH: "/nonexistent/model" }),
+  ).toContain("EMBEDDING_MODEL_PATH=/nonexistent/model: no such directory");
   const noTokenizer = modelDir();
   unlinkSync(path.join(noTokenizer, "tokenizer.json"));
-  expect(problem({ EMBEDDING_PROVIDER: "onnx", EMBEDDING_MODEL_PATH: noTokenizer })).toContain("no tokenizer.json");
+  expect(problem({ EMBEDDING_PROVIDER: "onnx", EMBEDDING_MODEL_PATH: noTokenizer })).toContain(
+    "no tokenizer.json",
+  );
   const noModel = modelDir();
   unlinkSync(path.join(noModel, "model.onnx"));
-  expect(problem({ EMBEDDING_PROVIDER: "onnx", EMBEDDING_MODEL_PATH: noModel })).toContain("no model.onnx");
+  expect(problem({ EMBEDDING_PROVIDER: "onnx", EMBEDDING_MODEL_PATH: noModel })).toContain(
+    "no model.onnx",
+  );
   const notOnnx = modelDir();
   writeFileSync(path.join(notOnnx, "model.onnx"), "not a model");
-  expect(problem({ EMBEDDING_PROVIDER: "onnx", EMBEDDING_MODEL_PATH: notOnnx })).toContain("is not an ONNX model");
+  expect(problem({ EMBEDDING_PROVIDER: "onnx", EMBEDDING_MODEL_PATH: notOnnx })).toContain(
+    "is not an ONNX model",
+  );
   const bpe = modelDir();
-  writeFileSync(path.join(bpe, "tokenizer.json"), JSON.stringify({ model: { type: "BPE", vocab: {} } }));
-  expect(problem({ EMBEDDING_PROVIDER: "onnx", EMBEDDING_MODEL_PATH: bpe })).toContain("only WordPiece");
-  expect(problem({ EMBEDDING_PROVIDER: "onnx", EMBEDDING_MODEL_PATH: modelDir(), EMBEDDING_DIMENSIONS: 384 })).toContain("EMBEDDING_DIMENSIONS=384 but the model");
+  writeFileSync(
+    path.join(bpe, "tokenizer.json"),
+    JSON.stringify({ model: { type: "BPE", vocab: {} } }),
+  );
+  expect(problem({ EMBEDDING_PROVIDER: "onnx", EMBEDDING_MODEL_PATH: bpe })).toContain(
+    "only WordPiece",
+  );
+  expect(
+    problem({
+      EMBEDDING_PROVIDER: "onnx",
+      EMBEDDING_MODEL_PATH: modelDir(),
+      EMBEDDING_DIMENSIONS: 384,
+    }),
+  ).toContain("EMBEDDING_DIMENSIONS=384 but the model");
 });

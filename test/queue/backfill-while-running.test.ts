@@ -14,14 +14,20 @@ const log = createLogger("silent");
 /** scheduleBackfill reads only the queue and the log. */
 const depsOf = (queue: EmbedDeps["queue"]) => ({ queue, log }) as unknown as EmbedDeps;
 const closers: Array<() => Promise<unknown>> = [];
-afterAll(async () => { for (const close of closers.reverse()) await close(); });
+afterAll(async () => {
+  for (const close of closers.reverse()) await close();
+});
 
 /** A job handler that holds the first job until released. */
 function holdFirst() {
   let started!: () => void;
   let release!: () => void;
-  const running = new Promise<void>((resolve) => { started = resolve; });
-  const released = new Promise<void>((resolve) => { release = resolve; });
+  const running = new Promise<void>((resolve) => {
+    started = resolve;
+  });
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   let calls = 0;
   const handler = async () => {
     if (++calls > 1) return;
@@ -33,7 +39,10 @@ function holdFirst() {
 
 test("BullMQ: a backfill requested while one runs is queued", async () => {
   const queue = new BullmqQueue(TEST_VALKEY_URL, `${TEST_QUEUE_PREFIX}-backfill`, log);
-  closers.push(async () => { await queue.queue.obliterate({ force: true }); await queue.close(); });
+  closers.push(async () => {
+    await queue.queue.obliterate({ force: true });
+    await queue.close();
+  });
   const hold = holdFirst();
   const { hostname, port } = new URL(TEST_VALKEY_URL);
   const connection = { host: hostname, port: Number(port), maxRetriesPerRequest: null };

@@ -24,13 +24,23 @@ afterAll(async () => {
 test("the schedule follows the spec's table", () => {
   const byTask = Object.fromEntries(schedulesOf(a.config).map((s) => [s.task, s.everyMs]));
   expect(byTask).toEqual({
-    "svc.audit_drain": 1000, "svc.sweep_expired_memories": 60_000, "svc.decay_importance": 3_600_000,
-    "svc.enforce_retention_caps": 21_600_000, "svc.ensure_audit_partitions": 86_400_000, "svc.ingest_watchdog": 300_000,
-    "svc.generate_embedding": 300_000, "svc.worker_ping": 15_000, "svc.refine_scheduler_tick": 600_000,
+    "svc.audit_drain": 1000,
+    "svc.sweep_expired_memories": 60_000,
+    "svc.decay_importance": 3_600_000,
+    "svc.enforce_retention_caps": 21_600_000,
+    "svc.ensure_audit_partitions": 86_400_000,
+    "svc.ingest_watchdog": 300_000,
+    "svc.generate_embedding": 300_000,
+    "svc.worker_ping": 15_000,
+    "svc.refine_scheduler_tick": 600_000,
     "svc.deliver_webhooks": 30_000,
     "svc.refresh_statistics": 600_000,
   });
-  expect(schedulesOf({ ...a.config, REFINE_BEAT_INTERVAL_SECONDS: 0 }).some((s) => s.task === "svc.refine_scheduler_tick")).toBe(false);
+  expect(
+    schedulesOf({ ...a.config, REFINE_BEAT_INTERVAL_SECONDS: 0 }).some(
+      (s) => s.task === "svc.refine_scheduler_tick",
+    ),
+  ).toBe(false);
 });
 
 test("two beats starting together register each schedule once, with a single pending next run", async () => {
@@ -38,9 +48,11 @@ test("two beats starting together register each schedule once, with a single pen
   const again = await startBeat(a.deps);
   const queue = (a.deps.queue as BullmqQueue).queue;
   const schedulers = await queue.getJobSchedulers();
-  const expected = schedulesOf(a.config).map((s) => s.id).sort();
+  const expected = schedulesOf(a.config)
+    .map((s) => s.id)
+    .sort();
   expect(schedulers.map((s) => s.key).sort()).toEqual(expected);
-  const pending = [...await queue.getJobs(["delayed", "waiting", "prioritized"])];
+  const pending = [...(await queue.getJobs(["delayed", "waiting", "prioritized"]))];
   const perScheduler = new Map<string, number>();
   for (const job of pending) {
     const key = job.repeatJobKey ?? "";

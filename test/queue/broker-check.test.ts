@@ -14,4 +14,3 @@ test("warnings follow maxmemory-policy and appendonly", async () => {
   expect(warnings.some((w) => w.startsWith("maxmemory-policy"))).toBe(policy !== "noeviction");
   expect(warnings.some((w) => w.startsWith("appendonly is off"))).toBe(appendonly === "no");
 });
-

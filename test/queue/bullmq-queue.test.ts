@@ -28,20 +28,37 @@ test("jobs carry the task's attempts and exponential backoff", async () => {
 });
 
 test("a job id collapses duplicates while the first is pending", async () => {
-  for (let i = 0; i < 3; i++) await queue.enqueue("svc.generate_embedding", { org_id: "org_x" }, { jobId: "embed-backfill-org_x" });
-  const jobs = (await queue.queue.getJobs(["waiting", "delayed"])).filter((j) => j.name === "svc.generate_embedding");
+  for (let i = 0; i < 3; i++)
+    await queue.enqueue(
+      "svc.generate_embedding",
+      { org_id: "org_x" },
+      { jobId: "embed-backfill-org_x" },
+    );
+  const jobs = (await queue.queue.getJobs(["waiting", "delayed"])).filter(
+    (j) => j.name === "svc.generate_embedding",
+  );
   expect(jobs.map((j) => j.id)).toEqual(["embed-backfill-org_x"]);
 });
 
 test("ids with ':' or only digits are refused before reaching Valkey", async () => {
-  await expect(queue.enqueue("svc.audit_drain", {}, { jobId: "drain:org" })).rejects.toBeInstanceOf(InvalidJobIdError);
-  await expect(queue.enqueue("svc.audit_drain", {}, { jobId: "0042" })).rejects.toBeInstanceOf(InvalidJobIdError);
+  await expect(queue.enqueue("svc.audit_drain", {}, { jobId: "drain:org" })).rejects.toBeInstanceOf(
+    InvalidJobIdError,
+  );
+  await expect(queue.enqueue("svc.audit_drain", {}, { jobId: "0042" })).rejects.toBeInstanceOf(
+    InvalidJobIdError,
+  );
 });
 
 test("with Valkey unreachable, enqueue fails with a clear error instead of hanging", async () => {
-  const dead = new BullmqQueue(`redis://127.0.0.1:${freePort()}`, "unreachable", createLogger("silent"));
+  const dead = new BullmqQueue(
+    `redis://127.0.0.1:${freePort()}`,
+    "unreachable",
+    createLogger("silent"),
+  );
   try {
-    await expect(dead.enqueue("svc.worker_ping", {})).rejects.toThrow(/timed out|ECONNREFUSED|Connection is closed|max retries/i);
+    await expect(dead.enqueue("svc.worker_ping", {})).rejects.toThrow(
+      /timed out|ECONNREFUSED|Connection is closed|max retries/i,
+    );
   } finally {
     await dead.close();
   }

@@ -24,17 +24,29 @@ test("svc beat + svc worker drive the worker pulse, then stop gracefully on SIGT
   const metricsPort = freePort();
   const env = serviceEnv({ SVC_QUEUE_PREFIX: prefix, LOG_LEVEL: "info" });
   const beat = Bun.spawn([BUN, MAIN, "beat"], { env, stdout: "pipe", stderr: "pipe" });
-  const worker = Bun.spawn([BUN, MAIN, "worker"], { env: { ...env, WORKER_METRICS_PORT: String(metricsPort) }, stdout: "pipe", stderr: "pipe" });
+  const worker = Bun.spawn([BUN, MAIN, "worker"], {
+    env: { ...env, WORKER_METRICS_PORT: String(metricsPort) },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   try {
-    await eventually(async () => {
-      const r = await t.request("GET", "/v1/worker/health");
-      return r.status === 200 && r.body.worker_id.endsWith(`-${worker.pid}`);
-    }, "the worker's pulse", 30_000);
-    const schedulerKeys = (await (t.deps.queue as BullmqQueue).queue.getJobSchedulers()).map((s) => s.key);
+    await eventually(
+      async () => {
+        const r = await t.request("GET", "/v1/worker/health");
+        return r.status === 200 && r.body.worker_id.endsWith(`-${worker.pid}`);
+      },
+      "the worker's pulse",
+      30_000,
+    );
+    const schedulerKeys = (await (t.deps.queue as BullmqQueue).queue.getJobSchedulers()).map(
+      (s) => s.key,
+    );
     expect(schedulerKeys).toContain("audit-drain");
     const metrics = await eventually(async () => {
       const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
-      return text.includes('svc_task_runs_total{task="svc.worker_ping",outcome="completed"}') ? text : null;
+      return text.includes('svc_task_runs_total{task="svc.worker_ping",outcome="completed"}')
+        ? text
+        : null;
     }, "the worker's own /metrics");
     expect(metrics).toContain('svc_queue_jobs{state="waiting"}');
   } finally {
@@ -60,7 +72,14 @@ test("svc worker and svc beat without VALKEY_URL explain that svc serve runs the
 
 test("svc refine schedule opts an org in and out; an unknown org is an error", async () => {
   const tenant = await t.tenant("refine-cli");
-  const optedIn = () => withSystem(t.deps.db, async (tx) => (await tx`SELECT refine_opted_in_at IS NOT NULL AS on FROM orgs WHERE id = ${tenant.orgId}`)[0]!.on);
+  const optedIn = () =>
+    withSystem(
+      t.deps.db,
+      async (tx) =>
+        (
+          await tx`SELECT refine_opted_in_at IS NOT NULL AS on FROM orgs WHERE id = ${tenant.orgId}`
+        )[0]!.on,
+    );
   const on = await runSvc(["refine", "schedule", "--org", tenant.name], serviceEnv());
   expect(on.code, on.stderr).toBe(0);
   expect(JSON.parse(on.stdout)).toMatchObject({ org_id: tenant.orgId, refine_scheduled: true });
@@ -68,7 +87,10 @@ test("svc refine schedule opts an org in and out; an unknown org is an error", a
   const off = await runSvc(["refine", "schedule", "--org", tenant.name, "--off"], serviceEnv());
   expect(off.code, off.stderr).toBe(0);
   expect(await optedIn()).toBe(false);
-  const unknown = await runSvc(["refine", "schedule", "--org", "no-such-org-anywhere"], serviceEnv());
+  const unknown = await runSvc(
+    ["refine", "schedule", "--org", "no-such-org-anywhere"],
+    serviceEnv(),
+  );
   expect(unknown.code).toBe(1);
   expect(unknown.stderr).toContain("no org named");
 });

@@ -47,7 +47,10 @@ test("a deduplicated id collapses enqueues while its job is pending or running, 
   await eventually(async () => queue.counts().active === 1, "running");
   await queue.enqueue("svc.audit_drain", {}, { jobId: "drain-x" });
   release();
-  await eventually(async () => queue.counts().completed === 1 && queue.counts().active === 0, "completion");
+  await eventually(
+    async () => queue.counts().completed === 1 && queue.counts().active === 0,
+    "completion",
+  );
   expect(runs).toBe(1);
   await queue.enqueue("svc.audit_drain", {}, { jobId: "drain-x" });
   await eventually(async () => queue.counts().completed === 2, "second run");
@@ -77,8 +80,12 @@ test("concurrency is bounded and stop waits for running jobs", async () => {
 
 test("job ids with ':' or only digits and unknown tasks are refused at enqueue", async () => {
   const queue = new InProcessQueue(1);
-  await expect(queue.enqueue("svc.audit_drain", {}, { jobId: "a:b" })).rejects.toBeInstanceOf(InvalidJobIdError);
-  await expect(queue.enqueue("svc.audit_drain", {}, { jobId: "12345" })).rejects.toBeInstanceOf(InvalidJobIdError);
+  await expect(queue.enqueue("svc.audit_drain", {}, { jobId: "a:b" })).rejects.toBeInstanceOf(
+    InvalidJobIdError,
+  );
+  await expect(queue.enqueue("svc.audit_drain", {}, { jobId: "12345" })).rejects.toBeInstanceOf(
+    InvalidJobIdError,
+  );
   await expect(queue.enqueue("svc.nope" as never, {})).rejects.toThrow("unknown task");
   await queue.close();
 });

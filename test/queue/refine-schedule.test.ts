@@ -15,7 +15,11 @@ let t: TestApp;
 let worker: RunningWorker;
 
 beforeAll(async () => {
-  t = await testApp({ REFINE_ENABLED: true, REFINE_BEAT_INTERVAL_SECONDS: 3600, SVC_QUEUE_PREFIX: `${TEST_QUEUE_PREFIX}-rsched` });
+  t = await testApp({
+    REFINE_ENABLED: true,
+    REFINE_BEAT_INTERVAL_SECONDS: 3600,
+    SVC_QUEUE_PREFIX: `${TEST_QUEUE_PREFIX}-rsched`,
+  });
   worker = await startWorker(t.deps);
 });
 afterAll(async () => {
@@ -25,7 +29,12 @@ afterAll(async () => {
 });
 
 test("the tick schedules due tenants oldest first, skips one over its budget, and the runs complete", async () => {
-  const [older, newer, broke, optedOut] = [await t.tenant("sched-old"), await t.tenant("sched-new"), await t.tenant("sched-broke"), await t.tenant("sched-out")];
+  const [older, newer, broke, optedOut] = [
+    await t.tenant("sched-old"),
+    await t.tenant("sched-new"),
+    await t.tenant("sched-broke"),
+    await t.tenant("sched-out"),
+  ];
   await withSystem(t.deps.db, async (tx) => {
     await tx`UPDATE orgs SET refine_opted_in_at = now(), refine_last_scheduled_at = now() - interval '5 hours' WHERE id = ${older.orgId}`;
     await tx`UPDATE orgs SET refine_opted_in_at = now(), refine_last_scheduled_at = now() - interval '4 hours' WHERE id = ${newer.orgId}`;
@@ -45,12 +54,30 @@ test("the tick schedules due tenants oldest first, skips one over its budget, an
     const status = await settled(t, tenant.key, job.job_id);
     expect(status.state, JSON.stringify(status)).toBe("succeeded");
     expect(status.trigger).toBe("scheduler");
-    expect(status.passes.map((p: { name: string }) => p.name)).toEqual(["dedupe", "reweight", "prune"]); // REFINE_DEFAULT_PASSES
-    const audit = await withTenant(t.deps.db, tenant.orgId, (tx) => tx`SELECT detail->>'phase' AS phase, key_id FROM audit_pending WHERE operation = 'refine' ORDER BY id`);
-    expect([...audit]).toEqual([{ phase: "requested", key_id: null }, { phase: "succeeded", key_id: null }]);
+    expect(status.passes.map((p: { name: string }) => p.name)).toEqual([
+      "dedupe",
+      "reweight",
+      "prune",
+    ]); // REFINE_DEFAULT_PASSES
+    const audit = await withTenant(
+      t.deps.db,
+      tenant.orgId,
+      (tx) =>
+        tx`SELECT detail->>'phase' AS phase, key_id FROM audit_pending WHERE operation = 'refine' ORDER BY id`,
+    );
+    expect([...audit]).toEqual([
+      { phase: "requested", key_id: null },
+      { phase: "succeeded", key_id: null },
+    ]);
   }
-  const brokeJobs = await withTenant(t.deps.db, broke.orgId, (tx) => tx`SELECT count(*)::int AS n FROM jobs WHERE kind = 'refine'`);
+  const brokeJobs = await withTenant(
+    t.deps.db,
+    broke.orgId,
+    (tx) => tx`SELECT count(*)::int AS n FROM jobs WHERE kind = 'refine'`,
+  );
   expect(brokeJobs[0]!.n).toBe(0);
   // Within the interval nothing is due again.
-  expect(((await scheduleDueRefines(t.deps)).org_ids ?? []).filter((id) => mine.has(id))).toEqual([]);
+  expect(((await scheduleDueRefines(t.deps)).org_ids ?? []).filter((id) => mine.has(id))).toEqual(
+    [],
+  );
 }, 60_000);

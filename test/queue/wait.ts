@@ -1,5 +1,9 @@
 // Polls until a condition holds; the deadline only bounds a hang, it is never the assertion itself.
-export async function eventually<T>(probe: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 20_000): Promise<T> {
+export async function eventually<T>(
+  probe: () => Promise<T | null | undefined | false>,
+  what: string,
+  timeoutMs = 20_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   while (Date.now() < deadline) {

@@ -11,7 +11,10 @@ test("sdk/src/openapi.d.ts matches the served OpenAPI (regenerate: bun run scrip
   expect(Object.keys(spec.paths)).toContain("/v1/distill"); // gated routes are in the description
   const fresh = await sdkTypesFrom(spec);
   const committed = await Bun.file(SDK_TYPES_PATH).text();
-  expect(committed === fresh, "sdk/src/openapi.d.ts drifted from /openapi.json: run `bun run scripts/sdk-types.ts`").toBe(true);
+  expect(
+    committed === fresh,
+    "sdk/src/openapi.d.ts drifted from /openapi.json: run `bun run scripts/sdk-types.ts`",
+  ).toBe(true);
 });
 
 test("the check can fail: a changed description gives different types", async () => {

@@ -21,8 +21,17 @@ let tenant: Tenant;
 const project = mkdtempSync(join(tmpdir(), "svc-sdk-node-"));
 
 async function run(cmd: string[], env: Record<string, string> = {}) {
-  const proc = Bun.spawn(cmd, { cwd: project, env: { ...process.env, ...env }, stdout: "pipe", stderr: "pipe" });
-  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  const proc = Bun.spawn(cmd, {
+    cwd: project,
+    env: { ...process.env, ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ]);
   return { code, stdout, stderr };
 }
 
@@ -31,7 +40,10 @@ beforeAll(async () => {
   tenant = await s.t.tenant("sdk-node");
   const build = await run(["node", join(SDK_DIR, "build.mjs")]);
   expect(build.code, build.stdout + build.stderr).toBe(0);
-  writeFileSync(join(project, "package.json"), JSON.stringify({ name: "sdk-user", private: true, type: "module" }));
+  writeFileSync(
+    join(project, "package.json"),
+    JSON.stringify({ name: "sdk-user", private: true, type: "module" }),
+  );
   const install = await run(["npm", "install", "--offline", "--no-audit", "--no-fund", SDK_DIR]);
   expect(install.code, install.stdout + install.stderr).toBe(0);
   writeFileSync(join(project, "example.mjs"), EXAMPLE.replaceAll("http://localhost:8080", s.url));
@@ -42,12 +54,15 @@ afterAll(async () => {
 });
 
 test("the README has a TypeScript SDK example that stores, recalls and forgets", () => {
-  for (const call of ["memories.store", "memories.recall", "memories.forget"]) expect(EXAMPLE).toContain(call);
+  for (const call of ["memories.store", "memories.recall", "memories.forget"])
+    expect(EXAMPLE).toContain(call);
 });
 
 for (const runtime of ["node", "bun"] as const) {
   test(`${runtime} imports the installed package and runs the README example: the recall finds the stored memory`, async () => {
-    const r = await run([runtime === "node" ? "node" : BUN, "example.mjs"], { SVC_API_KEY: tenant.key });
+    const r = await run([runtime === "node" ? "node" : BUN, "example.mjs"], {
+      SVC_API_KEY: tenant.key,
+    });
     expect(r.code, r.stderr).toBe(0);
     // The example prints what it recalled: the memory it stored, found by the words the query shares with it.
     const [stored] = EXAMPLE.match(/content: "([^"]+)"/)!.slice(1);
@@ -56,15 +71,31 @@ for (const runtime of ["node", "bun"] as const) {
 }
 
 test("a TypeScript project type-checks against the package's declarations (NodeNext resolution)", async () => {
-  writeFileSync(join(project, "check.ts"), `import { SvcClient, NotFoundError, type ClientOptions } from "@svc/sdk";
+  writeFileSync(
+    join(project, "check.ts"),
+    `import { SvcClient, NotFoundError, type ClientOptions } from "@svc/sdk";
 const options: ClientOptions = { baseUrl: "http://localhost:8080", apiKey: "k" };
 const svc = new SvcClient(options);
 export const recalled: Promise<string[]> = svc.memories.recall({ agent_id: "a", query: "q" }).then((r) => r.results.map((m) => m.content));
 export const isError: boolean = new Error() instanceof NotFoundError;
 // @ts-expect-error: agent_id is required
 svc.memories.store({ content: "x" });
-`);
+`,
+  );
   const tsc = join(ROOT, "node_modules/.bin/tsc");
-  const r = await run([tsc, "--noEmit", "--strict", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--lib", "es2022,dom", "check.ts"]);
+  const r = await run([
+    tsc,
+    "--noEmit",
+    "--strict",
+    "--module",
+    "nodenext",
+    "--moduleResolution",
+    "nodenext",
+    "--target",
+    "es2022",
+    "--lib",
+    "es2022,dom",
+    "check.ts",
+  ]);
   expect(r.code, r.stdout + r.stderr).toBe(0);
 }, 240_000); // tsc takes a minute or more on a busy machine; the bound only catches a hang

@@ -34,11 +34,17 @@ test("the README has the examples this test runs", () => {
 });
 
 blocks.forEach((code, i) => {
-  test(`README example ${i + 1}: ${code.split("\n").find((l) => l.startsWith("const") || l.startsWith("for") || l.startsWith("try"))?.slice(0, 60)}`, async () => {
+  test(`README example ${i + 1}: ${code
+    .split("\n")
+    .find((l) => l.startsWith("const") || l.startsWith("for") || l.startsWith("try"))
+    ?.slice(0, 60)}`, async () => {
     const file = join(dir, `example-${i}.ts`);
     // The package name resolves to the SDK's source, as it would from node_modules.
     const source = code.replaceAll(`from "@svc/sdk"`, `from ${JSON.stringify(SDK_ENTRY)}`);
-    writeFileSync(file, `export async function run(baseUrl: string, apiKey: string, orgId: string) {\n${hoistImports(source)}\n}\n`);
+    writeFileSync(
+      file,
+      `export async function run(baseUrl: string, apiKey: string, orgId: string) {\n${hoistImports(source)}\n}\n`,
+    );
     const { drainAudit } = await import("../../src/domain/audit/drain");
     await drainAudit(s.t.deps.db, { orgId: a.orgId }); // rows show in GET /v1/audit once drained
     const logs: unknown[][] = [];
@@ -52,11 +58,15 @@ blocks.forEach((code, i) => {
     expect(logs.length, `example ${i + 1} printed nothing`).toBeGreaterThan(0);
     // A `// "text"` comment in the example promises what it prints.
     const printed = logs.map((args) => args.join(" ")).join("\n");
-    for (const [, promised] of code.matchAll(/\/\/ "([^"]+)"/g)) expect(printed).toContain(promised!);
+    for (const [, promised] of code.matchAll(/\/\/ "([^"]+)"/g))
+      expect(printed).toContain(promised!);
   });
 });
 
 /** Moves the block's import lines to dynamic imports inside the function body. */
 function hoistImports(source: string): string {
-  return source.replace(/^import \{([^}]+)\} from ("[^"]+");$/gm, (_, names: string, from: string) => `const {${names}} = await import(${from});`);
+  return source.replace(
+    /^import \{([^}]+)\} from ("[^"]+");$/gm,
+    (_, names: string, from: string) => `const {${names}} = await import(${from});`,
+  );
 }

@@ -2,8 +2,10 @@
 // finds it too), with the stored message in the turn's metadata to give it back unchanged.
 import { BaseListChatMessageHistory } from "@langchain/core/chat_history";
 import {
-  mapChatMessagesToStoredMessages, mapStoredMessagesToChatMessages,
-  type BaseMessage, type StoredMessage,
+  mapChatMessagesToStoredMessages,
+  mapStoredMessagesToChatMessages,
+  type BaseMessage,
+  type StoredMessage,
 } from "@langchain/core/messages";
 import type { SvcClient } from "@svc/sdk";
 
@@ -21,8 +23,8 @@ function asTurn(message: BaseMessage) {
   const role = ROLES[message.type as keyof typeof ROLES] ?? "assistant";
   type Call = { name: string; args: unknown };
   const calls = "tool_calls" in message ? (message.tool_calls as Call[]) : [];
-  const content = message.text
-    || calls.map((c) => `${c.name}(${JSON.stringify(c.args)})`).join(" ");
+  const content =
+    message.text || calls.map((c) => `${c.name}(${JSON.stringify(c.args)})`).join(" ");
   return { role, content: content || "(empty)" };
 }
 
@@ -40,8 +42,9 @@ export class SvcChatMessageHistory extends BaseListChatMessageHistory {
   }
 
   async getConversationId(): Promise<string> {
-    this.conversationId ??=
-      (await this.svc.conversations.open({ agent_id: this.agentId })).conversation_id;
+    this.conversationId ??= (
+      await this.svc.conversations.open({ agent_id: this.agentId })
+    ).conversation_id;
     return this.conversationId;
   }
 

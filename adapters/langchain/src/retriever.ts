@@ -28,12 +28,18 @@ export class SvcRetriever extends BaseRetriever {
   override async _getRelevantDocuments(query: string): Promise<Document[]> {
     const request = { agent_id: this.agentId, query, top_k: this.topK };
     const { results } = await this.svc.memories.recall(request);
-    return results.map((r) => new Document({
-      id: r.memory_id,
-      pageContent: r.content,
-      metadata: {
-        ...r.metadata, memory_id: r.memory_id, score: r.score, memory_type: r.memory_type,
-      },
-    }));
+    return results.map(
+      (r) =>
+        new Document({
+          id: r.memory_id,
+          pageContent: r.content,
+          metadata: {
+            ...r.metadata,
+            memory_id: r.memory_id,
+            score: r.score,
+            memory_type: r.memory_type,
+          },
+        }),
+    );
   }
 }

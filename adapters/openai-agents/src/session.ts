@@ -37,13 +37,17 @@ function asTurn(item: AgentInputItem): { role: TurnRole; content: string } {
 export class SvcSession implements Session {
   private conversationId: string | undefined;
 
-  constructor(private readonly svc: SvcClient, private readonly options: SvcSessionOptions) {
+  constructor(
+    private readonly svc: SvcClient,
+    private readonly options: SvcSessionOptions,
+  ) {
     this.conversationId = options.conversationId;
   }
 
   async getSessionId(): Promise<string> {
-    this.conversationId ??=
-      (await this.svc.conversations.open({ agent_id: this.options.agentId })).conversation_id;
+    this.conversationId ??= (
+      await this.svc.conversations.open({ agent_id: this.options.agentId })
+    ).conversation_id;
     return this.conversationId;
   }
 

@@ -2,9 +2,36 @@
 import { Type as T } from "@sinclair/typebox";
 
 export const fairnessSection = {
-  TENANT_DB_CONCURRENCY: T.Optional(T.Integer({ minimum: 1, description: "Most database transactions one tenant's requests hold at once in one serving process; more wait their turn. Unset: half the pool (DATABASE_POOL_MAX / 2; 1 in embedded mode)" })),
-  TENANT_HEAVY_CONCURRENCY: T.Optional(T.Integer({ minimum: 1, description: "Most heavy operations (CYPHER and GRAPH recalls, exports) of one tenant at once in one serving process. Unset: a fifth of the pool, at least 1" })),
-  TENANT_DB_WAIT_MS: T.Integer({ default: 30000, minimum: 0, description: "How long a request waits for its tenant's turn before a 503 tenant-busy with Retry-After" }),
-  EXPORT_STALL_SECONDS: T.Integer({ default: 30, minimum: 1, description: "An export whose client reads nothing for this long is abandoned and its database connection released" }),
-  EXPORT_MAX_SECONDS: T.Integer({ default: 1800, minimum: 1, description: "Longest an HTTP export may hold its snapshot; past it the stream ends without its end record (use `svc export` for larger tenants)" }),
+  TENANT_DB_CONCURRENCY: T.Optional(
+    T.Integer({
+      minimum: 1,
+      description:
+        "Most database transactions one tenant's requests hold at once in one serving process; more wait their turn. Unset: half the pool (DATABASE_POOL_MAX / 2; 1 in embedded mode)",
+    }),
+  ),
+  TENANT_HEAVY_CONCURRENCY: T.Optional(
+    T.Integer({
+      minimum: 1,
+      description:
+        "Most heavy operations (CYPHER and GRAPH recalls, exports) of one tenant at once in one serving process. Unset: a fifth of the pool, at least 1",
+    }),
+  ),
+  TENANT_DB_WAIT_MS: T.Integer({
+    default: 30000,
+    minimum: 0,
+    description:
+      "How long a request waits for its tenant's turn before a 503 tenant-busy with Retry-After",
+  }),
+  EXPORT_STALL_SECONDS: T.Integer({
+    default: 30,
+    minimum: 1,
+    description:
+      "An export whose client reads nothing for this long is abandoned and its database connection released",
+  }),
+  EXPORT_MAX_SECONDS: T.Integer({
+    default: 1800,
+    minimum: 1,
+    description:
+      "Longest an HTTP export may hold its snapshot; past it the stream ends without its end record (use `svc export` for larger tenants)",
+  }),
 };

@@ -17,15 +17,40 @@ export type ApiKeyRow = {
   revoked_at: Date | null;
 };
 
-const COLUMNS = ["key_id", "org_id", "name", "key_start", "kind", "scopes", "created_at", "last_used_at", "revoked_at"] as const;
+const COLUMNS = [
+  "key_id",
+  "org_id",
+  "name",
+  "key_start",
+  "kind",
+  "scopes",
+  "created_at",
+  "last_used_at",
+  "revoked_at",
+] as const;
 
 export async function findKeyByHash(tx: Tx, keyHash: Uint8Array): Promise<ApiKeyRow | null> {
-  const rows = await tx<ApiKeyRow[]>`SELECT ${tx(COLUMNS)} FROM api_keys WHERE key_hash = ${keyHash}`;
+  const rows = await tx<
+    ApiKeyRow[]
+  >`SELECT ${tx(COLUMNS)} FROM api_keys WHERE key_hash = ${keyHash}`;
   return rows[0] ?? null;
 }
 
-export async function insertKey(tx: Tx, key: { key_id: string; org_id: string; name: string; key_hash: Uint8Array; key_start: string; kind: ApiKeyKind; scopes: readonly string[] }): Promise<ApiKeyRow> {
-  const rows = await tx<ApiKeyRow[]>`INSERT INTO api_keys ${tx({ ...key, scopes: [...key.scopes] })} RETURNING ${tx(COLUMNS)}`;
+export async function insertKey(
+  tx: Tx,
+  key: {
+    key_id: string;
+    org_id: string;
+    name: string;
+    key_hash: Uint8Array;
+    key_start: string;
+    kind: ApiKeyKind;
+    scopes: readonly string[];
+  },
+): Promise<ApiKeyRow> {
+  const rows = await tx<
+    ApiKeyRow[]
+  >`INSERT INTO api_keys ${tx({ ...key, scopes: [...key.scopes] })} RETURNING ${tx(COLUMNS)}`;
   return rows[0]!;
 }
 
@@ -35,12 +60,18 @@ export async function insertKey(tx: Tx, key: { key_id: string; org_id: string; n
  */
 export async function lockAndCountLiveKeys(tx: Tx): Promise<number> {
   await tx`SELECT pg_advisory_xact_lock(hashtextextended('api-keys/' || svc_current_org(), 0))`;
-  const rows = await tx<{ n: number }[]>`SELECT count(*)::int AS n FROM api_keys WHERE revoked_at IS NULL`;
+  const rows = await tx<
+    { n: number }[]
+  >`SELECT count(*)::int AS n FROM api_keys WHERE revoked_at IS NULL`;
   return rows[0]!.n;
 }
 
 /** Keys of the tenant, newest first; keyset pagination on (created_at, key_id). */
-export async function listKeys(tx: Tx, limit: number, after?: { created_at: Date; key_id: string }): Promise<ApiKeyRow[]> {
+export async function listKeys(
+  tx: Tx,
+  limit: number,
+  after?: { created_at: Date; key_id: string },
+): Promise<ApiKeyRow[]> {
   return tx<ApiKeyRow[]>`
     SELECT ${tx(COLUMNS)} FROM api_keys
     WHERE ${after ? tx`(created_at, key_id) < (${after.created_at}, ${after.key_id})` : tx`true`}

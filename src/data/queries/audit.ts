@@ -13,7 +13,13 @@ export type PendingForDrain = {
   detail: unknown;
 };
 
-export type AuditLogRow = PendingForDrain & { seq: string; occurred_at: Date; prev_hash: string; hash: string; org_id: string };
+export type AuditLogRow = PendingForDrain & {
+  seq: string;
+  occurred_at: Date;
+  prev_hash: string;
+  hash: string;
+  org_id: string;
+};
 
 const MICROS = (column: string) => `(extract(epoch from ${column}) * 1000000)::bigint::text`;
 
@@ -23,7 +29,9 @@ export async function orgsWithPendingAudit(tx: Tx): Promise<string[]> {
 }
 
 export async function ensureAuditPartition(tx: Tx, monthStart: string): Promise<string> {
-  const rows = await tx<{ name: string }[]>`SELECT svc_ensure_audit_partition(${monthStart}::date) AS name`;
+  const rows = await tx<
+    { name: string }[]
+  >`SELECT svc_ensure_audit_partition(${monthStart}::date) AS name`;
   return rows[0]!.name;
 }
 
@@ -32,7 +40,9 @@ export async function lockOrgChain(tx: Tx, orgId: string): Promise<void> {
 }
 
 export async function readChainHead(tx: Tx): Promise<{ seq: number; hash: string } | null> {
-  const rows = await tx<{ seq: string; hash: string }[]>`SELECT seq::text, encode(hash, 'hex') AS hash FROM audit_heads`;
+  const rows = await tx<
+    { seq: string; hash: string }[]
+  >`SELECT seq::text, encode(hash, 'hex') AS hash FROM audit_heads`;
   return rows[0] ? { seq: Number(rows[0].seq), hash: rows[0].hash } : null;
 }
 
@@ -43,7 +53,11 @@ export async function readPendingBatch(tx: Tx, limit: number): Promise<PendingFo
 }
 
 /** Moves the given pending rows into the log with their computed chain fields, then deletes them. */
-export async function appendFromPending(tx: Tx, orgId: string, rows: Array<{ id: string; seq: number; prev_hash: string; hash: string }>): Promise<void> {
+export async function appendFromPending(
+  tx: Tx,
+  orgId: string,
+  rows: Array<{ id: string; seq: number; prev_hash: string; hash: string }>,
+): Promise<void> {
   const ids = rows.map((r) => r.id);
   await tx`
     INSERT INTO audit_log (org_id, seq, occurred_at, operation, agent_id, key_id, request_id, target_ids, detail, prev_hash, hash)
@@ -61,7 +75,12 @@ export async function appendFromPending(tx: Tx, orgId: string, rows: Array<{ id:
 
 /** `fromSeq` is exclusive: rows after it in `order` (greater when ascending, smaller when descending). */
 export type AuditFilter = {
-  agentId?: string; operation?: string; since?: Date; before?: Date; fromSeq: number; order: "asc" | "desc";
+  agentId?: string;
+  operation?: string;
+  since?: Date;
+  before?: Date;
+  fromSeq: number;
+  order: "asc" | "desc";
   limit: number;
 };
 
@@ -80,6 +99,12 @@ export async function listAuditLog(tx: Tx, f: AuditFilter): Promise<AuditLogRow[
 }
 
 /** One page of the whole chain in seq order, for verification. */
-export async function readChainPage(tx: Tx, afterSeq: number, limit: number): Promise<AuditLogRow[]> {
-  return tx<AuditLogRow[]>`SELECT ${tx.unsafe(LOG_COLUMNS)} FROM audit_log WHERE seq > ${afterSeq} ORDER BY audit_log.seq LIMIT ${limit}`;
+export async function readChainPage(
+  tx: Tx,
+  afterSeq: number,
+  limit: number,
+): Promise<AuditLogRow[]> {
+  return tx<
+    AuditLogRow[]
+  >`SELECT ${tx.unsafe(LOG_COLUMNS)} FROM audit_log WHERE seq > ${afterSeq} ORDER BY audit_log.seq LIMIT ${limit}`;
 }

@@ -36,14 +36,24 @@ export async function readBudgetOverrides(tx: Tx): Promise<BudgetOverrides> {
 }
 
 /** The tenant's own values; the operator's ceilings are left as they are. */
-export async function writeBudgetOverrides(tx: Tx, orgId: string, daily: number | null, monthly: number | null): Promise<void> {
+export async function writeBudgetOverrides(
+  tx: Tx,
+  orgId: string,
+  daily: number | null,
+  monthly: number | null,
+): Promise<void> {
   await tx`
     INSERT INTO tenant_budgets (org_id, daily_tokens, monthly_tokens) VALUES (${orgId}, ${daily}, ${monthly})
     ON CONFLICT (org_id) DO UPDATE SET daily_tokens = EXCLUDED.daily_tokens, monthly_tokens = EXCLUDED.monthly_tokens, updated_at = now()`;
 }
 
 /** The operator's ceilings; the tenant's own values are left as they are. */
-export async function writeBudgetCeilings(tx: Tx, orgId: string, daily: number | null, monthly: number | null): Promise<void> {
+export async function writeBudgetCeilings(
+  tx: Tx,
+  orgId: string,
+  daily: number | null,
+  monthly: number | null,
+): Promise<void> {
   await tx`
     INSERT INTO tenant_budgets (org_id, ceiling_daily_tokens, ceiling_monthly_tokens) VALUES (${orgId}, ${daily}, ${monthly})
     ON CONFLICT (org_id) DO UPDATE

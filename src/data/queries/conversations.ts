@@ -3,23 +3,64 @@
 import type { Tx } from "../pools";
 
 export type ConversationRow = {
-  conversation_id: string; agent_id: string; title: string | null; metadata: Record<string, unknown>; turn_count: number;
-  turns_since_summary: number; tokens_since_summary: number; created_at: Date; updated_at: Date; deleted_at: Date | null;
+  conversation_id: string;
+  agent_id: string;
+  title: string | null;
+  metadata: Record<string, unknown>;
+  turn_count: number;
+  turns_since_summary: number;
+  tokens_since_summary: number;
+  created_at: Date;
+  updated_at: Date;
+  deleted_at: Date | null;
 };
-const COLUMNS = ["conversation_id", "agent_id", "title", "metadata", "turn_count", "turns_since_summary", "tokens_since_summary", "created_at", "updated_at", "deleted_at"] as const;
+const COLUMNS = [
+  "conversation_id",
+  "agent_id",
+  "title",
+  "metadata",
+  "turn_count",
+  "turns_since_summary",
+  "tokens_since_summary",
+  "created_at",
+  "updated_at",
+  "deleted_at",
+] as const;
 
-export async function insertConversation(tx: Tx, row: { org_id: string; conversation_id: string; agent_id: string; title: string | null; metadata: Record<string, unknown> }): Promise<ConversationRow> {
-  const rows = await tx<ConversationRow[]>`INSERT INTO conversations ${tx({ ...row, metadata: tx.json(row.metadata as never) })} RETURNING ${tx(COLUMNS)}`;
+export async function insertConversation(
+  tx: Tx,
+  row: {
+    org_id: string;
+    conversation_id: string;
+    agent_id: string;
+    title: string | null;
+    metadata: Record<string, unknown>;
+  },
+): Promise<ConversationRow> {
+  const rows = await tx<
+    ConversationRow[]
+  >`INSERT INTO conversations ${tx({ ...row, metadata: tx.json(row.metadata as never) })} RETURNING ${tx(COLUMNS)}`;
   return rows[0]!;
 }
 
-export async function findConversation(tx: Tx, conversationId: string, lock = false): Promise<ConversationRow | null> {
-  const rows = await tx<ConversationRow[]>`SELECT ${tx(COLUMNS)} FROM conversations WHERE conversation_id = ${conversationId} ${lock ? tx`FOR UPDATE` : tx``}`;
+export async function findConversation(
+  tx: Tx,
+  conversationId: string,
+  lock = false,
+): Promise<ConversationRow | null> {
+  const rows = await tx<
+    ConversationRow[]
+  >`SELECT ${tx(COLUMNS)} FROM conversations WHERE conversation_id = ${conversationId} ${lock ? tx`FOR UPDATE` : tx``}`;
   return rows[0] ?? null;
 }
 
-export async function markConversationDeleted(tx: Tx, conversationId: string): Promise<ConversationRow> {
-  const rows = await tx<ConversationRow[]>`UPDATE conversations SET deleted_at = now(), updated_at = now() WHERE conversation_id = ${conversationId} RETURNING ${tx(COLUMNS)}`;
+export async function markConversationDeleted(
+  tx: Tx,
+  conversationId: string,
+): Promise<ConversationRow> {
+  const rows = await tx<
+    ConversationRow[]
+  >`UPDATE conversations SET deleted_at = now(), updated_at = now() WHERE conversation_id = ${conversationId} RETURNING ${tx(COLUMNS)}`;
   return rows[0]!;
 }
 
@@ -28,7 +69,12 @@ export async function markConversationDeleted(tx: Tx, conversationId: string): P
  * appends, and a rollback gives the index back, so indexes are contiguous. A `summary` turn resets the
  * counters behind needs_summary. Returns null when the conversation is missing or deleted.
  */
-export async function claimTurnIndex(tx: Tx, conversationId: string, tokens: number, isSummary: boolean): Promise<ConversationRow & { turn_index: number } | null> {
+export async function claimTurnIndex(
+  tx: Tx,
+  conversationId: string,
+  tokens: number,
+  isSummary: boolean,
+): Promise<(ConversationRow & { turn_index: number }) | null> {
   const rows = await tx<(ConversationRow & { turn_index: number })[]>`
     UPDATE conversations SET
       turn_count = turn_count + 1,
@@ -40,15 +86,39 @@ export async function claimTurnIndex(tx: Tx, conversationId: string, tokens: num
   return rows[0] ?? null;
 }
 
-export async function insertTurn(tx: Tx, row: { org_id: string; conversation_id: string; turn_index: number; role: string; memory_id: string }): Promise<{ created_at: Date }> {
-  const rows = await tx<{ created_at: Date }[]>`INSERT INTO conversation_turns ${tx(row)} RETURNING created_at`;
+export async function insertTurn(
+  tx: Tx,
+  row: {
+    org_id: string;
+    conversation_id: string;
+    turn_index: number;
+    role: string;
+    memory_id: string;
+  },
+): Promise<{ created_at: Date }> {
+  const rows = await tx<
+    { created_at: Date }[]
+  >`INSERT INTO conversation_turns ${tx(row)} RETURNING created_at`;
   return rows[0]!;
 }
 
-export type TurnRow = { turn_index: number; role: string; memory_id: string; created_at: Date; occurred_at: Date | null; content: string | null; metadata: Record<string, unknown> | null };
+export type TurnRow = {
+  turn_index: number;
+  role: string;
+  memory_id: string;
+  created_at: Date;
+  occurred_at: Date | null;
+  content: string | null;
+  metadata: Record<string, unknown> | null;
+};
 
 /** Turns after `afterTurn` in order, with their memory's current text (null once that memory is forgotten). */
-export async function listTurns(tx: Tx, conversationId: string, afterTurn: number, limit: number): Promise<TurnRow[]> {
+export async function listTurns(
+  tx: Tx,
+  conversationId: string,
+  afterTurn: number,
+  limit: number,
+): Promise<TurnRow[]> {
   return tx<TurnRow[]>`
     SELECT t.turn_index, t.role, t.memory_id, t.created_at, m.occurred_at, m.content, m.metadata
     FROM conversation_turns t

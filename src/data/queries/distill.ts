@@ -15,7 +15,11 @@ export type DistillCandidate = {
 };
 
 /** The latest version of each id (any agent, forgotten ones too, so the caller can say why it skips one). */
-export async function latestVersions(tx: Tx, orgId: string, memoryIds: string[]): Promise<DistillCandidate[]> {
+export async function latestVersions(
+  tx: Tx,
+  orgId: string,
+  memoryIds: string[],
+): Promise<DistillCandidate[]> {
   if (memoryIds.length === 0) return [];
   return tx<DistillCandidate[]>`
     SELECT DISTINCT ON (memory_id) memory_id, version, agent_id, content, metadata, occurred_at AS reference_time,
@@ -25,7 +29,13 @@ export async function latestVersions(tx: Tx, orgId: string, memoryIds: string[])
 }
 
 /** The versions (of these memories) already distilled: by any job for `extractor`, or by `jobId` with any extractor. */
-export async function distilledVersions(tx: Tx, orgId: string, versions: Array<{ memory_id: string; version: number }>, extractor: string, jobId: string): Promise<Array<{ memory_id: string; version: number; job_id: string }>> {
+export async function distilledVersions(
+  tx: Tx,
+  orgId: string,
+  versions: Array<{ memory_id: string; version: number }>,
+  extractor: string,
+  jobId: string,
+): Promise<Array<{ memory_id: string; version: number; job_id: string }>> {
   if (versions.length === 0) return [];
   return tx<Array<{ memory_id: string; version: number; job_id: string }>>`
     SELECT DISTINCT ON (d.memory_id, d.version) d.memory_id, d.version, d.job_id
@@ -35,16 +45,31 @@ export async function distilledVersions(tx: Tx, orgId: string, versions: Array<{
     ORDER BY d.memory_id, d.version, (d.job_id = ${jobId}) DESC`;
 }
 
-export type DistilledRow = { memory_id: string; version: number; extractor: string; memos_found: number; edges_found: number };
+export type DistilledRow = {
+  memory_id: string;
+  version: number;
+  extractor: string;
+  memos_found: number;
+  edges_found: number;
+};
 
-export async function recordDistilled(tx: Tx, orgId: string, jobId: string, rows: DistilledRow[]): Promise<void> {
+export async function recordDistilled(
+  tx: Tx,
+  orgId: string,
+  jobId: string,
+  rows: DistilledRow[],
+): Promise<void> {
   if (rows.length === 0) return;
   const values = rows.map((r) => ({ org_id: orgId, job_id: jobId, ...r }));
   await tx`INSERT INTO distilled_memories ${tx(values)} ON CONFLICT DO NOTHING`;
 }
 
 /** Older versions of these memories that still ground memos or edges: what a re-distill after a PATCH retires. */
-export async function supersededSourceVersions(tx: Tx, orgId: string, versions: Array<{ memory_id: string; version: number }>): Promise<Array<{ memory_id: string; version: number }>> {
+export async function supersededSourceVersions(
+  tx: Tx,
+  orgId: string,
+  versions: Array<{ memory_id: string; version: number }>,
+): Promise<Array<{ memory_id: string; version: number }>> {
   if (versions.length === 0) return [];
   return tx<Array<{ memory_id: string; version: number }>>`
     SELECT v.memory_id, v.version FROM unnest(${versions.map((v) => v.memory_id)}::text[], ${versions.map((v) => v.version)}::int[]) AS v(memory_id, version)
@@ -53,6 +78,10 @@ export async function supersededSourceVersions(tx: Tx, orgId: string, versions: 
 }
 
 /** Progress and heartbeat in the batch's own transaction, so the counters always match what committed. */
-export async function saveJobProgress(tx: Tx, jobId: string, progress: Record<string, unknown>): Promise<void> {
+export async function saveJobProgress(
+  tx: Tx,
+  jobId: string,
+  progress: Record<string, unknown>,
+): Promise<void> {
   await tx`UPDATE jobs SET progress = ${tx.json(progress as never)}, heartbeat_at = now(), updated_at = now() WHERE job_id = ${jobId}`;
 }

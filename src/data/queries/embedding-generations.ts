@@ -13,7 +13,8 @@ export type GenerationRow = {
   target_total: number;
 };
 
-const columns = (tx: Tx) => tx`serving_model, serving_dims, target_model, target_dims, target_done, target_total`;
+const columns = (tx: Tx) =>
+  tx`serving_model, serving_dims, target_model, target_dims, target_done, target_total`;
 
 export async function readGeneration(tx: Tx): Promise<GenerationRow | null> {
   const rows = await tx<GenerationRow[]>`SELECT ${columns(tx)} FROM embedding_generations`;
@@ -22,7 +23,9 @@ export async function readGeneration(tx: Tx): Promise<GenerationRow | null> {
 
 /** The row, locked for the rest of the transaction (the switch and target changes serialise on it). */
 export async function lockGeneration(tx: Tx): Promise<GenerationRow | null> {
-  const rows = await tx<GenerationRow[]>`SELECT ${columns(tx)} FROM embedding_generations FOR UPDATE`;
+  const rows = await tx<
+    GenerationRow[]
+  >`SELECT ${columns(tx)} FROM embedding_generations FOR UPDATE`;
   return rows[0] ?? null;
 }
 
@@ -35,7 +38,12 @@ export async function dominantGeneration(tx: Tx): Promise<{ model: string; dims:
   return rows[0] ?? null;
 }
 
-export async function insertGeneration(tx: Tx, orgId: string, model: string, dims: number): Promise<void> {
+export async function insertGeneration(
+  tx: Tx,
+  orgId: string,
+  model: string,
+  dims: number,
+): Promise<void> {
   await tx`INSERT INTO embedding_generations (org_id, serving_model, serving_dims) VALUES (${orgId}, ${model}, ${dims})
            ON CONFLICT (org_id) DO NOTHING`;
 }
@@ -55,7 +63,11 @@ export async function clearTarget(tx: Tx): Promise<void> {
 }
 
 /** Exact progress of the target: current versions that have a next vector, of all current versions. */
-export async function recountTarget(tx: Tx, model: string, dims: number): Promise<{ done: number; total: number }> {
+export async function recountTarget(
+  tx: Tx,
+  model: string,
+  dims: number,
+): Promise<{ done: number; total: number }> {
   const [row] = await tx<{ done: number; total: number }[]>`
     SELECT count(n.memory_id)::int AS done, count(*)::int AS total
     FROM memories m LEFT JOIN memory_embeddings_next n
@@ -68,7 +80,12 @@ export async function recountTarget(tx: Tx, model: string, dims: number): Promis
 export type PendingVersion = { memory_id: string; version: number; content: string };
 
 /** Current versions without a vector of the target generation, oldest first. */
-export async function findMissingNext(tx: Tx, model: string, dims: number, limit: number): Promise<PendingVersion[]> {
+export async function findMissingNext(
+  tx: Tx,
+  model: string,
+  dims: number,
+  limit: number,
+): Promise<PendingVersion[]> {
   return tx<PendingVersion[]>`
     SELECT m.memory_id, m.version, m.content FROM memories m
     WHERE m.valid_to IS NULL AND NOT EXISTS (
@@ -78,7 +95,14 @@ export async function findMissingNext(tx: Tx, model: string, dims: number, limit
 }
 
 /** Stores next vectors (a re-run inserts nothing twice) and advances the progress by what was new. */
-export async function insertNext(tx: Tx, orgId: string, rows: PendingVersion[], vectors: number[][], model: string, dims: number): Promise<number> {
+export async function insertNext(
+  tx: Tx,
+  orgId: string,
+  rows: PendingVersion[],
+  vectors: number[][],
+  model: string,
+  dims: number,
+): Promise<number> {
   if (rows.length === 0) return 0;
   const inserted = await tx`
     INSERT INTO memory_embeddings_next (org_id, memory_id, version, model, dims, embedding)
@@ -131,7 +155,9 @@ export async function allGenerationRows(sql: Sql): Promise<AllGenerations> {
   return sql.begin("read only", async (tx) => {
     await tx`SELECT set_config('role', ${APP_ROLE}, true)`;
     const rows = await tx<GenerationRow[]>`SELECT * FROM svc_embedding_generation_rows()`;
-    const [count] = await tx<{ n: number; backlog: number }[]>`SELECT count(*)::int AS n, svc_vector_backlog_total()::float8 AS backlog FROM orgs`;
+    const [count] = await tx<
+      { n: number; backlog: number }[]
+    >`SELECT count(*)::int AS n, svc_vector_backlog_total()::float8 AS backlog FROM orgs`;
     return { rows: [...rows], tenants: count!.n, graphBacklog: count!.backlog };
   }) as Promise<AllGenerations>;
 }

@@ -32,7 +32,8 @@ export async function emptyGraphRows(tx: Tx, memoIds: string[], edgeIds: string[
  * and its job row the submitted text, URL or query.
  */
 export async function emptyIngestRecords(
-  tx: Tx, memoryIds: string[],
+  tx: Tx,
+  memoryIds: string[],
 ): Promise<Record<string, number>> {
   const chunks = await tx<{ source_id: string }[]>`
     DELETE FROM ingest_chunks WHERE memory_id = ANY(${memoryIds}::text[]) RETURNING source_id`;
@@ -44,7 +45,10 @@ export async function emptyIngestRecords(
       AND NOT EXISTS (SELECT 1 FROM ingest_chunks c
         WHERE c.org_id = s.org_id AND c.source_id = s.source_id)
     RETURNING s.job_id`;
-  const jobs = await emptyIngestJobs(tx, sources.map((s) => s.job_id));
+  const jobs = await emptyIngestJobs(
+    tx,
+    sources.map((s) => s.job_id),
+  );
   return { ingest_chunks: chunks.length, ingest_sources: sources.length, ingest_jobs: jobs };
 }
 
@@ -77,7 +81,9 @@ const named = (tx: Tx, subject: Subject) =>
 
 /** The subject's conversations (title, metadata; closed) and sessions (metadata). */
 export async function emptyConversations(
-  tx: Tx, agentId: string, subject: Subject,
+  tx: Tx,
+  agentId: string,
+  subject: Subject,
 ): Promise<Record<string, number>> {
   const conversations = await tx`
     UPDATE conversations SET title = NULL, metadata = '{}',
@@ -87,10 +93,15 @@ export async function emptyConversations(
   const sessions = await tx`
     UPDATE sessions SET metadata = '{}', ended_at = coalesce(ended_at, now())
     WHERE agent_id = ${agentId} AND ${named(tx, subject)} AND metadata <> '{}'`;
-  const batches = subject === null ? await tx`
+  const batches =
+    subject === null
+      ? await tx`
     UPDATE ingest_batches SET query = '', results = '[]'
-    WHERE agent_id = ${agentId} AND query <> ''` : { count: 0 };
+    WHERE agent_id = ${agentId} AND query <> ''`
+      : { count: 0 };
   return {
-    conversations: conversations.count, sessions: sessions.count, ingest_batches: batches.count,
+    conversations: conversations.count,
+    sessions: sessions.count,
+    ingest_batches: batches.count,
   };
 }

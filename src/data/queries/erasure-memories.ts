@@ -13,7 +13,10 @@ const matches = (tx: Tx, subject: Subject) =>
 
 /** The agent's not yet emptied memories with any version (or conversation) naming the subject. */
 export async function nextErasableMemories(
-  tx: Tx, agentId: string, subject: Subject, limit: number,
+  tx: Tx,
+  agentId: string,
+  subject: Subject,
+  limit: number,
 ): Promise<string[]> {
   const rows = await tx<{ memory_id: string }[]>`
     SELECT DISTINCT memory_id FROM memories
@@ -21,8 +24,9 @@ export async function nextErasableMemories(
       -- Every turn of the subject's conversations, whatever the turn's own metadata says.
       SELECT t.memory_id FROM conversation_turns t
       JOIN conversations c USING (org_id, conversation_id)
-      WHERE c.agent_id = ${agentId} AND ${subject === null
-        ? tx`true` : tx`c.metadata ->> ${subject.key} = ${subject.value}`}))
+      WHERE c.agent_id = ${agentId} AND ${
+        subject === null ? tx`true` : tx`c.metadata ->> ${subject.key} = ${subject.value}`
+      }))
     ORDER BY memory_id LIMIT ${limit}`;
   return rows.map((r) => r.memory_id);
 }
@@ -49,7 +53,8 @@ export async function versionsErasedBy(tx: Tx, jobId: string): Promise<ErasedVer
 
 /** Rows holding only a trace of the memories (counters, spare vectors, marks, turns, notes). */
 export async function deleteMemoryTraces(
-  tx: Tx, memoryIds: string[],
+  tx: Tx,
+  memoryIds: string[],
 ): Promise<Record<string, number>> {
   const ids = tx`${memoryIds}::text[]`;
   const access = await tx`DELETE FROM memory_access WHERE memory_id = ANY(${ids})`;
@@ -61,9 +66,12 @@ export async function deleteMemoryTraces(
   const changes = await tx`UPDATE refine_changes SET detail = '{}'
     WHERE target_kind = 'memory' AND target_id = ANY(${ids}) AND detail <> '{}'`;
   return {
-    memory_access: access.count, memory_embeddings_next: next.count,
-    distilled_memories: marks.count, conversation_turns: turns.count,
-    feedback_notes: notes.count, refine_changes: changes.count,
+    memory_access: access.count,
+    memory_embeddings_next: next.count,
+    distilled_memories: marks.count,
+    conversation_turns: turns.count,
+    feedback_notes: notes.count,
+    refine_changes: changes.count,
   };
 }
 

@@ -12,7 +12,11 @@ export const EXPORT_TABLES = [
   { kind: "conversation", table: "conversations", key: ["conversation_id"] },
   { kind: "turn", table: "conversation_turns", key: ["conversation_id", "turn_index"] },
   { kind: "memo", table: "memos", key: ["memo_id"] },
-  { kind: "memo_alias", table: "memo_aliases", key: ["agent_id", "normalized_alias", "memo_type", "memo_id"] },
+  {
+    kind: "memo_alias",
+    table: "memo_aliases",
+    key: ["agent_id", "normalized_alias", "memo_type", "memo_id"],
+  },
   { kind: "memo_key", table: "memo_keys", key: ["key_kind", "key", "memo_id"] },
   { kind: "memo_source", table: "memo_sources", key: ["memo_id", "memory_id", "memory_version"] },
   { kind: "edge", table: "edges", key: ["edge_id"] },
@@ -45,7 +49,11 @@ export async function useUtc(tx: Tx): Promise<void> {
  * sorting the table, and each FETCH is a statement of its own under statement_timeout. The cursor is
  * closed when exhausted; abandoned, it ends with the transaction.
  */
-export async function* tableRows(tx: Tx, table: ExportTable, columns: string[]): AsyncGenerator<string[]> {
+export async function* tableRows(
+  tx: Tx,
+  table: ExportTable,
+  columns: string[],
+): AsyncGenerator<string[]> {
   await tx`
     DECLARE svc_export_rows NO SCROLL CURSOR FOR
     SELECT to_jsonb(r)::text AS d FROM (SELECT ${tx(columns)} FROM ${tx(table.table)}) r
@@ -63,7 +71,13 @@ export async function* tableRows(tx: Tx, table: ExportTable, columns: string[]):
  * list opens with the helper so postgres.js renders identifiers (after `INSERT … (org_id,` it would build values);
  * the rows go as text, since a parameter cast straight to jsonb would be JSON-encoded again.
  */
-export async function insertRows(tx: Tx, orgId: string, table: ExportTable, columns: string[], rows: string[]): Promise<number> {
+export async function insertRows(
+  tx: Tx,
+  orgId: string,
+  table: ExportTable,
+  columns: string[],
+  rows: string[],
+): Promise<number> {
   const inserted = await tx`
     INSERT INTO ${tx(table.table)} (${tx(columns)}, org_id)
     SELECT ${tx(columns)}, ${orgId} FROM jsonb_populate_recordset(NULL::${tx(table.table)}, ${`[${rows.join(",")}]`}::text::jsonb)
@@ -74,7 +88,9 @@ export async function insertRows(tx: Tx, orgId: string, table: ExportTable, colu
 
 /** One export per tenant at a time, across processes: held until the snapshot transaction ends. */
 export async function tryExportLock(tx: Tx): Promise<boolean> {
-  const [row] = await tx<{ got: boolean }[]>`SELECT pg_try_advisory_xact_lock(hashtextextended('svc.export:' || svc_current_org(), 0)) AS got`;
+  const [row] = await tx<
+    { got: boolean }[]
+  >`SELECT pg_try_advisory_xact_lock(hashtextextended('svc.export:' || svc_current_org(), 0)) AS got`;
   return row!.got;
 }
 
@@ -84,6 +100,8 @@ export async function countRows(tx: Tx, table: ExportTable): Promise<number> {
 }
 
 export async function readAuditHead(tx: Tx): Promise<{ seq: number; hash: string } | null> {
-  const rows = await tx<{ seq: string; hash: string }[]>`SELECT seq::text, encode(hash, 'hex') AS hash FROM audit_heads`;
+  const rows = await tx<
+    { seq: string; hash: string }[]
+  >`SELECT seq::text, encode(hash, 'hex') AS hash FROM audit_heads`;
   return rows[0] ? { seq: Number(rows[0].seq), hash: rows[0].hash } : null;
 }

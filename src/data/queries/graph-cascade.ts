@@ -11,10 +11,15 @@ export type ProvenanceScope = Array<{ memory_id: string; belowVersion: number | 
 export type RetiredEdge = { edge_id: string; fact: string };
 export type RetiredMemo = { memo_id: string; name: string; reason: string };
 
-const scopeArrays = (scope: ProvenanceScope) => [scope.map((s) => s.memory_id), scope.map((s) => s.belowVersion ?? 2147483647)] as const;
+const scopeArrays = (scope: ProvenanceScope) =>
+  [scope.map((s) => s.memory_id), scope.map((s) => s.belowVersion ?? 2147483647)] as const;
 
 /** Deletes the scoped edge_sources and memo_sources rows; returns the edges and memos that lost one, with how many. */
-export async function deleteProvenance(tx: Tx, orgId: string, scope: ProvenanceScope): Promise<{ edges: Map<string, number>; memos: Map<string, number> }> {
+export async function deleteProvenance(
+  tx: Tx,
+  orgId: string,
+  scope: ProvenanceScope,
+): Promise<{ edges: Map<string, number>; memos: Map<string, number> }> {
   const [ids, below] = scopeArrays(scope);
   const edges = await tx<{ edge_id: string }[]>`
     DELETE FROM edge_sources s USING unnest(${ids}::text[], ${below}::int[]) AS v(memory_id, below)
@@ -24,7 +29,8 @@ export async function deleteProvenance(tx: Tx, orgId: string, scope: ProvenanceS
     DELETE FROM memo_sources s USING unnest(${ids}::text[], ${below}::int[]) AS v(memory_id, below)
     WHERE s.org_id = ${orgId} AND s.memory_id = v.memory_id AND s.memory_version < v.below
     RETURNING s.memo_id`;
-  const count = (list: string[]) => list.reduce((m, id) => m.set(id, (m.get(id) ?? 0) + 1), new Map<string, number>());
+  const count = (list: string[]) =>
+    list.reduce((m, id) => m.set(id, (m.get(id) ?? 0) + 1), new Map<string, number>());
   return { edges: count(edges.map((e) => e.edge_id)), memos: count(memos.map((m) => m.memo_id)) };
 }
 
@@ -33,15 +39,23 @@ export async function deleteProvenance(tx: Tx, orgId: string, scope: ProvenanceS
  * ones, which would otherwise still show in as_of views and TRACE timelines); the others count one
  * mention less. User-made edges stay. A revision never relabels an edge a forget already retired.
  */
-export async function expireUnsourcedEdges(tx: Tx, orgId: string, lost: Map<string, number>, reason: CascadeReason): Promise<Array<RetiredEdge & { src_memo_id: string; dst_memo_id: string }>> {
+export async function expireUnsourcedEdges(
+  tx: Tx,
+  orgId: string,
+  lost: Map<string, number>,
+  reason: CascadeReason,
+): Promise<Array<RetiredEdge & { src_memo_id: string; dst_memo_id: string }>> {
   if (lost.size === 0) return [];
   const ids = [...lost.keys()];
-  const relabel = reason === "source_forgotten"
-    ? tx`e.expired_reason IS DISTINCT FROM 'source_forgotten'`
-    : tx`(e.expired_reason IS NULL OR e.expired_reason = 'superseded')`;
+  const relabel =
+    reason === "source_forgotten"
+      ? tx`e.expired_reason IS DISTINCT FROM 'source_forgotten'`
+      : tx`(e.expired_reason IS NULL OR e.expired_reason = 'superseded')`;
   // One UPDATE writes both the count and the expiry: every edge row version costs an entry in each
   // of the table's indexes, so a second pass over the same edges doubled a large forget's cost.
-  const rows = await tx<Array<RetiredEdge & { src_memo_id: string; dst_memo_id: string; retire: boolean }>>`
+  const rows = await tx<
+    Array<RetiredEdge & { src_memo_id: string; dst_memo_id: string; retire: boolean }>
+  >`
     UPDATE edges target SET mention_count = greatest(0, target.mention_count - d.n),
       expired_at = CASE WHEN d.retire THEN now() ELSE target.expired_at END,
       expired_reason = CASE WHEN d.retire THEN ${reason} ELSE target.expired_reason END
@@ -61,7 +75,13 @@ export async function expireUnsourcedEdges(tx: Tx, orgId: string, lost: Map<stri
 }
 
 /** Memos that lost sources count fewer mentions; candidates left without sources and without live edges are retired. */
-export async function retireOrphanMemos(tx: Tx, orgId: string, lost: Map<string, number>, candidates: string[], reason: CascadeReason): Promise<RetiredMemo[]> {
+export async function retireOrphanMemos(
+  tx: Tx,
+  orgId: string,
+  lost: Map<string, number>,
+  candidates: string[],
+  reason: CascadeReason,
+): Promise<RetiredMemo[]> {
   if (lost.size > 0) {
     const ids = [...lost.keys()];
     await tx`
@@ -89,7 +109,12 @@ export async function retireOrphanMemos(tx: Tx, orgId: string, lost: Map<string,
  * memory themselves (memo_sources): their text may repeat what was removed, so they are retired
  * ('stale_summary') with their SUMMARIZES edges; refine's summarize pass writes a fresh one.
  */
-export async function retireStaleSummaries(tx: Tx, orgId: string, touchedMemos: string[], reason: CascadeReason): Promise<{ memos: RetiredMemo[]; edges: RetiredEdge[] }> {
+export async function retireStaleSummaries(
+  tx: Tx,
+  orgId: string,
+  touchedMemos: string[],
+  reason: CascadeReason,
+): Promise<{ memos: RetiredMemo[]; edges: RetiredEdge[] }> {
   if (touchedMemos.length === 0) return { memos: [], edges: [] };
   const memos = await tx<RetiredMemo[]>`
     UPDATE memos m SET retired_at = now(), retired_reason = 'stale_summary', updated_at = now()

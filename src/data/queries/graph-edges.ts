@@ -14,10 +14,16 @@ export type NewEdge = {
   observed_at: Date;
 };
 
-export type EdgeIdentity = { src_memo_id: string; relation: string; dst_memo_id: string; valid_at: Date | null };
+export type EdgeIdentity = {
+  src_memo_id: string;
+  relation: string;
+  dst_memo_id: string;
+  valid_at: Date | null;
+};
 export type UpsertedEdge = EdgeIdentity & { edge_id: string; inserted: boolean };
 
-export const identityKey = (e: EdgeIdentity) => `${e.src_memo_id}\u0000${e.relation}\u0000${e.dst_memo_id}\u0000${e.valid_at?.getTime() ?? "-"}`;
+export const identityKey = (e: EdgeIdentity) =>
+  `${e.src_memo_id}\u0000${e.relation}\u0000${e.dst_memo_id}\u0000${e.valid_at?.getTime() ?? "-"}`;
 
 /**
  * One row per identity (src, relation, dst, valid_at) among live edges: a restated fact lands on the
@@ -25,11 +31,23 @@ export const identityKey = (e: EdgeIdentity) => `${e.src_memo_id}\u0000${e.relat
  * mention_count 0; addEdgeSources then counts their sources. Rows are sorted so concurrent writers
  * lock in one order.
  */
-export async function upsertEdges(tx: Tx, orgId: string, agentId: string, edges: NewEdge[]): Promise<UpsertedEdge[]> {
+export async function upsertEdges(
+  tx: Tx,
+  orgId: string,
+  agentId: string,
+  edges: NewEdge[],
+): Promise<UpsertedEdge[]> {
   if (edges.length === 0) return [];
   const rows = [...edges]
     .sort((a, b) => (identityKey(a) < identityKey(b) ? -1 : 1))
-    .map((e) => ({ org_id: orgId, agent_id: agentId, origin: "extracted", weight: e.confidence, mention_count: 0, ...e }));
+    .map((e) => ({
+      org_id: orgId,
+      agent_id: agentId,
+      origin: "extracted",
+      weight: e.confidence,
+      mention_count: 0,
+      ...e,
+    }));
   return tx<UpsertedEdge[]>`
     INSERT INTO edges ${tx(rows)}
     ON CONFLICT (org_id, src_memo_id, relation, dst_memo_id, (coalesce(valid_at, '-infinity'::timestamptz))) WHERE expired_at IS NULL
@@ -39,7 +57,15 @@ export async function upsertEdges(tx: Tx, orgId: string, agentId: string, edges:
     RETURNING edge_id, src_memo_id, relation, dst_memo_id, valid_at, (xmax = 0) AS inserted`;
 }
 
-export type EdgeSourceRow = { edge_id: string; memory_id: string; memory_version: number; char_start: number | null; char_end: number | null; extractor: string; confidence: number };
+export type EdgeSourceRow = {
+  edge_id: string;
+  memory_id: string;
+  memory_version: number;
+  char_start: number | null;
+  char_end: number | null;
+  extractor: string;
+  confidence: number;
+};
 
 /**
  * edge_sources rows (ON CONFLICT DO NOTHING: a memory version supports an edge once, whichever
@@ -47,7 +73,11 @@ export type EdgeSourceRow = { edge_id: string; memory_id: string; memory_version
  * reinforces: weight ← 1 − (1 − weight)(1 − confidence/2), and last_reinforced_at. Returns the ids of
  * edges that existed before and were reinforced.
  */
-export async function addEdgeSources(tx: Tx, orgId: string, rows: EdgeSourceRow[]): Promise<string[]> {
+export async function addEdgeSources(
+  tx: Tx,
+  orgId: string,
+  rows: EdgeSourceRow[],
+): Promise<string[]> {
   if (rows.length === 0) return [];
   const values = rows.map(({ confidence: _c, ...r }) => ({ org_id: orgId, ...r }));
   const confidence = new Map(rows.map((r) => [r.edge_id, r.confidence]));
@@ -69,10 +99,22 @@ export async function addEdgeSources(tx: Tx, orgId: string, rows: EdgeSourceRow[
   return reinforced.filter((r) => r.before > 0).map((r) => r.edge_id);
 }
 
-export type SlotEdge = { edge_id: string; src_memo_id: string; relation: string; dst_memo_id: string; valid_at: Date | null; observed_at: Date | null; created_at: Date };
+export type SlotEdge = {
+  edge_id: string;
+  src_memo_id: string;
+  relation: string;
+  dst_memo_id: string;
+  valid_at: Date | null;
+  observed_at: Date | null;
+  created_at: Date;
+};
 
 /** Live, open-ended edges on the given (src, relation) slots: the candidates a functional relation supersedes. */
-export async function openEdgesOnSlots(tx: Tx, orgId: string, slots: Array<{ src_memo_id: string; relation: string }>): Promise<SlotEdge[]> {
+export async function openEdgesOnSlots(
+  tx: Tx,
+  orgId: string,
+  slots: Array<{ src_memo_id: string; relation: string }>,
+): Promise<SlotEdge[]> {
   if (slots.length === 0) return [];
   return tx<SlotEdge[]>`
     SELECT e.edge_id, e.src_memo_id, e.relation, e.dst_memo_id, e.valid_at, e.observed_at, e.created_at
@@ -82,7 +124,11 @@ export async function openEdgesOnSlots(tx: Tx, orgId: string, slots: Array<{ src
 }
 
 /** Live, open-ended edges with exactly these endpoints and relation: what a negated fact closes. */
-export async function openEdgesMatching(tx: Tx, orgId: string, triples: Array<{ src_memo_id: string; relation: string; dst_memo_id: string }>): Promise<SlotEdge[]> {
+export async function openEdgesMatching(
+  tx: Tx,
+  orgId: string,
+  triples: Array<{ src_memo_id: string; relation: string; dst_memo_id: string }>,
+): Promise<SlotEdge[]> {
   if (triples.length === 0) return [];
   return tx<SlotEdge[]>`
     SELECT e.edge_id, e.src_memo_id, e.relation, e.dst_memo_id, e.valid_at, e.observed_at, e.created_at

@@ -2,7 +2,12 @@
 // entity's timeline (TRACE), edges and memos by id, and the current memories that ground them.
 import type { Tx } from "../pools";
 import { edgeColumns, visibleEdge, type EdgeRow, type EdgeTimeView } from "./graph-read";
-import { candidateFilter, recallColumns, type RecallFilterInput, type RecallRow } from "./recall-common";
+import {
+  candidateFilter,
+  recallColumns,
+  type RecallFilterInput,
+  type RecallRow,
+} from "./recall-common";
 
 const CANDIDATES_PER_RESULT = 10;
 
@@ -13,7 +18,17 @@ const CANDIDATES_PER_RESULT = 10;
  * one; the best CANDIDATES_PER_RESULT × limit are read, visibility checked on the edge rows, and ts_rank_cd
  * breaks ties (returned as `rank`). `terms` is an OR-query ("deploy | database").
  */
-export function edgesMatchingText(tx: Tx, s: { orgId: string; agentId: string; terms: string; view: EdgeTimeView; scanLimit: number; limit: number }) {
+export function edgesMatchingText(
+  tx: Tx,
+  s: {
+    orgId: string;
+    agentId: string;
+    terms: string;
+    view: EdgeTimeView;
+    scanLimit: number;
+    limit: number;
+  },
+) {
   return tx<Array<EdgeRow & { rank: number }>>`
     WITH q AS MATERIALIZED (SELECT to_tsquery('english', ${s.terms}) AS query
     ), words AS MATERIALIZED (
@@ -42,7 +57,17 @@ export function edgesMatchingText(tx: Tx, s: { orgId: string; agentId: string; t
 }
 
 /** Every edge of a memo (both directions) the view allows, in event-time order (valid_at, else observed_at, else created_at). */
-export function timelineOf(tx: Tx, s: { orgId: string; agentId: string; memoId: string; view: EdgeTimeView; until: Date | null; limit: number }) {
+export function timelineOf(
+  tx: Tx,
+  s: {
+    orgId: string;
+    agentId: string;
+    memoId: string;
+    view: EdgeTimeView;
+    until: Date | null;
+    limit: number;
+  },
+) {
   return tx<EdgeRow[]>`
     SELECT * FROM (
       SELECT ${edgeColumns(tx)} FROM edges e WHERE e.org_id = ${s.orgId} AND e.src_memo_id = ${s.memoId} AND e.agent_id = ${s.agentId} AND ${visibleEdge(tx, s.view)}
@@ -56,16 +81,26 @@ export function timelineOf(tx: Tx, s: { orgId: string; agentId: string; memoId: 
 
 export function edgesById(tx: Tx, orgId: string, edgeIds: string[]): Promise<EdgeRow[]> {
   if (edgeIds.length === 0) return Promise.resolve([]);
-  return tx<EdgeRow[]>`SELECT ${edgeColumns(tx)} FROM edges e WHERE e.org_id = ${orgId} AND e.edge_id = ANY(${edgeIds}::text[]) AND e.expired_reason IS DISTINCT FROM 'source_forgotten'`;
+  return tx<
+    EdgeRow[]
+  >`SELECT ${edgeColumns(tx)} FROM edges e WHERE e.org_id = ${orgId} AND e.edge_id = ANY(${edgeIds}::text[]) AND e.expired_reason IS DISTINCT FROM 'source_forgotten'`;
 }
 
-export function memoNames(tx: Tx, orgId: string, memoIds: string[]): Promise<Array<{ memo_id: string; name: string; memo_type: string }>> {
+export function memoNames(
+  tx: Tx,
+  orgId: string,
+  memoIds: string[],
+): Promise<Array<{ memo_id: string; name: string; memo_type: string }>> {
   if (memoIds.length === 0) return Promise.resolve([]);
   return tx`SELECT memo_id, name, memo_type FROM memos WHERE org_id = ${orgId} AND memo_id = ANY(${memoIds}::text[])`;
 }
 
 /** The current, unexpired versions among `memoryIds` that pass the recall's filters: the only memories a graph answer may cite. */
-export function groundingMemories(tx: Tx, filter: RecallFilterInput, memoryIds: string[]): Promise<Array<Omit<RecallRow, "score">>> {
+export function groundingMemories(
+  tx: Tx,
+  filter: RecallFilterInput,
+  memoryIds: string[],
+): Promise<Array<Omit<RecallRow, "score">>> {
   if (memoryIds.length === 0) return Promise.resolve([]);
   return tx<Array<Omit<RecallRow, "score">>>`
     SELECT ${recallColumns(tx)} FROM memories WHERE ${candidateFilter(tx, filter)} AND memory_id = ANY(${memoryIds}::text[])`;
@@ -75,8 +110,15 @@ export function groundingMemories(tx: Tx, filter: RecallFilterInput, memoryIds: 
  * The query's lexemes (english stemming, stopwords dropped), and which of them each of these edges' facts
  * holds: what GRAPH weighs a path's relevance by. Both from the same tsvector parse, so they compare.
  */
-export async function queryLexemesOfEdges(tx: Tx, orgId: string, edgeIds: string[], text: string): Promise<{ query: string[]; byEdge: Map<string, string[]> }> {
-  const [parsed] = await tx<Array<{ query: string[] }>>`SELECT tsvector_to_array(to_tsvector('english', ${text})) AS query`;
+export async function queryLexemesOfEdges(
+  tx: Tx,
+  orgId: string,
+  edgeIds: string[],
+  text: string,
+): Promise<{ query: string[]; byEdge: Map<string, string[]> }> {
+  const [parsed] = await tx<
+    Array<{ query: string[] }>
+  >`SELECT tsvector_to_array(to_tsvector('english', ${text})) AS query`;
   const query = parsed!.query;
   if (edgeIds.length === 0 || query.length === 0) return { query, byEdge: new Map() };
   const rows = await tx<Array<{ edge_id: string; matched: string[] }>>`
@@ -86,7 +128,12 @@ export async function queryLexemesOfEdges(tx: Tx, orgId: string, edgeIds: string
 }
 
 /** How well each of these edges' facts matches the query's words (ts_rank_cd, normalised to [0, 1)). */
-export function rankEdges(tx: Tx, orgId: string, edgeIds: string[], terms: string | null): Promise<Array<{ edge_id: string; rank: number }>> {
+export function rankEdges(
+  tx: Tx,
+  orgId: string,
+  edgeIds: string[],
+  terms: string | null,
+): Promise<Array<{ edge_id: string; rank: number }>> {
   if (edgeIds.length === 0 || !terms) return Promise.resolve([]);
   return tx<Array<{ edge_id: string; rank: number }>>`
     SELECT e.edge_id, ts_rank_cd(e.search_document, to_tsquery('english', ${terms}), 32)::float8 AS rank

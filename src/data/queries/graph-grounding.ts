@@ -2,13 +2,24 @@
 // that edge_sources / memo_sources name for the given edges and memos, in the order those were given.
 // Provenance rows of forgotten memories are deleted by forget, so nothing forgotten comes back.
 import type { Tx } from "../pools";
-import { candidateFilter, recallColumns, type RecallFilterInput, type RecallRow } from "./recall-common";
+import {
+  candidateFilter,
+  recallColumns,
+  type RecallFilterInput,
+  type RecallRow,
+} from "./recall-common";
 
 export type GroundedMemory = RecallRow & { groundedEdges: string[] };
 
 type SourceRow = { memory_id: string; rank: number; edge_ids: string[] };
 
-export async function groundingMemories(tx: Tx, filter: RecallFilterInput, edgeIds: string[], memoIds: string[], limit: number): Promise<GroundedMemory[]> {
+export async function groundingMemories(
+  tx: Tx,
+  filter: RecallFilterInput,
+  edgeIds: string[],
+  memoIds: string[],
+  limit: number,
+): Promise<GroundedMemory[]> {
   if ((edgeIds.length === 0 && memoIds.length === 0) || limit <= 0) return [];
   const sources = await tx<SourceRow[]>`
     SELECT memory_id, min(rank)::int AS rank, array_remove(array_agg(DISTINCT edge_id), NULL) AS edge_ids FROM (
@@ -26,10 +37,13 @@ export async function groundingMemories(tx: Tx, filter: RecallFilterInput, edgeI
     SELECT ${recallColumns(tx)}, 0::real AS score FROM memories
     WHERE ${candidateFilter(tx, filter)} AND memory_id = ANY(${sources.map((s) => s.memory_id)}::text[])`;
   const byId = new Map(rows.map((r) => [r.memory_id, r]));
-  return sources.flatMap((s) => {
-    const row = byId.get(s.memory_id);
-    return row ? [{ ...row, groundedEdges: s.edge_ids }] : [];
-  }).slice(0, limit).map((row, i) => ({ ...row, score: 1 / (1 + i) }));
+  return sources
+    .flatMap((s) => {
+      const row = byId.get(s.memory_id);
+      return row ? [{ ...row, groundedEdges: s.edge_ids }] : [];
+    })
+    .slice(0, limit)
+    .map((row, i) => ({ ...row, score: 1 / (1 + i) }));
 }
 
 /** Whether the agent has any live memo: the cheap check behind "no graph yet" notices and AUTO's graph rules. */

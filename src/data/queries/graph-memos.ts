@@ -15,18 +15,34 @@ export type NewMemo = MemoKey & {
 export type UpsertedMemo = MemoKey & { memo_id: string; inserted: boolean };
 
 export type MemoRow = {
-  memo_id: string; agent_id: string; memo_type: string; name: string; normalized_name: string; aliases: string[];
-  description: string | null; ontology_uri: string | null; origin: string; mention_count: number; created_at: Date; updated_at: Date;
+  memo_id: string;
+  agent_id: string;
+  memo_type: string;
+  name: string;
+  normalized_name: string;
+  aliases: string[];
+  description: string | null;
+  ontology_uri: string | null;
+  origin: string;
+  mention_count: number;
+  created_at: Date;
+  updated_at: Date;
 };
 
 /** The columns of MemoRow, from a memos table aliased `m`. */
-const memoColumns = (tx: Tx) => tx`m.memo_id, m.agent_id, m.memo_type, m.name, m.normalized_name, m.aliases, m.description, m.ontology_uri, m.origin, m.mention_count, m.created_at, m.updated_at`;
+const memoColumns = (tx: Tx) =>
+  tx`m.memo_id, m.agent_id, m.memo_type, m.name, m.normalized_name, m.aliases, m.description, m.ontology_uri, m.origin, m.mention_count, m.created_at, m.updated_at`;
 
 /**
  * Keys without a live memo of their own that an alias (same type) or a merged-away memo points at:
  * the exact key always wins, so these are looked up only for keys the caller found no exact match for.
  */
-export async function findByAliasOrMerge(tx: Tx, orgId: string, agentId: string, keys: MemoKey[]): Promise<Array<MemoKey & { memo_id: string }>> {
+export async function findByAliasOrMerge(
+  tx: Tx,
+  orgId: string,
+  agentId: string,
+  keys: MemoKey[],
+): Promise<Array<MemoKey & { memo_id: string }>> {
   if (keys.length === 0) return [];
   return tx<Array<MemoKey & { memo_id: string }>>`
     WITH k AS (SELECT * FROM unnest(${keys.map((k) => k.memo_type)}::text[], ${keys.map((k) => k.normalized_name)}::text[]) AS k(memo_type, normalized_name)),
@@ -58,11 +74,28 @@ export async function findByAliasOrMerge(tx: Tx, orgId: string, agentId: string,
  * naming the same entity at once end with one memo. Rows must be unique by key and are sorted by it, so
  * concurrent upserts take row locks in one order. Aliases and a missing description are merged in.
  */
-export async function upsertMemos(tx: Tx, orgId: string, agentId: string, memos: NewMemo[], now: Date): Promise<UpsertedMemo[]> {
+export async function upsertMemos(
+  tx: Tx,
+  orgId: string,
+  agentId: string,
+  memos: NewMemo[],
+  now: Date,
+): Promise<UpsertedMemo[]> {
   if (memos.length === 0) return [];
   const rows = [...memos]
-    .sort((a, b) => (a.memo_type + "\u0000" + a.normalized_name < b.memo_type + "\u0000" + b.normalized_name ? -1 : 1))
-    .map((m) => ({ org_id: orgId, agent_id: agentId, origin: "extracted", mention_count: 0, last_seen_at: now, ...m }));
+    .sort((a, b) =>
+      a.memo_type + "\u0000" + a.normalized_name < b.memo_type + "\u0000" + b.normalized_name
+        ? -1
+        : 1,
+    )
+    .map((m) => ({
+      org_id: orgId,
+      agent_id: agentId,
+      origin: "extracted",
+      mention_count: 0,
+      last_seen_at: now,
+      ...m,
+    }));
   return tx<UpsertedMemo[]>`
     INSERT INTO memos ${tx(rows)}
     ON CONFLICT (org_id, agent_id, memo_type, normalized_name) WHERE retired_at IS NULL
@@ -74,9 +107,20 @@ export async function upsertMemos(tx: Tx, orgId: string, agentId: string, memos:
 }
 
 /** Adds aliases (display list and lookup rows) to memos resolved through another name. */
-export async function addAliases(tx: Tx, orgId: string, agentId: string, aliases: Array<{ memo_id: string; memo_type: string; alias: string; normalized_alias: string }>): Promise<void> {
+export async function addAliases(
+  tx: Tx,
+  orgId: string,
+  agentId: string,
+  aliases: Array<{ memo_id: string; memo_type: string; alias: string; normalized_alias: string }>,
+): Promise<void> {
   if (aliases.length === 0) return;
-  const rows = aliases.map((a) => ({ org_id: orgId, agent_id: agentId, memo_type: a.memo_type, normalized_alias: a.normalized_alias, memo_id: a.memo_id }));
+  const rows = aliases.map((a) => ({
+    org_id: orgId,
+    agent_id: agentId,
+    memo_type: a.memo_type,
+    normalized_alias: a.normalized_alias,
+    memo_id: a.memo_id,
+  }));
   await tx`INSERT INTO memo_aliases ${tx(rows)} ON CONFLICT DO NOTHING`;
   await tx`
     UPDATE memos m SET aliases = (SELECT array_agg(DISTINCT x ORDER BY x) FROM unnest(m.aliases || n.names) AS x), updated_at = now()
@@ -85,7 +129,11 @@ export async function addAliases(tx: Tx, orgId: string, agentId: string, aliases
 }
 
 /** memo_sources rows (ON CONFLICT DO NOTHING); mention_count grows by the rows that were new. */
-export async function addMemoSources(tx: Tx, orgId: string, rows: Array<{ memo_id: string; memory_id: string; memory_version: number }>): Promise<void> {
+export async function addMemoSources(
+  tx: Tx,
+  orgId: string,
+  rows: Array<{ memo_id: string; memory_id: string; memory_version: number }>,
+): Promise<void> {
   if (rows.length === 0) return;
   const values = rows.map((r) => ({ org_id: orgId, ...r }));
   await tx`
@@ -96,7 +144,12 @@ export async function addMemoSources(tx: Tx, orgId: string, rows: Array<{ memo_i
 }
 
 /** Live memos by id, each id first followed through memos.merged_into (refine's dedupe) to its survivor. */
-export async function findLiveMemos(tx: Tx, orgId: string, agentId: string, memoIds: string[]): Promise<Array<MemoRow & { requested_id: string }>> {
+export async function findLiveMemos(
+  tx: Tx,
+  orgId: string,
+  agentId: string,
+  memoIds: string[],
+): Promise<Array<MemoRow & { requested_id: string }>> {
   if (memoIds.length === 0) return [];
   return tx<Array<MemoRow & { requested_id: string }>>`
     WITH RECURSIVE chain AS (
@@ -114,7 +167,13 @@ export async function findLiveMemos(tx: Tx, orgId: string, agentId: string, memo
 }
 
 /** Live memos of an agent whose normalized name or alias is one of `names` (btree equality only). */
-export async function findMemosByNames(tx: Tx, orgId: string, agentId: string, names: string[], limit: number): Promise<Array<MemoRow & { matched: string }>> {
+export async function findMemosByNames(
+  tx: Tx,
+  orgId: string,
+  agentId: string,
+  names: string[],
+  limit: number,
+): Promise<Array<MemoRow & { matched: string }>> {
   if (names.length === 0) return [];
   return tx<Array<MemoRow & { matched: string }>>`
     SELECT DISTINCT ON (m.memo_id) x.matched, ${memoColumns(tx)} FROM (
@@ -130,6 +189,7 @@ export async function findMemosByNames(tx: Tx, orgId: string, agentId: string, n
 
 /** Whether the agent has any live memo: an empty graph means distill has not run (or found nothing). */
 export async function agentHasGraph(tx: Tx, orgId: string, agentId: string): Promise<boolean> {
-  const rows = await tx`SELECT 1 FROM memos WHERE org_id = ${orgId} AND agent_id = ${agentId} AND retired_at IS NULL LIMIT 1`;
+  const rows =
+    await tx`SELECT 1 FROM memos WHERE org_id = ${orgId} AND agent_id = ${agentId} AND retired_at IS NULL LIMIT 1`;
   return rows.length > 0;
 }

@@ -13,14 +13,29 @@ export type EdgeTimeView = { asOf: Date | null; includeExpired: boolean };
 export const CURRENT: EdgeTimeView = Object.freeze({ asOf: null, includeExpired: false });
 
 export type EdgeRow = {
-  edge_id: string; agent_id: string; src_memo_id: string; dst_memo_id: string; relation: string; fact: string;
-  weight: number; confidence: number; origin: string; mention_count: number;
-  valid_at: Date | null; invalid_at: Date | null; observed_at: Date | null; created_at: Date;
-  expired_at: Date | null; expired_reason: string | null; superseded_by: string | null;
+  edge_id: string;
+  agent_id: string;
+  src_memo_id: string;
+  dst_memo_id: string;
+  relation: string;
+  fact: string;
+  weight: number;
+  confidence: number;
+  origin: string;
+  mention_count: number;
+  valid_at: Date | null;
+  invalid_at: Date | null;
+  observed_at: Date | null;
+  created_at: Date;
+  expired_at: Date | null;
+  expired_reason: string | null;
+  superseded_by: string | null;
 };
 
 /** The columns of EdgeRow, from an edges table aliased `e`. */
-export const edgeColumns = (tx: Tx) => tx`e.edge_id, e.agent_id, e.src_memo_id, e.dst_memo_id, e.relation, e.fact, e.weight, e.confidence,
+export const edgeColumns = (
+  tx: Tx,
+) => tx`e.edge_id, e.agent_id, e.src_memo_id, e.dst_memo_id, e.relation, e.fact, e.weight, e.confidence,
   e.origin, e.mention_count, e.valid_at, e.invalid_at, e.observed_at, e.created_at, e.expired_at, e.expired_reason, e.superseded_by`;
 
 /** The condition on an edges table aliased `e`; the default view keeps `expired_at IS NULL` literal so the partial indexes apply. */
@@ -28,7 +43,8 @@ export function visibleEdge(tx: Tx, view: EdgeTimeView) {
   const during = view.asOf
     ? tx`AND (e.valid_at IS NULL OR e.valid_at <= ${view.asOf}) AND (e.invalid_at IS NULL OR e.invalid_at > ${view.asOf})`
     : tx``;
-  if (view.includeExpired) return tx`e.expired_reason IS DISTINCT FROM 'source_forgotten' ${during}`;
+  if (view.includeExpired)
+    return tx`e.expired_reason IS DISTINCT FROM 'source_forgotten' ${during}`;
   if (view.asOf) return tx`(e.expired_at IS NULL OR e.expired_reason = 'superseded') ${during}`;
   return tx`e.expired_at IS NULL`;
 }
@@ -44,7 +60,12 @@ export function edgeSources(tx: Tx, orgId: string, edgeIds: string[]): Promise<S
 }
 
 /** At most `perMemo` grounding memory versions per memo, newest first. */
-export function memoSources(tx: Tx, orgId: string, memoIds: string[], perMemo: number): Promise<SourceRow[]> {
+export function memoSources(
+  tx: Tx,
+  orgId: string,
+  memoIds: string[],
+  perMemo: number,
+): Promise<SourceRow[]> {
   if (memoIds.length === 0) return Promise.resolve([]);
   return tx<SourceRow[]>`
     SELECT m.id AS owner_id, s.memory_id, s.memory_version FROM unnest(${memoIds}::text[]) AS m(id)
@@ -59,7 +80,14 @@ export function memoSources(tx: Tx, orgId: string, memoIds: string[], perMemo: n
  * incoming visible edges, heaviest first (LATERAL … ORDER BY weight DESC LIMIT), so a hub with
  * thousands of edges costs `2 × fanout` rows, not thousands.
  */
-export function edgesAround(tx: Tx, orgId: string, agentId: string, frontier: string[], view: EdgeTimeView, fanout: number) {
+export function edgesAround(
+  tx: Tx,
+  orgId: string,
+  agentId: string,
+  frontier: string[],
+  view: EdgeTimeView,
+  fanout: number,
+) {
   return tx<EdgeRow[]>`
     SELECT DISTINCT ON (x.edge_id) x.* FROM unnest(${frontier}::text[]) AS f(id)
     CROSS JOIN LATERAL (

@@ -3,7 +3,11 @@ import type { Tx } from "../pools";
 
 export type StoredResponse = { status: number; headers: Record<string, string>; body: string };
 export type IdempotencyState = "in_flight" | "done" | "forgotten";
-export type IdempotencyRow = { fingerprint: string; state: IdempotencyState; response: StoredResponse | null };
+export type IdempotencyRow = {
+  fingerprint: string;
+  state: IdempotencyState;
+  response: StoredResponse | null;
+};
 
 /** Deletes up to `limit` of the tenant's expired rows, oldest first, skipping rows another request holds. */
 export async function deleteExpiredKeys(tx: Tx, orgId: string, limit: number): Promise<number> {
@@ -19,7 +23,17 @@ export async function deleteExpiredKeys(tx: Tx, orgId: string, limit: number): P
  * Claims the key for this request: a new row, or an existing one that expired, or (same fingerprint
  * only) an in-flight claim older than `staleSeconds` whose request presumably died. True when claimed.
  */
-export async function claimKey(tx: Tx, row: { orgId: string; key: string; fingerprint: string; token: string; ttlSeconds: number; staleSeconds: number }): Promise<boolean> {
+export async function claimKey(
+  tx: Tx,
+  row: {
+    orgId: string;
+    key: string;
+    fingerprint: string;
+    token: string;
+    ttlSeconds: number;
+    staleSeconds: number;
+  },
+): Promise<boolean> {
   const claimed = await tx`
     INSERT INTO idempotency_keys (org_id, idem_key, fingerprint, state, claim_token, claimed_at, expires_at)
     VALUES (${row.orgId}, ${row.key}, ${row.fingerprint}, 'in_flight', ${row.token}, now(), now() + ${row.ttlSeconds}::int * interval '1 second')
@@ -35,17 +49,33 @@ export async function claimKey(tx: Tx, row: { orgId: string; key: string; finger
 }
 
 export async function findKey(tx: Tx, key: string): Promise<IdempotencyRow | null> {
-  const rows = await tx<{ fingerprint: string; state: IdempotencyState; response_status: number | null; response_headers: Record<string, string> | null; response_body: string | null }[]>`
+  const rows = await tx<
+    {
+      fingerprint: string;
+      state: IdempotencyState;
+      response_status: number | null;
+      response_headers: Record<string, string> | null;
+      response_body: string | null;
+    }[]
+  >`
     SELECT fingerprint, state, response_status, response_headers, response_body
     FROM idempotency_keys WHERE idem_key = ${key}`;
   const row = rows[0];
   if (!row) return null;
-  const response = row.state === "done" ? { status: row.response_status!, headers: row.response_headers!, body: row.response_body! } : null;
+  const response =
+    row.state === "done"
+      ? { status: row.response_status!, headers: row.response_headers!, body: row.response_body! }
+      : null;
   return { fingerprint: row.fingerprint, state: row.state, response };
 }
 
 /** Records the response of the claim holding `token`; false when the claim was taken over meanwhile. */
-export async function completeKey(tx: Tx, key: string, token: string, response: StoredResponse): Promise<boolean> {
+export async function completeKey(
+  tx: Tx,
+  key: string,
+  token: string,
+  response: StoredResponse,
+): Promise<boolean> {
   const rows = await tx`
     UPDATE idempotency_keys
     SET state = 'done', response_status = ${response.status}, response_headers = ${tx.json(response.headers)}, response_body = ${response.body}

@@ -2,17 +2,40 @@
 import type { Tx } from "../pools";
 
 export type JobKind = "ingest" | "distill" | "refine" | "erasure";
-export type JobState = "queued" | "running" | "succeeded" | "failed" | "rejected" | "awaiting_upload";
+export type JobState =
+  | "queued"
+  | "running"
+  | "succeeded"
+  | "failed"
+  | "rejected"
+  | "awaiting_upload";
 
 export type JobRow = {
-  org_id: string; job_id: string; kind: JobKind; state: JobState; attempts: number;
-  payload: Record<string, unknown>; result: Record<string, unknown> | null; error: string | null;
-  progress: Record<string, unknown>; parent_job_id: string | null;
-  created_at: Date; updated_at: Date; started_at: Date | null; heartbeat_at: Date | null; finished_at: Date | null;
+  org_id: string;
+  job_id: string;
+  kind: JobKind;
+  state: JobState;
+  attempts: number;
+  payload: Record<string, unknown>;
+  result: Record<string, unknown> | null;
+  error: string | null;
+  progress: Record<string, unknown>;
+  parent_job_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+  started_at: Date | null;
+  heartbeat_at: Date | null;
+  finished_at: Date | null;
 };
 
 /** Idempotent: a redelivered creation keeps the first row. */
-export async function insertJob(tx: Tx, orgId: string, jobId: string, kind: JobKind, payload: Record<string, unknown>): Promise<JobRow> {
+export async function insertJob(
+  tx: Tx,
+  orgId: string,
+  jobId: string,
+  kind: JobKind,
+  payload: Record<string, unknown>,
+): Promise<JobRow> {
   await tx`INSERT INTO jobs (org_id, job_id, kind, payload) VALUES (${orgId}, ${jobId}, ${kind}, ${tx.json(payload as never)})
            ON CONFLICT (org_id, job_id) DO NOTHING`;
   return (await findJob(tx, jobId))!;
@@ -25,7 +48,9 @@ export async function findJob(tx: Tx, jobId: string): Promise<JobRow | null> {
 
 /** Claims a queued (or resurrected) row; null when it already finished, so a redelivery changes nothing. */
 export async function startJob(tx: Tx, jobId: string): Promise<JobRow | null> {
-  const rows = await tx<JobRow[]>`UPDATE jobs SET state = 'running', attempts = attempts + 1, started_at = coalesce(started_at, now()),
+  const rows = await tx<
+    JobRow[]
+  >`UPDATE jobs SET state = 'running', attempts = attempts + 1, started_at = coalesce(started_at, now()),
       heartbeat_at = now(), updated_at = now()
     WHERE job_id = ${jobId} AND state IN ('queued', 'running') RETURNING *`;
   return rows[0] ?? null;
@@ -34,15 +59,26 @@ export async function startJob(tx: Tx, jobId: string): Promise<JobRow | null> {
 export type FinishedJob = { job_id: string; kind: JobKind; agent_id: string | null };
 
 /** The finished row, or null when it had already finished (a redelivery changes nothing). */
-export async function finishJob(tx: Tx, jobId: string, state: "succeeded" | "failed" | "rejected", outcome: { result?: Record<string, unknown>; error?: string }): Promise<FinishedJob | null> {
-  const rows = await tx<FinishedJob[]>`UPDATE jobs SET state = ${state}, result = ${outcome.result === undefined ? null : tx.json(outcome.result as never)},
+export async function finishJob(
+  tx: Tx,
+  jobId: string,
+  state: "succeeded" | "failed" | "rejected",
+  outcome: { result?: Record<string, unknown>; error?: string },
+): Promise<FinishedJob | null> {
+  const rows = await tx<
+    FinishedJob[]
+  >`UPDATE jobs SET state = ${state}, result = ${outcome.result === undefined ? null : tx.json(outcome.result as never)},
       error = ${outcome.error ?? null}, finished_at = now(), updated_at = now()
     WHERE job_id = ${jobId} AND state IN ('queued', 'running') RETURNING job_id, kind, payload->>'agent_id' AS agent_id`;
   return rows[0] ?? null;
 }
 
 /** Rows whose worker stopped heartbeating (or that never left the queue) for longer than `stuckSeconds`. */
-export async function findStuckJobs(tx: Tx, stuckSeconds: number, limit: number): Promise<JobRow[]> {
+export async function findStuckJobs(
+  tx: Tx,
+  stuckSeconds: number,
+  limit: number,
+): Promise<JobRow[]> {
   return tx<JobRow[]>`SELECT * FROM jobs WHERE state IN ('queued', 'running')
     AND coalesce(heartbeat_at, updated_at) < now() - make_interval(secs => ${stuckSeconds})
     ORDER BY coalesce(heartbeat_at, updated_at) LIMIT ${limit} FOR UPDATE SKIP LOCKED`;

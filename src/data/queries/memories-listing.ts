@@ -29,10 +29,12 @@ export type ListedMemoryRow = MemoryRow & { created_key: string };
 const CREATED_KEY = `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 function anyContained(tx: Tx, alternatives: Array<Record<string, unknown>>) {
-  return alternatives.slice(1).reduce(
-    (sql, alt) => tx`${sql} OR metadata @> ${tx.json(alt as never)}::jsonb`,
-    tx`metadata @> ${tx.json(alternatives[0] as never)}::jsonb`,
-  );
+  return alternatives
+    .slice(1)
+    .reduce(
+      (sql, alt) => tx`${sql} OR metadata @> ${tx.json(alt as never)}::jsonb`,
+      tx`metadata @> ${tx.json(alternatives[0] as never)}::jsonb`,
+    );
 }
 
 function afterPosition(tx: Tx, order: ListOrder, at: ListPosition) {
@@ -73,7 +75,9 @@ export type AgentRow = {
 
 /** Agents after `afterAgent` in agent_id order; activity: a memory's store, last version or forget. */
 export async function listAgentRows(
-  tx: Tx, afterAgent: string | null, limit: number,
+  tx: Tx,
+  afterAgent: string | null,
+  limit: number,
 ): Promise<AgentRow[]> {
   return tx<AgentRow[]>`
     SELECT m.agent_id,

@@ -20,8 +20,13 @@ export type DecayChunk = { decayed: number; lastId: string | null };
  * the next chunk starts (null: done).
  */
 export async function decayImportanceChunk(
-  tx: Tx, orgId: string, afterId: string, limit: number,
-  now: Date, halfLifeHours: number, floor: number,
+  tx: Tx,
+  orgId: string,
+  afterId: string,
+  limit: number,
+  now: Date,
+  halfLifeHours: number,
+  floor: number,
 ): Promise<DecayChunk> {
   const lastAccess = accessColumn(tx, "last_accessed_at");
   const since = tx`GREATEST(
@@ -63,7 +68,12 @@ export async function findOverCapIds(tx: Tx, cap: number, limit: number): Promis
 export type UnembeddedRow = { memory_id: string; version: number; content: string };
 
 /** Current versions without a vector, or with one from another model or dimension. */
-export async function findStaleEmbeddings(tx: Tx, model: string, dims: number, limit: number): Promise<UnembeddedRow[]> {
+export async function findStaleEmbeddings(
+  tx: Tx,
+  model: string,
+  dims: number,
+  limit: number,
+): Promise<UnembeddedRow[]> {
   return tx<UnembeddedRow[]>`
     SELECT memory_id, version, content FROM memories
     WHERE valid_to IS NULL AND (embedding IS NULL OR embedding_model IS DISTINCT FROM ${model} OR embedding_dims IS DISTINCT FROM ${dims})
@@ -71,7 +81,13 @@ export async function findStaleEmbeddings(tx: Tx, model: string, dims: number, l
 }
 
 /** Writes vectors in place; a version closed or re-embedded meanwhile is left alone. */
-export async function setEmbeddings(tx: Tx, rows: UnembeddedRow[], vectors: number[][], model: string, dims: number): Promise<number> {
+export async function setEmbeddings(
+  tx: Tx,
+  rows: UnembeddedRow[],
+  vectors: number[][],
+  model: string,
+  dims: number,
+): Promise<number> {
   if (rows.length === 0) return 0;
   const updated = await tx`
     UPDATE memories AS m SET embedding = v.embedding::vector, embedding_model = ${model}, embedding_dims = ${dims}

@@ -8,7 +8,8 @@ import type { Sql } from "../pools";
 
 /** DDL and type modifiers cannot take parameters: the dimension is written into SQL, so it must be a sane integer. */
 export function checkedDimensions(dimensions: number): number {
-  if (!Number.isInteger(dimensions) || dimensions < 1 || dimensions > 2000) throw new Error(`invalid embedding dimension ${dimensions}`);
+  if (!Number.isInteger(dimensions) || dimensions < 1 || dimensions > 2000)
+    throw new Error(`invalid embedding dimension ${dimensions}`);
   return dimensions;
 }
 
@@ -26,12 +27,22 @@ export function vectorIndexName(dimensions: number): string {
  * in memory while it fits and falls back to a much slower on-disk build when it does not (about 3.5 KB
  * per 1536-dimension halfvec element).
  */
-export async function ensureVectorIndex(sql: Sql, dimensions: number, options: { maintenanceWorkMem?: string } = {}): Promise<void> {
+export async function ensureVectorIndex(
+  sql: Sql,
+  dimensions: number,
+  options: { maintenanceWorkMem?: string } = {},
+): Promise<void> {
   const name = vectorIndexName(dimensions);
-  const [existing] = await sql<{ indexdef: string }[]>`SELECT indexdef FROM pg_indexes WHERE indexname = ${name}`;
-  const current = (def: string) => def.includes("halfvec_cosine_ops") && def.includes(GRAPH_SETTINGS_DEF) && def.includes("vector_indexed");
+  const [existing] = await sql<
+    { indexdef: string }[]
+  >`SELECT indexdef FROM pg_indexes WHERE indexname = ${name}`;
+  const current = (def: string) =>
+    def.includes("halfvec_cosine_ops") &&
+    def.includes(GRAPH_SETTINGS_DEF) &&
+    def.includes("vector_indexed");
   if (existing && !current(existing.indexdef)) await sql.unsafe(`DROP INDEX ${name}`);
-  const create = `CREATE INDEX IF NOT EXISTS ${name} ON memories ` +
+  const create =
+    `CREATE INDEX IF NOT EXISTS ${name} ON memories ` +
     `USING hnsw ((embedding::halfvec(${dimensions})) halfvec_cosine_ops) WITH (${GRAPH_SETTINGS}) ` +
     `WHERE valid_to IS NULL AND embedding_dims = ${dimensions} AND vector_indexed`;
   const memory = options.maintenanceWorkMem;

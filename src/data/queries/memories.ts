@@ -49,7 +49,11 @@ export const returning = (tx: Tx) => tx`
 const INSERT_CHUNK = 1000;
 
 /** `graphLater`: the rows wait outside the HNSW graph (the vector backlog, sql/0134). */
-export async function insertMemoryRows(tx: Tx, rows: NewMemoryRow[], options: { graphLater?: boolean } = {}): Promise<MemoryRow[]> {
+export async function insertMemoryRows(
+  tx: Tx,
+  rows: NewMemoryRow[],
+  options: { graphLater?: boolean } = {},
+): Promise<MemoryRow[]> {
   const out: MemoryRow[] = [];
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
     const values = rows.slice(i, i + INSERT_CHUNK).map((r) => ({
@@ -60,7 +64,9 @@ export async function insertMemoryRows(tx: Tx, rows: NewMemoryRow[], options: { 
       embedding: r.embedding ? vectorLiteral(r.embedding) : null,
       vector_indexed: !options.graphLater,
     }));
-    out.push(...await tx<MemoryRow[]>`INSERT INTO memories ${tx(values)} RETURNING ${returning(tx)}`);
+    out.push(
+      ...(await tx<MemoryRow[]>`INSERT INTO memories ${tx(values)} RETURNING ${returning(tx)}`),
+    );
   }
   return out;
 }
@@ -90,7 +96,9 @@ export async function findLatestVersion(tx: Tx, memoryId: string): Promise<Memor
 }
 
 export async function listVersions(tx: Tx, memoryId: string): Promise<MemoryRow[]> {
-  return tx<MemoryRow[]>`SELECT ${returning(tx)} FROM memories WHERE memory_id = ${memoryId} ORDER BY version`;
+  return tx<
+    MemoryRow[]
+  >`SELECT ${returning(tx)} FROM memories WHERE memory_id = ${memoryId} ORDER BY version`;
 }
 
 export type VersionChanges = {
@@ -107,10 +115,17 @@ export type VersionChanges = {
  * Closes the current version and inserts version + 1 carrying the changes. The caller holds the lock
  * (lockMemories) and has checked `current` is the current version.
  */
-export async function supersedeVersion(tx: Tx, memoryId: string, currentVersion: number, changes: VersionChanges): Promise<MemoryRow> {
-  const closed = await tx`UPDATE memories SET valid_to = now() WHERE memory_id = ${memoryId} AND version = ${currentVersion} AND valid_to IS NULL RETURNING 1`;
+export async function supersedeVersion(
+  tx: Tx,
+  memoryId: string,
+  currentVersion: number,
+  changes: VersionChanges,
+): Promise<MemoryRow> {
+  const closed =
+    await tx`UPDATE memories SET valid_to = now() WHERE memory_id = ${memoryId} AND version = ${currentVersion} AND valid_to IS NULL RETURNING 1`;
   // Unreachable while every writer takes lockMemories; refusing beats resurrecting a forgotten memory.
-  if (closed.length !== 1) throw new Error(`memory ${memoryId} version ${currentVersion} is no longer current`);
+  if (closed.length !== 1)
+    throw new Error(`memory ${memoryId} version ${currentVersion} is no longer current`);
   const e = changes.embedding;
   const rows = await tx<MemoryRow[]>`
     INSERT INTO memories (org_id, memory_id, version, agent_id, content, content_hash, memory_type, metadata, importance,
@@ -126,16 +141,26 @@ export async function supersedeVersion(tx: Tx, memoryId: string, currentVersion:
   return rows[0]!;
 }
 
-export type ForgottenRow = { memory_id: string; version: number; agent_id: string; content_hash: Uint8Array };
+export type ForgottenRow = {
+  memory_id: string;
+  version: number;
+  agent_id: string;
+  content_hash: Uint8Array;
+};
 
 /** Closes the current versions (of one agent when given) and marks them deleted; others are skipped. */
-export async function forgetCurrentVersions(tx: Tx, memoryIds: string[], agentId: string | null): Promise<ForgottenRow[]> {
+export async function forgetCurrentVersions(
+  tx: Tx,
+  memoryIds: string[],
+  agentId: string | null,
+): Promise<ForgottenRow[]> {
   const rows = await tx<ForgottenRow[]>`
     UPDATE memories SET valid_to = now(), deleted_at = now()
     WHERE memory_id = ANY(${memoryIds}::text[]) AND valid_to IS NULL
       AND ${agentId === null ? tx`true` : tx`agent_id = ${agentId}`}
     RETURNING memory_id, version, agent_id, content_hash`;
   // Derived from recalls of the memory: it goes with it (the drain counts only memories still current).
-  if (rows.length > 0) await tx`DELETE FROM memory_access WHERE memory_id = ANY(${rows.map((r) => r.memory_id)}::text[])`;
+  if (rows.length > 0)
+    await tx`DELETE FROM memory_access WHERE memory_id = ANY(${rows.map((r) => r.memory_id)}::text[])`;
   return rows;
 }

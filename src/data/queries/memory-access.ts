@@ -11,7 +11,11 @@ export function accessColumn(tx: Tx, column: "access_count" | "last_accessed_at"
   return tx`(SELECT ${value} FROM memory_access a WHERE a.org_id = memories.org_id AND a.memory_id = memories.memory_id)`;
 }
 
-export async function applyRecallAccess(tx: Tx, orgId: string, pendingIds: string[]): Promise<void> {
+export async function applyRecallAccess(
+  tx: Tx,
+  orgId: string,
+  pendingIds: string[],
+): Promise<void> {
   if (pendingIds.length === 0) return;
   await tx`
     WITH hits AS (

@@ -1,7 +1,12 @@
 // CODE recall: identifier tokens (svc_code_tokens, sql/0110) over the agent's memories marked as code,
 // from their postings (memory_code_tokens, sql/0440: a btree that row-level security can use).
 import type { Tx } from "../pools";
-import { candidateFilter, recallColumns, type RecallFilterInput, type RecallRow } from "./recall-common";
+import {
+  candidateFilter,
+  recallColumns,
+  type RecallFilterInput,
+  type RecallRow,
+} from "./recall-common";
 
 /** Below this many code memories every query token is read, however common. */
 const SMALL_AGENT = 1_000;

@@ -34,7 +34,9 @@ export type RecallRow = {
   graph?: ResultGraphLink;
 };
 
-export const recallColumns = (tx: Tx) => tx`memory_id, version, agent_id, content, memory_type, metadata, importance,
+export const recallColumns = (
+  tx: Tx,
+) => tx`memory_id, version, agent_id, content, memory_type, metadata, importance,
   dataset_id, created_at, occurred_at, valid_from, expires_at`;
 
 /** Current, unexpired versions of one agent's memories that pass the caller's filters. */
@@ -52,7 +54,15 @@ export function candidateFilter(tx: Tx, f: RecallFilterInput) {
 
 /** Whether the filter keeps fewer than the agent's current, unexpired memories (beyond agent and expiry). */
 export function narrowsCandidates(f: RecallFilterInput): boolean {
-  return Boolean(f.memoryTypes?.length || f.metadata || f.datasetId || f.createdAfter || f.createdBefore || f.occurredAfter || f.occurredBefore);
+  return Boolean(
+    f.memoryTypes?.length ||
+      f.metadata ||
+      f.datasetId ||
+      f.createdAfter ||
+      f.createdBefore ||
+      f.occurredAfter ||
+      f.occurredBefore,
+  );
 }
 
 /**
@@ -62,10 +72,16 @@ export function narrowsCandidates(f: RecallFilterInput): boolean {
  * whose queries fix their own shape (RecallStrategy.genericPlans). Not awaited: the driver sends the
  * strategy's query right behind it on the same connection, and a failure fails the transaction.
  */
-export function limitRecallTransaction(tx: Tx, timeoutMs: number, plans: "custom" | "generic" = "custom"): void {
+export function limitRecallTransaction(
+  tx: Tx,
+  timeoutMs: number,
+  plans: "custom" | "generic" = "custom",
+): void {
   const mode = plans === "generic" ? "force_generic_plan" : "force_custom_plan";
   // The transaction's next statement fails if this one did; its own rejection is not left unobserved.
-  tx`SELECT set_config('statement_timeout', ${String(timeoutMs)}, true), set_config('plan_cache_mode', ${mode}, true)`.execute().catch(() => undefined);
+  tx`SELECT set_config('statement_timeout', ${String(timeoutMs)}, true), set_config('plan_cache_mode', ${mode}, true)`
+    .execute()
+    .catch(() => undefined);
 }
 
 /**
@@ -93,7 +109,10 @@ export function restoreCustomPlans(tx: Tx): void {
 type CancellableQuery<T> = PromiseLike<T> & { cancel(): unknown };
 
 /** Runs a query that the signal can cancel server-side (a client that hangs up stops its query). */
-export async function cancellable<T>(query: CancellableQuery<T>, signal: AbortSignal | undefined): Promise<T> {
+export async function cancellable<T>(
+  query: CancellableQuery<T>,
+  signal: AbortSignal | undefined,
+): Promise<T> {
   if (!signal) return query;
   if (signal.aborted) {
     // The cancelled query rejects with 57014; nobody awaits it any more, so its rejection is absorbed here.
@@ -118,4 +137,3 @@ export class RecallCancelledError extends Error {
     super("recall cancelled by the client");
   }
 }
-

@@ -5,7 +5,13 @@
 // operators), a tier matches inside the agent's candidate set (see sql/0110 for why no text index
 // can serve it).
 import type { Tx } from "../pools";
-import { candidateFilter, narrowsCandidates, recallColumns, type RecallFilterInput, type RecallRow } from "./recall-common";
+import {
+  candidateFilter,
+  narrowsCandidates,
+  recallColumns,
+  type RecallFilterInput,
+  type RecallRow,
+} from "./recall-common";
 
 export type FullTextSearch = {
   filter: RecallFilterInput;
@@ -159,7 +165,13 @@ function bm25Ctes(tx: Tx, s: AnyWordSearch) {
  * the filter and are not `excluded`. The lookup is fenced (OFFSET 0) so that no plan, however stale
  * its statistics, reads it through the agent's index instead. `raw` is the BM25 score; `score` maps it below `ceiling`.
  */
-function bm25Ranked(tx: Tx, s: AnyWordSearch, excluded: ReturnType<Tx>, limit: ReturnType<Tx>, ceiling: number) {
+function bm25Ranked(
+  tx: Tx,
+  s: AnyWordSearch,
+  excluded: ReturnType<Tx>,
+  limit: ReturnType<Tx>,
+  ceiling: number,
+) {
   return tx`
     SELECT m.*, (${ceiling} * scored.raw / (scored.raw + 1))::real AS score, scored.raw
     FROM (SELECT memory_id, version, raw FROM scored ORDER BY raw DESC, memory_id) AS scored, LATERAL (
@@ -187,7 +199,11 @@ type TieredRow = RecallRow & { tier: 1 | 2 };
  * any-word tier (`anyWords.limit` at most) as fill `limit`, leaving out what the first found. When the
  * first tier fills `limit`, the second's LIMIT is 0 and PostgreSQL never runs it.
  */
-export function allThenAnyWords(tx: Tx, s: FullTextSearch, anyWords: Omit<AnyWordSearch, "filter">) {
+export function allThenAnyWords(
+  tx: Tx,
+  s: FullTextSearch,
+  anyWords: Omit<AnyWordSearch, "filter">,
+) {
   const second = { ...anyWords, filter: s.filter };
   return tx<Array<TieredRow & { sort_key: number }>>`
     WITH ${allWordsCtes(tx, s)}, ${bm25Ctes(tx, second)}

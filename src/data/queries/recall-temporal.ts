@@ -6,7 +6,12 @@
 // narrow one does instead of ranking every memory of the agent (1.1 s at 419 memories, 503s under
 // load).
 import type { Tx } from "../pools";
-import { candidateFilter, recallColumns, type RecallFilterInput, type RecallRow } from "./recall-common";
+import {
+  candidateFilter,
+  recallColumns,
+  type RecallFilterInput,
+  type RecallRow,
+} from "./recall-common";
 
 /** How many of the window's latest memories are ranked by the words: the ranking's bound on an open window. */
 export const WINDOW_SCAN_LIMIT = 5_000;
@@ -63,7 +68,10 @@ export function windowWordSearch(tx: Tx, s: WindowSearch) {
 }
 
 /** The window's latest events, score 0: what fills the answer when few memories hold the words. */
-export function latestInWindow(tx: Tx, s: { filter: RecallFilterInput; excludeIds: string[]; limit: number }) {
+export function latestInWindow(
+  tx: Tx,
+  s: { filter: RecallFilterInput; excludeIds: string[]; limit: number },
+) {
   return tx<RecallRow[]>`
     SELECT ${recallColumns(tx)}, 0::real AS score FROM memories
     WHERE ${candidateFilter(tx, s.filter)} AND NOT (memory_id = ANY(${s.excludeIds}::text[]))

@@ -14,7 +14,16 @@
 // shortens the result.
 import type { Tx } from "../pools";
 import { checkedDimensions, vectorIndexName } from "./memories-vector-index";
-import { allowGenericPlans, cancellable, candidateFilter, pipelined, recallColumns, restoreCustomPlans, type RecallFilterInput, type RecallRow } from "./recall-common";
+import {
+  allowGenericPlans,
+  cancellable,
+  candidateFilter,
+  pipelined,
+  recallColumns,
+  restoreCustomPlans,
+  type RecallFilterInput,
+  type RecallRow,
+} from "./recall-common";
 
 export type VectorSearch = {
   filter: RecallFilterInput;
@@ -42,7 +51,12 @@ export type VectorShapeHints = {
  * The HNSW search settings of this transaction. `preferIndex` also prices sorts and heap scans out (and
  * JIT off, which the priced-out costs would otherwise trigger), in the same round trip.
  */
-export async function setHnswSearch(tx: Tx, efSearch: number, maxScanTuples: number, options: { preferIndex?: boolean } = {}): Promise<void> {
+export async function setHnswSearch(
+  tx: Tx,
+  efSearch: number,
+  maxScanTuples: number,
+  options: { preferIndex?: boolean } = {},
+): Promise<void> {
   const preferIndex = options.preferIndex ? "off" : "on";
   await tx`SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true),
     set_config('hnsw.ef_search', ${String(efSearch)}, true),
@@ -52,19 +66,27 @@ export async function setHnswSearch(tx: Tx, efSearch: number, maxScanTuples: num
 }
 
 /** Nearest neighbours: exact or through the index, whichever the estimate says is cheaper; never fewer than exist. */
-export async function vectorSearch(tx: Tx, s: VectorSearch, signal?: AbortSignal): Promise<RecallRow[]> {
+export async function vectorSearch(
+  tx: Tx,
+  s: VectorSearch,
+  signal?: AbortSignal,
+): Promise<RecallRow[]> {
   // Generic plans: the shape is chosen here, not by the planner (about 1 ms of planning a recall).
   allowGenericPlans(tx);
   try {
-    if ((await vectorShape(tx, s)) === "exact") return await cancellable(nearestQuery(tx, s, "exact"), signal);
+    if ((await vectorShape(tx, s)) === "exact")
+      return await cancellable(nearestQuery(tx, s, "exact"), signal);
     // Pricing sorts and heap scans out for this one statement leaves the HNSW scan as the cheapest plan,
     // whatever the statistics say: right after a bulk load into a new agent they still estimate it at a
     // row or two, and the planner then sorts all 100k rows (3.7 s instead of ~20 ms, docs/benchmarks.md).
     await setHnswSearch(tx, Math.max(s.efSearch, s.limit), s.maxScanTuples, { preferIndex: true });
     // Started now, so the settings below are sent after it, not before (a query runs when first awaited).
     const search = cancellable(nearestQuery(tx, s, "index").execute(), signal);
-    pipelined(tx, tx`SELECT set_config('enable_sort', 'on', true), set_config('enable_seqscan', 'on', true),
-      set_config('enable_bitmapscan', 'on', true)`);
+    pipelined(
+      tx,
+      tx`SELECT set_config('enable_sort', 'on', true), set_config('enable_seqscan', 'on', true),
+      set_config('enable_bitmapscan', 'on', true)`,
+    );
     const rows = await search;
     return rows.length >= s.limit ? rows : await cancellable(nearestQuery(tx, s, "exact"), signal);
   } finally {
@@ -81,7 +103,11 @@ export async function vectorSearch(tx: Tx, s: VectorSearch, signal?: AbortSignal
 const EXACT_ROW_US = 8;
 const GRAPH_VISIT_US = 10;
 
-export function cheaperShape(agentRows: number, graphRows: number, s: Pick<VectorSearch, "limit" | "efSearch">): VectorShape {
+export function cheaperShape(
+  agentRows: number,
+  graphRows: number,
+  s: Pick<VectorSearch, "limit" | "efSearch">,
+): VectorShape {
   const share = agentRows / Math.max(graphRows, agentRows, 1);
   const exact = EXACT_ROW_US * agentRows;
   const index = GRAPH_VISIT_US * Math.max(s.efSearch, s.limit / Math.max(share, 1e-9));
@@ -103,7 +129,8 @@ async function vectorShape(tx: Tx, s: VectorSearch): Promise<VectorShape> {
         LIMIT ${s.exactMaxRows + 1}
       ) AS current_rows) AS n,
       (SELECT reltuples::float8 FROM pg_class WHERE oid = to_regclass(${vectorIndexName(s.dimensions)})) AS graph`;
-  const shape = row!.n > s.exactMaxRows ? "index" : cheaperShape(row!.n, Math.max(row!.graph ?? 0, 0), s);
+  const shape =
+    row!.n > s.exactMaxRows ? "index" : cheaperShape(row!.n, Math.max(row!.graph ?? 0, 0), s);
   s.hints?.put(f.orgId, f.agentId, s.dimensions, shape);
   return shape;
 }

@@ -5,12 +5,22 @@ import type { Tx } from "../pools";
 import { memoInScope, type RefineScope } from "./refine-scope";
 
 export type DedupeMemo = {
-  memo_id: string; memo_type: string; name: string; normalized_name: string; aliases: string[];
-  ontology_uri: string | null; created_at: Date; degree: number;
+  memo_id: string;
+  memo_type: string;
+  name: string;
+  normalized_name: string;
+  aliases: string[];
+  ontology_uri: string | null;
+  created_at: Date;
+  degree: number;
 };
 
 /** Live memos of one agent in scope (SUMMARY memos are refine's own output and never merged). */
-export async function dedupeMemos(tx: Tx, scope: RefineScope, agentId: string): Promise<DedupeMemo[]> {
+export async function dedupeMemos(
+  tx: Tx,
+  scope: RefineScope,
+  agentId: string,
+): Promise<DedupeMemo[]> {
   return tx<DedupeMemo[]>`
     SELECT m.memo_id, m.memo_type, m.name, m.normalized_name, m.aliases, m.ontology_uri, m.created_at,
       ((SELECT count(*) FROM edges e WHERE e.src_memo_id = m.memo_id AND e.expired_at IS NULL)
@@ -21,26 +31,44 @@ export async function dedupeMemos(tx: Tx, scope: RefineScope, agentId: string): 
 }
 
 /** Lookup aliases (memo_aliases) of the agent's live memos, already normalised. */
-export async function dedupeAliases(tx: Tx, agentId: string): Promise<Array<{ memo_id: string; normalized_alias: string }>> {
+export async function dedupeAliases(
+  tx: Tx,
+  agentId: string,
+): Promise<Array<{ memo_id: string; normalized_alias: string }>> {
   return tx<Array<{ memo_id: string; normalized_alias: string }>>`
     SELECT DISTINCT a.memo_id, a.normalized_alias FROM memo_aliases a JOIN memos m ON m.memo_id = a.memo_id AND m.retired_at IS NULL
     WHERE a.agent_id = ${agentId}`;
 }
 
 /** The agent's current edges (SUMMARIZES excluded) as endpoint pairs: the typed neighbourhoods. */
-export async function agentEdgeEnds(tx: Tx, agentId: string): Promise<Array<{ src_memo_id: string; dst_memo_id: string; relation: string }>> {
+export async function agentEdgeEnds(
+  tx: Tx,
+  agentId: string,
+): Promise<Array<{ src_memo_id: string; dst_memo_id: string; relation: string }>> {
   return tx<Array<{ src_memo_id: string; dst_memo_id: string; relation: string }>>`
     SELECT src_memo_id, dst_memo_id, relation FROM edges WHERE agent_id = ${agentId} AND expired_at IS NULL AND relation <> 'SUMMARIZES'`;
 }
 
 type LiveEdge = {
-  edge_id: string; src_memo_id: string; dst_memo_id: string; relation: string; valid_at: Date | null; invalid_at: Date | null;
-  weight: number; confidence: number; mention_count: number;
+  edge_id: string;
+  src_memo_id: string;
+  dst_memo_id: string;
+  relation: string;
+  valid_at: Date | null;
+  invalid_at: Date | null;
+  weight: number;
+  confidence: number;
+  mention_count: number;
 };
 
-export type MergeResult = { merged: string[]; repointed: number; collapsed: Array<{ edge_id: string; into: string | null }> };
+export type MergeResult = {
+  merged: string[];
+  repointed: number;
+  collapsed: Array<{ edge_id: string; into: string | null }>;
+};
 
-const keyOf = (src: string, relation: string, dst: string, validAt: Date | null) => `${src}\u0000${relation}\u0000${dst}\u0000${validAt?.toISOString() ?? "-infinity"}`;
+const keyOf = (src: string, relation: string, dst: string, validAt: Date | null) =>
+  `${src}\u0000${relation}\u0000${dst}\u0000${validAt?.toISOString() ?? "-infinity"}`;
 
 /**
  * Merges the still-live `dupes` into `canon` (which must be live). Current edges are repointed; one
@@ -49,11 +77,19 @@ const keyOf = (src: string, relation: string, dst: string, validAt: Date | null)
  * sources, mentions and the larger weight; edges with different validity stay separate. Self-loops a
  * merge would create are expired. Expired edges are repointed too, so the survivor keeps the history.
  */
-export async function mergeInto(tx: Tx, orgId: string, canon: string, dupes: string[]): Promise<MergeResult> {
-  const live = await tx<{ memo_id: string }[]>`SELECT memo_id FROM memos WHERE memo_id = ANY(${[canon, ...dupes]}::text[]) AND retired_at IS NULL FOR UPDATE`;
+export async function mergeInto(
+  tx: Tx,
+  orgId: string,
+  canon: string,
+  dupes: string[],
+): Promise<MergeResult> {
+  const live = await tx<
+    { memo_id: string }[]
+  >`SELECT memo_id FROM memos WHERE memo_id = ANY(${[canon, ...dupes]}::text[]) AND retired_at IS NULL FOR UPDATE`;
   const liveIds = new Set(live.map((r) => r.memo_id));
   const merged = dupes.filter((d) => liveIds.has(d) && d !== canon);
-  if (!liveIds.has(canon) || merged.length === 0) return { merged: [], repointed: 0, collapsed: [] };
+  if (!liveIds.has(canon) || merged.length === 0)
+    return { merged: [], repointed: 0, collapsed: [] };
   const ends = [canon, ...merged];
   const edges = await tx<LiveEdge[]>`
     SELECT edge_id, src_memo_id, dst_memo_id, relation, valid_at, invalid_at, weight, confidence, mention_count FROM edges
@@ -77,8 +113,16 @@ export async function mergeInto(tx: Tx, orgId: string, canon: string, dupes: str
     const survivor = survivors.get(key);
     if (survivor && touched) {
       collapsed.push({ edge_id: e.edge_id, into: survivor.edge_id });
-      const a = absorbed.get(survivor.edge_id) ?? { weight: survivor.weight, confidence: survivor.confidence, mentions: 0 };
-      absorbed.set(survivor.edge_id, { weight: Math.max(a.weight, e.weight), confidence: Math.max(a.confidence, e.confidence), mentions: a.mentions + e.mention_count });
+      const a = absorbed.get(survivor.edge_id) ?? {
+        weight: survivor.weight,
+        confidence: survivor.confidence,
+        mentions: 0,
+      };
+      absorbed.set(survivor.edge_id, {
+        weight: Math.max(a.weight, e.weight),
+        confidence: Math.max(a.confidence, e.confidence),
+        mentions: a.mentions + e.mention_count,
+      });
       continue;
     }
     if (!survivor) survivors.set(key, e);

@@ -5,17 +5,41 @@
 import type { Tx } from "../pools";
 import { edgeInScope, memoInScope, type RefineScope } from "./refine-scope";
 
-export type Premise = { edge_id: string; fact: string; weight: number; confidence: number; valid_at: Date | null; invalid_at: Date | null };
-
-export type InferredCandidate = {
-  agent_id: string; src_memo_id: string; dst_memo_id: string; relation: string; src_name: string; dst_name: string;
-  weight: number; confidence: number; valid_at: Date | null; invalid_at: Date | null; premises: string[]; facts: string[];
+export type Premise = {
+  edge_id: string;
+  fact: string;
+  weight: number;
+  confidence: number;
+  valid_at: Date | null;
+  invalid_at: Date | null;
 };
 
-const premise = (tx: Tx, alias: string) => tx`${tx(alias)}.expired_at IS NULL AND ${tx(alias)}.origin IN ('extracted', 'user')`;
+export type InferredCandidate = {
+  agent_id: string;
+  src_memo_id: string;
+  dst_memo_id: string;
+  relation: string;
+  src_name: string;
+  dst_name: string;
+  weight: number;
+  confidence: number;
+  valid_at: Date | null;
+  invalid_at: Date | null;
+  premises: string[];
+  facts: string[];
+};
+
+const premise = (tx: Tx, alias: string) =>
+  tx`${tx(alias)}.expired_at IS NULL AND ${tx(alias)}.origin IN ('extracted', 'user')`;
 
 /** The next `limit` premise edges of the given relations after `afterId` (the batch, even when it yields nothing). */
-export async function premiseBatch(tx: Tx, scope: RefineScope, relations: string[], afterId: string | null, limit: number): Promise<string[]> {
+export async function premiseBatch(
+  tx: Tx,
+  scope: RefineScope,
+  relations: string[],
+  afterId: string | null,
+  limit: number,
+): Promise<string[]> {
   if (relations.length === 0) return [];
   const rows = await tx<{ edge_id: string }[]>`SELECT e.edge_id FROM edges e
     WHERE ${premise(tx, "e")} AND e.relation = ANY(${relations}::text[]) ${afterId === null ? tx`` : tx`AND e.edge_id > ${afterId}`} ${edgeInScope(tx, scope, "e")}
@@ -24,7 +48,10 @@ export async function premiseBatch(tx: Tx, scope: RefineScope, relations: string
 }
 
 /** a –R→ b –R→ c with R transitive, overlapping validity, and no current a –R→ c: a –R→ c over the overlap. */
-export async function transitiveCandidates(tx: Tx, firstIds: string[]): Promise<InferredCandidate[]> {
+export async function transitiveCandidates(
+  tx: Tx,
+  firstIds: string[],
+): Promise<InferredCandidate[]> {
   if (firstIds.length === 0) return [];
   return tx<InferredCandidate[]>`
     SELECT DISTINCT ON (e1.src_memo_id, e1.relation, e2.dst_memo_id, greatest(e1.valid_at, e2.valid_at))
@@ -47,7 +74,12 @@ export async function transitiveCandidates(tx: Tx, firstIds: string[]): Promise<
  * a –R→ b where R declares the inverse S and no current b –S→ a exists: b –S→ a. A functional S that
  * b already has (to anyone) is left alone: an inference never competes with a stated single value.
  */
-export async function inverseCandidates(tx: Tx, premiseIds: string[], inverses: Map<string, string>, functional: string[]): Promise<InferredCandidate[]> {
+export async function inverseCandidates(
+  tx: Tx,
+  premiseIds: string[],
+  inverses: Map<string, string>,
+  functional: string[],
+): Promise<InferredCandidate[]> {
   if (premiseIds.length === 0) return [];
   const from = [...inverses.keys()];
   return tx<InferredCandidate[]>`
@@ -64,19 +96,39 @@ export async function inverseCandidates(tx: Tx, premiseIds: string[], inverses: 
 }
 
 /** The next `limit` live, non-SUMMARY memos in scope after `afterId`: a co-mention batch. */
-export async function memoBatch(tx: Tx, scope: RefineScope, afterId: string | null, limit: number): Promise<string[]> {
-  const rows = await tx<{ memo_id: string }[]>`SELECT m.memo_id FROM memos m WHERE m.retired_at IS NULL AND m.memo_type <> 'SUMMARY'
+export async function memoBatch(
+  tx: Tx,
+  scope: RefineScope,
+  afterId: string | null,
+  limit: number,
+): Promise<string[]> {
+  const rows = await tx<
+    { memo_id: string }[]
+  >`SELECT m.memo_id FROM memos m WHERE m.retired_at IS NULL AND m.memo_type <> 'SUMMARY'
     ${afterId === null ? tx`` : tx`AND m.memo_id > ${afterId}`} ${memoInScope(tx, scope, "m")} ORDER BY m.memo_id LIMIT ${limit}`;
   return rows.map((r) => r.memo_id);
 }
 
-export type CoMention = { agent_id: string; x: string; y: string; x_name: string; y_name: string; score: number; memories: string[] };
+export type CoMention = {
+  agent_id: string;
+  x: string;
+  y: string;
+  x_name: string;
+  y_name: string;
+  score: number;
+  memories: string[];
+};
 
 /**
  * For each memo in `memoIds`, its `perMemo` best co-mentioned partners of the same agent with no current
  * edge either way, scored Adamic–Adar: Σ over shared memories of 1 / ln(1 + memos grounded in that memory).
  */
-export async function coMentions(tx: Tx, memoIds: string[], minScore: number, perMemo: number): Promise<CoMention[]> {
+export async function coMentions(
+  tx: Tx,
+  memoIds: string[],
+  minScore: number,
+  perMemo: number,
+): Promise<CoMention[]> {
   if (memoIds.length === 0) return [];
   return tx<CoMention[]>`
     WITH shared AS (
@@ -104,7 +156,11 @@ export async function coMentions(tx: Tx, memoIds: string[], minScore: number, pe
 }
 
 /** Inferred edges are grounded in their premises' sources (or the co-mentioning memories), so forget reaches them. */
-export async function groundInferred(tx: Tx, orgId: string, rows: Array<{ edge_id: string; premises: string[]; memories: string[] }>): Promise<void> {
+export async function groundInferred(
+  tx: Tx,
+  orgId: string,
+  rows: Array<{ edge_id: string; premises: string[]; memories: string[] }>,
+): Promise<void> {
   if (rows.length === 0) return;
   const fromPremises = rows.flatMap((r) => r.premises.map((p) => [r.edge_id, p] as const));
   if (fromPremises.length > 0) {
@@ -125,14 +181,22 @@ export async function groundInferred(tx: Tx, orgId: string, rows: Array<{ edge_i
 
 /** Dry runs: the (src, relation, dst) keys this job already reported as inferred. */
 export async function reportedInferences(tx: Tx, jobId: string): Promise<Set<string>> {
-  const rows = await tx<{ key: string }[]>`SELECT detail->>'key' AS key FROM refine_changes WHERE job_id = ${jobId} AND pass = 'infer'`;
+  const rows = await tx<
+    { key: string }[]
+  >`SELECT detail->>'key' AS key FROM refine_changes WHERE job_id = ${jobId} AND pass = 'infer'`;
   return new Set(rows.map((r) => r.key));
 }
 
 /** The current text of a few memories (the context the co-mention judge sees), each cut to `maxChars`. */
-export async function memoryTexts(tx: Tx, memoryIds: string[], maxChars: number): Promise<Map<string, string>> {
+export async function memoryTexts(
+  tx: Tx,
+  memoryIds: string[],
+  maxChars: number,
+): Promise<Map<string, string>> {
   if (memoryIds.length === 0) return new Map();
-  const rows = await tx<{ memory_id: string; content: string }[]>`SELECT memory_id, left(content, ${maxChars}) AS content FROM memories
+  const rows = await tx<
+    { memory_id: string; content: string }[]
+  >`SELECT memory_id, left(content, ${maxChars}) AS content FROM memories
     WHERE memory_id = ANY(${memoryIds}::text[]) AND valid_to IS NULL`;
   return new Map(rows.map((r) => [r.memory_id, r.content]));
 }

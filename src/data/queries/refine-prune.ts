@@ -5,7 +5,14 @@ import type { Tx } from "../pools";
 import { edgeInScope, memoInScope, type RefineScope } from "./refine-scope";
 
 export type PruneSettings = { halfLifeSeconds: number; threshold: number; graceSeconds: number };
-export type PruneRow = { edge_id: string; weight: number; decayed: number; relation: string; fact: string; prunable: boolean };
+export type PruneRow = {
+  edge_id: string;
+  weight: number;
+  decayed: number;
+  relation: string;
+  fact: string;
+  prunable: boolean;
+};
 
 /**
  * The next batch of decayable edges after `afterId`, with the weight decay would give them now:
@@ -14,7 +21,14 @@ export type PruneRow = { edge_id: string; weight: number; decayed: number; relat
  * `overlayJob` (dry runs) starts from the weight that job's reweight pass reported instead of the stored one,
  * and counts its reported signals as feedback received.
  */
-export async function decayCandidates(tx: Tx, scope: RefineScope, s: PruneSettings, afterId: string | null, limit: number, overlayJob: string | null): Promise<PruneRow[]> {
+export async function decayCandidates(
+  tx: Tx,
+  scope: RefineScope,
+  s: PruneSettings,
+  afterId: string | null,
+  limit: number,
+  overlayJob: string | null,
+): Promise<PruneRow[]> {
   return tx<PruneRow[]>`
     SELECT edge_id, weight, decayed, relation, fact,
       decayed < ${s.threshold} AND (created_at < now() - make_interval(secs => ${s.graceSeconds}) OR judged) AS prunable
@@ -22,10 +36,14 @@ export async function decayCandidates(tx: Tx, scope: RefineScope, s: PruneSettin
       SELECT e.edge_id, e.relation, e.fact, e.created_at, w.weight, w.judged,
         (w.weight * power(0.5, greatest(0, extract(epoch FROM (now() - greatest(e.last_reinforced_at, e.last_decayed_at, e.created_at))))::float8 / ${s.halfLifeSeconds}))::real AS decayed
       FROM edges e
-      CROSS JOIN LATERAL (${overlayJob === null ? tx`SELECT e.weight, e.feedback_count > 0 AS judged` : tx`
+      CROSS JOIN LATERAL (${
+        overlayJob === null
+          ? tx`SELECT e.weight, e.feedback_count > 0 AS judged`
+          : tx`
         SELECT coalesce(c.weight, e.weight) AS weight, e.feedback_count > 0 OR coalesce(c.signals, 0) > 0 AS judged
         FROM (SELECT NULL) AS one LEFT JOIN LATERAL (SELECT (c.detail->>'to')::real AS weight, (c.detail->>'signals')::int AS signals FROM refine_changes c
-          WHERE c.job_id = ${overlayJob} AND c.pass = 'reweight' AND c.target_id = e.edge_id ORDER BY c.seq DESC LIMIT 1) AS c ON true`}) AS w
+          WHERE c.job_id = ${overlayJob} AND c.pass = 'reweight' AND c.target_id = e.edge_id ORDER BY c.seq DESC LIMIT 1) AS c ON true`
+      }) AS w
       WHERE e.expired_at IS NULL AND e.origin NOT IN ('user', 'structural') ${afterId === null ? tx`` : tx`AND e.edge_id > ${afterId}`}
         ${edgeInScope(tx, scope, "e")}
       ORDER BY e.edge_id LIMIT ${limit}
@@ -48,8 +66,16 @@ export async function applyDecayAndPrune(tx: Tx, rows: PruneRow[]): Promise<void
  * Live memos after `afterId` with no current edge and no source left (never user memos). `overlayJob`
  * (dry runs) counts the edges that job would prune as gone.
  */
-export async function orphanMemos(tx: Tx, scope: RefineScope, afterId: string | null, limit: number, overlayJob: string | null): Promise<Array<{ memo_id: string; name: string; memo_type: string }>> {
-  const live = (column: "src_memo_id" | "dst_memo_id") => tx`SELECT 1 FROM edges e WHERE e.${tx(column)} = m.memo_id AND e.expired_at IS NULL
+export async function orphanMemos(
+  tx: Tx,
+  scope: RefineScope,
+  afterId: string | null,
+  limit: number,
+  overlayJob: string | null,
+): Promise<Array<{ memo_id: string; name: string; memo_type: string }>> {
+  const live = (
+    column: "src_memo_id" | "dst_memo_id",
+  ) => tx`SELECT 1 FROM edges e WHERE e.${tx(column)} = m.memo_id AND e.expired_at IS NULL
     ${overlayJob === null ? tx`` : tx`AND NOT EXISTS (SELECT 1 FROM refine_changes c WHERE c.job_id = ${overlayJob} AND c.pass = 'prune' AND c.target_id = e.edge_id)`}`;
   return tx`SELECT m.memo_id, m.name, m.memo_type FROM memos m
     WHERE m.retired_at IS NULL AND m.origin <> 'user' ${afterId === null ? tx`` : tx`AND m.memo_id > ${afterId}`} ${memoInScope(tx, scope, "m")}
@@ -58,7 +84,11 @@ export async function orphanMemos(tx: Tx, scope: RefineScope, afterId: string | 
     ORDER BY m.memo_id LIMIT ${limit}`;
 }
 
-export async function retireMemos(tx: Tx, memoIds: string[], reason: "pruned" | "stale_summary"): Promise<void> {
+export async function retireMemos(
+  tx: Tx,
+  memoIds: string[],
+  reason: "pruned" | "stale_summary",
+): Promise<void> {
   if (memoIds.length === 0) return;
   await tx`UPDATE memos SET retired_at = now(), retired_reason = ${reason}, updated_at = now() WHERE memo_id = ANY(${memoIds}::text[]) AND retired_at IS NULL`;
 }

@@ -9,7 +9,11 @@ export async function setRefineOptIn(tx: Tx, orgId: string, optedIn: boolean): P
  * Claims up to `limit` opted-in orgs not scheduled within the last `intervalSeconds`, oldest (never first)
  * first, and stamps them in the same statement so two concurrent ticks never pick the same org twice.
  */
-export async function claimDueRefineOrgs(tx: Tx, intervalSeconds: number, limit: number): Promise<string[]> {
+export async function claimDueRefineOrgs(
+  tx: Tx,
+  intervalSeconds: number,
+  limit: number,
+): Promise<string[]> {
   const rows = await tx<{ id: string }[]>`
     WITH due AS (
       SELECT id, refine_last_scheduled_at AS previous FROM orgs WHERE refine_opted_in_at IS NOT NULL

@@ -4,21 +4,48 @@
 import type { Tx } from "../pools";
 import { memoInScope, type RefineScope } from "./refine-scope";
 
-export type ClusterMemo = { memo_id: string; memo_type: string; name: string; updated_at: Date; mention_count: number };
-export type ClusterEdge = { edge_id: string; src_memo_id: string; dst_memo_id: string; relation: string; fact: string; weight: number; confidence: number };
+export type ClusterMemo = {
+  memo_id: string;
+  memo_type: string;
+  name: string;
+  updated_at: Date;
+  mention_count: number;
+};
+export type ClusterEdge = {
+  edge_id: string;
+  src_memo_id: string;
+  dst_memo_id: string;
+  relation: string;
+  fact: string;
+  weight: number;
+  confidence: number;
+};
 
-export async function clusterMemos(tx: Tx, scope: RefineScope, agentId: string): Promise<ClusterMemo[]> {
-  return tx<ClusterMemo[]>`SELECT m.memo_id, m.memo_type, m.name, m.updated_at, m.mention_count FROM memos m
+export async function clusterMemos(
+  tx: Tx,
+  scope: RefineScope,
+  agentId: string,
+): Promise<ClusterMemo[]> {
+  return tx<
+    ClusterMemo[]
+  >`SELECT m.memo_id, m.memo_type, m.name, m.updated_at, m.mention_count FROM memos m
     WHERE m.agent_id = ${agentId} AND m.retired_at IS NULL AND m.memo_type <> 'SUMMARY' ${memoInScope(tx, scope, "m")}
     ORDER BY m.memo_id`;
 }
 
 export async function clusterEdges(tx: Tx, agentId: string): Promise<ClusterEdge[]> {
-  return tx<ClusterEdge[]>`SELECT edge_id, src_memo_id, dst_memo_id, relation, fact, weight, confidence FROM edges
+  return tx<
+    ClusterEdge[]
+  >`SELECT edge_id, src_memo_id, dst_memo_id, relation, fact, weight, confidence FROM edges
     WHERE agent_id = ${agentId} AND expired_at IS NULL AND relation <> 'SUMMARIZES' ORDER BY edge_id`;
 }
 
-export type LiveSummary = { memo_id: string; name: string; cluster_hash: string; members: string[] };
+export type LiveSummary = {
+  memo_id: string;
+  name: string;
+  cluster_hash: string;
+  members: string[];
+};
 
 /** The agent's live SUMMARY memos written by summarize, with their hash (hex) and current members. */
 export async function liveSummaries(tx: Tx, agentId: string): Promise<LiveSummary[]> {
@@ -28,25 +55,49 @@ export async function liveSummaries(tx: Tx, agentId: string): Promise<LiveSummar
     ORDER BY m.memo_id`;
 }
 
-export async function summaryWithHash(tx: Tx, agentId: string, hashHex: string): Promise<string | null> {
-  const [row] = await tx<{ memo_id: string }[]>`SELECT memo_id FROM memos WHERE agent_id = ${agentId} AND memo_type = 'SUMMARY'
+export async function summaryWithHash(
+  tx: Tx,
+  agentId: string,
+  hashHex: string,
+): Promise<string | null> {
+  const [row] = await tx<
+    { memo_id: string }[]
+  >`SELECT memo_id FROM memos WHERE agent_id = ${agentId} AND memo_type = 'SUMMARY'
     AND retired_at IS NULL AND cluster_hash = decode(${hashHex}, 'hex')`;
   return row?.memo_id ?? null;
 }
 
 export type NewSummary = {
-  memo_id: string; agent_id: string; name: string; normalized_name: string; description: string; hash_hex: string;
-  properties: Record<string, unknown>; members: Array<{ memo_id: string; name: string; edge_id: string }>; quoted_edges: string[];
+  memo_id: string;
+  agent_id: string;
+  name: string;
+  normalized_name: string;
+  description: string;
+  hash_hex: string;
+  properties: Record<string, unknown>;
+  members: Array<{ memo_id: string; name: string; edge_id: string }>;
+  quoted_edges: string[];
 };
 
 /** Writes one SUMMARY memo, its SUMMARIZES edges (structural) and memo_sources from the quoted facts' sources. */
 export async function insertSummary(tx: Tx, orgId: string, s: NewSummary): Promise<void> {
   await tx`INSERT INTO memos (org_id, memo_id, agent_id, memo_type, name, normalized_name, description, properties, origin, cluster_hash, mention_count)
     VALUES (${orgId}, ${s.memo_id}, ${s.agent_id}, 'SUMMARY', ${s.name}, ${s.normalized_name}, ${s.description}, ${tx.json(s.properties as never)}, 'summary', decode(${s.hash_hex}, 'hex'), 0)`;
-  await tx`INSERT INTO edges ${tx(s.members.map((m) => ({
-    org_id: orgId, edge_id: m.edge_id, agent_id: s.agent_id, src_memo_id: s.memo_id, dst_memo_id: m.memo_id, relation: "SUMMARIZES",
-    fact: `${s.name} summarizes ${m.name}`, origin: "structural", confidence: 1, weight: 0.5, mention_count: 0,
-  })))}`;
+  await tx`INSERT INTO edges ${tx(
+    s.members.map((m) => ({
+      org_id: orgId,
+      edge_id: m.edge_id,
+      agent_id: s.agent_id,
+      src_memo_id: s.memo_id,
+      dst_memo_id: m.memo_id,
+      relation: "SUMMARIZES",
+      fact: `${s.name} summarizes ${m.name}`,
+      origin: "structural",
+      confidence: 1,
+      weight: 0.5,
+      mention_count: 0,
+    })),
+  )}`;
   if (s.quoted_edges.length > 0) {
     await tx`WITH added AS (
         INSERT INTO memo_sources (org_id, memo_id, memory_id, memory_version)

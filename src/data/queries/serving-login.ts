@@ -9,13 +9,16 @@ export async function servingLoginName(sql: Sql): Promise<string> {
 /** Embedded mode: the serving login is created here, not by a DBA. An existing role is left as it is (and checked). */
 export async function ensureEmbeddedServingLogin(owner: Sql, login: string): Promise<void> {
   const exists = await owner`SELECT 1 FROM pg_roles WHERE rolname = ${login}`;
-  if (exists.length === 0) await owner.unsafe(`CREATE ROLE "${login}" LOGIN NOSUPERUSER NOBYPASSRLS NOINHERIT`);
+  if (exists.length === 0)
+    await owner.unsafe(`CREATE ROLE "${login}" LOGIN NOSUPERUSER NOBYPASSRLS NOINHERIT`);
   await owner.unsafe(`GRANT svc_app TO "${login}"`);
 }
 
 /** Whether the login may create tables in schema public (an owner may; a serving login may not). */
 export async function canCreateTables(sql: Sql): Promise<boolean> {
-  const rows = await sql<{ can: boolean }[]>`SELECT has_schema_privilege('public', 'CREATE') AS can`;
+  const rows = await sql<
+    { can: boolean }[]
+  >`SELECT has_schema_privilege('public', 'CREATE') AS can`;
   return rows[0]!.can;
 }
 

@@ -7,10 +7,15 @@ export async function lockSigningKeys(tx: Tx): Promise<void> {
 }
 
 export async function newestSigningSeed(tx: Tx): Promise<Uint8Array | null> {
-  const rows = await tx<{ private_seed: Uint8Array }[]>`SELECT private_seed FROM service_signing_keys ORDER BY created_at DESC LIMIT 1`;
+  const rows = await tx<
+    { private_seed: Uint8Array }[]
+  >`SELECT private_seed FROM service_signing_keys ORDER BY created_at DESC LIMIT 1`;
   return rows[0] ? new Uint8Array(rows[0].private_seed) : null;
 }
 
-export async function insertSigningKey(tx: Tx, key: { keyId: string; publicKey: Uint8Array; seed: Uint8Array }): Promise<void> {
+export async function insertSigningKey(
+  tx: Tx,
+  key: { keyId: string; publicKey: Uint8Array; seed: Uint8Array },
+): Promise<void> {
   await tx`INSERT INTO service_signing_keys (key_id, algorithm, public_key, private_seed) VALUES (${key.keyId}, 'ed25519', ${key.publicKey}, ${key.seed})`;
 }

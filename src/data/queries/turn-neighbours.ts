@@ -3,9 +3,24 @@
 // Tenant transactions only. The hits are found through the (org_id, memory_id) index (sql/0205).
 import type { Tx } from "../pools";
 
-export type NeighbourRow = { hit: string; memory_id: string; version: number; role: string; turn_index: number; offset: number; content: string; occurred_at: Date };
+export type NeighbourRow = {
+  hit: string;
+  memory_id: string;
+  version: number;
+  role: string;
+  turn_index: number;
+  offset: number;
+  content: string;
+  occurred_at: Date;
+};
 
-export async function turnNeighbours(tx: Tx, orgId: string, agentId: string, memoryIds: string[], n: number): Promise<NeighbourRow[]> {
+export async function turnNeighbours(
+  tx: Tx,
+  orgId: string,
+  agentId: string,
+  memoryIds: string[],
+  n: number,
+): Promise<NeighbourRow[]> {
   if (memoryIds.length === 0) return [];
   return tx<NeighbourRow[]>`
     SELECT h.memory_id AS hit, m.memory_id, m.version, x.role, x.turn_index, x.turn_index - h.turn_index AS "offset", m.content, m.occurred_at

@@ -23,6 +23,8 @@ export async function graphWaitingRows(tx: Tx, limit: number): Promise<number> {
 
 /** How many current versions of the tenant wait (one probe of memories_vector_backlog). */
 export async function countWaitingRows(tx: Tx): Promise<number> {
-  const [row] = await tx<{ n: number }[]>`SELECT count(*)::int AS n FROM memories WHERE valid_to IS NULL AND NOT vector_indexed`;
+  const [row] = await tx<
+    { n: number }[]
+  >`SELECT count(*)::int AS n FROM memories WHERE valid_to IS NULL AND NOT vector_indexed`;
   return row!.n;
 }

@@ -3,10 +3,17 @@
 import type { Tx } from "../pools";
 
 export type ClaimedDelivery = {
-  event_id: string; endpoint_id: string; attempts: number;
-  type: string; data: Record<string, unknown>; event_created_at: Date;
-  url: string; include_content: boolean; secret: string;
-  previous_secret: string | null; previous_secret_until: Date | null;
+  event_id: string;
+  endpoint_id: string;
+  attempts: number;
+  type: string;
+  data: Record<string, unknown>;
+  event_created_at: Date;
+  url: string;
+  include_content: boolean;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_until: Date | null;
 };
 
 /**
@@ -14,7 +21,11 @@ export type ClaimedDelivery = {
  * ahead, so a worker that dies before settling leaves it due again after the lease (a duplicate send
  * under the same event id, never a lost one). SKIP LOCKED lets workers share the backlog.
  */
-export async function claimDueDeliveries(tx: Tx, limit: number, leaseSeconds: number): Promise<ClaimedDelivery[]> {
+export async function claimDueDeliveries(
+  tx: Tx,
+  limit: number,
+  leaseSeconds: number,
+): Promise<ClaimedDelivery[]> {
   return tx<ClaimedDelivery[]>`
     WITH due AS (
       SELECT event_id, endpoint_id FROM webhook_deliveries
@@ -37,9 +48,17 @@ export async function claimDueDeliveries(tx: Tx, limit: number, leaseSeconds: nu
  * Records an attempt's outcome on a still-pending row: delivered, retried at `retryAt`, or dead when
  * `retryAt` is null. False when the row was no longer pending (its endpoint was deleted meanwhile).
  */
-export async function settleDelivery(tx: Tx, eventId: string, endpointId: string, outcome: {
-  delivered: boolean; status: number | null; error: string | null; retryAt: Date | null;
-}): Promise<boolean> {
+export async function settleDelivery(
+  tx: Tx,
+  eventId: string,
+  endpointId: string,
+  outcome: {
+    delivered: boolean;
+    status: number | null;
+    error: string | null;
+    retryAt: Date | null;
+  },
+): Promise<boolean> {
   const state = outcome.delivered ? "delivered" : outcome.retryAt === null ? "dead" : "pending";
   const rows = await tx`
     UPDATE webhook_deliveries SET state = ${state}, last_status = ${outcome.status},
@@ -60,24 +79,43 @@ export async function nextDeliveryDueAt(tx: Tx): Promise<Date | null> {
 export type DeliveryState = "pending" | "delivered" | "dead";
 
 export type DeliveryLogRow = {
-  event_id: string; type: string; state: DeliveryState; attempts: number; next_attempt_at: Date;
-  last_status: number | null; last_error: string | null; created_at: Date; finished_at: Date | null;
+  event_id: string;
+  type: string;
+  state: DeliveryState;
+  attempts: number;
+  next_attempt_at: Date;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: Date;
+  finished_at: Date | null;
 };
 
 /** Newest first; the cursor is the last event seen (its own microsecond created_at is looked up). */
-export async function listDeliveries(tx: Tx, endpointId: string, limit: number, beforeEventId: string | undefined): Promise<DeliveryLogRow[]> {
+export async function listDeliveries(
+  tx: Tx,
+  endpointId: string,
+  limit: number,
+  beforeEventId: string | undefined,
+): Promise<DeliveryLogRow[]> {
   return tx<DeliveryLogRow[]>`
     SELECT d.event_id, e.type, d.state, d.attempts, d.next_attempt_at, d.last_status, d.last_error,
       d.created_at, d.finished_at
     FROM webhook_deliveries d JOIN webhook_events e ON e.org_id = d.org_id AND e.event_id = d.event_id
     WHERE d.endpoint_id = ${endpointId}
-      ${beforeEventId ? tx`AND (d.created_at, d.event_id) < (SELECT created_at, event_id
-        FROM webhook_deliveries WHERE endpoint_id = ${endpointId} AND event_id = ${beforeEventId})` : tx``}
+      ${
+        beforeEventId
+          ? tx`AND (d.created_at, d.event_id) < (SELECT created_at, event_id
+        FROM webhook_deliveries WHERE endpoint_id = ${endpointId} AND event_id = ${beforeEventId})`
+          : tx``
+      }
     ORDER BY d.created_at DESC, d.event_id DESC LIMIT ${limit}`;
 }
 
 /** Content of the named memory versions, for endpoints that asked for it (include_content). */
-export async function memoryVersionContents(tx: Tx, versions: Array<{ memory_id: string; version: number }>): Promise<Map<string, string>> {
+export async function memoryVersionContents(
+  tx: Tx,
+  versions: Array<{ memory_id: string; version: number }>,
+): Promise<Map<string, string>> {
   if (versions.length === 0) return new Map();
   const rows = await tx<{ memory_id: string; version: number; content: string }[]>`
     SELECT m.memory_id, m.version, m.content FROM memories m

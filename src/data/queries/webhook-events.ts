@@ -2,8 +2,12 @@
 import type { Tx } from "../pools";
 
 export const WEBHOOK_EVENT_TYPES = [
-  "memory.stored", "memory.updated", "memory.forgotten", "subject.erased",
-  "job.succeeded", "job.failed",
+  "memory.stored",
+  "memory.updated",
+  "memory.forgotten",
+  "subject.erased",
+  "job.succeeded",
+  "job.failed",
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -15,7 +19,11 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
  * False when nobody subscribed.
  */
 export async function insertWebhookEvent(
-  tx: Tx, orgId: string, eventId: string, type: WebhookEventType, data: Record<string, unknown>,
+  tx: Tx,
+  orgId: string,
+  eventId: string,
+  type: WebhookEventType,
+  data: Record<string, unknown>,
 ): Promise<boolean> {
   const rows = await tx<{ event_id: string }[]>`
     WITH subscribed AS (

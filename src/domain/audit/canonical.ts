@@ -23,24 +23,36 @@ export type ChainRow = {
 export function canonicalJson(value: unknown): string {
   if (value === null) return "null";
   switch (typeof value) {
-    case "boolean": return value ? "true" : "false";
-    case "string": return JSON.stringify(value);
+    case "boolean":
+      return value ? "true" : "false";
+    case "string":
+      return JSON.stringify(value);
     case "number":
       if (!Number.isFinite(value)) throw new Error("non-finite number in canonical JSON");
       return JSON.stringify(value);
     case "object": {
       if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-      const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      const entries = Object.entries(value as Record<string, unknown>)
+        .filter(([, v]) => v !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
       return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
     }
-    default: throw new Error(`cannot canonicalise a ${typeof value}`);
+    default:
+      throw new Error(`cannot canonicalise a ${typeof value}`);
   }
 }
 
 export function canonicalRow(row: ChainRow): string {
   return canonicalJson({
-    agent_id: row.agent_id, detail: row.detail, key_id: row.key_id, occurred_at: row.occurred_at, operation: row.operation,
-    org_id: row.org_id, request_id: row.request_id, seq: row.seq, target_ids: row.target_ids,
+    agent_id: row.agent_id,
+    detail: row.detail,
+    key_id: row.key_id,
+    occurred_at: row.occurred_at,
+    operation: row.operation,
+    org_id: row.org_id,
+    request_id: row.request_id,
+    seq: row.seq,
+    target_ids: row.target_ids,
   });
 }
 

@@ -4,7 +4,13 @@
 // The same transaction counts the accesses that recall rows record (memory-access.ts), so a recall's
 // access is counted exactly once, when its audit row joins the chain.
 import { applyRecallAccess } from "../../data/queries/memory-access";
-import { appendFromPending, lockOrgChain, orgsWithPendingAudit, readChainHead, readPendingBatch } from "../../data/queries/audit";
+import {
+  appendFromPending,
+  lockOrgChain,
+  orgsWithPendingAudit,
+  readChainHead,
+  readPendingBatch,
+} from "../../data/queries/audit";
 import type { Database } from "../../data/pools";
 import { withSystem } from "../../data/with-system";
 import { withTenant } from "../../data/with-tenant";
@@ -33,23 +39,38 @@ async function drainBatch(db: Database, orgId: string, batchSize: number): Promi
     const appended = pending.map((p) => {
       seq++;
       const hash = chainHash(prev, {
-        org_id: orgId, seq, occurred_at: Number(p.occurred_us), operation: p.operation, agent_id: p.agent_id,
-        key_id: p.key_id, request_id: p.request_id, target_ids: p.target_ids, detail: p.detail,
+        org_id: orgId,
+        seq,
+        occurred_at: Number(p.occurred_us),
+        operation: p.operation,
+        agent_id: p.agent_id,
+        key_id: p.key_id,
+        request_id: p.request_id,
+        target_ids: p.target_ids,
+        detail: p.detail,
       });
       const row = { id: p.id, seq, prev_hash: prev, hash };
       prev = hash;
       return row;
     });
-    await applyRecallAccess(tx, orgId, pending.filter((p) => p.operation === "recall").map((p) => p.id));
+    await applyRecallAccess(
+      tx,
+      orgId,
+      pending.filter((p) => p.operation === "recall").map((p) => p.id),
+    );
     await appendFromPending(tx, orgId, appended);
     return appended.length;
   });
 }
 
-export async function drainAudit(db: Database, options: DrainOptions = {}): Promise<{ drained: number }> {
+export async function drainAudit(
+  db: Database,
+  options: DrainOptions = {},
+): Promise<{ drained: number }> {
   const batchSize = options.batchSize ?? 500;
   await ensurePartitionsOnce(db, new Date());
-  const orgIds = options.orgId !== undefined ? [options.orgId] : await withSystem(db, orgsWithPendingAudit);
+  const orgIds =
+    options.orgId !== undefined ? [options.orgId] : await withSystem(db, orgsWithPendingAudit);
   let drained = 0;
   for (const orgId of orgIds) {
     for (;;) {

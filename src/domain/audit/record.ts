@@ -5,14 +5,31 @@ import type { Tx } from "../../data/pools";
 import type { Actor } from "../actor";
 
 export type AuditOperation =
-  | "store" | "recall" | "forget" | "update" | "ingest" | "distill" | "refine"
-  | "api_key.create" | "api_key.revoke" | "budget.update" | "session.start" | "session.end"
-  | "conversation.open" | "conversation.delete" | "conversation.turn" | "forget.certificate"
-  | "dataset.create" | "dataset.delete"
+  | "store"
+  | "recall"
+  | "forget"
+  | "update"
+  | "ingest"
+  | "distill"
+  | "refine"
+  | "api_key.create"
+  | "api_key.revoke"
+  | "budget.update"
+  | "session.start"
+  | "session.end"
+  | "conversation.open"
+  | "conversation.delete"
+  | "conversation.turn"
+  | "forget.certificate"
+  | "dataset.create"
+  | "dataset.delete"
   | "feedback"
   | "relation_type.update"
-  | "webhook.create" | "webhook.delete" | "webhook.rotate_secret"
-  | "import" | "export"
+  | "webhook.create"
+  | "webhook.delete"
+  | "webhook.rotate_secret"
+  | "import"
+  | "export"
   | "erasure";
 
 export type AuditEntry = {
@@ -22,15 +39,22 @@ export type AuditEntry = {
   detail?: Record<string, unknown>;
 };
 
-export async function recordAudit(tx: Tx, actor: Actor, entries: AuditEntry | AuditEntry[]): Promise<void> {
+export async function recordAudit(
+  tx: Tx,
+  actor: Actor,
+  entries: AuditEntry | AuditEntry[],
+): Promise<void> {
   const list = Array.isArray(entries) ? entries : [entries];
-  await insertPendingAudit(tx, list.map((e) => ({
-    org_id: actor.orgId,
-    operation: e.operation,
-    agent_id: e.agentId ?? null,
-    key_id: actor.keyId,
-    request_id: actor.requestId,
-    target_ids: e.targetIds ?? [],
-    detail: e.detail ?? {},
-  })));
+  await insertPendingAudit(
+    tx,
+    list.map((e) => ({
+      org_id: actor.orgId,
+      operation: e.operation,
+      agent_id: e.agentId ?? null,
+      key_id: actor.keyId,
+      request_id: actor.requestId,
+      target_ids: e.targetIds ?? [],
+      detail: e.detail ?? {},
+    })),
+  );
 }

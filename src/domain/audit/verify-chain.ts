@@ -5,7 +5,9 @@ import { chainHash, GENESIS_HASH_HEX, type ChainRow } from "./canonical";
 export type StoredChainRow = ChainRow & { prev_hash: string; hash: string };
 export type ChainHead = { seq: number; hash: string } | null;
 export type ChainBreak = { seq: number; reason: string };
-export type ChainVerdict = { ok: true; rows: number } | { ok: false; rows: number; firstBroken: ChainBreak };
+export type ChainVerdict =
+  | { ok: true; rows: number }
+  | { ok: false; rows: number; firstBroken: ChainBreak };
 
 export function createChainVerifier(orgId: string) {
   let expectedSeq = 1;
@@ -37,9 +39,15 @@ export function createChainVerifier(orgId: string) {
     finish(head: ChainHead): ChainVerdict {
       if (!broken) {
         const lastSeq = expectedSeq - 1;
-        if (head === null && lastSeq > 0) broken = { seq: 1, reason: "rows exist but no chain head is recorded" };
-        else if (head !== null && head.seq !== lastSeq) broken = { seq: Math.min(head.seq, lastSeq) + 1, reason: `the head is at seq ${head.seq} but the chain ends at seq ${lastSeq}` };
-        else if (head !== null && head.hash !== prevHash) broken = { seq: lastSeq, reason: "the last row's hash differs from the recorded head" };
+        if (head === null && lastSeq > 0)
+          broken = { seq: 1, reason: "rows exist but no chain head is recorded" };
+        else if (head !== null && head.seq !== lastSeq)
+          broken = {
+            seq: Math.min(head.seq, lastSeq) + 1,
+            reason: `the head is at seq ${head.seq} but the chain ends at seq ${lastSeq}`,
+          };
+        else if (head !== null && head.hash !== prevHash)
+          broken = { seq: lastSeq, reason: "the last row's hash differs from the recorded head" };
       }
       return broken ? { ok: false, rows, firstBroken: broken } : { ok: true, rows };
     },

@@ -13,15 +13,26 @@ import { resolveCaps } from "./resolve";
 
 export type InProcessSpend = { tokens: number; embeddingCalls: number };
 
-export async function chargeInTransaction(tx: Tx, config: Config, orgId: string, spend: InProcessSpend, now = new Date()): Promise<void> {
+export async function chargeInTransaction(
+  tx: Tx,
+  config: Config,
+  orgId: string,
+  spend: InProcessSpend,
+  now = new Date(),
+): Promise<void> {
   const periods = [dayKey(now), monthKey(now)];
   // Issued together: one round trip for both.
-  const [overrides, counters] = await Promise.all([readBudgetOverrides(tx), chargeCounters(tx, orgId, periods, spend.tokens, spend.embeddingCalls)]);
+  const [overrides, counters] = await Promise.all([
+    readBudgetOverrides(tx),
+    chargeCounters(tx, orgId, periods, spend.tokens, spend.embeddingCalls),
+  ]);
   const caps = resolveCaps(overrides, config);
   const before = (period: string) => {
     const row = counters.find((c) => c.period === period)!;
     return row.tokens - spend.tokens + row.reserved_tokens;
   };
-  if (caps.daily_tokens !== null && before(periods[0]!) >= caps.daily_tokens) throw exceeded("daily", caps.daily_tokens, now);
-  if (caps.monthly_tokens !== null && before(periods[1]!) >= caps.monthly_tokens) throw exceeded("monthly", caps.monthly_tokens, now);
+  if (caps.daily_tokens !== null && before(periods[0]!) >= caps.daily_tokens)
+    throw exceeded("daily", caps.daily_tokens, now);
+  if (caps.monthly_tokens !== null && before(periods[1]!) >= caps.monthly_tokens)
+    throw exceeded("monthly", caps.monthly_tokens, now);
 }

@@ -21,25 +21,38 @@ export interface UsageMeter {
 
 export function exceeded(period: "daily" | "monthly", cap: number, now: Date): AppError {
   const retryAfter = period === "daily" ? secondsUntilNextDay(now) : secondsUntilNextMonth(now);
-  return new AppError("budget-exceeded", `The tenant's ${period} token budget (${cap}) is spent; it resets in ${retryAfter} s (UTC ${period === "daily" ? "midnight" : "month start"})`, {
-    headers: { "retry-after": String(retryAfter) },
-  });
+  return new AppError(
+    "budget-exceeded",
+    `The tenant's ${period} token budget (${cap}) is spent; it resets in ${retryAfter} s (UTC ${period === "daily" ? "midnight" : "month start"})`,
+    {
+      headers: { "retry-after": String(retryAfter) },
+    },
+  );
 }
 
-export function createUsageMeter(deps: { db: Database; config: Config }, clock: () => Date = () => new Date()): UsageMeter {
+export function createUsageMeter(
+  deps: { db: Database; config: Config },
+  clock: () => Date = () => new Date(),
+): UsageMeter {
   return {
     async reserve(orgId, estimatedTokens) {
       const now = clock();
       const periods = [dayKey(now), monthKey(now)];
       return withTenant(deps.db, orgId, async (tx) => {
         const caps = resolveCaps(await readBudgetOverrides(tx), deps.config);
-        if (caps.daily_tokens === null && caps.monthly_tokens === null) return { orgId, periods, reserved: 0 };
+        if (caps.daily_tokens === null && caps.monthly_tokens === null)
+          return { orgId, periods, reserved: 0 };
         await skipCommitFlush(tx);
         const rows = new Map((await lockCounters(tx, orgId, periods)).map((r) => [r.period, r]));
         const day = rows.get(periods[0]!)!;
         const month = rows.get(periods[1]!)!;
-        if (caps.daily_tokens !== null && day.tokens + day.reserved_tokens >= caps.daily_tokens) throw exceeded("daily", caps.daily_tokens, now);
-        if (caps.monthly_tokens !== null && month.tokens + month.reserved_tokens >= caps.monthly_tokens) throw exceeded("monthly", caps.monthly_tokens, now);
+        if (caps.daily_tokens !== null && day.tokens + day.reserved_tokens >= caps.daily_tokens)
+          throw exceeded("daily", caps.daily_tokens, now);
+        if (
+          caps.monthly_tokens !== null &&
+          month.tokens + month.reserved_tokens >= caps.monthly_tokens
+        )
+          throw exceeded("monthly", caps.monthly_tokens, now);
         await addReserved(tx, periods, estimatedTokens);
         return { orgId, periods, reserved: estimatedTokens };
       });
@@ -48,7 +61,10 @@ export function createUsageMeter(deps: { db: Database; config: Config }, clock: 
       await withTenant(deps.db, reservation.orgId, async (tx) => {
         await skipCommitFlush(tx);
         await applyUsage(tx, reservation.orgId, reservation.periods, {
-          tokens: spend.tokens, embeddingCalls: spend.embeddingCalls ?? 0, llmCalls: spend.llmCalls ?? 0, releaseReserved: reservation.reserved,
+          tokens: spend.tokens,
+          embeddingCalls: spend.embeddingCalls ?? 0,
+          llmCalls: spend.llmCalls ?? 0,
+          releaseReserved: reservation.reserved,
         });
       });
     },

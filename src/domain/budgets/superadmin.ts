@@ -10,10 +10,23 @@ import { getBudgets, replaceBudgets, type BudgetUpdate } from "./manage";
 
 export type SuperadminCall = { role: string | undefined; orgId: string; requestId: string | null };
 
-async function targetOrg(deps: Deps, call: SuperadminCall, action: "read" | "replace"): Promise<string> {
+async function targetOrg(
+  deps: Deps,
+  call: SuperadminCall,
+  action: "read" | "replace",
+): Promise<string> {
   if (call.role !== "superadmin") throw forbidden("This route needs the superadmin key");
-  deps.log.info({ msg: "superadmin budgets call", action, target_org: call.orgId, request_id: call.requestId });
-  if (!looksLikeId("org", call.orgId) || !(await withSystem(deps.db, (tx) => findOrgById(tx, call.orgId)))) throw notFound("Organisation");
+  deps.log.info({
+    msg: "superadmin budgets call",
+    action,
+    target_org: call.orgId,
+    request_id: call.requestId,
+  });
+  if (
+    !looksLikeId("org", call.orgId) ||
+    !(await withSystem(deps.db, (tx) => findOrgById(tx, call.orgId)))
+  )
+    throw notFound("Organisation");
   return call.orgId;
 }
 
@@ -21,7 +34,11 @@ export async function superadminGetBudgets(deps: Deps, call: SuperadminCall) {
   return getBudgets(deps.db, deps.config, await targetOrg(deps, call, "read"));
 }
 
-export async function superadminReplaceBudgets(deps: Deps, call: SuperadminCall, update: BudgetUpdate) {
+export async function superadminReplaceBudgets(
+  deps: Deps,
+  call: SuperadminCall,
+  update: BudgetUpdate,
+) {
   const orgId = await targetOrg(deps, call, "replace");
   const actor: Actor = { orgId, keyId: null, requestId: call.requestId, role: "superadmin" };
   return replaceBudgets(deps.db, deps.config, actor, update);

@@ -1,8 +1,14 @@
 // Datasets: created live, listed oldest first, read with counts, soft-deleted (final). Deleting detaches
 // the dataset's current memories in place: they stay recallable, their history keeps the old dataset_id.
 import {
-  countDatasetContents, currentDatasetMemoryIds, deleteDatasetDetaching, findDataset, insertDataset, listDatasets,
-  type DatasetCounts, type DatasetRow,
+  countDatasetContents,
+  currentDatasetMemoryIds,
+  deleteDatasetDetaching,
+  findDataset,
+  insertDataset,
+  listDatasets,
+  type DatasetCounts,
+  type DatasetRow,
 } from "../../data/queries/datasets";
 import { lockMemories } from "../../data/queries/memories";
 import type { Database } from "../../data/pools";
@@ -13,24 +19,42 @@ import { decodeCursor, encodeCursor } from "../../lib/cursor";
 import { conflict, notFound } from "../../lib/errors";
 import { looksLikeId, newId } from "../../lib/ids";
 
-export type DatasetInput = { name: string; description?: string; metadata?: Record<string, unknown> };
+export type DatasetInput = {
+  name: string;
+  description?: string;
+  metadata?: Record<string, unknown>;
+};
 
 export function datasetView(row: DatasetRow) {
   const { detached_memory_count: _count, ...rest } = row;
-  return { ...rest, state: row.deleted_at === null ? "active" as const : "deleted" as const };
+  return { ...rest, state: row.deleted_at === null ? ("active" as const) : ("deleted" as const) };
 }
 
 function withCounts(row: DatasetRow, counts: DatasetCounts) {
-  return { ...datasetView(row), counts: { ...counts, detached_memories: row.detached_memory_count ?? 0 } };
+  return {
+    ...datasetView(row),
+    counts: { ...counts, detached_memories: row.detached_memory_count ?? 0 },
+  };
 }
 
 export async function createDataset(db: Database, actor: Actor, input: DatasetInput) {
   const row = await withTenant(db, actor.orgId, async (tx) => {
     const inserted = await insertDataset(tx, {
-      org_id: actor.orgId, dataset_id: newId("ds"), name: input.name, description: input.description ?? null, metadata: input.metadata ?? {},
+      org_id: actor.orgId,
+      dataset_id: newId("ds"),
+      name: input.name,
+      description: input.description ?? null,
+      metadata: input.metadata ?? {},
     });
-    if (!inserted) throw conflict(`A dataset named "${input.name}" already exists (names are unique among live datasets, ignoring case)`);
-    await recordAudit(tx, actor, { operation: "dataset.create", targetIds: [inserted.dataset_id], detail: { name: inserted.name } });
+    if (!inserted)
+      throw conflict(
+        `A dataset named "${input.name}" already exists (names are unique among live datasets, ignoring case)`,
+      );
+    await recordAudit(tx, actor, {
+      operation: "dataset.create",
+      targetIds: [inserted.dataset_id],
+      detail: { name: inserted.name },
+    });
     return inserted;
   });
   return datasetView(row);
@@ -45,12 +69,23 @@ export async function readDataset(db: Database, actor: Actor, datasetId: string)
   });
 }
 
-export async function listTenantDatasets(db: Database, actor: Actor, limit: number, cursor: string | undefined, includeDeleted: boolean) {
-  const after = cursor ? decodeCursor(cursor, (v) => {
-    if (typeof v[0] !== "string" || !looksLikeId("ds", v[0])) throw new Error("not a dataset cursor");
-    return { dataset_id: v[0] };
-  }).dataset_id : undefined;
-  const rows = await withTenantRead(db, actor.orgId, (tx) => listDatasets(tx, limit + 1, after, includeDeleted));
+export async function listTenantDatasets(
+  db: Database,
+  actor: Actor,
+  limit: number,
+  cursor: string | undefined,
+  includeDeleted: boolean,
+) {
+  const after = cursor
+    ? decodeCursor(cursor, (v) => {
+        if (typeof v[0] !== "string" || !looksLikeId("ds", v[0]))
+          throw new Error("not a dataset cursor");
+        return { dataset_id: v[0] };
+      }).dataset_id
+    : undefined;
+  const rows = await withTenantRead(db, actor.orgId, (tx) =>
+    listDatasets(tx, limit + 1, after, includeDeleted),
+  );
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
@@ -69,10 +104,17 @@ export async function deleteDataset(db: Database, actor: Actor, datasetId: strin
   return withTenant(db, actor.orgId, async (tx) => {
     const current = await findDataset(tx, datasetId, "update");
     if (!current) throw notFound("Dataset");
-    if (current.deleted_at !== null) throw conflict(`Dataset ${datasetId} was already deleted at ${current.deleted_at.toISOString()}`);
+    if (current.deleted_at !== null)
+      throw conflict(
+        `Dataset ${datasetId} was already deleted at ${current.deleted_at.toISOString()}`,
+      );
     await lockMemories(tx, await currentDatasetMemoryIds(tx, datasetId));
     const deleted = await deleteDatasetDetaching(tx, datasetId);
-    await recordAudit(tx, actor, { operation: "dataset.delete", targetIds: [datasetId], detail: { name: deleted.name, detached_memories: deleted.detached_memory_count } });
+    await recordAudit(tx, actor, {
+      operation: "dataset.delete",
+      targetIds: [datasetId],
+      detail: { name: deleted.name, detached_memories: deleted.detached_memory_count },
+    });
     return withCounts(deleted, await countDatasetContents(tx, datasetId));
   });
 }

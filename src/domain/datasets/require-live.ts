@@ -12,7 +12,14 @@ export async function requireLiveDatasets(tx: Tx, references: DatasetReference[]
   const verdicts = new Map<string, string | null>();
   for (const id of new Set(references.map((r) => r.datasetId)).values()) {
     const row = looksLikeId("ds", id) ? await findDataset(tx, id, "share") : null;
-    verdicts.set(id, !row ? "is not a dataset of this tenant (create one with POST /v1/datasets)" : row.deleted_at !== null ? "names a deleted dataset" : null);
+    verdicts.set(
+      id,
+      !row
+        ? "is not a dataset of this tenant (create one with POST /v1/datasets)"
+        : row.deleted_at !== null
+          ? "names a deleted dataset"
+          : null,
+    );
   }
   const problems: FieldProblem[] = references.flatMap((r) => {
     const message = verdicts.get(r.datasetId);

@@ -5,7 +5,10 @@
 import type { Tx } from "../../data/pools";
 import { emptyGraphRows, emptyIngestRecords } from "../../data/queries/erasure-derived";
 import {
-  deleteMemoryTraces, emptyVersions, nextErasableMemories, type Subject,
+  deleteMemoryTraces,
+  emptyVersions,
+  nextErasableMemories,
+  type Subject,
 } from "../../data/queries/erasure-memories";
 import { deleteAnswersNaming } from "../../data/queries/idempotency-keys";
 import { saveErasureProgress } from "../../data/queries/erasure-jobs";
@@ -19,7 +22,12 @@ export const ERASURE_CHUNK = 200;
 
 /** Runs one step; false when nothing of the subject was left to erase. */
 export async function eraseNextChunk(
-  tx: Tx, actor: Actor, jobId: string, agentId: string, subject: Subject, progress: ErasureProgress,
+  tx: Tx,
+  actor: Actor,
+  jobId: string,
+  agentId: string,
+  subject: Subject,
+  progress: ErasureProgress,
 ): Promise<{ more: boolean; progress: ErasureProgress }> {
   const ids = await nextErasableMemories(tx, agentId, subject, ERASURE_CHUNK);
   if (ids.length === 0) return { more: false, progress };
@@ -28,15 +36,24 @@ export async function eraseNextChunk(
   const forgot = await forgetMemories(tx, actor, ids, "erasure", { agentId });
   const derived = derivedRowsOf(forgot.derived);
   const retired = forgot.derived;
-  await emptyGraphRows(tx, retired.memos.map((m) => m.memo_id), retired.edges.map((e) => e.edge_id));
+  await emptyGraphRows(
+    tx,
+    retired.memos.map((m) => m.memo_id),
+    retired.edges.map((e) => e.edge_id),
+  );
   const versions = await emptyVersions(tx, ids, jobId);
   const traces = await deleteMemoryTraces(tx, ids);
   const ingest = await emptyIngestRecords(tx, ids);
   const next: ErasureProgress = {
     counts: addCounts(progress.counts, {
-      memories: ids.length, memory_versions: versions, memories_forgotten: forgot.forgotten.length,
-      edges_retired: forgot.derived.edges.length, memos_retired: forgot.derived.memos.length,
-      idempotency_answers: answers, ...traces, ...ingest,
+      memories: ids.length,
+      memory_versions: versions,
+      memories_forgotten: forgot.forgotten.length,
+      edges_retired: forgot.derived.edges.length,
+      memos_retired: forgot.derived.memos.length,
+      idempotency_answers: answers,
+      ...traces,
+      ...ingest,
     }),
     derived: [...progress.derived, ...derived],
   };

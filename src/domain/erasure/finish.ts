@@ -5,11 +5,15 @@ import { bytesToHex } from "@noble/hashes/utils.js";
 import type { Deps } from "../../app/deps";
 import type { Tx } from "../../data/pools";
 import {
-  emptyConversations, emptyIngestJobs, ingestJobsOfAgent,
+  emptyConversations,
+  emptyIngestJobs,
+  ingestJobsOfAgent,
 } from "../../data/queries/erasure-derived";
 import { replaceErasurePayload } from "../../data/queries/erasure-jobs";
 import {
-  deleteEmptyTermStats, versionsErasedBy, type Subject,
+  deleteEmptyTermStats,
+  versionsErasedBy,
+  type Subject,
 } from "../../data/queries/erasure-memories";
 import { finishJob } from "../../data/queries/jobs";
 import type { Actor } from "../actor";
@@ -22,37 +26,53 @@ import { addCounts, type ErasurePayload, type ErasureProgress } from "./progress
 export type ErasureResult = { counts: Record<string, number>; cert_id: string | null };
 
 export async function finishErasure(
-  tx: Tx, deps: Pick<Deps, "forgetSigner">, actor: Actor, jobId: string, payload: ErasurePayload,
-  subject: Subject, progress: ErasureProgress,
+  tx: Tx,
+  deps: Pick<Deps, "forgetSigner">,
+  actor: Actor,
+  jobId: string,
+  payload: ErasurePayload,
+  subject: Subject,
+  progress: ErasureProgress,
 ): Promise<ErasureResult> {
   const agentId = payload.agent_id;
-  const ingestJobs = subject === null
-    ? await emptyIngestJobs(tx, await ingestJobsOfAgent(tx, agentId)) : 0;
+  const ingestJobs =
+    subject === null ? await emptyIngestJobs(tx, await ingestJobsOfAgent(tx, agentId)) : 0;
   const counts = addCounts(progress.counts, {
     ...(await emptyConversations(tx, agentId, subject)),
     memory_term_stats: await deleteEmptyTermStats(tx, agentId),
     ingest_jobs: ingestJobs,
   });
-  const items = (await versionsErasedBy(tx, jobId))
-    .map((v) => ({
-      memory_id: v.memory_id, version: v.version, content_hash: bytesToHex(v.content_hash),
-    }));
-  const certId = deps.forgetSigner && items.length > 0
-    ? await sealCertificate(tx, actor,
-      { reason: "erasure", items, derived: sortedDerived(progress), rowCounts: counts },
-      { forgetSigner: deps.forgetSigner })
-    : null;
+  const items = (await versionsErasedBy(tx, jobId)).map((v) => ({
+    memory_id: v.memory_id,
+    version: v.version,
+    content_hash: bytesToHex(v.content_hash),
+  }));
+  const certId =
+    deps.forgetSigner && items.length > 0
+      ? await sealCertificate(
+          tx,
+          actor,
+          { reason: "erasure", items, derived: sortedDerived(progress), rowCounts: counts },
+          { forgetSigner: deps.forgetSigner },
+        )
+      : null;
   const result: ErasureResult = { counts, cert_id: certId };
   await finishJob(tx, jobId, "succeeded", { result });
   // Only the value's digest outlives the erasure: in the job row and in the event alike.
-  const digest = subject === null
-    ? null : { key: subject.key, value_sha256: sha256Hex(subject.value) };
+  const digest =
+    subject === null ? null : { key: subject.key, value_sha256: sha256Hex(subject.value) };
   if (digest !== null) await replaceErasurePayload(tx, jobId, { ...payload, subject: digest });
   await recordEvent(tx, actor.orgId, "subject.erased", {
-    erasure_id: jobId, agent_id: agentId, subject: digest, counts, cert_id: certId,
+    erasure_id: jobId,
+    agent_id: agentId,
+    subject: digest,
+    counts,
+    cert_id: certId,
   });
   await recordAudit(tx, actor, {
-    operation: "erasure", agentId, targetIds: certId ? [jobId, certId] : [jobId],
+    operation: "erasure",
+    agentId,
+    targetIds: certId ? [jobId, certId] : [jobId],
     detail: { phase: "finished", counts, cert_id: certId },
   });
   return result;

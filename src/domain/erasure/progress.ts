@@ -25,7 +25,8 @@ export function progressOf(raw: Record<string, unknown>): ErasureProgress {
 }
 
 export function addCounts(
-  into: Record<string, number>, more: Record<string, number>,
+  into: Record<string, number>,
+  more: Record<string, number>,
 ): Record<string, number> {
   const sum = { ...into };
   for (const [k, n] of Object.entries(more)) if (n > 0) sum[k] = (sum[k] ?? 0) + n;

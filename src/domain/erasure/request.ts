@@ -12,16 +12,24 @@ import type { ErasurePayload } from "./progress";
 export type ErasureInput = { agent_id: string; subject?: { key: string; value: string } };
 
 export type QueuedErasure = {
-  erasure_id: string; state: "queued"; agent_id: string; created_at: Date;
+  erasure_id: string;
+  state: "queued";
+  agent_id: string;
+  created_at: Date;
 };
 
 export const enqueueErasure = (deps: Pick<Deps, "queue">, orgId: string, jobId: string) =>
   // If this enqueue is lost, svc.ingest_watchdog finds the queued row and enqueues it again.
-  deps.queue.enqueue("svc.erase_subject", { org_id: orgId, job_id: jobId },
-    { jobId: `erasure-${jobId}` });
+  deps.queue.enqueue(
+    "svc.erase_subject",
+    { org_id: orgId, job_id: jobId },
+    { jobId: `erasure-${jobId}` },
+  );
 
 export async function requestErasure(
-  deps: Deps, actor: Actor, input: ErasureInput,
+  deps: Deps,
+  actor: Actor,
+  input: ErasureInput,
 ): Promise<QueuedErasure> {
   const payload: ErasurePayload = {
     agent_id: input.agent_id,
@@ -33,9 +41,14 @@ export async function requestErasure(
   const row = await withTenant(deps.db, actor.orgId, async (tx) => {
     const inserted = await insertJob(tx, actor.orgId, jobId, "erasure", payload);
     await recordAudit(tx, actor, {
-      operation: "erasure", agentId: input.agent_id, targetIds: [jobId],
-      detail: { phase: "requested", subject_key: input.subject?.key ?? null,
-        subject_value_sha256: input.subject ? sha256Hex(input.subject.value) : null },
+      operation: "erasure",
+      agentId: input.agent_id,
+      targetIds: [jobId],
+      detail: {
+        phase: "requested",
+        subject_key: input.subject?.key ?? null,
+        subject_value_sha256: input.subject ? sha256Hex(input.subject.value) : null,
+      },
     });
     return inserted;
   });
@@ -43,10 +56,16 @@ export async function requestErasure(
     await enqueueErasure(deps, actor.orgId, jobId);
   } catch (error) {
     // The row is committed; the watchdog re-enqueues queued rows, so the erasure is late, not lost.
-    deps.log.warn({ msg: "erasure enqueue failed; the watchdog will enqueue the job", job_id: jobId,
-      err: (error as Error).message });
+    deps.log.warn({
+      msg: "erasure enqueue failed; the watchdog will enqueue the job",
+      job_id: jobId,
+      err: (error as Error).message,
+    });
   }
   return {
-    erasure_id: jobId, state: "queued", agent_id: input.agent_id, created_at: row.created_at,
+    erasure_id: jobId,
+    state: "queued",
+    agent_id: input.agent_id,
+    created_at: row.created_at,
   };
 }

@@ -11,14 +11,19 @@ import { finishErasure, type ErasureResult } from "./finish";
 import { progressOf, type ErasurePayload } from "./progress";
 
 export async function runErasureJob(
-  deps: Deps, orgId: string, jobId: string,
+  deps: Deps,
+  orgId: string,
+  jobId: string,
 ): Promise<ErasureResult | { state: string }> {
   const claimed = await withTenant(deps.db, orgId, (tx) => startJob(tx, jobId));
   if (claimed === null || claimed.kind !== "erasure") return { state: "already-finished" };
   const payload = claimed.payload as ErasurePayload;
   const subject: Subject = payload.subject && "value" in payload.subject ? payload.subject : null;
   const actor: Actor = {
-    orgId, keyId: payload.key_id, requestId: payload.request_id, role: "system",
+    orgId,
+    keyId: payload.key_id,
+    requestId: payload.request_id,
+    role: "system",
   };
   for (;;) {
     const step = await withTenant(deps.db, orgId, async (tx) => {

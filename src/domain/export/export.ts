@@ -3,7 +3,15 @@
 // with their validity, …), the audit chain head with its hash, then the end record. One export per
 // tenant runs at a time (an advisory lock held by the snapshot), whichever process serves it.
 import type { Database } from "../../data/pools";
-import { countRows, EXPORT_TABLES, readAuditHead, tableRows, tryExportLock, useUtc, writableColumns } from "../../data/queries/export-tables";
+import {
+  countRows,
+  EXPORT_TABLES,
+  readAuditHead,
+  tableRows,
+  tryExportLock,
+  useUtc,
+  writableColumns,
+} from "../../data/queries/export-tables";
 import { withTenantSnapshot } from "../../data/with-tenant";
 import { exportInProgress } from "../../lib/errors";
 import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION, lineWriter, type Header } from "./format";
@@ -19,13 +27,25 @@ export type ExportHooks = {
   started?: () => void;
 };
 
-export async function exportTenant(db: Database, orgId: string, source: string, emit: (chunk: string) => Promise<void>, hooks: ExportHooks = {}): Promise<{ rows: number }> {
+export async function exportTenant(
+  db: Database,
+  orgId: string,
+  source: string,
+  emit: (chunk: string) => Promise<void>,
+  hooks: ExportHooks = {},
+): Promise<{ rows: number }> {
   return withTenantSnapshot(db, orgId, async (tx) => {
     if (!(await tryExportLock(tx))) throw exportInProgress(BUSY_RETRY_SECONDS);
     hooks.started?.();
     await useUtc(tx);
     const writer = lineWriter();
-    const header: Header = { format: EXPORT_FORMAT, version: EXPORT_FORMAT_VERSION, org_id: orgId, exported_at: new Date().toISOString(), source };
+    const header: Header = {
+      format: EXPORT_FORMAT,
+      version: EXPORT_FORMAT_VERSION,
+      org_id: orgId,
+      exported_at: new Date().toISOString(),
+      source,
+    };
     await emit(writer.line("header", JSON.stringify(header)));
     let total = 0;
     for (const table of EXPORT_TABLES) total += await countRows(tx, table);

@@ -10,7 +10,13 @@ export const EXPORT_FORMAT_VERSION = 1;
 const GENESIS = "0".repeat(64);
 const LINE = /^\{"k":"([a-z_]{1,32})","h":"([0-9a-f]{64})","d":(\{.*\})\}$/;
 
-export type Header = { format: string; version: number; org_id: string; exported_at: string; source: string };
+export type Header = {
+  format: string;
+  version: number;
+  org_id: string;
+  exported_at: string;
+  source: string;
+};
 export type StreamRecord = { line: number; kind: string; data: string };
 
 const chain = (prev: string, kind: string, data: string) => sha256Hex(`${prev}\n${kind}\n${data}`);
@@ -32,7 +38,11 @@ export function lineWriter() {
 }
 
 export const invalidStream = (line: number, why: string) =>
-  new AppError("validation-failed", `The export stream is refused at line ${line}: ${why}; nothing was imported`, { fields: { errors: [{ path: `line:${line}`, message: why }] } });
+  new AppError(
+    "validation-failed",
+    `The export stream is refused at line ${line}: ${why}; nothing was imported`,
+    { fields: { errors: [{ path: `line:${line}`, message: why }] } },
+  );
 
 /** Checks lines in order; throws invalidStream naming the first bad line. Call finish() at the end of input. */
 export function lineVerifier() {
@@ -47,21 +57,35 @@ export function lineVerifier() {
       if (!match) throw invalidStream(line, "not an export record");
       const [, kind, hash, data] = match as unknown as [string, string, string, string];
       const expected = chain(prev, kind, data);
-      if (hash !== expected) throw invalidStream(line, "hash mismatch (the line was altered, or a line before it was removed or reordered)");
+      if (hash !== expected)
+        throw invalidStream(
+          line,
+          "hash mismatch (the line was altered, or a line before it was removed or reordered)",
+        );
       prev = expected;
       if (line === 1) {
         const header = JSON.parse(data) as Partial<Header>;
-        if (kind !== "header" || header.format !== EXPORT_FORMAT) throw invalidStream(line, "the stream does not start with an svc-export header");
-        if (header.version !== EXPORT_FORMAT_VERSION) throw invalidStream(line, `format version ${header.version} is not supported (expected ${EXPORT_FORMAT_VERSION})`);
+        if (kind !== "header" || header.format !== EXPORT_FORMAT)
+          throw invalidStream(line, "the stream does not start with an svc-export header");
+        if (header.version !== EXPORT_FORMAT_VERSION)
+          throw invalidStream(
+            line,
+            `format version ${header.version} is not supported (expected ${EXPORT_FORMAT_VERSION})`,
+          );
       }
       if (kind === "end") {
-        if ((JSON.parse(data) as { lines?: number }).lines !== line) throw invalidStream(line, "the end record's line count does not match");
+        if ((JSON.parse(data) as { lines?: number }).lines !== line)
+          throw invalidStream(line, "the end record's line count does not match");
         ended = true;
       }
       return { line, kind, data };
     },
     finish(): void {
-      if (!ended) throw invalidStream(line + 1, `the stream ends after line ${line} without its end record (truncated)`);
+      if (!ended)
+        throw invalidStream(
+          line + 1,
+          `the stream ends after line ${line} without its end record (truncated)`,
+        );
     },
   };
 }

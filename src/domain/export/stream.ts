@@ -28,11 +28,19 @@ const BUFFERED_BYTES = 1 << 20;
  */
 const running = new Set<string>();
 
-export async function exportAsStream(db: Database, log: Logger, actor: Actor, source: string, limits: ExportLimits): Promise<ReadableStream<Uint8Array>> {
+export async function exportAsStream(
+  db: Database,
+  log: Logger,
+  actor: Actor,
+  source: string,
+  limits: ExportLimits,
+): Promise<ReadableStream<Uint8Array>> {
   if (running.has(actor.orgId)) throw exportInProgress(60);
   running.add(actor.orgId);
   try {
-    await withTenant(db, actor.orgId, (tx) => recordAudit(tx, actor, { operation: "export", detail: { via: source } }));
+    await withTenant(db, actor.orgId, (tx) =>
+      recordAudit(tx, actor, { operation: "export", detail: { via: source } }),
+    );
   } catch (error) {
     running.delete(actor.orgId);
     throw error;
@@ -43,48 +51,78 @@ export async function exportAsStream(db: Database, log: Logger, actor: Actor, so
   let gone = false;
   let started: () => void = () => {};
   let refused: (error: unknown) => void = () => {};
-  const ready = new Promise<void>((resolve, reject) => { started = resolve; refused = reject; });
-
-  /** Waits until the client has read enough; false when it read nothing in time. */
-  const clientReads = (ms: number) => new Promise<boolean>((resolve) => {
-    const timer = setTimeout(() => resolve(false), ms);
-    wake = () => { clearTimeout(timer); resolve(true); };
+  const ready = new Promise<void>((resolve, reject) => {
+    started = resolve;
+    refused = reject;
   });
 
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      const emit = async (chunk: string) => {
-        if (gone) throw new ExportAbandoned("the client went away");
-        controller.enqueue(encoder.encode(chunk));
-        while ((controller.desiredSize ?? 1) <= 0 && !gone) {
-          const left = deadline - Date.now();
-          const wait = Math.min(limits.stallSeconds * 1000, left);
-          if (wait <= 0 || !(await clientReads(wait))) {
-            const why = left <= limits.stallSeconds * 1000 ? `still reading after EXPORT_MAX_SECONDS (${limits.maxSeconds} s)` : `read nothing for EXPORT_STALL_SECONDS (${limits.stallSeconds} s)`;
-            throw new ExportAbandoned(`the client ${why}`);
-          }
-        }
+  /** Waits until the client has read enough; false when it read nothing in time. */
+  const clientReads = (ms: number) =>
+    new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve(true);
       };
-      heavyWork(actor.orgId, () => exportTenant(db, actor.orgId, source, emit, { started: () => started() })).then(() => controller.close(), (error) => {
-        refused(error);
-        if (error instanceof ExportAbandoned) {
-          log.warn({ msg: "export abandoned", org_id: actor.orgId, request_id: actor.requestId, reason: error.message });
-          if (!gone) controller.error(error);
-          return;
-        }
-        log.error({ msg: "export failed mid-stream", org_id: actor.orgId, request_id: actor.requestId, err: error });
-        controller.error(error);
-      }).finally(() => running.delete(actor.orgId));
+    });
+
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        const emit = async (chunk: string) => {
+          if (gone) throw new ExportAbandoned("the client went away");
+          controller.enqueue(encoder.encode(chunk));
+          while ((controller.desiredSize ?? 1) <= 0 && !gone) {
+            const left = deadline - Date.now();
+            const wait = Math.min(limits.stallSeconds * 1000, left);
+            if (wait <= 0 || !(await clientReads(wait))) {
+              const why =
+                left <= limits.stallSeconds * 1000
+                  ? `still reading after EXPORT_MAX_SECONDS (${limits.maxSeconds} s)`
+                  : `read nothing for EXPORT_STALL_SECONDS (${limits.stallSeconds} s)`;
+              throw new ExportAbandoned(`the client ${why}`);
+            }
+          }
+        };
+        heavyWork(actor.orgId, () =>
+          exportTenant(db, actor.orgId, source, emit, { started: () => started() }),
+        )
+          .then(
+            () => controller.close(),
+            (error) => {
+              refused(error);
+              if (error instanceof ExportAbandoned) {
+                log.warn({
+                  msg: "export abandoned",
+                  org_id: actor.orgId,
+                  request_id: actor.requestId,
+                  reason: error.message,
+                });
+                if (!gone) controller.error(error);
+                return;
+              }
+              log.error({
+                msg: "export failed mid-stream",
+                org_id: actor.orgId,
+                request_id: actor.requestId,
+                err: error,
+              });
+              controller.error(error);
+            },
+          )
+          .finally(() => running.delete(actor.orgId));
+      },
+      pull() {
+        wake?.();
+        wake = null;
+      },
+      cancel() {
+        gone = true;
+        wake?.();
+      },
     },
-    pull() {
-      wake?.();
-      wake = null;
-    },
-    cancel() {
-      gone = true;
-      wake?.();
-    },
-  }, new ByteLengthQueuingStrategy({ highWaterMark: BUFFERED_BYTES }));
+    new ByteLengthQueuingStrategy({ highWaterMark: BUFFERED_BYTES }),
+  );
   await ready; // a refusal (another process's export holds the lock) is the response, not a cut stream
   return stream;
 }

@@ -6,12 +6,16 @@ function prefixed(prefix: number, ...parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(1 + parts.reduce((n, p) => n + p.length, 0));
   out[0] = prefix;
   let at = 1;
-  for (const p of parts) { out.set(p, at); at += p.length; }
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
   return out;
 }
 
 export const leafHash = (data: Uint8Array) => sha256(prefixed(0x00, data));
-export const nodeHash = (left: Uint8Array, right: Uint8Array) => sha256(prefixed(0x01, left, right));
+export const nodeHash = (left: Uint8Array, right: Uint8Array) =>
+  sha256(prefixed(0x01, left, right));
 
 export function merkleRoot(leaves: Uint8Array[]): Uint8Array {
   if (leaves.length === 0) return sha256(new Uint8Array(0));

@@ -7,7 +7,11 @@ import * as ed from "@noble/ed25519";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import type { Config } from "../../config/schema";
 import type { Database, Tx } from "../../data/pools";
-import { insertSigningKey, lockSigningKeys, newestSigningSeed } from "../../data/queries/signing-keys";
+import {
+  insertSigningKey,
+  lockSigningKeys,
+  newestSigningSeed,
+} from "../../data/queries/signing-keys";
 import { withSystem } from "../../data/with-system";
 import { sha256Hex } from "../../lib/hash";
 
@@ -36,7 +40,10 @@ async function fromDataDir(dir: string): Promise<Uint8Array> {
   }
   await mkdir(dir, { recursive: true });
   const seed = ed.utils.randomSecretKey();
-  await writeFile(path, `${Buffer.from(seed).toString("base64")}\n`, { mode: 0o600, flag: "wx" }).catch(async (error) => {
+  await writeFile(path, `${Buffer.from(seed).toString("base64")}\n`, {
+    mode: 0o600,
+    flag: "wx",
+  }).catch(async (error) => {
     if ((error as { code?: string }).code === "EEXIST") return;
     throw error;
   });
@@ -59,9 +66,15 @@ export function createForgetSigner(config: Config, db: Database): ForgetSigner {
   let loading: Promise<KeyPair> | null = null;
   const pair = () => {
     loading ??= (async () => {
-      if (config.FORGET_SIGNING_KEY) return pairFromSeed(new Uint8Array(Buffer.from(config.FORGET_SIGNING_KEY, "base64")));
-      return pairFromSeed(db.kind === "embedded" ? await fromDataDir(config.SVC_DATA_DIR) : await fromDatabase(db));
-    })().catch((error) => { loading = null; throw error; });
+      if (config.FORGET_SIGNING_KEY)
+        return pairFromSeed(new Uint8Array(Buffer.from(config.FORGET_SIGNING_KEY, "base64")));
+      return pairFromSeed(
+        db.kind === "embedded" ? await fromDataDir(config.SVC_DATA_DIR) : await fromDatabase(db),
+      );
+    })().catch((error) => {
+      loading = null;
+      throw error;
+    });
     return loading;
   };
   // Warm up now so the first forget does not load the key while holding its tenant transaction; a

@@ -9,6 +9,15 @@ const SPACED = /[^\p{L}\p{N}\p{M}\s./_+#-]/gu;
 const TRAILING_SEPARATORS = /[./_-]+$/;
 
 export function normalizeName(name: string): string {
-  const words = name.normalize("NFKC").toLowerCase().replace(DROPPED, "").replace(SPACED, " ").split(/\s+/);
-  return words.map((w) => w.replace(TRAILING_SEPARATORS, "")).filter(Boolean).join(" ").replace(LEADING_ARTICLE, "");
+  const words = name
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(DROPPED, "")
+    .replace(SPACED, " ")
+    .split(/\s+/);
+  return words
+    .map((w) => w.replace(TRAILING_SEPARATORS, ""))
+    .filter(Boolean)
+    .join(" ")
+    .replace(LEADING_ARTICLE, "");
 }

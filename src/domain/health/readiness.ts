@@ -7,10 +7,20 @@ import { pingDatabase } from "../../data/queries/health";
 import type { EmbeddingProgress } from "../memories/embedding-progress";
 
 export type CheckState = "ok" | "failing" | "embedded";
-export type Readiness = { ready: boolean; checks: { database: CheckState; migrations: CheckState; valkey: CheckState }; problems: string[]; embeddings: EmbeddingProgress | null };
+export type Readiness = {
+  ready: boolean;
+  checks: { database: CheckState; migrations: CheckState; valkey: CheckState };
+  problems: string[];
+  embeddings: EmbeddingProgress | null;
+};
 
 const withTimeout = <T>(p: Promise<T>, ms: number, what: string) =>
-  Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms))]);
+  Promise.race([
+    p,
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms),
+    ),
+  ]);
 
 /** `pingValkey` is null in embedded mode (no Valkey); the domain never holds a Valkey client itself. */
 export async function checkReadiness(
@@ -50,6 +60,9 @@ export async function checkReadiness(
     }
   }
   let embeddings: EmbeddingProgress | null = null;
-  if (checks.migrations === "ok") embeddings = await withTimeout(embeddingProgress(), 2000, "embedding generations").catch(() => null);
+  if (checks.migrations === "ok")
+    embeddings = await withTimeout(embeddingProgress(), 2000, "embedding generations").catch(
+      () => null,
+    );
   return { ready: problems.length === 0, checks, problems, embeddings };
 }

@@ -31,20 +31,28 @@ async function refuse(deps: Pick<Deps, "storage">, key: string, error: AppError)
   throw error;
 }
 
-export async function finalizeUpload(deps: Pick<Deps, "db" | "queue" | "log" | "config" | "storage" | "llm">, actor: Actor, jobId: string) {
+export async function finalizeUpload(
+  deps: Pick<Deps, "db" | "queue" | "log" | "config" | "storage" | "llm">,
+  actor: Actor,
+  jobId: string,
+) {
   if (!looksLikeId("job", jobId)) throw notFound("Upload job");
   const row = await withTenant(deps.db, actor.orgId, (tx) => findIngestJob(tx, jobId));
   const payload = row?.payload as IngestPayload | undefined;
   if (!row || payload?.source.kind !== "upload") throw notFound("Upload job");
   const source = payload.source as StoredFileSource;
   if (row.state !== "awaiting_upload") {
-    if (row.state === "failed" && (row.result as { reason?: string } | null)?.reason === "upload-expired") {
+    if (
+      row.state === "failed" &&
+      (row.result as { reason?: string } | null)?.reason === "upload-expired"
+    ) {
       throw gone(`the upload window of job ${jobId} closed; request a new upload URL`);
     }
     return submittedView(row);
   }
 
-  const deadline = Date.parse(source.expires_at!) + deps.config.STORAGE_S3_FINALIZE_GRACE_SECONDS * 1000;
+  const deadline =
+    Date.parse(source.expires_at!) + deps.config.STORAGE_S3_FINALIZE_GRACE_SECONDS * 1000;
   if (Date.now() > deadline) {
     await withTenant(deps.db, actor.orgId, (tx) => failExpiredUpload(tx, actor, row));
     await deleteUploadObjects(deps, [row]);
@@ -53,21 +61,45 @@ export async function finalizeUpload(deps: Pick<Deps, "db" | "queue" | "log" | "
 
   const stored = await storageCall("be read", () => deps.storage.stat(source.object_key));
   if (!stored) {
-    throw conflict(`nothing was uploaded for job ${jobId} yet: PUT the file to its upload URL (before ${source.expires_at}), then finalize`);
+    throw conflict(
+      `nothing was uploaded for job ${jobId} yet: PUT the file to its upload URL (before ${source.expires_at}), then finalize`,
+    );
   }
   const max = deps.config.INGEST_MAX_FILE_BYTES;
   if (stored.size > max) {
-    await refuse(deps, source.object_key, new AppError("payload-too-large", `the uploaded object has ${stored.size} bytes, more than INGEST_MAX_FILE_BYTES (${max}); it was deleted`, { fields: { max_bytes: max } }));
+    await refuse(
+      deps,
+      source.object_key,
+      new AppError(
+        "payload-too-large",
+        `the uploaded object has ${stored.size} bytes, more than INGEST_MAX_FILE_BYTES (${max}); it was deleted`,
+        { fields: { max_bytes: max } },
+      ),
+    );
   }
   if (stored.size !== source.byte_size) {
-    await refuse(deps, source.object_key, new AppError("conflict", `the uploaded object has ${stored.size} bytes but ${source.byte_size} were announced; it was deleted, PUT the complete file again (before ${source.expires_at})`, {
-      fields: { declared_size: source.byte_size, uploaded_size: stored.size },
-    }));
+    await refuse(
+      deps,
+      source.object_key,
+      new AppError(
+        "conflict",
+        `the uploaded object has ${stored.size} bytes but ${source.byte_size} were announced; it was deleted, PUT the complete file again (before ${source.expires_at})`,
+        {
+          fields: { declared_size: source.byte_size, uploaded_size: stored.size },
+        },
+      ),
+    );
   }
-  const head = await storageCall("be read", () => deps.storage.head(source.object_key, SNIFF_BYTES));
+  const head = await storageCall("be read", () =>
+    deps.storage.head(source.object_key, SNIFF_BYTES),
+  );
   let detection;
   try {
-    detection = detect(deps, { head, filename: source.filename, declaredType: source.declared_type });
+    detection = detect(deps, {
+      head,
+      filename: source.filename,
+      declaredType: source.declared_type,
+    });
   } catch (error) {
     return refuse(deps, source.object_key, error as AppError);
   }
@@ -81,8 +113,14 @@ export async function finalizeUpload(deps: Pick<Deps, "db" | "queue" | "log" | "
     const queued = await queueUploadedJob(tx, jobId, next);
     if (queued) {
       await recordAudit(tx, actor, {
-        operation: "ingest", agentId: payload.agent_id, targetIds: [jobId],
-        detail: { phase: "finalized", byte_size: stored.size, detected_type: detection.detectedType },
+        operation: "ingest",
+        agentId: payload.agent_id,
+        targetIds: [jobId],
+        detail: {
+          phase: "finalized",
+          byte_size: stored.size,
+          detected_type: detection.detectedType,
+        },
       });
     }
     return { queued, current: (await findIngestJob(tx, jobId)) as IngestJobRow };

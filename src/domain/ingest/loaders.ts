@@ -4,15 +4,23 @@ import { LOADERS } from "../../ingest/registry";
 
 /** Whether image and audio ingest can run: the gate is on and the LLM provider can see and hear. */
 export function mediaAvailable(deps: Pick<Deps, "config" | "llm">): boolean {
-  return deps.config.MULTIMODAL_ENABLED && typeof deps.llm.describeImage === "function" && typeof deps.llm.transcribeAudio === "function";
+  return (
+    deps.config.MULTIMODAL_ENABLED &&
+    typeof deps.llm.describeImage === "function" &&
+    typeof deps.llm.transcribeAudio === "function"
+  );
 }
 
 export function listLoaders(deps: Pick<Deps, "config" | "llm">) {
   const media = mediaAvailable(deps);
   return {
     loaders: LOADERS.map((l) => ({
-      id: l.id, mime_types: [...l.mimeTypes], extensions: [...l.extensions], needs_multimodal: l.needsMultimodal,
-      available: !l.needsMultimodal || media, description: l.description,
+      id: l.id,
+      mime_types: [...l.mimeTypes],
+      extensions: [...l.extensions],
+      needs_multimodal: l.needsMultimodal,
+      available: !l.needsMultimodal || media,
+      description: l.description,
     })),
   };
 }

@@ -34,12 +34,25 @@ export type IngestPayload = {
 };
 
 export type IngestFailureReason =
-  | "corrupt" | "encrypted" | "empty" | "unsupported" | "too-large" | "needs-multimodal"
-  | "fetch-refused" | "fetch-failed" | "budget-exceeded" | "dataset-deleted" | "upload-missing" | "search-failed";
+  | "corrupt"
+  | "encrypted"
+  | "empty"
+  | "unsupported"
+  | "too-large"
+  | "needs-multimodal"
+  | "fetch-refused"
+  | "fetch-failed"
+  | "budget-exceeded"
+  | "dataset-deleted"
+  | "upload-missing"
+  | "search-failed";
 
 /** A document this job cannot ingest: the job ends `failed` with this reason, never retried. */
 export class IngestFailure extends Error {
-  constructor(readonly reason: IngestFailureReason, message: string) {
+  constructor(
+    readonly reason: IngestFailureReason,
+    message: string,
+  ) {
     super(message);
   }
 }

@@ -25,29 +25,65 @@ export type JobSpec = {
 };
 
 /** Inserts the job row and its submission audit row in the caller's transaction. */
-export async function insertJobWithAudit(tx: Tx, actor: Actor, spec: JobSpec): Promise<IngestJobRow> {
-  if (spec.datasetId) await requireLiveDatasets(tx, [{ datasetId: spec.datasetId, path: "dataset_id" }]);
+export async function insertJobWithAudit(
+  tx: Tx,
+  actor: Actor,
+  spec: JobSpec,
+): Promise<IngestJobRow> {
+  if (spec.datasetId)
+    await requireLiveDatasets(tx, [{ datasetId: spec.datasetId, path: "dataset_id" }]);
   const payload: IngestPayload = {
-    agent_id: spec.agentId, dataset_id: spec.datasetId, source: spec.source, key_id: actor.keyId, request_id: actor.requestId,
+    agent_id: spec.agentId,
+    dataset_id: spec.datasetId,
+    source: spec.source,
+    key_id: actor.keyId,
+    request_id: actor.requestId,
     warnings: spec.warnings ?? [],
-    ...(spec.batch ? { batch_id: spec.batch.batchId, rank: spec.batch.rank, title: spec.batch.title } : {}),
+    ...(spec.batch
+      ? { batch_id: spec.batch.batchId, rank: spec.batch.rank, title: spec.batch.title }
+      : {}),
   };
   const row = await insertIngestJob(tx, {
-    org_id: actor.orgId, job_id: spec.jobId ?? newId("job"), payload, dataset_id: spec.datasetId, batch_id: spec.batch?.batchId ?? null, state: spec.state ?? "queued",
+    org_id: actor.orgId,
+    job_id: spec.jobId ?? newId("job"),
+    payload,
+    dataset_id: spec.datasetId,
+    batch_id: spec.batch?.batchId ?? null,
+    state: spec.state ?? "queued",
   });
   const { text: _omitted, ...sourceDetail } = spec.source as { text?: string };
   await recordAudit(tx, actor, {
-    operation: "ingest", agentId: spec.agentId, targetIds: [row.job_id],
-    detail: { phase: "submitted", dataset_id: spec.datasetId, source: sourceDetail, ...(spec.source.kind === "text" ? { chars: spec.source.text.length } : {}) },
+    operation: "ingest",
+    agentId: spec.agentId,
+    targetIds: [row.job_id],
+    detail: {
+      phase: "submitted",
+      dataset_id: spec.datasetId,
+      source: sourceDetail,
+      ...(spec.source.kind === "text" ? { chars: spec.source.text.length } : {}),
+    },
   });
   return row;
 }
 
-export async function enqueueIngest(deps: Pick<Deps, "queue" | "log">, orgId: string, jobId: string): Promise<void> {
+export async function enqueueIngest(
+  deps: Pick<Deps, "queue" | "log">,
+  orgId: string,
+  jobId: string,
+): Promise<void> {
   try {
-    await deps.queue.enqueue("svc.ingest_run", { org_id: orgId, job_id: jobId }, { jobId: `ingest-${jobId}` });
+    await deps.queue.enqueue(
+      "svc.ingest_run",
+      { org_id: orgId, job_id: jobId },
+      { jobId: `ingest-${jobId}` },
+    );
   } catch (error) {
-    deps.log.warn({ msg: "could not enqueue svc.ingest_run; the watchdog will pick the job up", org_id: orgId, job_id: jobId, err: (error as Error).message });
+    deps.log.warn({
+      msg: "could not enqueue svc.ingest_run; the watchdog will pick the job up",
+      org_id: orgId,
+      job_id: jobId,
+      err: (error as Error).message,
+    });
   }
 }
 
@@ -56,9 +92,12 @@ export type IngestRequest = { agent_id: string; dataset_id?: string; text?: stri
 function checkRequest(deps: Pick<Deps, "urlPolicy">, input: IngestRequest): FieldProblem[] {
   const problems = nulProblems(input, "");
   if (problems.length > 0) return problems;
-  if (input.agent_id.trim() === "") problems.push({ path: "/agent_id", message: "must not be blank" });
-  if ((input.text === undefined) === (input.url === undefined)) problems.push({ path: "/", message: "give exactly one of text or url" });
-  if (input.text !== undefined && input.text.trim() === "") problems.push({ path: "/text", message: "must contain at least one non-space character" });
+  if (input.agent_id.trim() === "")
+    problems.push({ path: "/agent_id", message: "must not be blank" });
+  if ((input.text === undefined) === (input.url === undefined))
+    problems.push({ path: "/", message: "give exactly one of text or url" });
+  if (input.text !== undefined && input.text.trim() === "")
+    problems.push({ path: "/text", message: "must contain at least one non-space character" });
   if (input.url !== undefined) {
     const problem = urlProblem(input.url, deps.urlPolicy);
     if (problem) problems.push({ path: "/url", message: problem });
@@ -67,11 +106,24 @@ function checkRequest(deps: Pick<Deps, "urlPolicy">, input: IngestRequest): Fiel
 }
 
 /** POST /v1/ingest: text or a URL becomes a queued job. */
-export async function submitTextOrUrl(deps: Pick<Deps, "db" | "queue" | "log" | "urlPolicy">, actor: Actor, input: IngestRequest): Promise<IngestJobRow> {
+export async function submitTextOrUrl(
+  deps: Pick<Deps, "db" | "queue" | "log" | "urlPolicy">,
+  actor: Actor,
+  input: IngestRequest,
+): Promise<IngestJobRow> {
   const problems = checkRequest(deps, input);
   if (problems.length > 0) throw validationFailed(problems);
-  const source: IngestSourceSpec = input.text !== undefined ? { kind: "text", text: input.text } : { kind: "url", url: new URL(input.url!).toString() };
-  const row = await withTenant(deps.db, actor.orgId, (tx) => insertJobWithAudit(tx, actor, { agentId: input.agent_id, datasetId: input.dataset_id ?? null, source }));
+  const source: IngestSourceSpec =
+    input.text !== undefined
+      ? { kind: "text", text: input.text }
+      : { kind: "url", url: new URL(input.url!).toString() };
+  const row = await withTenant(deps.db, actor.orgId, (tx) =>
+    insertJobWithAudit(tx, actor, {
+      agentId: input.agent_id,
+      datasetId: input.dataset_id ?? null,
+      source,
+    }),
+  );
   await enqueueIngest(deps, actor.orgId, row.job_id);
   return row;
 }
@@ -80,7 +132,12 @@ export async function submitTextOrUrl(deps: Pick<Deps, "db" | "queue" | "log" | 
 export function submittedView(row: IngestJobRow) {
   const payload = row.payload as IngestPayload;
   return {
-    job_id: row.job_id, kind: "ingest" as const, state: row.state, agent_id: payload.agent_id, dataset_id: row.dataset_id,
-    status_url: `/v1/ingest/${row.job_id}`, warnings: payload.warnings,
+    job_id: row.job_id,
+    kind: "ingest" as const,
+    state: row.state,
+    agent_id: payload.agent_id,
+    dataset_id: row.dataset_id,
+    status_url: `/v1/ingest/${row.job_id}`,
+    warnings: payload.warnings,
   };
 }

@@ -5,7 +5,11 @@ import { literalAddress, type AddressPolicy } from "../../ingest/fetch/address-p
 export const MAX_URL_LENGTH = 2048;
 
 /** Why the URL is refused, or null; `allowWith` names the setting that would allow a refused address. */
-export function urlProblem(raw: string, policy: AddressPolicy, allowWith = "INGEST_FETCH_ALLOW_CIDRS"): string | null {
+export function urlProblem(
+  raw: string,
+  policy: AddressPolicy,
+  allowWith = "INGEST_FETCH_ALLOW_CIDRS",
+): string | null {
   if (raw.length > MAX_URL_LENGTH) return `must be at most ${MAX_URL_LENGTH} characters`;
   let url: URL;
   try {
@@ -13,7 +17,8 @@ export function urlProblem(raw: string, policy: AddressPolicy, allowWith = "INGE
   } catch {
     return "is not an absolute URL";
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return `scheme ${url.protocol.replace(/:$/, "")} is not allowed; use http or https`;
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    return `scheme ${url.protocol.replace(/:$/, "")} is not allowed; use http or https`;
   if (url.username || url.password) return "must not carry credentials";
   if (!url.hostname) return "has no host";
   const literal = literalAddress(url.hostname);

@@ -1,7 +1,11 @@
 // What GET /v1/ingest/{job_id} shows: state, progress, the memories the document became, warnings, the
 // failure reason and the chained distill job.
 import { findIngestJob, type IngestJobRow } from "../../data/queries/ingest-jobs";
-import { countStoredChunks, findSourceOfJob, sourceMemoryIds } from "../../data/queries/ingest-sources";
+import {
+  countStoredChunks,
+  findSourceOfJob,
+  sourceMemoryIds,
+} from "../../data/queries/ingest-sources";
 import type { Database, Tx } from "../../data/pools";
 import { withTenantRead } from "../../data/with-tenant";
 import type { Actor } from "../actor";
@@ -13,8 +17,14 @@ import type { IngestPayload } from "./payload";
 export const JOB_MEMORY_IDS_MAX = 1000;
 
 type JobResult = {
-  source_id?: string | null; loader?: string | null; detected_type?: string | null; warnings?: string[]; reason?: string;
-  distill_job_id?: string | null; distill_skipped?: string | null; duplicate_of?: { source_id: string; job_id: string } | null;
+  source_id?: string | null;
+  loader?: string | null;
+  detected_type?: string | null;
+  warnings?: string[];
+  reason?: string;
+  distill_job_id?: string | null;
+  distill_skipped?: string | null;
+  duplicate_of?: { source_id: string; job_id: string } | null;
 };
 
 /** The source as the client described it; posted text is summarised by its length, never echoed. */
@@ -32,9 +42,14 @@ function describeSource(payload: IngestPayload): Record<string, unknown> {
 export async function ingestJobView(tx: Tx, row: IngestJobRow) {
   const payload = row.payload as IngestPayload;
   const result = (row.result ?? {}) as JobResult;
-  const sourceId = result.duplicate_of?.source_id ?? result.source_id ?? (await findSourceOfJob(tx, row.job_id))?.source_id ?? null;
+  const sourceId =
+    result.duplicate_of?.source_id ??
+    result.source_id ??
+    (await findSourceOfJob(tx, row.job_id))?.source_id ??
+    null;
   const ids = sourceId ? await sourceMemoryIds(tx, sourceId, JOB_MEMORY_IDS_MAX + 1) : [];
-  const count = ids.length > JOB_MEMORY_IDS_MAX ? await countStoredChunks(tx, sourceId!) : ids.length;
+  const count =
+    ids.length > JOB_MEMORY_IDS_MAX ? await countStoredChunks(tx, sourceId!) : ids.length;
   return {
     job_id: row.job_id,
     kind: "ingest" as const,

@@ -9,12 +9,21 @@ import { hashKey, hasKeyShape, hasValidChecksum } from "./format";
 import type { KeyCache } from "./key-cache";
 import { normaliseScopes, type Scope } from "./scopes";
 
-export type KeyIdentity = { orgId: string; keyId: string; keyStart: string; scopes: readonly Scope[] };
+export type KeyIdentity = {
+  orgId: string;
+  keyId: string;
+  keyStart: string;
+  scopes: readonly Scope[];
+};
 
 /** last_used_at is refreshed at most this often, so the hot path rarely writes. */
 const LAST_USED_GRANULARITY_MS = 60_000;
 
-export function createKeyAuthenticator(db: Database, bootstrapKey: string | undefined, cache: KeyCache) {
+export function createKeyAuthenticator(
+  db: Database,
+  bootstrapKey: string | undefined,
+  cache: KeyCache,
+) {
   const bootstrapHashHex = bootstrapKey ? bytesToHex(hashKey(bootstrapKey)) : null;
 
   /**
@@ -22,7 +31,8 @@ export function createKeyAuthenticator(db: Database, bootstrapKey: string | unde
    * pre-authentication throttle (address-throttle.ts) refuses there.
    */
   return async function authenticate(
-    presented: string, beforeLookup?: () => Promise<void>,
+    presented: string,
+    beforeLookup?: () => Promise<void>,
   ): Promise<KeyIdentity> {
     const wellShaped = hasKeyShape(presented);
     const hash = wellShaped ? hashKey(presented) : null;
@@ -31,18 +41,31 @@ export function createKeyAuthenticator(db: Database, bootstrapKey: string | unde
     if (cached) return cached;
     await beforeLookup?.();
     if (!hash) throw unauthenticated("The API key is malformed; keys look like svc_sk_…");
-    if (hashHex !== bootstrapHashHex && !hasValidChecksum(presented)) throw unauthenticated("The API key is malformed (checksum mismatch)");
+    if (hashHex !== bootstrapHashHex && !hasValidChecksum(presented))
+      throw unauthenticated("The API key is malformed (checksum mismatch)");
     const epoch = cache.epoch();
-    const identity = await withKeyLookup(db, hashHex, async (tx, becomeTenant): Promise<KeyIdentity> => {
-      const row = await findKeyByHash(tx, hash);
-      if (!row) throw unauthenticated("The API key is not recognised");
-      if (row.revoked_at) throw unauthenticated("The API key has been revoked");
-      if (!row.last_used_at || Date.now() - row.last_used_at.getTime() > LAST_USED_GRANULARITY_MS) {
-        await becomeTenant(row.org_id);
-        await touchLastUsed(tx, row.key_id);
-      }
-      return { orgId: row.org_id, keyId: row.key_id, keyStart: row.key_start, scopes: normaliseScopes(row.scopes) };
-    });
+    const identity = await withKeyLookup(
+      db,
+      hashHex,
+      async (tx, becomeTenant): Promise<KeyIdentity> => {
+        const row = await findKeyByHash(tx, hash);
+        if (!row) throw unauthenticated("The API key is not recognised");
+        if (row.revoked_at) throw unauthenticated("The API key has been revoked");
+        if (
+          !row.last_used_at ||
+          Date.now() - row.last_used_at.getTime() > LAST_USED_GRANULARITY_MS
+        ) {
+          await becomeTenant(row.org_id);
+          await touchLastUsed(tx, row.key_id);
+        }
+        return {
+          orgId: row.org_id,
+          keyId: row.key_id,
+          keyStart: row.key_start,
+          scopes: normaliseScopes(row.scopes),
+        };
+      },
+    );
     cache.put(hashHex, identity, epoch);
     return identity;
   };

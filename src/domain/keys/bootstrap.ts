@@ -23,7 +23,11 @@ export async function ensureOrg(db: Database, name: string): Promise<string> {
 async function anyKeyExists(db: Database): Promise<boolean> {
   const orgIds = await withSystem(db, listOrgIds);
   for (const orgId of orgIds) {
-    const found = await withTenant(db, orgId, async (tx) => (await tx`SELECT 1 FROM api_keys LIMIT 1`).length > 0);
+    const found = await withTenant(
+      db,
+      orgId,
+      async (tx) => (await tx`SELECT 1 FROM api_keys LIMIT 1`).length > 0,
+    );
     if (found) return true;
   }
   return false;
@@ -39,24 +43,38 @@ async function liveDevelopmentKeyExists(db: Database): Promise<boolean> {
 
 export type BootstrapOutcome = { developmentKey?: string; bootstrapOrgId?: string };
 
-export async function ensureBootKeys(db: Database, options: { bootstrapKey?: string; defaultOrg: string; host: string }): Promise<BootstrapOutcome> {
+export async function ensureBootKeys(
+  db: Database,
+  options: { bootstrapKey?: string; defaultOrg: string; host: string },
+): Promise<BootstrapOutcome> {
   const outcome: BootstrapOutcome = {};
   if (options.bootstrapKey) {
     const orgId = await ensureOrg(db, options.defaultOrg);
     outcome.bootstrapOrgId = orgId;
     const hash = hashKey(options.bootstrapKey);
     const existing = await withKeyLookup(db, bytesToHex(hash), (tx) => findKeyByHash(tx, hash));
-    if (!existing) await createKey(db, systemActor(orgId), "bootstrap (SVC_API_KEY)", "bootstrap", options.bootstrapKey);
+    if (!existing)
+      await createKey(
+        db,
+        systemActor(orgId),
+        "bootstrap (SVC_API_KEY)",
+        "bootstrap",
+        options.bootstrapKey,
+      );
   }
   if (!isLoopback(options.host)) {
     if (await liveDevelopmentKeyExists(db)) {
-      throw new Error("a development API key is still active and HOST is not loopback: revoke it (DELETE /v1/api-keys/{key_id}) or bind to 127.0.0.1");
+      throw new Error(
+        "a development API key is still active and HOST is not loopback: revoke it (DELETE /v1/api-keys/{key_id}) or bind to 127.0.0.1",
+      );
     }
     return outcome;
   }
   if (!options.bootstrapKey && !(await anyKeyExists(db))) {
     const orgId = await ensureOrg(db, options.defaultOrg);
-    outcome.developmentKey = (await createKey(db, systemActor(orgId), "development (seeded on loopback)", "development")).key;
+    outcome.developmentKey = (
+      await createKey(db, systemActor(orgId), "development (seeded on loopback)", "development")
+    ).key;
   }
   return outcome;
 }

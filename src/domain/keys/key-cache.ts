@@ -32,7 +32,11 @@ export type KeyCache = {
  * `source`: the database to follow, from the first `get` on, so processes that never authenticate a
  * key (worker, beat, CLI) open no LISTEN connection.
  */
-export function createKeyCache(ttlMs: number, source?: { db: Database; log: Logger }, clock: () => number = Date.now): KeyCache {
+export function createKeyCache(
+  ttlMs: number,
+  source?: { db: Database; log: Logger },
+  clock: () => number = Date.now,
+): KeyCache {
   const entries = new Map<string, Entry>();
   const hashOfKey = new Map<string, string>();
   let epoch = 0;
@@ -86,7 +90,10 @@ export function createKeyCache(ttlMs: number, source?: { db: Database; log: Logg
           following = true;
         });
       } catch (error) {
-        log.warn({ msg: "cannot LISTEN for API key changes; every request looks its key up", err: (error as Error).message });
+        log.warn({
+          msg: "cannot LISTEN for API key changes; every request looks its key up",
+          err: (error as Error).message,
+        });
       }
     },
   };

@@ -3,7 +3,14 @@
 // full keys.
 import { insufficientScope } from "../../lib/errors";
 
-export const SCOPES = ["memories:read", "memories:write", "forge:write", "audit:read", "export", "admin"] as const;
+export const SCOPES = [
+  "memories:read",
+  "memories:write",
+  "forge:write",
+  "audit:read",
+  "export",
+  "admin",
+] as const;
 export type Scope = (typeof SCOPES)[number];
 
 /** Boot, development and CLI keys, and every key that existed before scopes. */
@@ -13,10 +20,15 @@ export const FULL_ACCESS: readonly Scope[] = SCOPES;
 export function parseScopeList(list: string): Scope[] {
   const names = list.split(",").map((s) => s.trim());
   const allowed = `allowed: ${SCOPES.join(", ")}`;
-  if (names.some((s) => s === "")) throw new Error(`--scopes is a comma-separated list of one or more scopes (${allowed})`);
+  if (names.some((s) => s === ""))
+    throw new Error(`--scopes is a comma-separated list of one or more scopes (${allowed})`);
   const unknown = names.filter((s) => !(SCOPES as readonly string[]).includes(s));
-  if (unknown.length > 0) throw new Error(`unknown scope${unknown.length === 1 ? "" : "s"} ${unknown.join(", ")} in --scopes (${allowed})`);
-  if (new Set(names).size !== names.length) throw new Error(`--scopes names a scope twice (${allowed})`);
+  if (unknown.length > 0)
+    throw new Error(
+      `unknown scope${unknown.length === 1 ? "" : "s"} ${unknown.join(", ")} in --scopes (${allowed})`,
+    );
+  if (new Set(names).size !== names.length)
+    throw new Error(`--scopes names a scope twice (${allowed})`);
   return normaliseScopes(names);
 }
 
@@ -33,5 +45,8 @@ export function normaliseScopes(scopes: readonly string[]): Scope[] {
 
 /** The one refusal for a missing scope, for REST routes and MCP tools alike. */
 export function requireScope(held: readonly Scope[], needed: Scope, what: string): void {
-  if (!held.includes(needed)) throw insufficientScope(`${what} needs the key scope ${needed}, which this key does not hold`, [needed]);
+  if (!held.includes(needed))
+    throw insufficientScope(`${what} needs the key scope ${needed}, which this key does not hold`, [
+      needed,
+    ]);
 }

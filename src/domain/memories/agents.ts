@@ -8,13 +8,18 @@ import { decodeCursor, encodeCursor } from "../../lib/cursor";
 export type AgentPage = { items: AgentRow[]; next_cursor: string | null };
 
 export async function listAgents(
-  db: Database, actor: Actor, q: { limit?: number; cursor?: string },
+  db: Database,
+  actor: Actor,
+  q: { limit?: number; cursor?: string },
 ): Promise<AgentPage> {
   const limit = q.limit ?? 50;
-  const after = q.cursor === undefined ? null : decodeCursor(q.cursor, (v) => {
-    if (typeof v[0] !== "string" || v.length !== 1) throw new Error("bad agent");
-    return { agentId: v[0] };
-  }).agentId;
+  const after =
+    q.cursor === undefined
+      ? null
+      : decodeCursor(q.cursor, (v) => {
+          if (typeof v[0] !== "string" || v.length !== 1) throw new Error("bad agent");
+          return { agentId: v[0] };
+        }).agentId;
   const rows = await withTenantRead(db, actor.orgId, (tx) => listAgentRows(tx, after, limit + 1));
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];

@@ -4,8 +4,10 @@ import type { MemoryType } from "./types";
 
 const SHORT_LIVED_SECONDS = 86_400;
 
-const WORKING = /\b(todo|to-do|remind me|reminder|for now|right now|currently|in progress|wip|this session|temporar(y|ily)|next step)\b/i;
-const PROCEDURAL = /\b(how to|how do (i|you|we)|step \d+|steps|instructions?|procedure|recipe|workflow|run the command|make sure to)\b/i;
+const WORKING =
+  /\b(todo|to-do|remind me|reminder|for now|right now|currently|in progress|wip|this session|temporar(y|ily)|next step)\b/i;
+const PROCEDURAL =
+  /\b(how to|how do (i|you|we)|step \d+|steps|instructions?|procedure|recipe|workflow|run the command|make sure to)\b/i;
 const NUMBERED_LINE = /^\s*\d+[.)]\s+\S/gm;
 const DATED = new RegExp(
   [
@@ -16,7 +18,8 @@ const DATED = new RegExp(
   ].join("|"),
   "i",
 );
-const FIRST_PERSON_PAST = /\b(i|we)\s+(\w+ed|was|were|had|did|went|met|saw|made|got|took|said|told|wrote|found|fixed|learned|decided|spent|bought|ran|shipped)\b/i;
+const FIRST_PERSON_PAST =
+  /\b(i|we)\s+(\w+ed|was|were|had|did|went|met|saw|made|got|took|said|told|wrote|found|fixed|learned|decided|spent|bought|ran|shipped)\b/i;
 
 /**
  * First matching rule wins: working (TODO-like wording, or a TTL of at most 24 h), then procedural
@@ -24,8 +27,10 @@ const FIRST_PERSON_PAST = /\b(i|we)\s+(\w+ed|was|were|had|did|went|met|saw|made|
  * first-person past-tense verb), else semantic.
  */
 export function autoMemoryType(content: string, ttlSeconds: number | null): MemoryType {
-  if (WORKING.test(content) || (ttlSeconds !== null && ttlSeconds <= SHORT_LIVED_SECONDS)) return "working";
-  if (PROCEDURAL.test(content) || (content.match(NUMBERED_LINE)?.length ?? 0) >= 2) return "procedural";
+  if (WORKING.test(content) || (ttlSeconds !== null && ttlSeconds <= SHORT_LIVED_SECONDS))
+    return "working";
+  if (PROCEDURAL.test(content) || (content.match(NUMBERED_LINE)?.length ?? 0) >= 2)
+    return "procedural";
   if (DATED.test(content) || FIRST_PERSON_PAST.test(content)) return "episodic";
   return "semantic";
 }

@@ -10,18 +10,34 @@ import { sumOverOrgs } from "./for-each-org";
 export type BackfillOptions = { limit: number; orgId?: string };
 
 /** One batch for one tenant; returns how many vectors were written. */
-export async function fillInPlace(db: Database, embedder: EmbeddingProvider, orgId: string, limit: number): Promise<number> {
-  const rows = await withTenantRead(db, orgId, (tx) => findStaleEmbeddings(tx, embedder.model, embedder.dimensions, limit));
+export async function fillInPlace(
+  db: Database,
+  embedder: EmbeddingProvider,
+  orgId: string,
+  limit: number,
+): Promise<number> {
+  const rows = await withTenantRead(db, orgId, (tx) =>
+    findStaleEmbeddings(tx, embedder.model, embedder.dimensions, limit),
+  );
   if (rows.length === 0) return 0;
-  const { vectors } = await embedder.embed(rows.map((r) => r.content), { orgId, patient: true });
-  return withTenant(db, orgId, (tx) => setEmbeddings(tx, rows, vectors, embedder.model, embedder.dimensions));
+  const { vectors } = await embedder.embed(
+    rows.map((r) => r.content),
+    { orgId, patient: true },
+  );
+  return withTenant(db, orgId, (tx) =>
+    setEmbeddings(tx, rows, vectors, embedder.model, embedder.dimensions),
+  );
 }
 
 /**
  * Up to `limit` rows per tenant (all tenants, or only `orgId`); returns how many were written.
  * A provider failure propagates, so the task is retried with backoff.
  */
-export async function backfillEmbeddings(db: Database, embedder: EmbeddingProvider, options: BackfillOptions): Promise<number> {
+export async function backfillEmbeddings(
+  db: Database,
+  embedder: EmbeddingProvider,
+  options: BackfillOptions,
+): Promise<number> {
   const one = (orgId: string) => fillInPlace(db, embedder, orgId, options.limit);
   return options.orgId ? one(options.orgId) : sumOverOrgs(db, one);
 }

@@ -14,14 +14,18 @@ export const DECAY_CHUNK = 5000;
 
 /** Returns how many current memories had their importance moved. */
 export function decayImportance(
-  db: Database, now: Date, options: DecayOptions, chunk = DECAY_CHUNK,
+  db: Database,
+  now: Date,
+  options: DecayOptions,
+  chunk = DECAY_CHUNK,
 ): Promise<number> {
   return sumOverOrgs(db, async (orgId) => {
     let total = 0;
-    for (let after: string | null = ""; after !== null;) {
+    for (let after: string | null = ""; after !== null; ) {
       const from: string = after;
       const step = await withTenant(db, orgId, (tx) =>
-        decayImportanceChunk(tx, orgId, from, chunk, now, options.halfLifeHours, options.floor));
+        decayImportanceChunk(tx, orgId, from, chunk, now, options.halfLifeHours, options.floor),
+      );
       total += step.decayed;
       after = step.lastId;
     }

@@ -6,7 +6,9 @@ import type { Deps } from "../../app/deps";
 import type { TaskQueue } from "../../queue/port";
 import { AppError } from "../../lib/errors";
 
-export type EmbedDeps = Pick<Deps, "embeddings" | "log"> & { readonly queue?: Pick<TaskQueue, "enqueue"> };
+export type EmbedDeps = Pick<Deps, "embeddings" | "log"> & {
+  readonly queue?: Pick<TaskQueue, "enqueue">;
+};
 
 export type EmbedOutcome =
   | { ok: true; vectors: number[][]; model: string; dims: number }
@@ -15,7 +17,11 @@ export type EmbedOutcome =
 /** Backfill runs a little later so the rows that triggered it have committed. */
 const BACKFILL_DELAY_MS = 2000;
 
-export async function embedOrDefer(deps: EmbedDeps, orgId: string, texts: string[]): Promise<EmbedOutcome> {
+export async function embedOrDefer(
+  deps: EmbedDeps,
+  orgId: string,
+  texts: string[],
+): Promise<EmbedOutcome> {
   const { embedder } = await deps.embeddings.serving(orgId);
   if (!embedder) {
     // The serving generation's provider is not configured (docs/embeddings.md): the re-embed embeds these.
@@ -24,13 +30,23 @@ export async function embedOrDefer(deps: EmbedDeps, orgId: string, texts: string
   }
   try {
     const result = await embedder.embed(texts, { orgId });
-    if (result.vectors.length !== texts.length || result.vectors.some((v) => v.length !== embedder.dimensions)) {
-      throw new Error(`embedder returned ${result.vectors.length} vectors for ${texts.length} texts or a wrong dimension`);
+    if (
+      result.vectors.length !== texts.length ||
+      result.vectors.some((v) => v.length !== embedder.dimensions)
+    ) {
+      throw new Error(
+        `embedder returned ${result.vectors.length} vectors for ${texts.length} texts or a wrong dimension`,
+      );
     }
     return { ok: true, vectors: result.vectors, model: embedder.model, dims: embedder.dimensions };
   } catch (error) {
     if (error instanceof AppError) throw error;
-    deps.log.warn({ msg: "embedding provider unavailable; storing without vectors", provider: embedder.name, err: (error as Error).message, count: texts.length });
+    deps.log.warn({
+      msg: "embedding provider unavailable; storing without vectors",
+      provider: embedder.name,
+      err: (error as Error).message,
+      count: texts.length,
+    });
     await scheduleBackfill(deps, orgId);
     return { ok: false };
   }
@@ -56,6 +72,10 @@ export async function scheduleBackfill(deps: EmbedDeps, orgId: string): Promise<
     const options = { jobId, delayMs: BACKFILL_DELAY_MS };
     await deps.queue.enqueue("svc.generate_embedding", { org_id: orgId }, options);
   } catch (error) {
-    deps.log.warn({ msg: "could not enqueue svc.generate_embedding; rows stay unembedded until the next backfill", org_id: orgId, err: (error as Error).message });
+    deps.log.warn({
+      msg: "could not enqueue svc.generate_embedding; rows stay unembedded until the next backfill",
+      org_id: orgId,
+      err: (error as Error).message,
+    });
   }
 }

@@ -32,14 +32,30 @@ export interface EmbeddingGenerations {
  */
 const SERVING_CACHE_MS = 5000;
 
-export function createEmbeddingGenerations(db: Database, configured: EmbeddingProvider, resolve: (model: string, dims: number) => EmbeddingProvider | null): EmbeddingGenerations {
+export function createEmbeddingGenerations(
+  db: Database,
+  configured: EmbeddingProvider,
+  resolve: (model: string, dims: number) => EmbeddingProvider | null,
+): EmbeddingGenerations {
   const cache = new Map<string, { at: number; value: Promise<ServingGeneration> }>();
-  const configuredGeneration: ServingGeneration = { model: configured.model, dims: configured.dimensions, embedder: configured };
+  const configuredGeneration: ServingGeneration = {
+    model: configured.model,
+    dims: configured.dimensions,
+    embedder: configured,
+  };
 
   async function load(orgId: string): Promise<ServingGeneration> {
     const row = await withTenantRead(db, orgId, readGeneration);
-    if (!row || (row.serving_model === configured.model && row.serving_dims === configured.dimensions)) return configuredGeneration;
-    return { model: row.serving_model, dims: row.serving_dims, embedder: resolve(row.serving_model, row.serving_dims) };
+    if (
+      !row ||
+      (row.serving_model === configured.model && row.serving_dims === configured.dimensions)
+    )
+      return configuredGeneration;
+    return {
+      model: row.serving_model,
+      dims: row.serving_dims,
+      embedder: resolve(row.serving_model, row.serving_dims),
+    };
   }
 
   return {

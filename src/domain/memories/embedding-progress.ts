@@ -8,7 +8,13 @@ export type EmbeddingProgress = {
   configured: Generation;
   serving: Array<Generation & { tenants: number }>;
   /** One entry per target generation being built; empty when no re-embed runs. */
-  reembed: Array<{ from: Generation; to: Generation; tenants: number; done: number; total: number }>;
+  reembed: Array<{
+    from: Generation;
+    to: Generation;
+    tenants: number;
+    done: number;
+    total: number;
+  }>;
   /** Batch-stored vectors not yet in the HNSW graph (the vector backlog, docs/recall.md). */
   graph_backlog: number;
 };
@@ -16,7 +22,10 @@ export type EmbeddingProgress = {
 /** Scrapes and readiness probes come often; the summary visits every tenant, so it is reused this long. */
 const SUMMARY_CACHE_MS = 1000;
 
-export function createEmbeddingProgress(db: Database, configured: Generation): () => Promise<EmbeddingProgress> {
+export function createEmbeddingProgress(
+  db: Database,
+  configured: Generation,
+): () => Promise<EmbeddingProgress> {
   let cached: { at: number; value: Promise<EmbeddingProgress> } | null = null;
 
   async function load(): Promise<EmbeddingProgress> {
@@ -40,14 +49,21 @@ export function createEmbeddingProgress(db: Database, configured: Generation): (
       r.total += row.target_total;
       reembed.set(k, r);
     }
-    return { configured, serving: [...serving.values()].filter((s) => s.tenants > 0), reembed: [...reembed.values()], graph_backlog: graphBacklog };
+    return {
+      configured,
+      serving: [...serving.values()].filter((s) => s.tenants > 0),
+      reembed: [...reembed.values()],
+      graph_backlog: graphBacklog,
+    };
   }
 
   return () => {
     if (cached && Date.now() - cached.at < SUMMARY_CACHE_MS) return cached.value;
     const value = load();
     cached = { at: Date.now(), value };
-    value.catch(() => { cached = null; });
+    value.catch(() => {
+      cached = null;
+    });
     return value;
   };
 }

@@ -21,30 +21,57 @@ export type ForgetResult = {
   derived: GraphRetirement;
 };
 
-export async function forgetMemories(tx: Tx, actor: Actor, memoryIds: string[], reason: ForgetReason, options: { agentId?: string } = {}): Promise<ForgetResult> {
+export async function forgetMemories(
+  tx: Tx,
+  actor: Actor,
+  memoryIds: string[],
+  reason: ForgetReason,
+  options: { agentId?: string } = {},
+): Promise<ForgetResult> {
   const unique = [...new Set(memoryIds)];
   const wellFormed = unique.filter((id) => looksLikeId("mem", id));
   // Locks first: a PATCH committing meanwhile has then either finished (we close its new version) or not begun.
   await lockMemories(tx, wellFormed);
-  const rows = wellFormed.length > 0 ? await forgetCurrentVersions(tx, wellFormed, options.agentId ?? null) : [];
+  const rows =
+    wellFormed.length > 0
+      ? await forgetCurrentVersions(tx, wellFormed, options.agentId ?? null)
+      : [];
   const forgottenIds = new Set(rows.map((r) => r.memory_id));
-  const derived = await cascadeIntoGraph(tx, actor.orgId, rows.map((r) => r.agent_id), rows.map((r) => ({ memory_id: r.memory_id, belowVersion: null })), "source_forgotten");
+  const derived = await cascadeIntoGraph(
+    tx,
+    actor.orgId,
+    rows.map((r) => r.agent_id),
+    rows.map((r) => ({ memory_id: r.memory_id, belowVersion: null })),
+    "source_forgotten",
+  );
   // Idempotency-Key answers that carry the forgotten content become tombstones (docs/idempotency.md).
   await tombstoneAnswersNaming(tx, [...forgottenIds]);
 
   const byAgent = new Map<string, typeof rows>();
   for (const row of rows) byAgent.set(row.agent_id, [...(byAgent.get(row.agent_id) ?? []), row]);
   if (rows.length > 0) {
-    await recordAudit(tx, actor, [...byAgent].map(([agentId, list], index) => ({
-      operation: "forget" as const,
-      agentId,
-      targetIds: list.map((r) => r.memory_id),
-      detail: { reason, versions: list.map((r) => ({ memory_id: r.memory_id, version: r.version })), ...(index === 0 ? retiredCounts(derived) : {}) },
-    })));
+    await recordAudit(
+      tx,
+      actor,
+      [...byAgent].map(([agentId, list], index) => ({
+        operation: "forget" as const,
+        agentId,
+        targetIds: list.map((r) => r.memory_id),
+        detail: {
+          reason,
+          versions: list.map((r) => ({ memory_id: r.memory_id, version: r.version })),
+          ...(index === 0 ? retiredCounts(derived) : {}),
+        },
+      })),
+    );
   }
   await recordMemoryEvent(tx, actor.orgId, "memory.forgotten", rows, { reason });
   return {
-    forgotten: rows.map((r) => ({ memory_id: r.memory_id, version: r.version, content_hash: bytesToHex(r.content_hash) })),
+    forgotten: rows.map((r) => ({
+      memory_id: r.memory_id,
+      version: r.version,
+      content_hash: bytesToHex(r.content_hash),
+    })),
     not_found: unique.filter((id) => !forgottenIds.has(id)),
     derived,
   };

@@ -1,7 +1,9 @@
 // Listing memories page by page (GET /v1/memories, MCP list_memories): filters, order, cursors.
 import type { Database } from "../../data/pools";
 import {
-  listMemoryRows, type ListOrder, type ListPosition,
+  listMemoryRows,
+  type ListOrder,
+  type ListPosition,
 } from "../../data/queries/memories-listing";
 import { withTenant } from "../../data/with-tenant";
 import type { Actor } from "../actor";
@@ -47,7 +49,11 @@ function readCursor(cursor: string): ListPosition & { order: ListOrder } {
 export function metadataAlternatives(key: string, value: string): Array<Record<string, unknown>> {
   const alternatives: Array<Record<string, unknown>> = [{ [key]: value }];
   let parsed: unknown;
-  try { parsed = JSON.parse(value); } catch { return alternatives; }
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return alternatives;
+  }
   const scalar = parsed === null || typeof parsed === "number" || typeof parsed === "boolean";
   if (scalar) alternatives.push({ [key]: parsed });
   return alternatives;
@@ -61,8 +67,12 @@ function metadataProblems(pairs: Array<[string, string]>): FieldProblem[] {
     return [{ path: "/metadata", message: `at most ${MAX_METADATA_FILTERS} metadata filters` }];
   }
   return pairs.flatMap(([key, value]) => {
-    const problem = key.length === 0 || key.length > 128 ? "needs a key of 1 to 128 characters"
-      : value.length > 1024 ? "must be at most 1024 characters" : null;
+    const problem =
+      key.length === 0 || key.length > 128
+        ? "needs a key of 1 to 128 characters"
+        : value.length > 1024
+          ? "must be at most 1024 characters"
+          : null;
     return problem ? [{ path: `/metadata.${key}`, message: problem }] : [];
   });
 }
@@ -72,7 +82,9 @@ function range(value: string | undefined, field: string): Date | undefined {
 }
 
 export async function listMemories(
-  db: Database, actor: Actor, q: MemoryListQuery,
+  db: Database,
+  actor: Actor,
+  q: MemoryListQuery,
 ): Promise<MemoryPage> {
   const limit = q.limit ?? 50;
   const position = q.cursor === undefined ? undefined : readCursor(q.cursor);
@@ -85,12 +97,18 @@ export async function listMemories(
   if (problems.length > 0) throw validationFailed(problems);
   const metadata = (q.metadata ?? []).map(([key, value]) => metadataAlternatives(key, value));
   const filter = {
-    agentId: q.agent_id, memoryType: q.memory_type, datasetId: q.dataset_id, metadata,
+    agentId: q.agent_id,
+    memoryType: q.memory_type,
+    datasetId: q.dataset_id,
+    metadata,
     createdAfter: range(q.created_after, "created_after"),
     createdBefore: range(q.created_before, "created_before"),
     occurredAfter: range(q.occurred_after, "occurred_after"),
     occurredBefore: range(q.occurred_before, "occurred_before"),
-    includeForgotten: q.include_forgotten ?? false, order, after: position, limit: limit + 1,
+    includeForgotten: q.include_forgotten ?? false,
+    order,
+    after: position,
+    limit: limit + 1,
   };
   // The primary, as for GET /v1/memories/{id}: a client listing right after a store must see it.
   const rows = await withTenant(db, actor.orgId, (tx) => listMemoryRows(tx, filter));

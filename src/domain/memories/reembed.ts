@@ -6,8 +6,17 @@
 import type { Deps } from "../../app/deps";
 import type { Database } from "../../data/pools";
 import {
-  clearTarget, countMissingNext, dominantGeneration, findMissingNext, insertGeneration, insertNext, lockGeneration,
-  readGeneration, recountTarget, setTarget, switchToTarget,
+  clearTarget,
+  countMissingNext,
+  dominantGeneration,
+  findMissingNext,
+  insertGeneration,
+  insertNext,
+  lockGeneration,
+  readGeneration,
+  recountTarget,
+  setTarget,
+  switchToTarget,
 } from "../../data/queries/embedding-generations";
 import { withTenant, withTenantRead } from "../../data/with-tenant";
 import type { EmbeddingProvider } from "../../providers/embeddings/port";
@@ -35,7 +44,11 @@ const same = (a: Generation, b: Generation) => a.model === b.model && a.dims ===
 const generationOf = (e: EmbeddingProvider): Generation => ({ model: e.model, dims: e.dimensions });
 
 /** Records the serving generation of a tenant seen for the first time; returns the target, if any. */
-async function prepare(db: Database, orgId: string, configured: Generation): Promise<{ serving: Generation; target: Generation | null }> {
+async function prepare(
+  db: Database,
+  orgId: string,
+  configured: Generation,
+): Promise<{ serving: Generation; target: Generation | null }> {
   return withTenant(db, orgId, async (tx) => {
     let row = await lockGeneration(tx);
     if (!row) {
@@ -49,18 +62,31 @@ async function prepare(db: Database, orgId: string, configured: Generation): Pro
       if (row.target_model !== null) await clearTarget(tx);
       return { serving, target: null };
     }
-    if (row.target_model !== configured.model || row.target_dims !== configured.dims) await setTarget(tx, configured.model, configured.dims);
+    if (row.target_model !== configured.model || row.target_dims !== configured.dims)
+      await setTarget(tx, configured.model, configured.dims);
     await recountTarget(tx, configured.model, configured.dims);
     return { serving, target: configured };
   });
 }
 
 /** Embeds up to `limit` versions missing a next-generation vector; returns [written, found]. */
-async function fillNext(db: Database, embedder: EmbeddingProvider, orgId: string, limit: number): Promise<[number, number]> {
-  const rows = await withTenantRead(db, orgId, (tx) => findMissingNext(tx, embedder.model, embedder.dimensions, limit));
+async function fillNext(
+  db: Database,
+  embedder: EmbeddingProvider,
+  orgId: string,
+  limit: number,
+): Promise<[number, number]> {
+  const rows = await withTenantRead(db, orgId, (tx) =>
+    findMissingNext(tx, embedder.model, embedder.dimensions, limit),
+  );
   if (rows.length === 0) return [0, 0];
-  const { vectors } = await embedder.embed(rows.map((r) => r.content), { orgId, patient: true });
-  const written = await withTenant(db, orgId, (tx) => insertNext(tx, orgId, rows, vectors, embedder.model, embedder.dimensions));
+  const { vectors } = await embedder.embed(
+    rows.map((r) => r.content),
+    { orgId, patient: true },
+  );
+  const written = await withTenant(db, orgId, (tx) =>
+    insertNext(tx, orgId, rows, vectors, embedder.model, embedder.dimensions),
+  );
   return [written, rows.length];
 }
 
@@ -69,13 +95,19 @@ async function trySwitch(db: Database, orgId: string, target: Generation): Promi
   return withTenant(db, orgId, async (tx) => {
     const row = await lockGeneration(tx);
     if (!row || row.target_model !== target.model || row.target_dims !== target.dims) return false;
-    if (await countMissingNext(tx, target.model, target.dims) > SWITCH_STRAGGLERS) return false;
+    if ((await countMissingNext(tx, target.model, target.dims)) > SWITCH_STRAGGLERS) return false;
     await switchToTarget(tx, target.model, target.dims);
     return true;
   });
 }
 
-async function drainInPlace(deps: ReembedDeps, embedder: EmbeddingProvider, orgId: string, batch: number, maxBatches: number): Promise<{ embedded: number; more: boolean }> {
+async function drainInPlace(
+  deps: ReembedDeps,
+  embedder: EmbeddingProvider,
+  orgId: string,
+  batch: number,
+  maxBatches: number,
+): Promise<{ embedded: number; more: boolean }> {
   let embedded = 0;
   for (let i = 0; i < maxBatches; i++) {
     const n = await fillInPlace(deps.db, embedder, orgId, batch);
@@ -89,18 +121,32 @@ async function drainInPlace(deps: ReembedDeps, embedder: EmbeddingProvider, orgI
  * One bounded step for one tenant: at most `maxBatches` batches of `batch` versions. A provider failure
  * propagates, so the task is retried with backoff.
  */
-export async function advanceEmbeddings(deps: ReembedDeps, orgId: string, batch: number, maxBatches: number): Promise<ReembedStep> {
+export async function advanceEmbeddings(
+  deps: ReembedDeps,
+  orgId: string,
+  batch: number,
+  maxBatches: number,
+): Promise<ReembedStep> {
   const configuredEmbedder = deps.embeddings.configured;
   const configured = generationOf(configuredEmbedder);
   const { serving, target } = await prepare(deps.db, orgId, configured);
   if (!target) {
-    const { embedded, more } = await drainInPlace(deps, configuredEmbedder, orgId, batch, maxBatches);
+    const { embedded, more } = await drainInPlace(
+      deps,
+      configuredEmbedder,
+      orgId,
+      batch,
+      maxBatches,
+    );
     return { embedded, remaining: more ? batch : 0 };
   }
 
   // The old generation keeps serving: versions stored without a vector get one of it, when its provider is here.
   const servingEmbedder = deps.embeddings.embedderFor(serving.model, serving.dims);
-  let embedded = servingEmbedder ? (await drainInPlace(deps, servingEmbedder, orgId, batch, Math.max(1, maxBatches >> 2))).embedded : 0;
+  let embedded = servingEmbedder
+    ? (await drainInPlace(deps, servingEmbedder, orgId, batch, Math.max(1, maxBatches >> 2)))
+        .embedded
+    : 0;
   let complete = false;
   for (let i = 0; i < maxBatches; i++) {
     const [written, found] = await fillNext(deps.db, configuredEmbedder, orgId, batch);
@@ -113,11 +159,25 @@ export async function advanceEmbeddings(deps: ReembedDeps, orgId: string, batch:
   const progress = await withTenantRead(deps.db, orgId, readGeneration);
   const done = progress?.target_done ?? 0;
   const total = progress?.target_total ?? 0;
-  if (complete && await trySwitch(deps.db, orgId, target)) {
+  if (complete && (await trySwitch(deps.db, orgId, target))) {
     deps.embeddings.forget(orgId);
-    deps.log.info({ msg: "embedding generation switched", org_id: orgId, from: serving, to: target, vectors: total });
+    deps.log.info({
+      msg: "embedding generation switched",
+      org_id: orgId,
+      from: serving,
+      to: target,
+      vectors: total,
+    });
     const after = await drainInPlace(deps, configuredEmbedder, orgId, batch, maxBatches);
-    return { embedded: embedded + after.embedded, remaining: after.more ? batch : 0, reembed: { from: serving, to: target, done: total, total, switched: true } };
+    return {
+      embedded: embedded + after.embedded,
+      remaining: after.more ? batch : 0,
+      reembed: { from: serving, to: target, done: total, total, switched: true },
+    };
   }
-  return { embedded, remaining: Math.max(1, total - done), reembed: { from: serving, to: target, done, total, switched: false } };
+  return {
+    embedded,
+    remaining: Math.max(1, total - done),
+    reembed: { from: serving, to: target, done, total, switched: false },
+  };
 }

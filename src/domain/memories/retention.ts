@@ -15,7 +15,9 @@ export function enforceRetentionCaps(db: Database, capPerAgent: number): Promise
     for (;;) {
       const forgotten = await withTenant(db, orgId, async (tx) => {
         const ids = await findOverCapIds(tx, capPerAgent, CHUNK);
-        return ids.length === 0 ? 0 : (await forgetMemories(tx, systemActor(orgId), ids, "retention")).forgotten.length;
+        return ids.length === 0
+          ? 0
+          : (await forgetMemories(tx, systemActor(orgId), ids, "retention")).forgotten.length;
       });
       total += forgotten;
       if (forgotten < CHUNK) return total;

@@ -19,10 +19,17 @@ export type StoreOptions = {
   graphLater?: boolean;
 };
 
-export async function storeMemories(deps: Deps, actor: Actor, inputs: MemoryInput[], options: StoreOptions = {}): Promise<MemoryRecord[]> {
+export async function storeMemories(
+  deps: Deps,
+  actor: Actor,
+  inputs: MemoryInput[],
+  options: StoreOptions = {},
+): Promise<MemoryRecord[]> {
   const prepared = await prepareMemories(deps, actor, inputs, options.pathPrefix);
   const graphLater = options.graphLater === true && prepared.some((p) => p.embedding !== null);
-  const records = await withTenant(deps.db, actor.orgId, (tx) => insertPreparedMemories(tx, actor, prepared, options.pathPrefix, { graphLater }));
+  const records = await withTenant(deps.db, actor.orgId, (tx) =>
+    insertPreparedMemories(tx, actor, prepared, options.pathPrefix, { graphLater }),
+  );
   if (graphLater) await scheduleBackfill(deps, actor.orgId);
   await refreshStatisticsAfter(deps, actor.orgId, MEMORY_TABLES, records.length);
   return records;

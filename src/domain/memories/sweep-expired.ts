@@ -15,7 +15,9 @@ export function sweepExpiredMemories(db: Database, now: Date): Promise<number> {
     for (;;) {
       const forgotten = await withTenant(db, orgId, async (tx) => {
         const ids = await findExpiredIds(tx, now, CHUNK);
-        return ids.length === 0 ? 0 : (await forgetMemories(tx, systemActor(orgId), ids, "ttl")).forgotten.length;
+        return ids.length === 0
+          ? 0
+          : (await forgetMemories(tx, systemActor(orgId), ids, "ttl")).forgotten.length;
       });
       total += forgotten;
       if (forgotten < CHUNK) return total;

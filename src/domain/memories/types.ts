@@ -24,7 +24,9 @@ export type MemoryInput = {
 };
 
 /** A validated, embedded (or not: provider down) memory ready for insertPreparedMemories. */
-export type PreparedMemory = Omit<NewMemoryRow, "org_id" | "memory_type"> & { memory_type: MemoryType };
+export type PreparedMemory = Omit<NewMemoryRow, "org_id" | "memory_type"> & {
+  memory_type: MemoryType;
+};
 
 /** The API shape of a version: the row with its hash as hex and the vector reduced to a status. */
 export type MemoryRecord = Omit<MemoryRow, "content_hash" | "has_embedding"> & {

@@ -1,7 +1,12 @@
 // PATCH: close the current version and insert version + 1, serialised per memory so concurrent
 // PATCHes produce contiguous versions and never two current rows.
 import type { Deps } from "../../app/deps";
-import { findLatestVersion, lockMemories, supersedeVersion, type VersionChanges } from "../../data/queries/memories";
+import {
+  findLatestVersion,
+  lockMemories,
+  supersedeVersion,
+  type VersionChanges,
+} from "../../data/queries/memories";
 import { withTenant } from "../../data/with-tenant";
 import type { Actor } from "../actor";
 import { recordAudit } from "../audit/record";
@@ -16,14 +21,25 @@ import { EVENT_TIME_MESSAGE, parseEventTime, roundImportance } from "./prepare";
 import { assertLive } from "./read";
 import { toRecord, type MemoryRecord } from "./types";
 
-export type MemoryPatch = { content?: string; metadata?: unknown; importance?: number; occurred_at?: string };
+export type MemoryPatch = {
+  content?: string;
+  metadata?: unknown;
+  importance?: number;
+  occurred_at?: string;
+};
 
-export async function patchMemory(deps: Pick<Deps, "db" | "config"> & EmbedDeps, actor: Actor, memoryId: string, patch: MemoryPatch): Promise<MemoryRecord> {
+export async function patchMemory(
+  deps: Pick<Deps, "db" | "config"> & EmbedDeps,
+  actor: Actor,
+  memoryId: string,
+  patch: MemoryPatch,
+): Promise<MemoryRecord> {
   if (!looksLikeId("mem", memoryId)) throw notFound(`Memory ${memoryId}`);
   const occurredAt = checkPatch(deps.config, patch);
 
   // The provider call happens before the transaction so no row lock is held across the network.
-  const embedded = patch.content !== undefined ? await embedOrDefer(deps, actor.orgId, [patch.content]) : null;
+  const embedded =
+    patch.content !== undefined ? await embedOrDefer(deps, actor.orgId, [patch.content]) : null;
 
   return withTenant(deps.db, actor.orgId, async (tx) => {
     await lockMemories(tx, [memoryId]);
@@ -36,7 +52,11 @@ export async function patchMemory(deps: Pick<Deps, "db" | "config"> & EmbedDeps,
       importance: patch.importance === undefined ? null : roundImportance(patch.importance),
       occurred_at: occurredAt,
       ...(contentChanged && embedded
-        ? { embedding: embedded.ok ? { vector: embedded.vectors[0]!, model: embedded.model, dims: embedded.dims } : { vector: null, model: null, dims: null } }
+        ? {
+            embedding: embedded.ok
+              ? { vector: embedded.vectors[0]!, model: embedded.model, dims: embedded.dims }
+              : { vector: null, model: null, dims: null },
+          }
         : {}),
     };
     const next = await supersedeVersion(tx, memoryId, current.version, changes);
@@ -44,9 +64,15 @@ export async function patchMemory(deps: Pick<Deps, "db" | "config"> & EmbedDeps,
       operation: "update",
       agentId: next.agent_id,
       targetIds: [memoryId],
-      detail: { version: next.version, previous_version: current.version, fields: Object.keys(patch).sort() },
+      detail: {
+        version: next.version,
+        previous_version: current.version,
+        fields: Object.keys(patch).sort(),
+      },
     });
-    await recordMemoryEvent(tx, actor.orgId, "memory.updated", [next], { previous_version: current.version });
+    await recordMemoryEvent(tx, actor.orgId, "memory.updated", [next], {
+      previous_version: current.version,
+    });
     return toRecord(next);
   });
 }
@@ -54,16 +80,30 @@ export async function patchMemory(deps: Pick<Deps, "db" | "config"> & EmbedDeps,
 /** Every problem at once as a 422; returns the parsed event time (null when not being changed). */
 function checkPatch(config: Deps["config"], patch: MemoryPatch): Date | null {
   const problems: FieldProblem[] = [];
-  if (patch.content === undefined && patch.metadata === undefined && patch.importance === undefined && patch.occurred_at === undefined) {
-    problems.push({ path: "", message: "must give at least one of content, metadata, importance, occurred_at" });
+  if (
+    patch.content === undefined &&
+    patch.metadata === undefined &&
+    patch.importance === undefined &&
+    patch.occurred_at === undefined
+  ) {
+    problems.push({
+      path: "",
+      message: "must give at least one of content, metadata, importance, occurred_at",
+    });
   }
   const occurredAt = patch.occurred_at === undefined ? null : parseEventTime(patch.occurred_at);
-  if (patch.occurred_at !== undefined && !occurredAt) problems.push({ path: "occurred_at", message: EVENT_TIME_MESSAGE });
+  if (patch.occurred_at !== undefined && !occurredAt)
+    problems.push({ path: "occurred_at", message: EVENT_TIME_MESSAGE });
   if (patch.content !== undefined) {
     const unstorable = unstorableReason(patch.content);
     if (unstorable) problems.push({ path: "content", message: unstorable });
-    if (patch.content.trim().length === 0) problems.push({ path: "content", message: "must contain at least one non-space character" });
-    if (patch.content.length > config.MEMORY_CONTENT_MAX_CHARS) problems.push({ path: "content", message: `must be at most ${config.MEMORY_CONTENT_MAX_CHARS} characters` });
+    if (patch.content.trim().length === 0)
+      problems.push({ path: "content", message: "must contain at least one non-space character" });
+    if (patch.content.length > config.MEMORY_CONTENT_MAX_CHARS)
+      problems.push({
+        path: "content",
+        message: `must be at most ${config.MEMORY_CONTENT_MAX_CHARS} characters`,
+      });
   }
   const metadata = patch.metadata === undefined ? null : metadataProblem(config, patch.metadata);
   if (metadata) problems.push({ path: "metadata", message: metadata });

@@ -12,11 +12,20 @@ export type BacklogStep = { graphed: number; remaining: number };
  * At most `maxChunks` chunks of `chunk` versions for one tenant, `parallel` transactions at a time (each
  * locks its own rows; pgvector inserts into the graph from several backends at once).
  */
-export async function graphBacklog(db: Database, orgId: string, chunk: number, maxChunks: number, parallel = 1): Promise<BacklogStep> {
+export async function graphBacklog(
+  db: Database,
+  orgId: string,
+  chunk: number,
+  maxChunks: number,
+  parallel = 1,
+): Promise<BacklogStep> {
   let graphed = 0;
   for (let taken = 0; taken < maxChunks; taken += parallel) {
-    const counts = await Promise.all(Array.from({ length: Math.min(parallel, maxChunks - taken) }, () =>
-      withTenant(db, orgId, (tx) => graphWaitingRows(tx, chunk))));
+    const counts = await Promise.all(
+      Array.from({ length: Math.min(parallel, maxChunks - taken) }, () =>
+        withTenant(db, orgId, (tx) => graphWaitingRows(tx, chunk)),
+      ),
+    );
     graphed += counts.reduce((a, b) => a + b, 0);
     if (counts.some((n) => n < chunk)) break;
   }

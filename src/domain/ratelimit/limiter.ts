@@ -1,6 +1,11 @@
 // The rate-limit port: named token buckets, one per API key (capacity RATE_LIMIT_BURST, refill
 // RATE_LIMIT_REQUESTS / RATE_LIMIT_WINDOW tokens per second) and one per tenant (tenant-policy.ts).
-export type BucketPolicy = { capacity: number; refillPerSecond: number; limit: number; windowSeconds: number };
+export type BucketPolicy = {
+  capacity: number;
+  refillPerSecond: number;
+  limit: number;
+  windowSeconds: number;
+};
 
 export type Bucket = { key: string; policy: BucketPolicy };
 
@@ -29,12 +34,22 @@ export interface RateLimiter {
 }
 
 /** The bucket arithmetic, shared by the in-memory limiter and mirrored by src/valkey/token-bucket.lua. */
-export function refill(tokens: number, lastMs: number, nowMs: number, policy: BucketPolicy): number {
+export function refill(
+  tokens: number,
+  lastMs: number,
+  nowMs: number,
+  policy: BucketPolicy,
+): number {
   const elapsed = Math.max(0, nowMs - lastMs) / 1000;
   return Math.min(policy.capacity, tokens + elapsed * policy.refillPerSecond);
 }
 
-export function outcome(tokensAfter: number, allowed: boolean, nowMs: number, policy: BucketPolicy): TakeResult {
+export function outcome(
+  tokensAfter: number,
+  allowed: boolean,
+  nowMs: number,
+  policy: BucketPolicy,
+): TakeResult {
   const missing = policy.capacity - tokensAfter;
   const blocking = !allowed && tokensAfter < 1;
   return {

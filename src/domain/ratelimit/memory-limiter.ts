@@ -1,5 +1,12 @@
 // In-process token buckets: the embedded-mode limiter, and the per-replica fallback when Valkey is down.
-import { outcome, refill, type Bucket, type BucketPolicy, type RateLimiter, type TakeResult } from "./limiter";
+import {
+  outcome,
+  refill,
+  type Bucket,
+  type BucketPolicy,
+  type RateLimiter,
+  type TakeResult,
+} from "./limiter";
 
 const MAX_BUCKETS = 100_000;
 
@@ -19,7 +26,8 @@ export function createMemoryLimiter(now: () => number = Date.now): RateLimiter {
       const allowed = tokens.every((t) => t >= 1);
       return wanted.map((b, i) => {
         const after = allowed ? tokens[i]! - 1 : tokens[i]!;
-        if (buckets.size >= MAX_BUCKETS && !buckets.has(b.key)) buckets.delete(buckets.keys().next().value!);
+        if (buckets.size >= MAX_BUCKETS && !buckets.has(b.key))
+          buckets.delete(buckets.keys().next().value!);
         buckets.set(b.key, { tokens: after, lastMs: nowMs });
         return outcome(after, allowed, nowMs, b.policy);
       });

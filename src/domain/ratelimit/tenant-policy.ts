@@ -6,10 +6,18 @@ import type { BucketPolicy } from "./limiter";
 
 export const TENANT_DEFAULT_KEYS_WORTH = 10;
 
-type TenantLimits = Pick<Config, "RATE_LIMIT_TENANT_REQUESTS" | "RATE_LIMIT_TENANT_BURST" | "RATE_LIMIT_REQUESTS" | "RATE_LIMIT_BURST" | "RATE_LIMIT_WINDOW">;
+type TenantLimits = Pick<
+  Config,
+  | "RATE_LIMIT_TENANT_REQUESTS"
+  | "RATE_LIMIT_TENANT_BURST"
+  | "RATE_LIMIT_REQUESTS"
+  | "RATE_LIMIT_BURST"
+  | "RATE_LIMIT_WINDOW"
+>;
 
 export function tenantBucketPolicyOf(config: TenantLimits): BucketPolicy {
-  const limit = config.RATE_LIMIT_TENANT_REQUESTS ?? TENANT_DEFAULT_KEYS_WORTH * config.RATE_LIMIT_REQUESTS;
+  const limit =
+    config.RATE_LIMIT_TENANT_REQUESTS ?? TENANT_DEFAULT_KEYS_WORTH * config.RATE_LIMIT_REQUESTS;
   return {
     capacity: config.RATE_LIMIT_TENANT_BURST ?? TENANT_DEFAULT_KEYS_WORTH * config.RATE_LIMIT_BURST,
     refillPerSecond: limit / config.RATE_LIMIT_WINDOW,

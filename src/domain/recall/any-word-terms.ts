@@ -17,7 +17,9 @@ export type AnyWordTerms = { words: string[]; weights: number[]; expansions: num
 
 /** Whitespace-separated tokens not excluded with a leading "-", as typed, deduplicated. */
 function ownTokens(query: string): string[] {
-  const tokens = query.split(/\s+/).filter((w) => w !== "" && !w.startsWith("-") && /[\p{L}\p{N}]/u.test(w));
+  const tokens = query
+    .split(/\s+/)
+    .filter((w) => w !== "" && !w.startsWith("-") && /[\p{L}\p{N}]/u.test(w));
   return [...new Set(tokens)].slice(0, MAX_WORDS);
 }
 
@@ -30,5 +32,9 @@ export function anyWordTermsOf(query: string, options: { related?: boolean } = {
   const own = ownTokens(query);
   const wanted = options.related !== false && !/"|(^|\s)-\S/.test(query);
   const related = wanted ? expansionsOf(includedWords(query)) : [];
-  return { words: [...own, ...related], weights: [...own.map(() => 1), ...related.map(() => EXPANSION_WEIGHT)], expansions: related.length };
+  return {
+    words: [...own, ...related],
+    weights: [...own.map(() => 1), ...related.map(() => EXPANSION_WEIGHT)],
+    expansions: related.length,
+  };
 }

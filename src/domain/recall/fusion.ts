@@ -6,7 +6,15 @@ import type { FieldProblem } from "../../lib/errors";
 import type { ConcreteStrategyName, RecallSearch, RecallStrategy, StrategyEnv } from "./strategy";
 
 /** The strategies that rank memories by the query; ASK answers a question and CYPHER runs a query language. */
-export const FUSABLE_STRATEGIES = ["VECTOR", "LEXICAL", "TEMPORAL", "CODE", "GRAPH", "TRIPLET", "TRACE"] as const satisfies readonly ConcreteStrategyName[];
+export const FUSABLE_STRATEGIES = [
+  "VECTOR",
+  "LEXICAL",
+  "TEMPORAL",
+  "CODE",
+  "GRAPH",
+  "TRIPLET",
+  "TRACE",
+] as const satisfies readonly ConcreteStrategyName[];
 export const FUSION_K_DEFAULT = 60;
 /** Each fused strategy returns at least this many candidates, so a memory ranked 11th by one list still counts. */
 export const FUSION_DEPTH = 30;
@@ -20,17 +28,31 @@ export type FusionSummary = { strategies: ConcreteStrategyName[]; k: number };
 /** Request checks TypeBox cannot express; problems name the field. */
 export function fusionProblems(strategies: string[], pinned: string | undefined): FieldProblem[] {
   const problems: FieldProblem[] = [];
-  if (pinned !== undefined && pinned !== "AUTO") problems.push({ path: "/strategy", message: "must be omitted (or AUTO) when fusion is given: fusion.strategies names the strategies" });
+  if (pinned !== undefined && pinned !== "AUTO")
+    problems.push({
+      path: "/strategy",
+      message:
+        "must be omitted (or AUTO) when fusion is given: fusion.strategies names the strategies",
+    });
   const seen = new Set<string>();
   strategies.forEach((name, i) => {
-    if (!(FUSABLE_STRATEGIES as readonly string[]).includes(name)) problems.push({ path: `/fusion/strategies/${i}`, message: `${name} cannot be fused; fusable: ${FUSABLE_STRATEGIES.join(", ")}` });
-    else if (seen.has(name)) problems.push({ path: `/fusion/strategies/${i}`, message: `${name} is listed twice` });
+    if (!(FUSABLE_STRATEGIES as readonly string[]).includes(name))
+      problems.push({
+        path: `/fusion/strategies/${i}`,
+        message: `${name} cannot be fused; fusable: ${FUSABLE_STRATEGIES.join(", ")}`,
+      });
+    else if (seen.has(name))
+      problems.push({ path: `/fusion/strategies/${i}`, message: `${name} is listed twice` });
     seen.add(name);
   });
   return problems;
 }
 
-export type PlannedFusion = { fusion: FusionPlan; queryVector: number[] | null; degradedFrom?: ConcreteStrategyName };
+export type PlannedFusion = {
+  fusion: FusionPlan;
+  queryVector: number[] | null;
+  degradedFrom?: ConcreteStrategyName;
+};
 
 /**
  * Plans a fused recall outside the transaction: embeds the query once if a member needs it (an embedding outage
@@ -50,16 +72,31 @@ export async function planFusion(
   if (queryVector === null && strategies.some((s) => s.needsEmbedding)) {
     degradedFrom = strategies.find((s) => s.needsEmbedding)!.name;
     const lexical = named("LEXICAL");
-    strategies = strategies.map((s) => (s.needsEmbedding ? lexical : s)).filter((s, i, all) => all.indexOf(s) === i);
-    notes.push("the embedding provider is unavailable, so VECTOR was left out (LEXICAL in its place)");
+    strategies = strategies
+      .map((s) => (s.needsEmbedding ? lexical : s))
+      .filter((s, i, all) => all.indexOf(s) === i);
+    notes.push(
+      "the embedding provider is unavailable, so VECTOR was left out (LEXICAL in its place)",
+    );
   }
   const search = searchFor(queryVector);
   const members: FusionMember[] = [];
-  for (const strategy of strategies) members.push({ strategy, prepared: strategy.prepare ? await strategy.prepare(env, search) : undefined });
-  return { fusion: { k: request.k, members, notes }, queryVector, ...(degradedFrom ? { degradedFrom } : {}) };
+  for (const strategy of strategies)
+    members.push({
+      strategy,
+      prepared: strategy.prepare ? await strategy.prepare(env, search) : undefined,
+    });
+  return {
+    fusion: { k: request.k, members, notes },
+    queryVector,
+    ...(degradedFrom ? { degradedFrom } : {}),
+  };
 }
 
-export const fusionSummary = (plan: FusionPlan): FusionSummary => ({ strategies: plan.members.map((m) => m.strategy.name), k: plan.k });
+export const fusionSummary = (plan: FusionPlan): FusionSummary => ({
+  strategies: plan.members.map((m) => m.strategy.name),
+  k: plan.k,
+});
 
 /** One ranked list to fuse: the retriever that produced it and its weight. */
 export type RankedList = { name: ConcreteStrategyName; weight: number; rows: RecallRow[] };

@@ -26,9 +26,20 @@ export type GraphFact = {
 };
 
 /** A walk through the graph: memo_ids has one more entry than edge_ids. */
-export type GraphPath = { memo_ids: string[]; edge_ids: string[]; hops: number; score: number; sources: GraphSource[] };
+export type GraphPath = {
+  memo_ids: string[];
+  edge_ids: string[];
+  hops: number;
+  score: number;
+  sources: GraphSource[];
+};
 
-export type GraphCitation = { memory_id: string; version: number; edge_id: string | null; evidence: string };
+export type GraphCitation = {
+  memory_id: string;
+  version: number;
+  edge_id: string | null;
+  evidence: string;
+};
 
 export type GraphAnswer = {
   text: string;

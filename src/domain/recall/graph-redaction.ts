@@ -5,13 +5,37 @@ import { redactJson, redactText, type Redacted } from "./redaction";
 
 export function redactGraphEvidence(evidence: GraphEvidence): Redacted<GraphEvidence> {
   let count = 0;
-  const text = (s: string) => { const r = redactText(s); count += r.count; return r.value; };
-  const fact = (f: GraphFact): GraphFact => ({ ...f, fact: text(f.fact), subject: { ...f.subject, name: text(f.subject.name) }, object: { ...f.object, name: text(f.object.name) } });
+  const text = (s: string) => {
+    const r = redactText(s);
+    count += r.count;
+    return r.value;
+  };
+  const fact = (f: GraphFact): GraphFact => ({
+    ...f,
+    fact: text(f.fact),
+    subject: { ...f.subject, name: text(f.subject.name) },
+    object: { ...f.object, name: text(f.object.name) },
+  });
   const value: GraphEvidence = {
     ...evidence,
     ...(evidence.facts ? { facts: evidence.facts.map(fact) } : {}),
-    ...(evidence.answer ? { answer: { ...evidence.answer, text: text(evidence.answer.text), citations: evidence.answer.citations.map((c) => ({ ...c, evidence: text(c.evidence) })),
-      ...(evidence.answer.dropped_claims ? { dropped_claims: evidence.answer.dropped_claims.map((d) => ({ ...d, text: text(d.text) })) } : {}) } } : {}),
+    ...(evidence.answer
+      ? {
+          answer: {
+            ...evidence.answer,
+            text: text(evidence.answer.text),
+            citations: evidence.answer.citations.map((c) => ({ ...c, evidence: text(c.evidence) })),
+            ...(evidence.answer.dropped_claims
+              ? {
+                  dropped_claims: evidence.answer.dropped_claims.map((d) => ({
+                    ...d,
+                    text: text(d.text),
+                  })),
+                }
+              : {}),
+          },
+        }
+      : {}),
   };
   if (evidence.table) {
     const rows = redactJson(evidence.table.rows);

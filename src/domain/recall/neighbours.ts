@@ -10,14 +10,25 @@ export const NEIGHBOURS_MAX = 5;
 export type NeighbourTurn = Omit<NeighbourRow, "hit">;
 export type Neighbours = Map<string, NeighbourTurn[]>;
 
-export async function fetchNeighbours(tx: Tx, orgId: string, agentId: string, memoryIds: string[], n: number): Promise<Neighbours> {
+export async function fetchNeighbours(
+  tx: Tx,
+  orgId: string,
+  agentId: string,
+  memoryIds: string[],
+  n: number,
+): Promise<Neighbours> {
   const byHit: Neighbours = new Map();
-  for (const { hit, ...turn } of await turnNeighbours(tx, orgId, agentId, memoryIds, n)) byHit.set(hit, [...(byHit.get(hit) ?? []), turn]);
+  for (const { hit, ...turn } of await turnNeighbours(tx, orgId, agentId, memoryIds, n))
+    byHit.set(hit, [...(byHit.get(hit) ?? []), turn]);
   return byHit;
 }
 
 /** Each result with its neighbours (redacted like the results when `redact`); the count of masked values. */
-export function withNeighbours<T extends { memory_id: string }>(results: T[], neighbours: Neighbours, redact: boolean): { results: Array<T & { context: NeighbourTurn[] }>; redactions: number } {
+export function withNeighbours<T extends { memory_id: string }>(
+  results: T[],
+  neighbours: Neighbours,
+  redact: boolean,
+): { results: Array<T & { context: NeighbourTurn[] }>; redactions: number } {
   let redactions = 0;
   const out = results.map((r) => ({
     ...r,

@@ -11,7 +11,8 @@ export type QueryVectorCache = {
 
 export function createQueryVectorCache(maxEntries = MAX_ENTRIES): QueryVectorCache {
   const entries = new Map<string, number[]>();
-  const keyOf = (orgId: string, model: string, query: string) => `${orgId}\u0000${model}\u0000${query}`;
+  const keyOf = (orgId: string, model: string, query: string) =>
+    `${orgId}\u0000${model}\u0000${query}`;
   return {
     get(orgId, model, query) {
       const key = keyOf(orgId, model, query);

@@ -6,7 +6,10 @@ const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ??
 
 /** Words not excluded with a leading "-" (websearch syntax), deduplicated, at most 32. */
 export function includedWords(text: string): string[] {
-  const kept = text.split(/\s+/).filter((w) => !w.startsWith("-")).join(" ");
+  const kept = text
+    .split(/\s+/)
+    .filter((w) => !w.startsWith("-"))
+    .join(" ");
   return [...new Set(wordsOf(kept))].slice(0, 32);
 }
 
@@ -17,7 +20,10 @@ export function orQueryOf(text: string): string | null {
 }
 
 /** Queries of at most four words count as short: they get a prefix query and the trigram fallback. */
-export const isShortQuery = (text: string) => { const n = wordsOf(text).length; return n > 0 && n <= SHORT_QUERY_WORDS; };
+export const isShortQuery = (text: string) => {
+  const n = wordsOf(text).length;
+  return n > 0 && n <= SHORT_QUERY_WORDS;
+};
 
 export const wordCount = (text: string) => wordsOf(text).length;
 

@@ -24,11 +24,23 @@ import { retrieve } from "./pipeline/retrieve";
 import { openRecallTransaction } from "./pipeline/settings";
 import type { RecallDeps, RecallInput, RecallOutcome, RecallPlan } from "./pipeline/types";
 
-export type { RecallDeps, RecallInput, RecallOutcome, RecallPlan, RecallResult, Routing } from "./pipeline/types";
+export type {
+  RecallDeps,
+  RecallInput,
+  RecallOutcome,
+  RecallPlan,
+  RecallResult,
+  Routing,
+} from "./pipeline/types";
 export { planRecall };
 
 /** A recall from request to response. */
-export async function recall(deps: RecallDeps, actor: Actor, input: RecallInput, signal?: AbortSignal): Promise<RecallOutcome> {
+export async function recall(
+  deps: RecallDeps,
+  actor: Actor,
+  input: RecallInput,
+  signal?: AbortSignal,
+): Promise<RecallOutcome> {
   return (await openRecall(deps, actor, input, signal))(signal);
 }
 
@@ -36,7 +48,12 @@ export async function recall(deps: RecallDeps, actor: Actor, input: RecallInput,
  * The same recall in two halves: validated and planned now (so that the stream turns plan errors into
  * problem responses before it opens), retrieved, fused and presented when called.
  */
-export async function openRecall(deps: RecallDeps, actor: Actor, input: RecallInput, signal?: AbortSignal): Promise<(signal?: AbortSignal) => Promise<RecallOutcome>> {
+export async function openRecall(
+  deps: RecallDeps,
+  actor: Actor,
+  input: RecallInput,
+  signal?: AbortSignal,
+): Promise<(signal?: AbortSignal) => Promise<RecallOutcome>> {
   const plan = await planRecall(deps, actor, input, signal);
   return (later) => executeRecall(deps, actor, plan, later);
 }
@@ -58,35 +75,63 @@ function strategiesOf(plan: RecallPlan): string[] {
 }
 
 /** The stages after the plan; the stream plans first, so that plan errors are problem responses. */
-export async function executeRecall(deps: RecallDeps, actor: Actor, plan: RecallPlan, signal?: AbortSignal, replanned = false): Promise<RecallOutcome> {
+export async function executeRecall(
+  deps: RecallDeps,
+  actor: Actor,
+  plan: RecallPlan,
+  signal?: AbortSignal,
+  replanned = false,
+): Promise<RecallOutcome> {
   let inTransaction;
   const heavy = strategiesOf(plan).some((name) => HEAVY_STRATEGIES.has(name));
   const inShare = <T>(work: () => Promise<T>) => (heavy ? heavyWork(actor.orgId, work) : work());
   try {
-    inTransaction = await inShare(() => withTenant(deps.db, actor.orgId, async (tx) => {
-      openRecallTransaction(tx, deps, plan);
-      const retrieved = await retrieve(tx, deps, actor, plan, signal);
-      // Only an empty VECTOR list pays for this check: after a switch, a query embedded with the old
-      // generation matches no vector (recall filters on the generation), and is embedded again below.
-      const vectorEmpty = retrieved.lists.some((l) => l.name === "VECTOR" && l.rows.length === 0);
-      if (!replanned && plan.queryVector && vectorEmpty && await servingChanged(tx, deps, plan.generation)) throw new GenerationSwitched();
-      const fused = fuse(plan, retrieved);
-      const ids = fused.rows.map((r) => r.memory_id);
-      const { input } = plan;
-      const neighbours = input.context ? await fetchNeighbours(tx, actor.orgId, input.agentId, ids, input.context.neighbours) : null;
-      await audited(tx, deps, actor, plan, fused.strategy, ids);
-      return { retrieved, fused, neighbours };
-    }));
+    inTransaction = await inShare(() =>
+      withTenant(deps.db, actor.orgId, async (tx) => {
+        openRecallTransaction(tx, deps, plan);
+        const retrieved = await retrieve(tx, deps, actor, plan, signal);
+        // Only an empty VECTOR list pays for this check: after a switch, a query embedded with the old
+        // generation matches no vector (recall filters on the generation), and is embedded again below.
+        const vectorEmpty = retrieved.lists.some((l) => l.name === "VECTOR" && l.rows.length === 0);
+        if (
+          !replanned &&
+          plan.queryVector &&
+          vectorEmpty &&
+          (await servingChanged(tx, deps, plan.generation))
+        )
+          throw new GenerationSwitched();
+        const fused = fuse(plan, retrieved);
+        const ids = fused.rows.map((r) => r.memory_id);
+        const { input } = plan;
+        const neighbours = input.context
+          ? await fetchNeighbours(tx, actor.orgId, input.agentId, ids, input.context.neighbours)
+          : null;
+        await audited(tx, deps, actor, plan, fused.strategy, ids);
+        return { retrieved, fused, neighbours };
+      }),
+    );
   } catch (error) {
-    if (error instanceof GenerationSwitched) return executeRecall(deps, actor, await replanForSwitch(deps, actor, plan), signal, true);
-    if (isQueryTimeout(error) && !signal?.aborted) throw new AppError("service-unavailable", `The recall did not finish within ${deps.config.RECALL_TIMEOUT_MS} ms; narrow the query or retry`);
+    if (error instanceof GenerationSwitched)
+      return executeRecall(deps, actor, await replanForSwitch(deps, actor, plan), signal, true);
+    if (isQueryTimeout(error) && !signal?.aborted)
+      throw new AppError(
+        "service-unavailable",
+        `The recall did not finish within ${deps.config.RECALL_TIMEOUT_MS} ms; narrow the query or retry`,
+      );
     throw error;
   }
   return present(deps, actor, { plan, ...inTransaction });
 }
 
 /** Issued together, so they share one round trip; the audit row commits with the recall or not at all. */
-async function audited(tx: Tx, deps: RecallDeps, actor: Actor, plan: RecallPlan, strategy: string, ids: string[]): Promise<void> {
+async function audited(
+  tx: Tx,
+  deps: RecallDeps,
+  actor: Actor,
+  plan: RecallPlan,
+  strategy: string,
+  ids: string[],
+): Promise<void> {
   const fused = plan.fusion || plan.auto ? strategiesOf(plan) : null;
   await Promise.all([
     recordAudit(tx, actor, {
@@ -94,8 +139,13 @@ async function audited(tx: Tx, deps: RecallDeps, actor: Actor, plan: RecallPlan,
       agentId: plan.input.agentId,
       targetIds: ids,
       detail: {
-        strategy, requested_strategy: plan.routing.requested, routing: plan.routing.method, top_k: plan.topK,
-        result_count: ids.length, query_sha256: sha256Hex(plan.input.query), ...(fused ? { fused } : {}),
+        strategy,
+        requested_strategy: plan.routing.requested,
+        routing: plan.routing.method,
+        top_k: plan.topK,
+        result_count: ids.length,
+        query_sha256: sha256Hex(plan.input.query),
+        ...(fused ? { fused } : {}),
       },
     }),
     plan.charge ? chargeInTransaction(tx, deps.config, actor.orgId, plan.charge, plan.now) : null,
@@ -111,7 +161,11 @@ async function servingChanged(tx: Tx, deps: RecallDeps, planned: Generation): Pr
 }
 
 /** The same plan with the query embedded by the generation that serves now (once: the cache is dropped first). */
-async function replanForSwitch(deps: RecallDeps, actor: Actor, plan: RecallPlan): Promise<RecallPlan> {
+async function replanForSwitch(
+  deps: RecallDeps,
+  actor: Actor,
+  plan: RecallPlan,
+): Promise<RecallPlan> {
   deps.embeddings.forget(actor.orgId);
   const serving = await deps.embeddings.serving(actor.orgId);
   const embedded = await embedQuery(deps, actor, plan.input.query, serving);
@@ -119,9 +173,25 @@ async function replanForSwitch(deps: RecallDeps, actor: Actor, plan: RecallPlan)
   if (embedded.vector) return { ...plan, queryVector: embedded.vector, generation };
   const why = `${embedded.unavailable}, so LEXICAL ran instead`;
   if (plan.auto) {
-    const auto = { ...plan.auto, retrievers: plan.auto.retrievers.filter((r) => r.strategy.name !== "VECTOR") };
-    return { ...plan, auto, queryVector: null, generation, routing: { ...plan.routing, reason: `${plan.routing.reason}; VECTOR left out: ${embedded.unavailable}` } };
+    const auto = {
+      ...plan.auto,
+      retrievers: plan.auto.retrievers.filter((r) => r.strategy.name !== "VECTOR"),
+    };
+    return {
+      ...plan,
+      auto,
+      queryVector: null,
+      generation,
+      routing: {
+        ...plan.routing,
+        reason: `${plan.routing.reason}; VECTOR left out: ${embedded.unavailable}`,
+      },
+    };
   }
-  const routing = { ...plan.routing, degraded_from: plan.strategy.name, reason: `${plan.routing.reason}; ${why}` };
+  const routing = {
+    ...plan.routing,
+    degraded_from: plan.strategy.name,
+    reason: `${plan.routing.reason}; ${why}`,
+  };
   return { ...plan, strategy: strategyNamed("LEXICAL"), routing, queryVector: null, generation };
 }

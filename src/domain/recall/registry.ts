@@ -12,9 +12,7 @@ import { temporalStrategy } from "./strategies/temporal";
 import { vectorStrategy } from "./strategies/vector";
 import type { ConcreteStrategyName, RecallStrategy, StrategyName } from "./strategy";
 
-type Entry =
-  | { kind: "router" }
-  | { kind: "available"; strategy: RecallStrategy };
+type Entry = { kind: "router" } | { kind: "available"; strategy: RecallStrategy };
 
 export const REGISTRY: Record<StrategyName, Entry> = {
   AUTO: { kind: "router" },
@@ -29,18 +27,28 @@ export const REGISTRY: Record<StrategyName, Entry> = {
   CYPHER: { kind: "available", strategy: cypherStrategy },
 };
 
-export const AVAILABLE_STRATEGIES: RecallStrategy[] = Object.values(REGISTRY).flatMap((e) => (e.kind === "available" ? [e.strategy] : []));
-export const AVAILABLE_NAMES: ReadonlySet<ConcreteStrategyName> = new Set(AVAILABLE_STRATEGIES.map((s) => s.name));
+export const AVAILABLE_STRATEGIES: RecallStrategy[] = Object.values(REGISTRY).flatMap((e) =>
+  e.kind === "available" ? [e.strategy] : [],
+);
+export const AVAILABLE_NAMES: ReadonlySet<ConcreteStrategyName> = new Set(
+  AVAILABLE_STRATEGIES.map((s) => s.name),
+);
 
 export function strategyNamed(name: ConcreteStrategyName): RecallStrategy {
   const entry = ownValue(REGISTRY, name);
   if (entry?.kind === "available") return entry.strategy;
-  throw new AppError("strategy-unavailable", `Strategy ${name} ${entry ? "is a router" : "does not exist"}`);
+  throw new AppError(
+    "strategy-unavailable",
+    `Strategy ${name} ${entry ? "is a router" : "does not exist"}`,
+  );
 }
 
 /** For the OpenAPI description of the `strategy` field. */
 export function describeStrategies(): string {
-  return Object.entries(REGISTRY).map(([name, e]) =>
-    `- \`${name}\`: ${e.kind === "router" ? "fuses LEXICAL, VECTOR, CODE on code-shaped queries and the graph when it knows the question's entities (an LLM, when configured, weights them)" : e.strategy.description}`,
-  ).join("\n");
+  return Object.entries(REGISTRY)
+    .map(
+      ([name, e]) =>
+        `- \`${name}\`: ${e.kind === "router" ? "fuses LEXICAL, VECTOR, CODE on code-shaped queries and the graph when it knows the question's entities (an LLM, when configured, weights them)" : e.strategy.description}`,
+    )
+    .join("\n");
 }

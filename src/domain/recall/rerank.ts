@@ -10,9 +10,10 @@ import { parseJsonAnswer } from "../forge/refine/llm-budget";
 export const RERANK_MAX = 20;
 const PASSAGE_CHARS = 400;
 
-const SYSTEM = "You rank numbered passages from an AI agent's memory by how well each one helps answer the query. "
-  + 'Answer with a JSON object {"order": ["P3", "P1", …]} listing passage ids, most useful first, and nothing else. '
-  + "List every passage once.";
+const SYSTEM =
+  "You rank numbered passages from an AI agent's memory by how well each one helps answer the query. " +
+  'Answer with a JSON object {"order": ["P3", "P1", …]} listing passage ids, most useful first, and nothing else. ' +
+  "List every passage once.";
 
 export type Reranked<T> = { results: T[]; note: string };
 
@@ -29,21 +30,53 @@ export function orderFrom(text: string, count: number): number[] | null {
   return seen.size === 0 ? null : [...seen];
 }
 
-export async function rerankResults<T extends { content: string }>(llm: LlmProvider, orgId: string, query: string, results: T[]): Promise<Reranked<T>> {
+export async function rerankResults<T extends { content: string }>(
+  llm: LlmProvider,
+  orgId: string,
+  query: string,
+  results: T[],
+): Promise<Reranked<T>> {
   const head = results.slice(0, RERANK_MAX);
   if (head.length < 2) return { results, note: "rerank: fewer than 2 results, nothing to reorder" };
-  const passages = head.map((r, i) => `P${i + 1}: ${JSON.stringify(r.content.slice(0, PASSAGE_CHARS))}`).join("\n");
+  const passages = head
+    .map((r, i) => `P${i + 1}: ${JSON.stringify(r.content.slice(0, PASSAGE_CHARS))}`)
+    .join("\n");
   let text: string;
   try {
-    text = (await llm.complete({ system: SYSTEM, prompt: `Query: ${JSON.stringify(query)}\n\nPassages:\n${passages}`, json: true, maxTokens: 20 + 8 * head.length }, { orgId })).text;
+    text = (
+      await llm.complete(
+        {
+          system: SYSTEM,
+          prompt: `Query: ${JSON.stringify(query)}\n\nPassages:\n${passages}`,
+          json: true,
+          maxTokens: 20 + 8 * head.length,
+        },
+        { orgId },
+      )
+    ).text;
   } catch (error) {
-    if (error instanceof LlmUnavailableError) return { results, note: `rerank: the LLM was unavailable (${error.message.slice(0, 120)}); the strategy's order is kept` };
-    if (error instanceof AppError && error.slug === "budget-exceeded") return { results, note: `rerank: the token budget refused the LLM call (${error.detail}); the strategy's order is kept` };
+    if (error instanceof LlmUnavailableError)
+      return {
+        results,
+        note: `rerank: the LLM was unavailable (${error.message.slice(0, 120)}); the strategy's order is kept`,
+      };
+    if (error instanceof AppError && error.slug === "budget-exceeded")
+      return {
+        results,
+        note: `rerank: the token budget refused the LLM call (${error.detail}); the strategy's order is kept`,
+      };
     throw error;
   }
   const order = orderFrom(text, head.length);
-  if (!order) return { results, note: "rerank: the LLM's answer was not the JSON asked for; the strategy's order is kept" };
+  if (!order)
+    return {
+      results,
+      note: "rerank: the LLM's answer was not the JSON asked for; the strategy's order is kept",
+    };
   const listed = new Set(order);
   const rest = head.map((_, i) => i).filter((i) => !listed.has(i));
-  return { results: [...[...order, ...rest].map((i) => head[i]!), ...results.slice(RERANK_MAX)], note: `reranked the first ${head.length} by the LLM (${llm.model})` };
+  return {
+    results: [...[...order, ...rest].map((i) => head[i]!), ...results.slice(RERANK_MAX)],
+    note: `reranked the first ${head.length} by the LLM (${llm.model})`,
+  };
 }

@@ -7,7 +7,12 @@ import { LlmUnavailableError } from "../../providers/llm/port";
 import type { ConcreteStrategyName, RecallStrategy } from "./strategy";
 import type { ParsedTime, TimeWindow } from "./time-expressions";
 
-export type AutoRetriever = { strategy: RecallStrategy; weight: number; why: string; prepared?: unknown };
+export type AutoRetriever = {
+  strategy: RecallStrategy;
+  weight: number;
+  why: string;
+  prepared?: unknown;
+};
 export type AutoPlan = {
   retrievers: AutoRetriever[];
   /** The reciprocal-rank constant: Σ weight/(k + rank). */
@@ -24,7 +29,10 @@ export type AutoPlan = {
 const STRONG_CODE_SIGNS: Array<[RegExp, string]> = [
   [/\b[a-z]+[A-Z][A-Za-z0-9]*\b/, "camelCase identifier"],
   [/\b[A-Za-z0-9]+_[A-Za-z0-9_]+\b/, "snake_case identifier"],
-  [/\b[\w-]+\.(?:ts|tsx|js|jsx|py|go|rs|java|rb|c|h|cpp|cs|sql|sh|yaml|yml|json|toml)\b/, "file name"],
+  [
+    /\b[\w-]+\.(?:ts|tsx|js|jsx|py|go|rs|java|rb|c|h|cpp|cs|sql|sh|yaml|yml|json|toml)\b/,
+    "file name",
+  ],
   [/::|->|=>|\w\(\)/, "code symbol"],
 ];
 const WEAK_CODE_SIGNS: Array<[RegExp, string]> = [
@@ -33,7 +41,8 @@ const WEAK_CODE_SIGNS: Array<[RegExp, string]> = [
 ];
 
 export function codeSign(query: string): { strength: "strong" | "weak"; sign: string } | null {
-  for (const [re, sign] of STRONG_CODE_SIGNS) if (re.test(query)) return { strength: "strong", sign };
+  for (const [re, sign] of STRONG_CODE_SIGNS)
+    if (re.test(query)) return { strength: "strong", sign };
   for (const [re, sign] of WEAK_CODE_SIGNS) if (re.test(query)) return { strength: "weak", sign };
   return null;
 }
@@ -58,11 +67,22 @@ export const WEIGHTS = {
   LLM_CHOICE: 2,
 } as const;
 
-export type AutoChoice = { named: (name: ConcreteStrategyName) => RecallStrategy; semanticEmbedder: boolean; vectorAvailable: boolean };
+export type AutoChoice = {
+  named: (name: ConcreteStrategyName) => RecallStrategy;
+  semanticEmbedder: boolean;
+  vectorAvailable: boolean;
+};
 
 /** The rules' plan; `llmChoice`, when the LLM named a strategy, raises that retriever's weight. */
-export function planAuto(query: string, time: ParsedTime, choice: AutoChoice, llmChoice?: ConcreteStrategyName): AutoPlan {
-  const retrievers: AutoRetriever[] = [{ strategy: choice.named("LEXICAL"), weight: WEIGHTS.LEXICAL, why: "full text, always" }];
+export function planAuto(
+  query: string,
+  time: ParsedTime,
+  choice: AutoChoice,
+  llmChoice?: ConcreteStrategyName,
+): AutoPlan {
+  const retrievers: AutoRetriever[] = [
+    { strategy: choice.named("LEXICAL"), weight: WEIGHTS.LEXICAL, why: "full text, always" },
+  ];
   if (choice.vectorAvailable) {
     const weight = choice.semanticEmbedder ? WEIGHTS.VECTOR_SEMANTIC : WEIGHTS.VECTOR_LOCAL;
     retrievers.push({ strategy: choice.named("VECTOR"), weight, why: "query embedding" });
@@ -73,18 +93,31 @@ export function planAuto(query: string, time: ParsedTime, choice: AutoChoice, ll
     retrievers.push({ strategy: choice.named("CODE"), weight, why: `a ${code.sign}` });
   }
   const graphChoice = llmChoice && ["GRAPH", "TRIPLET", "TRACE", "ASK"].includes(llmChoice);
-  if (graphChoice) retrievers.unshift({ strategy: choice.named(llmChoice), weight: WEIGHTS.GRAPH, why: "chosen by the LLM" });
+  if (graphChoice)
+    retrievers.unshift({
+      strategy: choice.named(llmChoice),
+      weight: WEIGHTS.GRAPH,
+      why: "chosen by the LLM",
+    });
   let windowWeight = time.window ? WEIGHTS.WINDOW : 0;
   if (llmChoice === "TEMPORAL" && time.window) windowWeight *= WEIGHTS.LLM_CHOICE;
   const raised = retrievers.find((r) => r.strategy.name === llmChoice && !graphChoice);
   if (raised) raised.weight *= WEIGHTS.LLM_CHOICE;
   const parts = retrievers.map((r) => `${r.strategy.name} ×${r.weight} (${r.why})`);
   if (time.window) parts.push(`event time in "${time.window.expression}" ranks higher`);
-  return { retrievers, k: AUTO_K, window: time.window, windowWeight, entityRule: false, reason: `fused ${parts.join(", ")}` };
+  return {
+    retrievers,
+    k: AUTO_K,
+    window: time.window,
+    windowWeight,
+    entityRule: false,
+    reason: `fused ${parts.join(", ")}`,
+  };
 }
 
-const SYSTEM_PROMPT = "You route search queries over an AI agent's stored memories to one retrieval strategy. "
-  + 'Answer with a JSON object {"strategy": "<NAME>", "reason": "<one short sentence>"} and nothing else.';
+const SYSTEM_PROMPT =
+  "You route search queries over an AI agent's stored memories to one retrieval strategy. " +
+  'Answer with a JSON object {"strategy": "<NAME>", "reason": "<one short sentence>"} and nothing else.';
 
 function routingPrompt(query: string, strategies: RecallStrategy[]): string {
   const menu = strategies.map((s) => `- ${s.name}: ${s.description}`).join("\n");
@@ -93,24 +126,48 @@ function routingPrompt(query: string, strategies: RecallStrategy[]): string {
 
 type LlmAnswer = { strategy: ConcreteStrategyName; reason: string };
 
-function parseAnswer(text: string, available: ReadonlySet<ConcreteStrategyName>): LlmAnswer | string {
+function parseAnswer(
+  text: string,
+  available: ReadonlySet<ConcreteStrategyName>,
+): LlmAnswer | string {
   let parsed: unknown;
-  try { parsed = JSON.parse(text.trim().replace(/^```(?:json)?|```$/g, "")); } catch { return "the LLM answer was not JSON"; }
+  try {
+    parsed = JSON.parse(text.trim().replace(/^```(?:json)?|```$/g, ""));
+  } catch {
+    return "the LLM answer was not JSON";
+  }
   const raw = (parsed as { strategy?: unknown })?.strategy;
   const strategy = typeof raw === "string" ? raw.trim().toUpperCase() : "";
-  if (!available.has(strategy as ConcreteStrategyName)) return `the LLM chose "${strategy.slice(0, 20)}", which is not available`;
+  if (!available.has(strategy as ConcreteStrategyName))
+    return `the LLM chose "${strategy.slice(0, 20)}", which is not available`;
   const reason = (parsed as { reason?: unknown }).reason;
-  return { strategy: strategy as ConcreteStrategyName, reason: typeof reason === "string" ? reason.slice(0, 300) : "chosen by the LLM" };
+  return {
+    strategy: strategy as ConcreteStrategyName,
+    reason: typeof reason === "string" ? reason.slice(0, 300) : "chosen by the LLM",
+  };
 }
 
 /**
  * Asks the configured LLM which strategy fits; its answer only weights AUTO's fusion. AppErrors from the
  * LLM port (e.g. budget-exceeded) propagate; a provider failure or an unusable answer returns why.
  */
-export async function askLlmRouter(llm: LlmProvider, orgId: string, query: string, strategies: RecallStrategy[]): Promise<LlmAnswer | string> {
+export async function askLlmRouter(
+  llm: LlmProvider,
+  orgId: string,
+  query: string,
+  strategies: RecallStrategy[],
+): Promise<LlmAnswer | string> {
   const available = new Set(strategies.map((s) => s.name));
   try {
-    const answer = await llm.complete({ system: SYSTEM_PROMPT, prompt: routingPrompt(query, strategies), json: true, maxTokens: 100 }, { orgId });
+    const answer = await llm.complete(
+      {
+        system: SYSTEM_PROMPT,
+        prompt: routingPrompt(query, strategies),
+        json: true,
+        maxTokens: 100,
+      },
+      { orgId },
+    );
     return parseAnswer(answer.text, available);
   } catch (error) {
     if (!(error instanceof LlmUnavailableError)) throw error;

@@ -6,7 +6,18 @@ import type { Tx } from "../../data/pools";
 import type { GraphEvidence } from "./graph-evidence";
 import type { TimeWindow } from "./time-expressions";
 
-export const STRATEGY_NAMES = ["AUTO", "VECTOR", "LEXICAL", "GRAPH", "TRIPLET", "TRACE", "TEMPORAL", "ASK", "CYPHER", "CODE"] as const;
+export const STRATEGY_NAMES = [
+  "AUTO",
+  "VECTOR",
+  "LEXICAL",
+  "GRAPH",
+  "TRIPLET",
+  "TRACE",
+  "TEMPORAL",
+  "ASK",
+  "CYPHER",
+  "CODE",
+] as const;
 export type StrategyName = (typeof STRATEGY_NAMES)[number];
 export type ConcreteStrategyName = Exclude<StrategyName, "AUTO">;
 
@@ -38,7 +49,11 @@ export type RecallSearch = {
 export type GraphBounds = { maxHops: number; fanout: number; maxRows: number };
 
 /** The configuration defaults of GRAPH_MAX_HOPS, GRAPH_FANOUT and GRAPH_MAX_ROWS (src/config/sections/graph.ts). */
-export const DEFAULT_GRAPH_BOUNDS: GraphBounds = Object.freeze({ maxHops: 3, fanout: 20, maxRows: 5000 });
+export const DEFAULT_GRAPH_BOUNDS: GraphBounds = Object.freeze({
+  maxHops: 3,
+  fanout: 20,
+  maxRows: 5000,
+});
 
 export type StrategyOutcome = {
   rows: RecallRow[];
@@ -51,7 +66,11 @@ export type StrategyOutcome = {
 };
 
 /** What a strategy's prepare step may use; it runs outside the recall transaction. */
-export type StrategyEnv = { deps: Pick<Deps, "config" | "db" | "llm" | "log">; orgId: string; signal?: AbortSignal };
+export type StrategyEnv = {
+  deps: Pick<Deps, "config" | "db" | "llm" | "log">;
+  orgId: string;
+  signal?: AbortSignal;
+};
 
 export interface RecallStrategy<Prepared = unknown> {
   readonly name: ConcreteStrategyName;

@@ -7,9 +7,13 @@ import type { VectorShape, VectorShapeHints } from "../../data/queries/recall-ve
 const TTL_MS = 10_000;
 const MAX_ENTRIES = 10_000;
 
-export function createVectorShapeHints(ttlMs = TTL_MS, clock: () => number = Date.now): VectorShapeHints {
+export function createVectorShapeHints(
+  ttlMs = TTL_MS,
+  clock: () => number = Date.now,
+): VectorShapeHints {
   const entries = new Map<string, { shape: VectorShape; until: number }>();
-  const keyOf = (orgId: string, agentId: string, dimensions: number) => `${orgId}\u0000${agentId}\u0000${dimensions}`;
+  const keyOf = (orgId: string, agentId: string, dimensions: number) =>
+    `${orgId}\u0000${agentId}\u0000${dimensions}`;
   return {
     get(orgId, agentId, dimensions) {
       const entry = entries.get(keyOf(orgId, agentId, dimensions));

@@ -1,6 +1,11 @@
 // Sessions: `active` from POST /v1/sessions until POST …/end makes them `ended` (final; a second end is
 // a 409). Each transition is audited.
-import { findSession, insertSession, markSessionEnded, type SessionRow } from "../../data/queries/sessions";
+import {
+  findSession,
+  insertSession,
+  markSessionEnded,
+  type SessionRow,
+} from "../../data/queries/sessions";
 import type { Database } from "../../data/pools";
 import { withTenant, withTenantRead } from "../../data/with-tenant";
 import type { Actor } from "../actor";
@@ -8,19 +13,37 @@ import { recordAudit } from "../audit/record";
 import { conflict, notFound } from "../../lib/errors";
 import { looksLikeId, newId } from "../../lib/ids";
 
-const view = (s: SessionRow) => ({ ...s, state: s.ended_at === null ? "active" as const : "ended" as const });
+const view = (s: SessionRow) => ({
+  ...s,
+  state: s.ended_at === null ? ("active" as const) : ("ended" as const),
+});
 
-export async function startSession(db: Database, actor: Actor, input: { agent_id: string; metadata?: Record<string, unknown> }) {
+export async function startSession(
+  db: Database,
+  actor: Actor,
+  input: { agent_id: string; metadata?: Record<string, unknown> },
+) {
   const row = await withTenant(db, actor.orgId, async (tx) => {
-    const inserted = await insertSession(tx, { org_id: actor.orgId, session_id: newId("ses"), agent_id: input.agent_id, metadata: input.metadata ?? {} });
-    await recordAudit(tx, actor, { operation: "session.start", agentId: input.agent_id, targetIds: [inserted.session_id] });
+    const inserted = await insertSession(tx, {
+      org_id: actor.orgId,
+      session_id: newId("ses"),
+      agent_id: input.agent_id,
+      metadata: input.metadata ?? {},
+    });
+    await recordAudit(tx, actor, {
+      operation: "session.start",
+      agentId: input.agent_id,
+      targetIds: [inserted.session_id],
+    });
     return inserted;
   });
   return view(row);
 }
 
 export async function getSession(db: Database, actor: Actor, sessionId: string) {
-  const row = looksLikeId("ses", sessionId) ? await withTenantRead(db, actor.orgId, (tx) => findSession(tx, sessionId)) : null;
+  const row = looksLikeId("ses", sessionId)
+    ? await withTenantRead(db, actor.orgId, (tx) => findSession(tx, sessionId))
+    : null;
   if (!row) throw notFound("Session");
   return view(row);
 }
@@ -30,9 +53,14 @@ export async function endSession(db: Database, actor: Actor, sessionId: string) 
   const row = await withTenant(db, actor.orgId, async (tx) => {
     const current = await findSession(tx, sessionId, true);
     if (!current) throw notFound("Session");
-    if (current.ended_at !== null) throw conflict(`Session ${sessionId} already ended at ${current.ended_at.toISOString()}`);
+    if (current.ended_at !== null)
+      throw conflict(`Session ${sessionId} already ended at ${current.ended_at.toISOString()}`);
     const ended = await markSessionEnded(tx, sessionId);
-    await recordAudit(tx, actor, { operation: "session.end", agentId: ended.agent_id, targetIds: [sessionId] });
+    await recordAudit(tx, actor, {
+      operation: "session.end",
+      agentId: ended.agent_id,
+      targetIds: [sessionId],
+    });
     return ended;
   });
   return view(row);

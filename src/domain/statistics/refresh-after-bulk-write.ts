@@ -7,11 +7,7 @@ import { refreshStatistics } from "../../data/queries/statistics";
 import { withTenant } from "../../data/with-tenant";
 
 /** What a memory store writes (the row, its lexical postings and code tokens). */
-export const MEMORY_TABLES = [
-  "memories",
-  "memory_terms",
-  "memory_code_tokens",
-] as const;
+export const MEMORY_TABLES = ["memories", "memory_terms", "memory_code_tokens"] as const;
 
 /** What a distill writes: the graph recall and graph/data plan over. */
 export const GRAPH_TABLES = [

@@ -10,10 +10,17 @@ import { readBudgetView } from "../budgets/resolve";
 export async function readUsage(db: Database, config: Config, actor: Actor, now = new Date()) {
   const day = dayKey(now);
   const month = monthKey(now);
-  const { rows, view } = await withTenantRead(db, actor.orgId, async (tx) => ({ rows: await readCounters(tx, [day, month]), view: await readBudgetView(tx, config) }));
+  const { rows, view } = await withTenantRead(db, actor.orgId, async (tx) => ({
+    rows: await readCounters(tx, [day, month]),
+    view: await readBudgetView(tx, config),
+  }));
   const counters = (period: string) => {
     const r = rows.find((x) => x.period === period);
-    return { tokens: r?.tokens ?? 0, embedding_calls: r?.embedding_calls ?? 0, llm_calls: r?.llm_calls ?? 0 };
+    return {
+      tokens: r?.tokens ?? 0,
+      embedding_calls: r?.embedding_calls ?? 0,
+      llm_calls: r?.llm_calls ?? 0,
+    };
   };
   return {
     today: { date: day.slice(2), ...counters(day) },

@@ -2,7 +2,11 @@
 // (delivered, retried with exponential backoff and jitter, or dead after WEBHOOKS_MAX_ATTEMPTS).
 import type { Deps } from "../../app/deps";
 import {
-  claimDueDeliveries, memoryVersionContents, nextDeliveryDueAt, settleDelivery, type ClaimedDelivery,
+  claimDueDeliveries,
+  memoryVersionContents,
+  nextDeliveryDueAt,
+  settleDelivery,
+  type ClaimedDelivery,
 } from "../../data/queries/webhook-deliveries";
 import type { Tx } from "../../data/pools";
 import { withTenant, withTenantRead } from "../../data/with-tenant";
@@ -15,7 +19,10 @@ const CLAIM_BATCH = 16;
 const MAX_ROUNDS = 32;
 
 export type DeliveryRun = {
-  delivered: number; retried: number; dead: number; next_due_at: Date | null;
+  delivered: number;
+  retried: number;
+  dead: number;
+  next_due_at: Date | null;
 };
 
 type WebhookDeps = Pick<Deps, "db" | "config" | "webhookPolicy">;
@@ -28,20 +35,27 @@ export async function deliverDueWebhooks(deps: WebhookDeps, orgId: string): Prom
       return Promise.all(rows.map(async (row) => ({ row, body: await bodyOf(tx, row) })));
     });
     if (claimed.length === 0) break;
-    await Promise.all(claimed.map(async ({ row, body }) => {
-      const outcome = await attempt(deps, row, body);
-      const retryAt = outcome.ok || row.attempts >= deps.config.WEBHOOKS_MAX_ATTEMPTS
-        ? null : new Date(Date.now() + retryDelayMs(deps.config, row.attempts));
-      const settled = await withTenant(deps.db, orgId, (tx) =>
-        settleDelivery(tx, row.event_id, row.endpoint_id, {
-          delivered: outcome.ok, status: outcome.status, retryAt,
-          error: outcome.ok ? null : outcome.error,
-        }));
-      if (!settled) return;
-      if (outcome.ok) run.delivered++;
-      else if (retryAt) run.retried++;
-      else run.dead++;
-    }));
+    await Promise.all(
+      claimed.map(async ({ row, body }) => {
+        const outcome = await attempt(deps, row, body);
+        const retryAt =
+          outcome.ok || row.attempts >= deps.config.WEBHOOKS_MAX_ATTEMPTS
+            ? null
+            : new Date(Date.now() + retryDelayMs(deps.config, row.attempts));
+        const settled = await withTenant(deps.db, orgId, (tx) =>
+          settleDelivery(tx, row.event_id, row.endpoint_id, {
+            delivered: outcome.ok,
+            status: outcome.status,
+            retryAt,
+            error: outcome.ok ? null : outcome.error,
+          }),
+        );
+        if (!settled) return;
+        if (outcome.ok) run.delivered++;
+        else if (retryAt) run.retried++;
+        else run.dead++;
+      }),
+    );
   }
   run.next_due_at = await withTenantRead(deps.db, orgId, nextDeliveryDueAt);
   return run;
@@ -61,7 +75,8 @@ async function bodyOf(tx: Tx, row: ClaimedDelivery): Promise<string> {
   if (row.include_content && Array.isArray(memories)) {
     const contents = await memoryVersionContents(tx, memories);
     const withContent = memories.map((m) => ({
-      ...m, content: contents.get(`${m.memory_id}@${m.version}`) ?? null,
+      ...m,
+      content: contents.get(`${m.memory_id}@${m.version}`) ?? null,
     }));
     data = { ...data, memories: withContent };
   }
@@ -71,8 +86,10 @@ async function bodyOf(tx: Tx, row: ClaimedDelivery): Promise<string> {
 
 function attempt(deps: WebhookDeps, row: ClaimedDelivery, body: string) {
   const timestamp = Math.floor(Date.now() / 1000);
-  const previousValid = row.previous_secret !== null && row.previous_secret_until !== null
-    && row.previous_secret_until.getTime() > Date.now();
+  const previousValid =
+    row.previous_secret !== null &&
+    row.previous_secret_until !== null &&
+    row.previous_secret_until.getTime() > Date.now();
   const secrets = previousValid ? [row.secret, row.previous_secret!] : [row.secret];
   const headers = {
     "svc-event-id": row.event_id,

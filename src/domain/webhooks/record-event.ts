@@ -13,7 +13,10 @@ export type EventMemory = { memory_id: string; agent_id: string; version: number
  * read of the tenant's endpoints when none is. Returns the event id (Svc-Event-Id), or null.
  */
 export async function recordEvent(
-  tx: Tx, orgId: string, type: WebhookEventType, data: Record<string, unknown>,
+  tx: Tx,
+  orgId: string,
+  type: WebhookEventType,
+  data: Record<string, unknown>,
 ): Promise<string | null> {
   const eventId = newId("evt");
   return (await insertWebhookEvent(tx, orgId, eventId, type, data)) ? eventId : null;
@@ -21,11 +24,18 @@ export async function recordEvent(
 
 /** memory.stored / updated / forgotten: one event per write, naming every version it touched. */
 export async function recordMemoryEvent(
-  tx: Tx, orgId: string, type: "memory.stored" | "memory.updated" | "memory.forgotten",
-  memories: EventMemory[], extra: Record<string, unknown> = {},
+  tx: Tx,
+  orgId: string,
+  type: "memory.stored" | "memory.updated" | "memory.forgotten",
+  memories: EventMemory[],
+  extra: Record<string, unknown> = {},
 ): Promise<string | null> {
   if (memories.length === 0) return null;
-  const list = memories.map(({ memory_id, agent_id, version }) => ({ memory_id, agent_id, version }));
+  const list = memories.map(({ memory_id, agent_id, version }) => ({
+    memory_id,
+    agent_id,
+    version,
+  }));
   return recordEvent(tx, orgId, type, { ...extra, memories: list });
 }
 
@@ -34,13 +44,19 @@ export async function recordMemoryEvent(
  * rejected rows. Null (and no event) when the row had already finished.
  */
 export async function finishJobAnnounced(
-  tx: Tx, orgId: string, jobId: string, state: "succeeded" | "failed" | "rejected",
+  tx: Tx,
+  orgId: string,
+  jobId: string,
+  state: "succeeded" | "failed" | "rejected",
   outcome: { result?: Record<string, unknown>; error?: string },
 ): Promise<FinishedJob | null> {
   const finished = await finishJob(tx, jobId, state, outcome);
   if (!finished) return null;
   await recordEvent(tx, orgId, state === "succeeded" ? "job.succeeded" : "job.failed", {
-    job_id: finished.job_id, kind: finished.kind, state, agent_id: finished.agent_id,
+    job_id: finished.job_id,
+    kind: finished.kind,
+    state,
+    agent_id: finished.agent_id,
     ...(outcome.error === undefined ? {} : { error: outcome.error }),
   });
   return finished;

@@ -14,7 +14,11 @@ export type SendOutcome =
 const USER_AGENT = "svc-webhooks/1 (+https://github.com/svc)";
 
 export async function sendWebhook(
-  rawUrl: string, headers: Record<string, string>, body: string, policy: AddressPolicy, timeoutMs: number,
+  rawUrl: string,
+  headers: Record<string, string>,
+  body: string,
+  policy: AddressPolicy,
+  timeoutMs: number,
 ): Promise<SendOutcome> {
   const url = new URL(rawUrl);
   let pin: { address: string; family: 4 | 6 };
@@ -26,21 +30,30 @@ export async function sendWebhook(
   }
   return new Promise((resolve) => {
     const client = url.protocol === "https:" ? https : http;
-    const req = client.request({
-      protocol: url.protocol, host: url.hostname.replace(/^\[|\]$/g, ""), port: url.port || undefined,
-      path: `${url.pathname}${url.search}`, method: "POST", lookup: pinnedLookup(pin.address, pin.family),
-      servername: literalAddress(url.hostname) ? undefined : url.hostname,
-      headers: {
-        ...headers, "content-type": "application/json", "user-agent": USER_AGENT,
-        "content-length": String(Buffer.byteLength(body)),
+    const req = client.request(
+      {
+        protocol: url.protocol,
+        host: url.hostname.replace(/^\[|\]$/g, ""),
+        port: url.port || undefined,
+        path: `${url.pathname}${url.search}`,
+        method: "POST",
+        lookup: pinnedLookup(pin.address, pin.family),
+        servername: literalAddress(url.hostname) ? undefined : url.hostname,
+        headers: {
+          ...headers,
+          "content-type": "application/json",
+          "user-agent": USER_AGENT,
+          "content-length": String(Buffer.byteLength(body)),
+        },
       },
-    }, (response) => {
-      response.resume();
-      const status = response.statusCode ?? 0;
-      clearTimeout(timer);
-      if (status >= 200 && status < 300) resolve({ ok: true, status });
-      else resolve({ ok: false, status, error: `the endpoint answered HTTP ${status}` });
-    });
+      (response) => {
+        response.resume();
+        const status = response.statusCode ?? 0;
+        clearTimeout(timer);
+        if (status >= 200 && status < 300) resolve({ ok: true, status });
+        else resolve({ ok: false, status, error: `the endpoint answered HTTP ${status}` });
+      },
+    );
     const timer = setTimeout(() => {
       req.destroy(new Error(`no answer within WEBHOOKS_TIMEOUT_MS (${timeoutMs} ms)`));
     }, timeoutMs);

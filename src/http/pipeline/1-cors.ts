@@ -2,11 +2,27 @@
 // allowed together with a wildcard origin.
 import { cors } from "@elysiajs/cors";
 
-export const CORS_ALLOWED_HEADERS = ["content-type", "authorization", "x-api-key", "x-request-id", "idempotency-key"];
-export const CORS_EXPOSED_HEADERS = ["x-request-id", "x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset", "retry-after", "idempotent-replayed"];
+export const CORS_ALLOWED_HEADERS = [
+  "content-type",
+  "authorization",
+  "x-api-key",
+  "x-request-id",
+  "idempotency-key",
+];
+export const CORS_EXPOSED_HEADERS = [
+  "x-request-id",
+  "x-ratelimit-limit",
+  "x-ratelimit-remaining",
+  "x-ratelimit-reset",
+  "retry-after",
+  "idempotent-replayed",
+];
 
 export function corsLayer(originsSetting: string) {
-  const origins = originsSetting.split(",").map((o) => o.trim()).filter(Boolean);
+  const origins = originsSetting
+    .split(",")
+    .map((o) => o.trim())
+    .filter(Boolean);
   const wildcard = origins.length === 0 || origins.includes("*");
   return cors({
     origin: wildcard ? "*" : origins,

@@ -4,7 +4,13 @@ import type { Metrics } from "../../observability/metrics";
 import type { RequestContext } from "../request-context";
 import { requestPath } from "./0-request-target";
 
-export function logRequest(log: Logger, metrics: Metrics, request: Request, response: Response, ctx: RequestContext): void {
+export function logRequest(
+  log: Logger,
+  metrics: Metrics,
+  request: Request,
+  response: Response,
+  ctx: RequestContext,
+): void {
   const route = ctx.route ?? "unmatched";
   const seconds = (performance.now() - ctx.startedAt) / 1000;
   metrics.httpRequests.inc({ method: request.method, route, status: String(response.status) });

@@ -12,7 +12,19 @@ import { UNKNOWN_ADDRESS } from "../client-address";
 import { contextOf } from "../request-context";
 import { requestPath } from "./0-request-target";
 
-const PUBLIC_EXACT = new Set(["/", "/v1/health", "/v1/ready", "/v1/worker/health", "/metrics", "/openapi.json", "/docs", "/redoc", "/redoc/", "/graph", "/graph/"]);
+const PUBLIC_EXACT = new Set([
+  "/",
+  "/v1/health",
+  "/v1/ready",
+  "/v1/worker/health",
+  "/metrics",
+  "/openapi.json",
+  "/docs",
+  "/redoc",
+  "/redoc/",
+  "/graph",
+  "/graph/",
+]);
 const PUBLIC_PREFIXES = ["/docs/", "/_assets/"];
 export const SUPERADMIN_PATH = /^\/v1\/tenants\/(?!me\/)[^/]+\/budgets\/?$/;
 
@@ -37,7 +49,8 @@ function sameSecret(a: string, b: string): boolean {
 
 /** The presented key; a malformed Authorization header is refused only after the address check. */
 async function keyOrCheck(
-  headers: Headers, checkAddress: () => Promise<void>,
+  headers: Headers,
+  checkAddress: () => Promise<void>,
 ): Promise<string | null> {
   try {
     return presentedKey(headers);
@@ -48,7 +61,9 @@ async function keyOrCheck(
 }
 
 export function authenticateLayer(
-  authenticate: KeyAuthenticator, superadminKey: string | null, throttle: AddressThrottle | null,
+  authenticate: KeyAuthenticator,
+  superadminKey: string | null,
+  throttle: AddressThrottle | null,
 ) {
   return new Elysia({ name: "svc.authenticate" }).onRequest(async ({ request }) => {
     const path = requestPath(request); // the path the router dispatches (0-request-target.ts)
@@ -57,7 +72,9 @@ export function authenticateLayer(
     const address = ctx.clientAddress;
     // A request handed to the app in-process has no address to hold to account.
     const limiter = address === UNKNOWN_ADDRESS ? null : throttle;
-    const checkAddress = async () => { await limiter?.check(address); };
+    const checkAddress = async () => {
+      await limiter?.check(address);
+    };
     try {
       const key = await keyOrCheck(request.headers, checkAddress);
       if (superadminKey !== null && SUPERADMIN_PATH.test(path)) {
@@ -69,7 +86,9 @@ export function authenticateLayer(
       }
       if (key === null) {
         await checkAddress();
-        throw unauthenticated("An API key is required: send `Authorization: Bearer svc_sk_…` or `X-API-Key`");
+        throw unauthenticated(
+          "An API key is required: send `Authorization: Bearer svc_sk_…` or `X-API-Key`",
+        );
       }
       const identity = await authenticate(key, checkAddress);
       ctx.identity = { role: "tenant", ...identity };

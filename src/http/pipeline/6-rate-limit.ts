@@ -9,7 +9,9 @@ import type { Bucket, BucketPolicy, RateLimiter, TakeResult } from "../../domain
 import { tenantBucketKey } from "../../domain/ratelimit/tenant-policy";
 import { contextOf, type Identity } from "../request-context";
 
-export function bucketKeyOf(identity: { role: string; keyStart: string } & ({ keyId: string } | object)): string {
+export function bucketKeyOf(
+  identity: { role: string; keyStart: string } & ({ keyId: string } | object),
+): string {
   return "keyId" in identity ? String(identity.keyId) : `superadmin-${identity.keyStart}`;
 }
 
@@ -25,20 +27,40 @@ export function rateHeaders(policy: BucketPolicy, result: TakeResult): Record<st
  * One request's tokens, from the key's bucket and (tenant keys) the tenant's, in one atomic take. Returns
  * the key bucket's headers, and the 429 to throw when either bucket refused. Also used by `svc mcp`.
  */
-export async function takeRequestTokens(limiter: RateLimiter, identity: Identity, policy: BucketPolicy, tenantPolicy: BucketPolicy) {
+export async function takeRequestTokens(
+  limiter: RateLimiter,
+  identity: Identity,
+  policy: BucketPolicy,
+  tenantPolicy: BucketPolicy,
+) {
   const buckets: Bucket[] = [{ key: bucketKeyOf(identity), policy }];
-  if (identity.role === "tenant") buckets.push({ key: tenantBucketKey(identity.orgId), policy: tenantPolicy });
+  if (identity.role === "tenant")
+    buckets.push({ key: tenantBucketKey(identity.orgId), policy: tenantPolicy });
   const [own, tenant] = await limiter.take(buckets);
   const headers = rateHeaders(policy, own!);
   if (own!.allowed) return { headers, refusal: null };
-  return { headers, refusal: own!.blocking ? rateLimited(own!.retryAfter, headers) : rateLimited(tenant!.retryAfter, headers, "tenant") };
+  return {
+    headers,
+    refusal: own!.blocking
+      ? rateLimited(own!.retryAfter, headers)
+      : rateLimited(tenant!.retryAfter, headers, "tenant"),
+  };
 }
 
-export function rateLimitLayer(limiter: RateLimiter, policy: BucketPolicy, tenantPolicy: BucketPolicy) {
+export function rateLimitLayer(
+  limiter: RateLimiter,
+  policy: BucketPolicy,
+  tenantPolicy: BucketPolicy,
+) {
   return new Elysia({ name: "svc.rate-limit" }).onRequest(async ({ request }) => {
     const ctx = contextOf(request);
     if (!ctx?.identity) return;
-    const { headers, refusal } = await takeRequestTokens(limiter, ctx.identity, policy, tenantPolicy);
+    const { headers, refusal } = await takeRequestTokens(
+      limiter,
+      ctx.identity,
+      policy,
+      tenantPolicy,
+    );
     ctx.rateHeaders = headers;
     if (refusal) throw refusal;
   });

@@ -7,11 +7,14 @@ import { requiredAccess } from "../route-scopes";
 import { contextOf } from "../request-context";
 
 export function authorizeLayer() {
-  return new Elysia({ name: "svc.authorize" }).onTransform({ as: "global" }, ({ request, route }) => {
-    const identity = contextOf(request)?.identity;
-    if (identity?.role !== "tenant") return;
-    const access = requiredAccess(request.method, route);
-    if (access === "any" || access === "superadmin") return;
-    requireScope(identity.scopes, access, "This route");
-  });
+  return new Elysia({ name: "svc.authorize" }).onTransform(
+    { as: "global" },
+    ({ request, route }) => {
+      const identity = contextOf(request)?.identity;
+      if (identity?.role !== "tenant") return;
+      const access = requiredAccess(request.method, route);
+      if (access === "any" || access === "superadmin") return;
+      requireScope(identity.scopes, access, "This route");
+    },
+  );
 }

@@ -6,13 +6,22 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../app/deps";
 import { requestFingerprint } from "../../domain/idempotency/fingerprint";
 import { IDEMPOTENCY_KEY_HEADER, parseIdempotencyKey } from "../../domain/idempotency/key-header";
-import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, type Claim, type StoredResponse } from "../../domain/idempotency/records";
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  releaseIdempotencyKey,
+  type Claim,
+  type StoredResponse,
+} from "../../domain/idempotency/records";
 import { contextOf } from "../request-context";
 
 export const IDEMPOTENT_REPLAYED_HEADER = "idempotent-replayed";
 
 /** POST routes that ignore the header: their answers are streams (SSE, MCP's JSON-RPC sessions), not one stored body. */
-export const IDEMPOTENCY_EXEMPT_ROUTES: ReadonlySet<string> = new Set(["/v1/memories/recall/stream", "/mcp"]);
+export const IDEMPOTENCY_EXEMPT_ROUTES: ReadonlySet<string> = new Set([
+  "/v1/memories/recall/stream",
+  "/mcp",
+]);
 
 /** Response headers replayed with the stored body; rate-limit and request-id headers are the replay's own. */
 const REPLAYED_HEADERS = ["content-type", "location", "content-language"];
@@ -24,21 +33,29 @@ export function honoursIdempotencyKey(method: string, route: string): boolean {
 const claims = new WeakMap<Request, Claim>();
 
 export function idempotencyLayer(deps: Pick<Deps, "db" | "config">) {
-  return new Elysia({ name: "svc.idempotency" }).onBeforeHandle({ as: "global" }, async ({ request, route, body }) => {
-    const raw = request.headers.get(IDEMPOTENCY_KEY_HEADER);
-    if (raw === null || !honoursIdempotencyKey(request.method, route)) return;
-    const identity = contextOf(request)?.identity;
-    if (identity?.role !== "tenant") return;
-    const key = parseIdempotencyKey(raw);
-    const url = new URL(request.url);
-    const fingerprint = await requestFingerprint({ method: request.method, pathAndQuery: url.pathname + url.search, keyId: identity.keyId, body });
-    const outcome = await claimIdempotencyKey(deps, identity.orgId, key, fingerprint);
-    if (outcome.kind === "claimed") {
-      claims.set(request, outcome.claim);
-      return;
-    }
-    return replay(outcome.response);
-  });
+  return new Elysia({ name: "svc.idempotency" }).onBeforeHandle(
+    { as: "global" },
+    async ({ request, route, body }) => {
+      const raw = request.headers.get(IDEMPOTENCY_KEY_HEADER);
+      if (raw === null || !honoursIdempotencyKey(request.method, route)) return;
+      const identity = contextOf(request)?.identity;
+      if (identity?.role !== "tenant") return;
+      const key = parseIdempotencyKey(raw);
+      const url = new URL(request.url);
+      const fingerprint = await requestFingerprint({
+        method: request.method,
+        pathAndQuery: url.pathname + url.search,
+        keyId: identity.keyId,
+        body,
+      });
+      const outcome = await claimIdempotencyKey(deps, identity.orgId, key, fingerprint);
+      if (outcome.kind === "claimed") {
+        claims.set(request, outcome.claim);
+        return;
+      }
+      return replay(outcome.response);
+    },
+  );
 }
 
 function replay(stored: StoredResponse): Response {
@@ -48,7 +65,11 @@ function replay(stored: StoredResponse): Response {
 }
 
 /** Stores (or releases) the claim of `request`, if it made one; the response itself passes through unchanged. */
-export async function settleIdempotency(deps: Pick<Deps, "db" | "config" | "log">, request: Request, response: Response): Promise<Response> {
+export async function settleIdempotency(
+  deps: Pick<Deps, "db" | "config" | "log">,
+  request: Request,
+  response: Response,
+): Promise<Response> {
   const claim = claims.get(request);
   if (!claim) return response;
   claims.delete(request);
@@ -64,16 +85,28 @@ export async function settleIdempotency(deps: Pick<Deps, "db" | "config" | "log"
     }
     const body = await response.clone().text();
     if (!(await completeIdempotencyKey(deps, claim, { status: response.status, headers, body }))) {
-      deps.log.warn({ msg: "idempotency claim was taken over before its response was stored", request_id: contextOf(request)?.requestId });
+      deps.log.warn({
+        msg: "idempotency claim was taken over before its response was stored",
+        request_id: contextOf(request)?.requestId,
+      });
     }
   } catch (error) {
     // The work is done and answered; the claim goes stale and a retry after the in-flight timeout re-executes.
-    deps.log.warn({ msg: "could not store the idempotent response", request_id: contextOf(request)?.requestId, err: error });
+    deps.log.warn({
+      msg: "could not store the idempotent response",
+      request_id: contextOf(request)?.requestId,
+      err: error,
+    });
   }
   return response;
 }
 
-type OpenApiDocument = { paths?: Record<string, Record<string, { parameters?: Array<{ name: string; in: string }>; description?: string }>> };
+type OpenApiDocument = {
+  paths?: Record<
+    string,
+    Record<string, { parameters?: Array<{ name: string; in: string }>; description?: string }>
+  >;
+};
 
 /** Adds the optional Idempotency-Key header parameter to every honouring operation of /openapi.json (idempotent). */
 export function documentIdempotencyKey(spec: OpenApiDocument): void {
@@ -90,6 +123,7 @@ const IDEMPOTENCY_KEY_PARAMETER = {
   name: "Idempotency-Key",
   in: "header",
   required: false,
-  description: "Makes the POST safe to retry: a repeat with the same key and request replays the first response (marked `Idempotent-Replayed: true`) without running it again. 1–255 printable ASCII characters; kept IDEMPOTENCY_KEY_TTL_SECONDS. See docs/idempotency.md.",
+  description:
+    "Makes the POST safe to retry: a repeat with the same key and request replays the first response (marked `Idempotent-Replayed: true`) without running it again. 1–255 printable ASCII characters; kept IDEMPOTENCY_KEY_TTL_SECONDS. See docs/idempotency.md.",
   schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x20-\\x7E]+$" },
 };

@@ -13,23 +13,37 @@ import { routeKey, type RouteSchemas } from "./route-schemas";
 import { unknownFields } from "./strict-body";
 import { stringsForNumbers } from "./strict-numbers";
 
-type Limits = Pick<Config, "SVC_JSON_MAX_DEPTH" | "SVC_JSON_FREEFORM_MAX_BYTES" | "MEMORY_METADATA_MAX_BYTES">;
+type Limits = Pick<
+  Config,
+  "SVC_JSON_MAX_DEPTH" | "SVC_JSON_FREEFORM_MAX_BYTES" | "MEMORY_METADATA_MAX_BYTES"
+>;
 
 /** Form fields are strings by nature; their numbers are read from them. */
-const isForm = (request: Request) => (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
+const isForm = (request: Request) =>
+  (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
 
 export function inputRulesLayer(schemas: RouteSchemas, limits: Limits) {
-  const freeFormMax = Math.max(limits.SVC_JSON_FREEFORM_MAX_BYTES, limits.MEMORY_METADATA_MAX_BYTES);
-  return new Elysia({ name: "svc.input-rules" }).onTransform({ as: "global" }, ({ request, route, body, query, params }) => {
-    const problems: FieldProblem[] = [
-      ...inspectInput(params, "params:", limits.SVC_JSON_MAX_DEPTH),
-      ...inspectInput(query, "query:", limits.SVC_JSON_MAX_DEPTH),
-      ...inspectInput(body, "", limits.SVC_JSON_MAX_DEPTH),
-    ];
-    if (problems.length > 0) throw validationFailed(problems);
-    const schema = schemas.get(routeKey(request.method, route))?.body;
-    if (!schema) return;
-    const shapeProblems = [...freeFormProblems(schema, body, freeFormMax), ...unknownFields(schema, body), ...(isForm(request) ? [] : stringsForNumbers(schema, body))];
-    if (shapeProblems.length > 0) throw validationFailed(shapeProblems);
-  });
+  const freeFormMax = Math.max(
+    limits.SVC_JSON_FREEFORM_MAX_BYTES,
+    limits.MEMORY_METADATA_MAX_BYTES,
+  );
+  return new Elysia({ name: "svc.input-rules" }).onTransform(
+    { as: "global" },
+    ({ request, route, body, query, params }) => {
+      const problems: FieldProblem[] = [
+        ...inspectInput(params, "params:", limits.SVC_JSON_MAX_DEPTH),
+        ...inspectInput(query, "query:", limits.SVC_JSON_MAX_DEPTH),
+        ...inspectInput(body, "", limits.SVC_JSON_MAX_DEPTH),
+      ];
+      if (problems.length > 0) throw validationFailed(problems);
+      const schema = schemas.get(routeKey(request.method, route))?.body;
+      if (!schema) return;
+      const shapeProblems = [
+        ...freeFormProblems(schema, body, freeFormMax),
+        ...unknownFields(schema, body),
+        ...(isForm(request) ? [] : stringsForNumbers(schema, body)),
+      ];
+      if (shapeProblems.length > 0) throw validationFailed(shapeProblems);
+    },
+  );
 }

@@ -8,16 +8,28 @@ export type RouteMatcher = (method: string, path: string) => string | undefined;
 const escape = (s: string) => s.replace(/[.+?^${}()|[\]\\]/g, "\\$&");
 
 function pattern(template: string): RegExp {
-  const body = template.split("/").map((part) => (part.startsWith(":") ? "[^/]+" : part === "*" ? ".*" : escape(part))).join("/");
+  const body = template
+    .split("/")
+    .map((part) => (part.startsWith(":") ? "[^/]+" : part === "*" ? ".*" : escape(part)))
+    .join("/");
   return new RegExp(`^${body}/?$`);
 }
 
 export function routeMatcher(app: AnyElysia): RouteMatcher {
   const routes = (app.routes as Array<{ method: string; path: string }>)
-    .map((r) => ({ method: r.method.toUpperCase(), path: r.path, re: pattern(r.path), dynamic: (r.path.match(/[:*]/g) ?? []).length }))
+    .map((r) => ({
+      method: r.method.toUpperCase(),
+      path: r.path,
+      re: pattern(r.path),
+      dynamic: (r.path.match(/[:*]/g) ?? []).length,
+    }))
     .sort((a, b) => a.dynamic - b.dynamic);
   return (method, path) => {
     const m = method.toUpperCase();
-    return routes.find((r) => (r.method === m || r.method === "ALL" || (m === "HEAD" && r.method === "GET")) && r.re.test(path))?.path;
+    return routes.find(
+      (r) =>
+        (r.method === m || r.method === "ALL" || (m === "HEAD" && r.method === "GET")) &&
+        r.re.test(path),
+    )?.path;
   };
 }

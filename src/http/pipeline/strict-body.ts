@@ -10,10 +10,20 @@ export function unknownFields(schema: Schema, value: unknown, path = ""): FieldP
   if (schema.type === "array" && schema.items && Array.isArray(value)) {
     return value.flatMap((item, i) => unknownFields(schema.items, item, `${path}/${i}`));
   }
-  if (schema.type !== "object" || !schema.properties || typeof value !== "object" || value === null || Array.isArray(value)) return [];
+  if (
+    schema.type !== "object" ||
+    !schema.properties ||
+    typeof value !== "object" ||
+    value === null ||
+    Array.isArray(value)
+  )
+    return [];
   const properties: Record<string, Schema> = schema.properties;
   return Object.entries(value).flatMap(([key, child]) => {
-    if (Object.hasOwn(properties, key)) return unknownFields(properties[key]!, child, `${path}/${key}`);
-    return schema.additionalProperties === false ? [{ path: `${path}/${key}`, message: "is not a known field" }] : [];
+    if (Object.hasOwn(properties, key))
+      return unknownFields(properties[key]!, child, `${path}/${key}`);
+    return schema.additionalProperties === false
+      ? [{ path: `${path}/${key}`, message: "is not a known field" }]
+      : [];
   });
 }

@@ -17,12 +17,34 @@ function coercedNumberType(schema: Schema): string | null {
 
 export function stringsForNumbers(schema: Schema, value: unknown, path = ""): FieldProblem[] {
   const numberType = coercedNumberType(schema);
-  if (numberType !== null) return typeof value === "string" ? [{ path, message: `must be a JSON ${numberType === "integer" ? "integer" : "number"}, not a string` }] : [];
-  if (Array.isArray(schema.anyOf)) return schema.anyOf.flatMap((member: Schema) => stringsForNumbers(member, value, path)).slice(0, 1);
+  if (numberType !== null)
+    return typeof value === "string"
+      ? [
+          {
+            path,
+            message: `must be a JSON ${numberType === "integer" ? "integer" : "number"}, not a string`,
+          },
+        ]
+      : [];
+  if (Array.isArray(schema.anyOf))
+    return schema.anyOf
+      .flatMap((member: Schema) => stringsForNumbers(member, value, path))
+      .slice(0, 1);
   if (schema.type === "array" && schema.items && Array.isArray(value)) {
     return value.flatMap((item, i) => stringsForNumbers(schema.items, item, `${path}/${i}`));
   }
-  if (schema.type !== "object" || !schema.properties || typeof value !== "object" || value === null || Array.isArray(value)) return [];
+  if (
+    schema.type !== "object" ||
+    !schema.properties ||
+    typeof value !== "object" ||
+    value === null ||
+    Array.isArray(value)
+  )
+    return [];
   const properties: Record<string, Schema> = schema.properties;
-  return Object.entries(value).flatMap(([key, child]) => (Object.hasOwn(properties, key) ? stringsForNumbers(properties[key]!, child, `${path}/${key}`) : []));
+  return Object.entries(value).flatMap(([key, child]) =>
+    Object.hasOwn(properties, key)
+      ? stringsForNumbers(properties[key]!, child, `${path}/${key}`)
+      : [],
+  );
 }

@@ -3,18 +3,37 @@ import { t } from "elysia";
 import type { Scope } from "../../domain/keys/scopes";
 import { NullableTimestamp, Timestamp } from "./common";
 
-const SCOPE_LITERALS: { [S in Scope]: S } = { "memories:read": "memories:read", "memories:write": "memories:write", "forge:write": "forge:write", "audit:read": "audit:read", export: "export", admin: "admin" };
-export const KeyScope = t.Union(Object.values(SCOPE_LITERALS).map((s) => t.Literal(s)) as [ReturnType<typeof t.Literal<Scope>>], { description: "A key scope; docs/keys.md lists which routes each one opens" });
+const SCOPE_LITERALS: { [S in Scope]: S } = {
+  "memories:read": "memories:read",
+  "memories:write": "memories:write",
+  "forge:write": "forge:write",
+  "audit:read": "audit:read",
+  export: "export",
+  admin: "admin",
+};
+export const KeyScope = t.Union(
+  Object.values(SCOPE_LITERALS).map((s) => t.Literal(s)) as [ReturnType<typeof t.Literal<Scope>>],
+  { description: "A key scope; docs/keys.md lists which routes each one opens" },
+);
 
-export const ApiKey = t.Object({
-  key_id: t.String(),
-  name: t.String(),
-  key_start: t.String({ description: "First 12 characters of the key, for recognising it" }),
-  kind: t.Union([t.Literal("standard"), t.Literal("bootstrap"), t.Literal("development")]),
-  scopes: t.Array(KeyScope, { description: "What the key may do" }),
-  created_at: Timestamp,
-  last_used_at: NullableTimestamp,
-  revoked_at: NullableTimestamp,
-}, { additionalProperties: false });
+export const ApiKey = t.Object(
+  {
+    key_id: t.String(),
+    name: t.String(),
+    key_start: t.String({ description: "First 12 characters of the key, for recognising it" }),
+    kind: t.Union([t.Literal("standard"), t.Literal("bootstrap"), t.Literal("development")]),
+    scopes: t.Array(KeyScope, { description: "What the key may do" }),
+    created_at: Timestamp,
+    last_used_at: NullableTimestamp,
+    revoked_at: NullableTimestamp,
+  },
+  { additionalProperties: false },
+);
 
-export const CreatedApiKey = t.Composite([ApiKey, t.Object({ key: t.String({ description: "The plaintext key. Shown once; store it now." }) })], { additionalProperties: false });
+export const CreatedApiKey = t.Composite(
+  [
+    ApiKey,
+    t.Object({ key: t.String({ description: "The plaintext key. Shown once; store it now." }) }),
+  ],
+  { additionalProperties: false },
+);

@@ -8,4 +8,5 @@ export function proseLimits(ctx: LoaderContext): ChunkLimits {
 }
 
 /** PostgreSQL cannot store U+0000; a space keeps every character offset valid. */
-export const withoutNul = (text: string) => (text.includes("\u0000") ? text.replaceAll("\u0000", " ") : text);
+export const withoutNul = (text: string) =>
+  text.includes("\u0000") ? text.replaceAll("\u0000", " ") : text;

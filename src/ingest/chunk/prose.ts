@@ -20,11 +20,18 @@ const SENTENCE_END = /[.!?…。！？]["'”’)\]]*\s+/g;
 function lastSentenceEnd(text: string, from: number, to: number): number {
   SENTENCE_END.lastIndex = from;
   let found = -1;
-  for (let m = SENTENCE_END.exec(text); m && m.index < to; m = SENTENCE_END.exec(text)) found = m.index + m[0].length;
+  for (let m = SENTENCE_END.exec(text); m && m.index < to; m = SENTENCE_END.exec(text))
+    found = m.index + m[0].length;
   return found;
 }
 
-const isSpace = (code: number) => code === 32 || (code >= 9 && code <= 13) || code === 160 || code === 0x2028 || code === 0x2029 || code === 0x3000;
+const isSpace = (code: number) =>
+  code === 32 ||
+  (code >= 9 && code <= 13) ||
+  code === 160 ||
+  code === 0x2028 ||
+  code === 0x2029 ||
+  code === 0x3000;
 
 export class ProseChunker {
   private buffer = "";
@@ -34,7 +41,8 @@ export class ProseChunker {
   private pos = 0;
 
   constructor(private readonly limits: ChunkLimits) {
-    if (limits.target < 1 || limits.hardMax < limits.target) throw new Error("chunk limits must satisfy 1 <= target <= hardMax");
+    if (limits.target < 1 || limits.hardMax < limits.target)
+      throw new Error("chunk limits must satisfy 1 <= target <= hardMax");
   }
 
   push(text: string): void {
@@ -55,7 +63,12 @@ export class ProseChunker {
       const cut = this.pickEnd(final);
       if (cut === null) return;
       const text = this.buffer.slice(this.pos, cut.end).trimEnd();
-      yield { text, start: this.base + this.pos, end: this.base + this.pos + text.length, forcedSplit: cut.forced };
+      yield {
+        text,
+        start: this.base + this.pos,
+        end: this.base + this.pos + text.length,
+        forcedSplit: cut.forced,
+      };
       if (cut.end >= this.buffer.length) {
         this.pos = cut.end;
         return;
@@ -79,13 +92,17 @@ export class ProseChunker {
     if (paragraph >= floor) return { end: paragraph, forced: false };
     const sentence = lastSentenceEnd(buf, floor, limit);
     if (sentence > floor) return { end: sentence, forced: false };
-    for (let i = limit; i > this.pos; i--) if (isSpace(buf.charCodeAt(i))) return { end: i, forced: false };
+    for (let i = limit; i > this.pos; i--)
+      if (isSpace(buf.charCodeAt(i))) return { end: i, forced: false };
     // One word longer than the target: keep it whole up to the hard ceiling.
     const ceiling = this.pos + hardMax;
-    for (let i = limit; i < Math.min(buf.length, ceiling); i++) if (isSpace(buf.charCodeAt(i))) return { end: i, forced: false };
+    for (let i = limit; i < Math.min(buf.length, ceiling); i++)
+      if (isSpace(buf.charCodeAt(i))) return { end: i, forced: false };
     if (buf.length < ceiling) return final ? { end: buf.length, forced: false } : null;
     // Never split a surrogate pair.
-    const end = ceiling - (buf.charCodeAt(ceiling - 1) >= 0xd800 && buf.charCodeAt(ceiling - 1) <= 0xdbff ? 1 : 0);
+    const end =
+      ceiling -
+      (buf.charCodeAt(ceiling - 1) >= 0xd800 && buf.charCodeAt(ceiling - 1) <= 0xdbff ? 1 : 0);
     return { end, forced: true };
   }
 
@@ -98,11 +115,16 @@ export class ProseChunker {
     const from = end - overlap;
     if (overlap > 0) {
       SENTENCE_END.lastIndex = Math.max(this.pos, from - 4);
-      for (let m = SENTENCE_END.exec(this.buffer); m && m.index < end; m = SENTENCE_END.exec(this.buffer)) {
+      for (
+        let m = SENTENCE_END.exec(this.buffer);
+        m && m.index < end;
+        m = SENTENCE_END.exec(this.buffer)
+      ) {
         const start = m.index + m[0].length;
         if (start >= from && start < end) return start;
       }
-      for (let i = from; i < end; i++) if (isSpace(this.buffer.charCodeAt(i - 1)) && !isSpace(this.buffer.charCodeAt(i))) return i;
+      for (let i = from; i < end; i++)
+        if (isSpace(this.buffer.charCodeAt(i - 1)) && !isSpace(this.buffer.charCodeAt(i))) return i;
     }
     return end;
   }
@@ -112,5 +134,9 @@ export class ProseChunker {
 export function chunkProse(text: string, limits: ChunkLimits, offset = 0): ProseChunk[] {
   const chunker = new ProseChunker(limits);
   chunker.push(text);
-  return [...chunker.drain(true)].map((c) => ({ ...c, start: c.start + offset, end: c.end + offset }));
+  return [...chunker.drain(true)].map((c) => ({
+    ...c,
+    start: c.start + offset,
+    end: c.end + offset,
+  }));
 }

@@ -13,7 +13,9 @@ const METADATA_ADDRESSES = new Set(["168.63.129.16"]);
  */
 function ipv4Compatible(address: string): boolean {
   // The URL parser's hex form: ipaddr.js reads a dotted "::a.b.c.d" as if it were "::ffff:a.b.c.d".
-  const hex = address.includes(":") ? URL.parse(`http://[${address}]/`)?.hostname.slice(1, -1) : undefined;
+  const hex = address.includes(":")
+    ? URL.parse(`http://[${address}]/`)?.hostname.slice(1, -1)
+    : undefined;
   if (hex === undefined || !ipaddr.IPv6.isValid(hex)) return false;
   const parts = ipaddr.IPv6.parse(hex).parts;
   return parts.slice(0, 6).every((p) => p === 0) && !(parts[6] === 0 && parts[7]! <= 1);
@@ -27,17 +29,23 @@ type Cidr = [ipaddr.IPv4 | ipaddr.IPv6, number];
 
 function parseAllowList(raw: string | undefined): Cidr[] {
   if (!raw) return [];
-  return raw.split(",").map((s) => s.trim()).filter(Boolean).map((entry) => {
-    if (entry.includes("/")) return ipaddr.parseCIDR(entry);
-    const address = ipaddr.parse(entry);
-    return [address, address.kind() === "ipv4" ? 32 : 128] as Cidr;
-  });
+  return raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      if (entry.includes("/")) return ipaddr.parseCIDR(entry);
+      const address = ipaddr.parse(entry);
+      return [address, address.kind() === "ipv4" ? 32 : 128] as Cidr;
+    });
 }
 
 function normalise(address: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
   if (!ipaddr.isValid(address)) return null;
   const parsed = ipaddr.parse(address);
-  return parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress() ? (parsed as ipaddr.IPv6).toIPv4Address() : parsed;
+  return parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress()
+    ? (parsed as ipaddr.IPv6).toIPv4Address()
+    : parsed;
 }
 
 /** Throws on an unparsable allow-list entry, so a typo in the configuration stops the boot. */
@@ -47,11 +55,19 @@ export function createAddressPolicy(allowCidrs: string | undefined): AddressPoli
     check(address) {
       const ip = normalise(address);
       if (!ip) return { allowed: false, reason: `${address} is not an IP address` };
-      if (allowed.some(([range, bits]) => range.kind() === ip.kind() && ip.match(range as never, bits))) return { allowed: true };
-      if (ipv4Compatible(address)) return { allowed: false, reason: `${address} is an IPv4-compatible IPv6 address (::/96)` };
+      if (
+        allowed.some(
+          ([range, bits]) => range.kind() === ip.kind() && ip.match(range as never, bits),
+        )
+      )
+        return { allowed: true };
+      if (ipv4Compatible(address))
+        return { allowed: false, reason: `${address} is an IPv4-compatible IPv6 address (::/96)` };
       const range = ip.range();
-      if (range !== "unicast") return { allowed: false, reason: `${ip.toString()} is a ${range} address` };
-      if (METADATA_ADDRESSES.has(ip.toString())) return { allowed: false, reason: `${ip.toString()} is a cloud metadata address` };
+      if (range !== "unicast")
+        return { allowed: false, reason: `${ip.toString()} is a ${range} address` };
+      if (METADATA_ADDRESSES.has(ip.toString()))
+        return { allowed: false, reason: `${ip.toString()} is a cloud metadata address` };
       return { allowed: true };
     },
   };
@@ -59,6 +75,7 @@ export function createAddressPolicy(allowCidrs: string | undefined): AddressPoli
 
 /** The address a URL's host names literally (IPv6 brackets removed), or null for a host name. */
 export function literalAddress(hostname: string): string | null {
-  const bare = hostname.startsWith("[") && hostname.endsWith("]") ? hostname.slice(1, -1) : hostname;
+  const bare =
+    hostname.startsWith("[") && hostname.endsWith("]") ? hostname.slice(1, -1) : hostname;
   return ipaddr.isValid(bare) ? bare : null;
 }

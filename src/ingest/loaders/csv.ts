@@ -14,7 +14,8 @@ import { extensionOf, looksLikeText } from "../sniff";
  */
 export const CSV_MAX_ROW_CHARS = 1_048_576;
 
-const rowTooLong = () => new LoaderError("too-large", `a CSV row is longer than ${CSV_MAX_ROW_CHARS} characters`);
+const rowTooLong = () =>
+  new LoaderError("too-large", `a CSV row is longer than ${CSV_MAX_ROW_CHARS} characters`);
 
 const unparse = (rows: string[][]) => Papa.unparse(rows, { newline: "\n" });
 
@@ -67,13 +68,20 @@ export class CsvRowStream {
   }
 
   private parse(block: string): string[][] {
-    const result = Papa.parse<string[]>(block, { delimiter: this.delimiter, skipEmptyLines: "greedy" });
+    const result = Papa.parse<string[]>(block, {
+      delimiter: this.delimiter,
+      skipEmptyLines: "greedy",
+    });
     this.delimiter ??= result.meta.delimiter;
     return result.data;
   }
 }
 
-async function* rowsOf(source: LoaderSource, delimiter: string | undefined, signal?: AbortSignal): AsyncGenerator<string[]> {
+async function* rowsOf(
+  source: LoaderSource,
+  delimiter: string | undefined,
+  signal?: AbortSignal,
+): AsyncGenerator<string[]> {
   const rows = new CsvRowStream(delimiter);
   const decoder = new TextDecoder("utf-8");
   for await (const bytes of source.stream()) {
@@ -88,11 +96,15 @@ export const csvLoader: Loader = {
   id: "csv",
   mimeTypes: ["text/csv", "text/tab-separated-values", "application/csv"],
   extensions: [".csv", ".tsv"],
-  description: "CSV/TSV, streamed: the header row plus up to INGEST_CSV_ROWS_PER_CHUNK rows per chunk (header repeated), with row ranges and column names",
+  description:
+    "CSV/TSV, streamed: the header row plus up to INGEST_CSV_ROWS_PER_CHUNK rows per chunk (header repeated), with row ranges and column names",
   needsMultimodal: false,
   sniff: (head) => looksLikeText(head) && looksLikeDelimited(head),
   async *load(source, ctx: LoaderContext) {
-    const delimiter = extensionOf(source.filename) === ".tsv" || source.declaredType?.includes("tab-separated") ? "\t" : undefined;
+    const delimiter =
+      extensionOf(source.filename) === ".tsv" || source.declaredType?.includes("tab-separated")
+        ? "\t"
+        : undefined;
     let header: string[] | null = null;
     let headerLine = "";
     let group: string[][] = [];
@@ -108,7 +120,12 @@ export const csvLoader: Loader = {
       if (text.length <= ctx.maxChunkChars) yield { text, position, metadata };
       else {
         ctx.warn(`row ${groupStart} is longer than the memory size limit and was split`);
-        for (const piece of chunkProse(text, proseLimits(ctx))) yield { text: piece.text, position: { ...position, char_start: piece.start, char_end: piece.end }, metadata };
+        for (const piece of chunkProse(text, proseLimits(ctx)))
+          yield {
+            text: piece.text,
+            position: { ...position, char_start: piece.start, char_end: piece.end },
+            metadata,
+          };
       }
       group = [];
       groupChars = 0;
@@ -121,7 +138,11 @@ export const csvLoader: Loader = {
       }
       rowNumber++;
       const rowChars = row.reduce((sum, cell) => sum + cell.length + 1, 0);
-      if (group.length > 0 && (group.length >= ctx.csvRowsPerChunk || headerLine.length + groupChars + rowChars > ctx.chunkChars)) {
+      if (
+        group.length > 0 &&
+        (group.length >= ctx.csvRowsPerChunk ||
+          headerLine.length + groupChars + rowChars > ctx.chunkChars)
+      ) {
         yield* emit();
       }
       if (group.length === 0) groupStart = rowNumber;

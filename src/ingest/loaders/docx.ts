@@ -23,17 +23,25 @@ export const docxLoader: Loader = {
   id: "docx",
   mimeTypes: ["application/vnd.openxmlformats-officedocument.wordprocessingml.document"],
   extensions: [".docx"],
-  description: "Word .docx (mammoth): the document's text, cut into prose chunks with character offsets; zip bombs and password-protected files refused",
+  description:
+    "Word .docx (mammoth): the document's text, cut into prose chunks with character offsets; zip bombs and password-protected files refused",
   needsMultimodal: false,
-  sniff: (head, filename) => (isZip(head) && (mentionsWordPart(head) || extensionOf(filename) === ".docx"))
-    || (isOleCompound(head) && WORD_EXTENSIONS.has(extensionOf(filename))),
+  sniff: (head, filename) =>
+    (isZip(head) && (mentionsWordPart(head) || extensionOf(filename) === ".docx")) ||
+    (isOleCompound(head) && WORD_EXTENSIONS.has(extensionOf(filename))),
   async *load(source, ctx: LoaderContext) {
     const bytes = await source.bytes();
-    if (isOleCompound(bytes)) throw new LoaderError("encrypted", "the file is a password-protected Office document (or a legacy .doc, which is not supported); save it as an unprotected .docx");
+    if (isOleCompound(bytes))
+      throw new LoaderError(
+        "encrypted",
+        "the file is a password-protected Office document (or a legacy .doc, which is not supported); save it as an unprotected .docx",
+      );
     checkZip(bytes, ctx.maxDocxUncompressedBytes);
-    const result = await mammoth.extractRawText({ buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) }).catch((error: Error) => {
-      throw new LoaderError("corrupt", `the DOCX cannot be read: ${error.message}`);
-    });
+    const result = await mammoth
+      .extractRawText({ buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) })
+      .catch((error: Error) => {
+        throw new LoaderError("corrupt", `the DOCX cannot be read: ${error.message}`);
+      });
     const text = withoutNul(result.value);
     for (const piece of chunkProse(text, proseLimits(ctx))) {
       ctx.signal?.throwIfAborted();

@@ -42,7 +42,8 @@ export const markdownLoader: Loader = {
   id: "markdown",
   mimeTypes: ["text/markdown", "text/x-markdown"],
   extensions: [".md", ".markdown", ".mdown", ".mkd"],
-  description: "Markdown: one chunk per heading section (long sections cut at paragraph, sentence or word boundaries), with the heading path and character offsets; front matter skipped",
+  description:
+    "Markdown: one chunk per heading section (long sections cut at paragraph, sentence or word boundaries), with the heading path and character offsets; front matter skipped",
   needsMultimodal: false,
   sniff: (head) => looksLikeText(head),
   async *load(source, ctx: LoaderContext) {
@@ -50,9 +51,23 @@ export const markdownLoader: Loader = {
     const limits = proseLimits(ctx);
     for (const section of markdownSections(text)) {
       ctx.signal?.throwIfAborted();
-      for (const piece of chunkProse(text.slice(section.start, section.end), limits, section.start)) {
-        if (piece.forcedSplit) ctx.warn(`a run of ${piece.text.length}+ characters without whitespace was split at the memory size limit`);
-        const chunk: Chunk = { text: piece.text, position: { heading_path: section.headingPath, char_start: piece.start, char_end: piece.end } };
+      for (const piece of chunkProse(
+        text.slice(section.start, section.end),
+        limits,
+        section.start,
+      )) {
+        if (piece.forcedSplit)
+          ctx.warn(
+            `a run of ${piece.text.length}+ characters without whitespace was split at the memory size limit`,
+          );
+        const chunk: Chunk = {
+          text: piece.text,
+          position: {
+            heading_path: section.headingPath,
+            char_start: piece.start,
+            char_end: piece.end,
+          },
+        };
         yield chunk;
       }
     }

@@ -15,8 +15,12 @@ async function openPdf(bytes: Uint8Array) {
     return await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
   } catch (error) {
     const name = (error as Error)?.name;
-    if (name === "PasswordException") throw new LoaderError("encrypted", "the PDF is password-protected");
-    throw new LoaderError("corrupt", `the PDF cannot be read: ${(error as Error)?.message ?? String(error)}`);
+    if (name === "PasswordException")
+      throw new LoaderError("encrypted", "the PDF is password-protected");
+    throw new LoaderError(
+      "corrupt",
+      `the PDF cannot be read: ${(error as Error)?.message ?? String(error)}`,
+    );
   }
 }
 
@@ -24,21 +28,39 @@ export const pdfLoader: Loader = {
   id: "pdf",
   mimeTypes: ["application/pdf"],
   extensions: [".pdf"],
-  description: "PDF text layer (unpdf), page by page: prose chunks with the page number and character offsets within the page; scans without text fail with reason empty",
+  description:
+    "PDF text layer (unpdf), page by page: prose chunks with the page number and character offsets within the page; scans without text fail with reason empty",
   needsMultimodal: false,
   sniff: (head) => isPdf(head),
   async *load(source, ctx: LoaderContext) {
     const pdf = await openPdf(await source.bytes());
     try {
-      if (pdf.numPages > ctx.maxPdfPages) throw new LoaderError("too-large", `the PDF has ${pdf.numPages} pages; INGEST_PDF_MAX_PAGES is ${ctx.maxPdfPages}`);
+      if (pdf.numPages > ctx.maxPdfPages)
+        throw new LoaderError(
+          "too-large",
+          `the PDF has ${pdf.numPages} pages; INGEST_PDF_MAX_PAGES is ${ctx.maxPdfPages}`,
+        );
       const limits = proseLimits(ctx);
       for (let number = 1; number <= pdf.numPages; number++) {
         ctx.signal?.throwIfAborted();
-        const page = await pdf.getPage(number).catch((error: Error) => { throw new LoaderError("corrupt", `page ${number} of the PDF cannot be read: ${error.message}`); });
+        const page = await pdf.getPage(number).catch((error: Error) => {
+          throw new LoaderError(
+            "corrupt",
+            `page ${number} of the PDF cannot be read: ${error.message}`,
+          );
+        });
         const content = await page.getTextContent();
-        const text = withoutNul((content.items as TextItem[]).map((item) => (item.str ?? "") + (item.hasEOL ? "\n" : "")).join(""));
+        const text = withoutNul(
+          (content.items as TextItem[])
+            .map((item) => (item.str ?? "") + (item.hasEOL ? "\n" : ""))
+            .join(""),
+        );
         page.cleanup();
-        for (const piece of chunkProse(text, limits)) yield { text: piece.text, position: { page: number, char_start: piece.start, char_end: piece.end } };
+        for (const piece of chunkProse(text, limits))
+          yield {
+            text: piece.text,
+            position: { page: number, char_start: piece.start, char_end: piece.end },
+          };
       }
     } finally {
       await pdf.destroy();

@@ -6,7 +6,10 @@ import type { Chunk, Loader, LoaderContext, LoaderSource } from "../loader";
 import { looksLikeText } from "../sniff";
 
 function toChunk(c: ProseChunk, ctx: LoaderContext): Chunk {
-  if (c.forcedSplit) ctx.warn(`a run of ${c.text.length}+ characters without whitespace was split at the memory size limit`);
+  if (c.forcedSplit)
+    ctx.warn(
+      `a run of ${c.text.length}+ characters without whitespace was split at the memory size limit`,
+    );
   return { text: c.text, position: { char_start: c.start, char_end: c.end } };
 }
 
@@ -14,7 +17,8 @@ export const textLoader: Loader = {
   id: "text",
   mimeTypes: ["text/plain"],
   extensions: [".txt", ".text", ".log"],
-  description: "Plain UTF-8 text (and any text no other loader claims), streamed; prose chunks at paragraph, sentence or word boundaries with character offsets",
+  description:
+    "Plain UTF-8 text (and any text no other loader claims), streamed; prose chunks at paragraph, sentence or word boundaries with character offsets",
   needsMultimodal: false,
   sniff: (head) => looksLikeText(head),
   async *load(source: LoaderSource, ctx: LoaderContext) {

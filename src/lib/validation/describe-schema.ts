@@ -3,7 +3,14 @@
 // are written from it, so every schema, including ones added later, gets readable messages for free.
 type Schema = Record<string, any>;
 
-const BOUNDS = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength"] as const;
+const BOUNDS = [
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "minLength",
+  "maxLength",
+] as const;
 
 /** Union branches as leaves, each carrying the bounds its enclosing union declared (Elysia puts them there). */
 function leaves(s: Schema, inherited: Schema = {}): Schema[] {
@@ -15,7 +22,8 @@ function leaves(s: Schema, inherited: Schema = {}): Schema[] {
 }
 
 function range(s: Schema, noun: string): string {
-  if (s.minimum !== undefined && s.maximum !== undefined) return `${noun} from ${s.minimum} to ${s.maximum}`;
+  if (s.minimum !== undefined && s.maximum !== undefined)
+    return `${noun} from ${s.minimum} to ${s.maximum}`;
   const parts: string[] = [];
   if (s.exclusiveMinimum !== undefined) parts.push(`greater than ${s.exclusiveMinimum}`);
   else if (s.minimum !== undefined) parts.push(`at least ${s.minimum}`);
@@ -28,7 +36,8 @@ const count = (n: number, unit: string) => `${n} ${n === 1 ? unit.replace(/s$/, 
 
 function lengths(s: Schema, unit: string): string {
   const { minLength: min, maxLength: max } = s;
-  if (min !== undefined && min > 0 && max !== undefined) return min === max ? ` of exactly ${count(max, unit)}` : ` of ${min} to ${max} ${unit}`;
+  if (min !== undefined && min > 0 && max !== undefined)
+    return min === max ? ` of exactly ${count(max, unit)}` : ` of ${min} to ${max} ${unit}`;
   if (min !== undefined && min > 0) return ` of at least ${count(min, unit)}`;
   if (max !== undefined) return ` of at most ${count(max, unit)}`;
   return "";
@@ -51,24 +60,35 @@ function describeLeaf(s: Schema): string {
       if (s.format === "integer") return range(s, "an integer");
       if (s.format === "numeric") return range(s, "a number");
       if (s.format === "boolean") return "true or false";
-      if (typeof s.format === "string" && Object.hasOwn(FORMATS, s.format)) return FORMATS[s.format]!;
-      if (typeof s.pattern === "string") return `a string${lengths(s, "characters")} matching ${s.pattern}`;
+      if (typeof s.format === "string" && Object.hasOwn(FORMATS, s.format))
+        return FORMATS[s.format]!;
+      if (typeof s.pattern === "string")
+        return `a string${lengths(s, "characters")} matching ${s.pattern}`;
       return `a string${lengths(s, "characters")}`;
-    case "integer": return range(s, "an integer");
-    case "number": return range(s, "a number");
-    case "boolean": return "true or false";
-    case "null": return "null";
+    case "integer":
+      return range(s, "an integer");
+    case "number":
+      return range(s, "a number");
+    case "boolean":
+      return "true or false";
+    case "null":
+      return "null";
     case "array": {
       const count = lengths({ minLength: s.minItems, maxLength: s.maxItems }, "items");
-      const items = s.items && s.items.type !== "object" && s.items.type !== "array" ? `, each ${describeSchema(s.items)}` : "";
+      const items =
+        s.items && s.items.type !== "object" && s.items.type !== "array"
+          ? `, each ${describeSchema(s.items)}`
+          : "";
       return `a list${count}${items}`;
     }
     case "object": {
       const fields = lengths({ minLength: s.minProperties, maxLength: s.maxProperties }, "fields");
       return `a JSON object${fields.replace(" of ", " with ")}`;
     }
-    case undefined: return "any JSON value";
-    default: return `a ${type}`;
+    case undefined:
+      return "any JSON value";
+    default:
+      return `a ${type}`;
   }
 }
 
@@ -80,5 +100,7 @@ export function describeSchema(schema: Schema): string {
     return `one of: ${all.flatMap((l) => (l.const !== undefined ? [l.const] : l.enum)).join(", ")}`;
   }
   const texts = [...new Set(all.map(describeLeaf))];
-  return texts.length <= 1 ? (texts[0] ?? "any JSON value") : `${texts.slice(0, -1).join(", ")} or ${texts.at(-1)}`;
+  return texts.length <= 1
+    ? (texts[0] ?? "any JSON value")
+    : `${texts.slice(0, -1).join(", ")} or ${texts.at(-1)}`;
 }

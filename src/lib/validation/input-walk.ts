@@ -12,8 +12,10 @@ export function unstorableReason(s: string): string | null {
 
 /** A field name as it can be shown in a path: control characters and lone surrogates escaped. */
 export function printable(s: string): string {
-  return s.replace(/[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return s.replace(
+    /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
 
 const pointerSegment = (key: string) => printable(key).replace(/~/g, "~0").replace(/\//g, "~1");
@@ -30,7 +32,8 @@ type Frame = { value: unknown; path: string; depth: number };
 export function inspectInput(value: unknown, root: string, maxDepth: number): FieldProblem[] {
   const problems: FieldProblem[] = [];
   const stack: Frame[] = [{ value, path: root, depth: 0 }];
-  const add = (path: string, message: string) => problems.push({ path: path === root ? `${root}/` : path, message });
+  const add = (path: string, message: string) =>
+    problems.push({ path: path === root ? `${root}/` : path, message });
   while (stack.length > 0 && problems.length < MAX_PROBLEMS) {
     const { value: v, path, depth } = stack.pop()!;
     if (typeof v === "string") {
@@ -49,7 +52,12 @@ export function inspectInput(value: unknown, root: string, maxDepth: number): Fi
       add(path, `must not nest deeper than ${maxDepth} levels`);
       continue;
     }
-    const entries: Iterable<[string, unknown]> = v instanceof FormData ? v.entries() : Array.isArray(v) ? v.entries() as Iterable<[never, unknown]> : Object.entries(v);
+    const entries: Iterable<[string, unknown]> =
+      v instanceof FormData
+        ? v.entries()
+        : Array.isArray(v)
+          ? (v.entries() as Iterable<[never, unknown]>)
+          : Object.entries(v);
     for (const [key, child] of entries) {
       const childPath = `${path}/${pointerSegment(String(key))}`;
       const keyReason = typeof key === "string" ? unstorableReason(key) : null;

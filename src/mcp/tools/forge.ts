@@ -17,7 +17,8 @@ import { always, type McpTool } from "../tool";
 export const FORGE_TOOLS: McpTool[] = [
   {
     name: "audit_query",
-    description: "Read the tenant's hash-chained audit log (GET /v1/audit), oldest first or newest first with order=desc; pass next_cursor as cursor for the next page.",
+    description:
+      "Read the tenant's hash-chained audit log (GET /v1/audit), oldest first or newest first with order=desc; pass next_cursor as cursor for the next page.",
     inputSchema: () => AuditQuery,
     gate: always,
     readOnly: true,
@@ -25,28 +26,38 @@ export const FORGE_TOOLS: McpTool[] = [
   },
   {
     name: "distill",
-    description: "Distill memories into the knowledge graph as an async job (POST /v1/distill); returns the job to poll.",
+    description:
+      "Distill memories into the knowledge graph as an async job (POST /v1/distill); returns the job to poll.",
     inputSchema: (deps) => distillBody(deps.config),
     gate: (g) => g.distill,
     readOnly: false,
-    run: ({ deps, actor }, input) => submitDistill(deps, actor, { agentId: input.agent_id, memoryIds: input.memory_ids }),
+    run: ({ deps, actor }, input) =>
+      submitDistill(deps, actor, { agentId: input.agent_id, memoryIds: input.memory_ids }),
   },
   {
     name: "graph_query",
-    description: "Nodes and edges of one agent's knowledge graph (GET /v1/graph/data): the most mentioned memos, or the subgraph `around` a memo, optionally `as_of` an event time.",
+    description:
+      "Nodes and edges of one agent's knowledge graph (GET /v1/graph/data): the most mentioned memos, or the subgraph `around` a memo, optionally `as_of` an event time.",
     inputSchema: () => GraphDataQuery,
     gate: (g) => g.distill,
     readOnly: true,
     run: ({ deps, actor }, input) => {
       const asOf = requireBoundedDate(input.as_of, "as_of");
       return readGraphData(deps, actor, {
-        agentId: input.agent_id, memoType: input.memo_type, around: input.around, depth: input.depth, asOf, includeExpired: input.include_expired, limit: input.limit,
+        agentId: input.agent_id,
+        memoType: input.memo_type,
+        around: input.around,
+        depth: input.depth,
+        asOf,
+        includeExpired: input.include_expired,
+        limit: input.limit,
       });
     },
   },
   {
     name: "ingest",
-    description: "Ingest text or a URL into an agent's memories as an async job (POST /v1/ingest); give exactly one of text or url.",
+    description:
+      "Ingest text or a URL into an agent's memories as an async job (POST /v1/ingest); give exactly one of text or url.",
     inputSchema: (deps) => IngestBody(deps.config),
     gate: (g) => g.ingest,
     readOnly: false,
@@ -54,7 +65,8 @@ export const FORGE_TOOLS: McpTool[] = [
   },
   {
     name: "refine",
-    description: "Enqueue a refine run over the tenant's graph, one agent's or one dataset's part (POST /v1/refine).",
+    description:
+      "Enqueue a refine run over the tenant's graph, one agent's or one dataset's part (POST /v1/refine).",
     inputSchema: () => refineBody,
     gate: (g) => g.refine,
     readOnly: false,
@@ -62,7 +74,8 @@ export const FORGE_TOOLS: McpTool[] = [
   },
   {
     name: "feedback",
-    description: "Give a -1 / 0 / +1 signal on a memory or a graph edge (POST /v1/feedback); refine's reweight pass applies it.",
+    description:
+      "Give a -1 / 0 / +1 signal on a memory or a graph edge (POST /v1/feedback); refine's reweight pass applies it.",
     inputSchema: (deps) => feedbackBody(deps.config),
     gate: (g) => g.refine,
     readOnly: false,

@@ -12,19 +12,29 @@ import { recallBody, toRecallInput } from "../../http/schemas/recall";
 import { always, type McpTool } from "../tool";
 
 const Scalar = t.Union([t.String(), t.Number(), t.Boolean(), t.Null()]);
-const ListInput = t.Object({
-  ...MemoryListQuery.properties,
-  metadata: t.Optional(t.Record(t.String(), Scalar, {
-    description: "Metadata equality: every key must hold that value (a string also matches the number, boolean or null it spells)",
-  })),
-}, { additionalProperties: false });
+const ListInput = t.Object(
+  {
+    ...MemoryListQuery.properties,
+    metadata: t.Optional(
+      t.Record(t.String(), Scalar, {
+        description:
+          "Metadata equality: every key must hold that value (a string also matches the number, boolean or null it spells)",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
-const MemoryIdInput = t.Object({ memory_id: t.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false });
+const MemoryIdInput = t.Object(
+  { memory_id: t.String({ minLength: 1, maxLength: 128 }) },
+  { additionalProperties: false },
+);
 
 export const MEMORY_TOOLS: McpTool[] = [
   {
     name: "store_memory",
-    description: "Store one memory for an agent (POST /v1/memories). Returns the stored memory with its memory_id and version.",
+    description:
+      "Store one memory for an agent (POST /v1/memories). Returns the stored memory with its memory_id and version.",
     inputSchema: (deps) => storeBody(deps.config),
     gate: always,
     readOnly: false,
@@ -40,13 +50,17 @@ export const MEMORY_TOOLS: McpTool[] = [
     gate: always,
     readOnly: false,
     run: async ({ deps, actor }, input) => {
-      const memories = await storeMemories(deps, actor, input.memories, { pathPrefix: "memories/", graphLater: true });
+      const memories = await storeMemories(deps, actor, input.memories, {
+        pathPrefix: "memories/",
+        graphLater: true,
+      });
       return { memories, count: memories.length };
     },
   },
   {
     name: "recall",
-    description: "Recall an agent's current memories by query (POST /v1/memories/recall). `strategy` picks the retrieval strategy (default AUTO); AUTO fuses several, and each result lists its `retrievers`. `fusion`, `rerank` and `context` are the same options as on the REST route (docs/recall.md).",
+    description:
+      "Recall an agent's current memories by query (POST /v1/memories/recall). `strategy` picks the retrieval strategy (default AUTO); AUTO fuses several, and each result lists its `retrievers`. `fusion`, `rerank` and `context` are the same options as on the REST route (docs/recall.md).",
     inputSchema: (deps) => recallBody(deps.config),
     gate: always,
     readOnly: true,
@@ -56,7 +70,8 @@ export const MEMORY_TOOLS: McpTool[] = [
   },
   {
     name: "forget",
-    description: "Forget memories (soft delete, history kept) by memory_id or memory_ids (POST /v1/memories/forget). Unknown ids are listed in not_found.",
+    description:
+      "Forget memories (soft delete, history kept) by memory_id or memory_ids (POST /v1/memories/forget). Unknown ids are listed in not_found.",
     inputSchema: (deps) => forgetBody(deps.config),
     gate: always,
     readOnly: false,
@@ -66,17 +81,21 @@ export const MEMORY_TOOLS: McpTool[] = [
   },
   {
     name: "list_memories",
-    description: "List memories page by page (GET /v1/memories), newest first: one agent's (agent_id) or every agent's, filtered by memory_type, metadata equality, dataset_id, created/occurred ranges, include_forgotten. Pass next_cursor as cursor for the next page.",
+    description:
+      "List memories page by page (GET /v1/memories), newest first: one agent's (agent_id) or every agent's, filtered by memory_type, metadata equality, dataset_id, created/occurred ranges, include_forgotten. Pass next_cursor as cursor for the next page.",
     inputSchema: () => ListInput,
     gate: always,
     readOnly: true,
-    run: ({ deps, actor }, { metadata, ...query }) => listMemories(deps.db, actor, {
-      ...query, metadata: Object.entries(metadata ?? {}).map(([key, value]) => [key, String(value)]),
-    }),
+    run: ({ deps, actor }, { metadata, ...query }) =>
+      listMemories(deps.db, actor, {
+        ...query,
+        metadata: Object.entries(metadata ?? {}).map(([key, value]) => [key, String(value)]),
+      }),
   },
   {
     name: "get_memory",
-    description: "Fetch the current version of one memory (GET /v1/memories/{memory_id}); a forgotten memory is an error `gone`.",
+    description:
+      "Fetch the current version of one memory (GET /v1/memories/{memory_id}); a forgotten memory is an error `gone`.",
     inputSchema: () => MemoryIdInput,
     gate: always,
     readOnly: true,
@@ -84,10 +103,14 @@ export const MEMORY_TOOLS: McpTool[] = [
   },
   {
     name: "memory_history",
-    description: "Every version of one memory, oldest first, forgotten ones included (GET /v1/memories/{memory_id}/history).",
+    description:
+      "Every version of one memory, oldest first, forgotten ones included (GET /v1/memories/{memory_id}/history).",
     inputSchema: () => MemoryIdInput,
     gate: always,
     readOnly: true,
-    run: async ({ deps, actor }, input) => ({ memory_id: input.memory_id, versions: await getHistory(deps.db, actor, input.memory_id) }),
+    run: async ({ deps, actor }, input) => ({
+      memory_id: input.memory_id,
+      versions: await getHistory(deps.db, actor, input.memory_id),
+    }),
   },
 ];

@@ -7,7 +7,16 @@
  */
 export function stemEnd(text: string, start: number, end: number): number {
   const at = (k: number) => text.charCodeAt(end - k);
-  const S = 0x73, E = 0x65, D = 0x64, I = 0x69, N = 0x6e, G = 0x67, L = 0x6c, Y = 0x79, U = 0x75, Z = 0x7a;
+  const S = 0x73,
+    E = 0x65,
+    D = 0x64,
+    I = 0x69,
+    N = 0x6e,
+    G = 0x67,
+    L = 0x6c,
+    Y = 0x79,
+    U = 0x75,
+    Z = 0x7a;
   if (end - start < 4) return end;
   if (at(1) === S && at(2) !== S && at(2) !== U && at(2) !== I) {
     end -= at(2) === E && at(3) === I ? 2 : 1;
@@ -22,13 +31,24 @@ export function stemEnd(text: string, start: number, end: number): number {
   } else if (end - start >= 6 && at(1) === Y && at(2) === L) {
     end -= 2;
   }
-  if (stripped && end - start >= 3 && at(1) === at(2) && at(1) !== L && at(1) !== S && at(1) !== Z && isConsonant(at(1))) end -= 1;
+  if (
+    stripped &&
+    end - start >= 3 &&
+    at(1) === at(2) &&
+    at(1) !== L &&
+    at(1) !== S &&
+    at(1) !== Z &&
+    isConsonant(at(1))
+  )
+    end -= 1;
   if (end - start >= 4 && at(1) === E) end -= 1;
   return end;
 }
 
 function isConsonant(c: number): boolean {
-  return c >= 0x61 && c <= 0x7a && c !== 0x61 && c !== 0x65 && c !== 0x69 && c !== 0x6f && c !== 0x75;
+  return (
+    c >= 0x61 && c <= 0x7a && c !== 0x61 && c !== 0x65 && c !== 0x69 && c !== 0x6f && c !== 0x75
+  );
 }
 
 /** FNV-1a over text[start, end), with a final "y" hashed as "i" (see stemEnd). */

@@ -23,10 +23,15 @@ function mix(h: number): number {
 function isWordChar(c: number): boolean {
   if (c < 0x80) return (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39);
   // Non-ASCII: letters of every script count as word characters; general and CJK punctuation do not.
-  return !(c >= 0x2000 && c <= 0x206f) && !(c >= 0x3000 && c <= 0x303f) && c !== 0xa0 && c !== 0xfeff;
+  return (
+    !(c >= 0x2000 && c <= 0x206f) && !(c >= 0x3000 && c <= 0x303f) && c !== 0xa0 && c !== 0xfeff
+  );
 }
 
-export function createLocalEmbedder(dimensions: number, model = `svc-local-hash-v1-${dimensions}`): EmbeddingProvider {
+export function createLocalEmbedder(
+  dimensions: number,
+  model = `svc-local-hash-v1-${dimensions}`,
+): EmbeddingProvider {
   const acc = new Float64Array(dimensions);
 
   function add(hash: number, weight: number): void {
@@ -53,13 +58,17 @@ export function createLocalEmbedder(dimensions: number, model = `svc-local-hash-
       let b = text.charCodeAt(start);
       for (let j = start + 1; j <= i; j++) {
         const c = j < i ? text.charCodeAt(j) : BOUNDARY;
-        add((Math.imul(a, 0x01000193) ^ Math.imul(b, 0x5bd1e995) ^ c ^ TRIGRAM_SEED) >>> 0, TRIGRAM_WEIGHT);
+        add(
+          (Math.imul(a, 0x01000193) ^ Math.imul(b, 0x5bd1e995) ^ c ^ TRIGRAM_SEED) >>> 0,
+          TRIGRAM_WEIGHT,
+        );
         a = b;
         b = c;
       }
 
       add(h, UNIGRAM_WEIGHT);
-      if (previous !== -1) add((Math.imul(previous, 0x01000193) ^ h ^ BIGRAM_SEED) >>> 0, BIGRAM_WEIGHT);
+      if (previous !== -1)
+        add((Math.imul(previous, 0x01000193) ^ h ^ BIGRAM_SEED) >>> 0, BIGRAM_WEIGHT);
       previous = h;
     }
 

@@ -33,7 +33,9 @@ const DEFAULT_MAX_LENGTH = 512;
 const readJson = (dir: string, file: string): unknown => {
   const full = path.join(dir, file);
   if (!existsSync(full)) return undefined;
-  try { return JSON.parse(readFileSync(full, "utf8")); } catch (error) {
+  try {
+    return JSON.parse(readFileSync(full, "utf8"));
+  } catch (error) {
     throw new ModelDirError(dir, `${file} is not valid JSON (${(error as Error).message})`);
   }
 };
@@ -52,13 +54,17 @@ export function readOnnxModelDir(dir: string): OnnxModelDir {
     throw new ModelDirError(dir, "no tokenizer.json in the directory");
   }
   let tokenizer: WordPieceSpec;
-  try { tokenizer = wordPieceSpec(tokenizerJson); } catch (error) {
+  try {
+    tokenizer = wordPieceSpec(tokenizerJson);
+  } catch (error) {
     throw new ModelDirError(dir, `tokenizer.json: ${(error as Error).message}`);
   }
 
   const bytes = readFileSync(modelFile);
   let outputs: ReturnType<typeof onnxOutputs>;
-  try { outputs = onnxOutputs(bytes); } catch (error) {
+  try {
+    outputs = onnxOutputs(bytes);
+  } catch (error) {
     const reason = (error as Error).message;
     throw new ModelDirError(dir, `${path.basename(modelFile)} is not an ONNX model (${reason})`);
   }
@@ -68,8 +74,11 @@ export function readOnnxModelDir(dir: string): OnnxModelDir {
   const dimensions = chosen?.shape.at(-1);
   if (!chosen || typeof dimensions !== "number" || dimensions < 1) {
     const found = outputs.map((o) => `${o.name} [${o.shape.join(", ")}]`).join("; ") || "none";
-    throw new ModelDirError(dir, "the model has no last_hidden_state [batch, sequence, dims] " +
-      `output with a fixed size (outputs: ${found})`);
+    throw new ModelDirError(
+      dir,
+      "the model has no last_hidden_state [batch, sequence, dims] " +
+        `output with a fixed size (outputs: ${found})`,
+    );
   }
 
   type Pooling = { pooling_mode_cls_token?: boolean };
@@ -78,8 +87,12 @@ export function readOnnxModelDir(dir: string): OnnxModelDir {
   type SentenceBert = { max_seq_length?: number };
   const sentenceBert = readJson(dir, "sentence_bert_config.json") as SentenceBert | undefined;
   const truncation = (tokenizerJson as { truncation?: { max_length?: number } | null }).truncation;
-  const hash = createHash("sha256").update(bytes).update(JSON.stringify(tokenizerJson))
-    .update(JSON.stringify([poolingConfig ?? null, modules ?? null])).digest("hex").slice(0, 12);
+  const hash = createHash("sha256")
+    .update(bytes)
+    .update(JSON.stringify(tokenizerJson))
+    .update(JSON.stringify([poolingConfig ?? null, modules ?? null]))
+    .digest("hex")
+    .slice(0, 12);
   return {
     modelFile,
     model: `onnx:${path.basename(path.resolve(dir))}@${hash}`,

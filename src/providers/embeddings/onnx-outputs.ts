@@ -21,7 +21,10 @@ function* fields(bytes: Uint8Array, start: number, end: number): Generator<Field
     const key = varint();
     const wire = key % 8;
     const number = Math.floor(key / 8);
-    if (wire === 0) { yield { number, wire, value: varint(), start: at, end: at }; continue; }
+    if (wire === 0) {
+      yield { number, wire, value: varint(), start: at, end: at };
+      continue;
+    }
     if (wire === 2) {
       const length = varint();
       if (at + length > end) throw new Error("truncated field");
@@ -29,7 +32,10 @@ function* fields(bytes: Uint8Array, start: number, end: number): Generator<Field
       at += length;
       continue;
     }
-    if (wire === 1 || wire === 5) { at += wire === 1 ? 8 : 4; continue; }
+    if (wire === 1 || wire === 5) {
+      at += wire === 1 ? 8 : 4;
+      continue;
+    }
     throw new Error(`unsupported wire type ${wire}`);
   }
 }

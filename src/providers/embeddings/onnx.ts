@@ -25,7 +25,11 @@ function prepareRuntime(): Promise<void> {
 
 /** Pools one text's token states [seq, dims] at batch row `row` into a sentence vector. */
 export function pool(
-  states: Float32Array, row: number, seq: number, dims: number, mask: number[],
+  states: Float32Array,
+  row: number,
+  seq: number,
+  dims: number,
+  mask: number[],
   model: Pick<OnnxModelDir, "pooling" | "normalize">,
 ): number[] {
   const out = new Array<number>(dims).fill(0);
@@ -54,10 +58,13 @@ export function createOnnxEmbedder(dir: string): EmbeddingProvider {
   // One run at a time: a session of the WebAssembly backend refuses concurrent runs.
   let queue: Promise<unknown> = Promise.resolve();
 
-  const open = () => (session ??= prepareRuntime().then(() =>
-    ort.InferenceSession.create(readFileSync(model.modelFile), {
-      executionProviders: ["wasm"], graphOptimizationLevel: "all",
-    })));
+  const open = () =>
+    (session ??= prepareRuntime().then(() =>
+      ort.InferenceSession.create(readFileSync(model.modelFile), {
+        executionProviders: ["wasm"],
+        graphOptimizationLevel: "all",
+      }),
+    ));
 
   async function run(texts: string[]): Promise<EmbeddingResult> {
     const s = await open();
@@ -65,10 +72,12 @@ export function createOnnxEmbedder(dir: string): EmbeddingProvider {
     const seq = Math.max(...ids.map((row) => row.length));
     const inputIds = new BigInt64Array(texts.length * seq).fill(BigInt(model.tokenizer.padId));
     const mask = new BigInt64Array(texts.length * seq);
-    ids.forEach((row, r) => row.forEach((id, t) => {
-      inputIds[r * seq + t] = BigInt(id);
-      mask[r * seq + t] = 1n;
-    }));
+    ids.forEach((row, r) =>
+      row.forEach((id, t) => {
+        inputIds[r * seq + t] = BigInt(id);
+        mask[r * seq + t] = 1n;
+      }),
+    );
     const shape = [texts.length, seq];
     const feeds: Record<string, ort.Tensor> = {
       input_ids: new ort.Tensor("int64", inputIds, shape),
@@ -78,9 +87,18 @@ export function createOnnxEmbedder(dir: string): EmbeddingProvider {
     // Exports differ in which inputs they declare (some have no token_type_ids): feed only those.
     const answer = await s.run(Object.fromEntries(s.inputNames.map((n) => [n, feeds[n]!])));
     const states = answer[model.output.name]!.data as Float32Array;
-    const vectors = ids.map((row, r) => model.output.pooled
-      ? pool(states, r, 1, model.dimensions, [1], { pooling: "cls", normalize: model.normalize })
-      : pool(states, r, seq, model.dimensions, row.map(() => 1), model));
+    const vectors = ids.map((row, r) =>
+      model.output.pooled
+        ? pool(states, r, 1, model.dimensions, [1], { pooling: "cls", normalize: model.normalize })
+        : pool(
+            states,
+            r,
+            seq,
+            model.dimensions,
+            row.map(() => 1),
+            model,
+          ),
+    );
     return { vectors, tokens: ids.reduce((n, row) => n + row.length, 0) };
   }
 

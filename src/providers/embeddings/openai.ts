@@ -11,7 +11,12 @@
 // wrapper: the SDK keeps an error body's reason only in OpenAI's `{"error": …}` shape, and local servers also
 // answer `{"message": …}` (vLLM) or plain text, so a failed answer's body is passed on as that shape verbatim.
 import OpenAI, { APIConnectionError, APIError } from "openai";
-import { EmbeddingUnavailableError, type EmbeddingContext, type EmbeddingProvider, type EmbeddingResult } from "./port";
+import {
+  EmbeddingUnavailableError,
+  type EmbeddingContext,
+  type EmbeddingProvider,
+  type EmbeddingResult,
+} from "./port";
 import { embeddingFailure, parseEmbeddingAnswer, type FailedAnswer } from "./openai-answer";
 
 export type OpenAiEmbedderOptions = {
@@ -33,7 +38,10 @@ const BACKOFF_BASE_MS = 250;
 const BACKOFF_CAP_MS = 8000;
 
 /** Keeps a failed answer's body, whatever its shape, as the `{"error": {"message"}}` the SDK reads. */
-async function fetchKeepingErrorBodies(url: string | URL | Request, init?: RequestInit): Promise<Response> {
+async function fetchKeepingErrorBodies(
+  url: string | URL | Request,
+  init?: RequestInit,
+): Promise<Response> {
   const response = await fetch(url, init);
   if (response.ok) return response;
   const headers = new Headers(response.headers);
@@ -41,7 +49,11 @@ async function fetchKeepingErrorBodies(url: string | URL | Request, init?: Reque
   headers.delete("content-encoding");
   headers.set("content-type", "application/json");
   const message = (await response.text().catch(() => "")).slice(0, 500);
-  return new Response(JSON.stringify({ error: { message } }), { status: response.status, statusText: response.statusText, headers });
+  return new Response(JSON.stringify({ error: { message } }), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
 }
 
 export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): EmbeddingProvider {
@@ -64,20 +76,36 @@ export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): EmbeddingP
   let warmedUp = false;
 
   /** One call through the SDK (with its retries); resolves to vectors or a classified failure. */
-  async function call(texts: string[], request: OpenAI.RequestOptions): Promise<EmbeddingResult | FailedAnswer> {
+  async function call(
+    texts: string[],
+    request: OpenAI.RequestOptions,
+  ): Promise<EmbeddingResult | FailedAnswer> {
     let answer: unknown;
     try {
       answer = await client.embeddings.create(
-        { model: options.model, input: texts, encoding_format: encoding, ...(sendDimensions ? { dimensions: options.dimensions } : {}) },
+        {
+          model: options.model,
+          input: texts,
+          encoding_format: encoding,
+          ...(sendDimensions ? { dimensions: options.dimensions } : {}),
+        },
         request,
       );
     } catch (error) {
-      if (!(error instanceof APIError)) throw new EmbeddingUnavailableError(`embedding provider sent an unreadable answer: ${(error as Error).message}`);
+      if (!(error instanceof APIError))
+        throw new EmbeddingUnavailableError(
+          `embedding provider sent an unreadable answer: ${(error as Error).message}`,
+        );
       // Connection errors, timeouts and aborts are APIErrors without a status: the server was not reached.
-      if (error instanceof APIConnectionError || !error.status) return { status: 0, message: error.message, retryAfterMs: null };
+      if (error instanceof APIConnectionError || !error.status)
+        return { status: 0, message: error.message, retryAfterMs: null };
       const body = error.error as { message?: unknown } | undefined;
       const retryAfter = Number(error.headers?.get("retry-after") || Number.NaN);
-      return { status: error.status, message: typeof body?.message === "string" ? body.message : error.message, retryAfterMs: retryAfter >= 0 ? retryAfter * 1000 : null };
+      return {
+        status: error.status,
+        message: typeof body?.message === "string" ? body.message : error.message,
+        retryAfterMs: retryAfter >= 0 ? retryAfter * 1000 : null,
+      };
     }
     const result = parseEmbeddingAnswer(answer, texts, options.dimensions, options.model);
     warmedUp = true;
@@ -85,7 +113,10 @@ export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): EmbeddingP
   }
 
   /** Sends one batch; a patient first call keeps retrying a loading model's 503 until its budget is spent. */
-  async function exchange(texts: string[], patient: boolean): Promise<EmbeddingResult | FailedAnswer> {
+  async function exchange(
+    texts: string[],
+    patient: boolean,
+  ): Promise<EmbeddingResult | FailedAnswer> {
     if (!patient || warmedUp || options.firstCallTimeoutMs === undefined) {
       return call(texts, { timeout: options.timeoutMs, maxRetries: options.maxRetries });
     }
@@ -93,9 +124,14 @@ export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): EmbeddingP
     for (let attempt = 0; ; attempt++) {
       const left = Math.max(100, deadline - Date.now());
       // The signal bounds the SDK's own retries by the same budget.
-      const answer = await call(texts, { timeout: left, maxRetries: options.maxRetries, signal: AbortSignal.timeout(left) });
+      const answer = await call(texts, {
+        timeout: left,
+        maxRetries: options.maxRetries,
+        signal: AbortSignal.timeout(left),
+      });
       if ("vectors" in answer || answer.status !== 503 || Date.now() >= deadline) return answer;
-      const backoff = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** attempt) * (0.5 + Math.random() / 2);
+      const backoff =
+        Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** attempt) * (0.5 + Math.random() / 2);
       await Bun.sleep(Math.min(answer.retryAfterMs ?? backoff, Math.max(0, deadline - Date.now())));
     }
   }
@@ -132,7 +168,7 @@ export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): EmbeddingP
     async embed(texts: string[], ctx?: EmbeddingContext): Promise<EmbeddingResult> {
       const vectors: number[][] = [];
       let tokens = 0;
-      for (let i = 0; i < texts.length;) {
+      for (let i = 0; i < texts.length; ) {
         const size = maxBatch;
         const chunk = await embedBatch(texts.slice(i, i + size), ctx?.patient === true);
         vectors.push(...chunk.vectors);

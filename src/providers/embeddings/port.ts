@@ -36,7 +36,10 @@ export interface EmbeddingProvider {
  * reach the client unchanged.
  */
 export class EmbeddingUnavailableError extends Error {
-  constructor(message: string, override readonly cause?: unknown) {
+  constructor(
+    message: string,
+    override readonly cause?: unknown,
+  ) {
     super(message);
   }
 }

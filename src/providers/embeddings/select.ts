@@ -7,12 +7,16 @@ import { createOpenAiEmbedder } from "./openai";
 import type { EmbeddingProvider } from "./port";
 
 export function selectEmbedder(config: Config): EmbeddingProvider {
-  const provider = config.EMBEDDING_PROVIDER ?? (config.EMBEDDING_PROVIDER_API_KEY || config.EMBEDDING_BASE_URL ? "openai" : "local");
+  const provider =
+    config.EMBEDDING_PROVIDER ??
+    (config.EMBEDDING_PROVIDER_API_KEY || config.EMBEDDING_BASE_URL ? "openai" : "local");
   if (provider === "local") return createLocalEmbedder(config.EMBEDDING_DIMENSIONS);
   // loadConfig has checked the directory and set EMBEDDING_DIMENSIONS from the model.
   if (provider === "onnx") return createOnnxEmbedder(config.EMBEDDING_MODEL_PATH!);
   if (!config.EMBEDDING_PROVIDER_API_KEY && !config.EMBEDDING_BASE_URL) {
-    throw new Error("EMBEDDING_PROVIDER=openai needs EMBEDDING_PROVIDER_API_KEY (OpenAI) or EMBEDDING_BASE_URL (a local server)");
+    throw new Error(
+      "EMBEDDING_PROVIDER=openai needs EMBEDDING_PROVIDER_API_KEY (OpenAI) or EMBEDDING_BASE_URL (a local server)",
+    );
   }
   return createOpenAiEmbedder({
     apiKey: config.EMBEDDING_PROVIDER_API_KEY,
@@ -31,7 +35,10 @@ export function selectPreviousEmbedder(config: Config): EmbeddingProvider | null
   if (!config.EMBEDDING_PREVIOUS_MODEL || !config.EMBEDDING_PREVIOUS_DIMENSIONS) return null;
   const baseUrl = config.EMBEDDING_PREVIOUS_BASE_URL ?? config.EMBEDDING_BASE_URL;
   const apiKey = config.EMBEDDING_PREVIOUS_API_KEY ?? config.EMBEDDING_PROVIDER_API_KEY;
-  if (!baseUrl && !apiKey) throw new Error("EMBEDDING_PREVIOUS_MODEL needs EMBEDDING_PREVIOUS_BASE_URL or EMBEDDING_PREVIOUS_API_KEY (or the current ones)");
+  if (!baseUrl && !apiKey)
+    throw new Error(
+      "EMBEDDING_PREVIOUS_MODEL needs EMBEDDING_PREVIOUS_BASE_URL or EMBEDDING_PREVIOUS_API_KEY (or the current ones)",
+    );
   return createOpenAiEmbedder({
     apiKey,
     baseUrl,
@@ -51,7 +58,11 @@ const LOCAL_MODEL = /^svc-local-hash-v1-(\d+)$/;
  * the local embedder, which needs no configuration since its model name says its dimension. Null when
  * none of them is that generation.
  */
-export function embedderResolver(configured: EmbeddingProvider, previous: EmbeddingProvider | null, wrap: (e: EmbeddingProvider) => EmbeddingProvider) {
+export function embedderResolver(
+  configured: EmbeddingProvider,
+  previous: EmbeddingProvider | null,
+  wrap: (e: EmbeddingProvider) => EmbeddingProvider,
+) {
   const locals = new Map<number, EmbeddingProvider>();
   return (model: string, dims: number): EmbeddingProvider | null => {
     if (configured.model === model && configured.dimensions === dims) return configured;

@@ -19,12 +19,18 @@ export type WordPieceSpec = {
 
 type TokenizerJson = {
   normalizer?: {
-    type?: string; lowercase?: boolean; strip_accents?: boolean | null; clean_text?: boolean;
+    type?: string;
+    lowercase?: boolean;
+    strip_accents?: boolean | null;
+    clean_text?: boolean;
     handle_chinese_chars?: boolean;
   } | null;
   model?: {
-    type?: string; vocab?: Record<string, number>; unk_token?: string;
-    continuing_subword_prefix?: string; max_input_chars_per_word?: number;
+    type?: string;
+    vocab?: Record<string, number>;
+    unk_token?: string;
+    continuing_subword_prefix?: string;
+    max_input_chars_per_word?: number;
   };
   padding?: { pad_id?: number } | null;
 };
@@ -63,13 +69,19 @@ export function wordPieceSpec(json: unknown): WordPieceSpec {
 const isControl = (c: string) => c !== "\t" && c !== "\n" && c !== "\r" && /\p{C}/u.test(c);
 const isWhitespace = (c: string) => /\s/u.test(c);
 const isChinese = (cp: number) =>
-  (cp >= 0x4e00 && cp <= 0x9fff) || (cp >= 0x3400 && cp <= 0x4dbf) ||
-  (cp >= 0x20000 && cp <= 0x2a6df) || (cp >= 0x2a700 && cp <= 0x2ceaf) ||
-  (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0x2f800 && cp <= 0x2fa1f);
+  (cp >= 0x4e00 && cp <= 0x9fff) ||
+  (cp >= 0x3400 && cp <= 0x4dbf) ||
+  (cp >= 0x20000 && cp <= 0x2a6df) ||
+  (cp >= 0x2a700 && cp <= 0x2ceaf) ||
+  (cp >= 0xf900 && cp <= 0xfaff) ||
+  (cp >= 0x2f800 && cp <= 0x2fa1f);
 // BERT's punctuation: every non-alphanumeric ASCII printable, and Unicode P*.
 const isPunctuation = (c: string) => {
   const cp = c.codePointAt(0)!;
-  const ascii = (cp >= 33 && cp <= 47) || (cp >= 58 && cp <= 64) || (cp >= 91 && cp <= 96) ||
+  const ascii =
+    (cp >= 33 && cp <= 47) ||
+    (cp >= 58 && cp <= 64) ||
+    (cp >= 91 && cp <= 96) ||
     (cp >= 123 && cp <= 126);
   return ascii || /\p{P}/u.test(c);
 };
@@ -105,9 +117,12 @@ function preTokenize(text: string): string[] {
 
 function wordPieces(word: string, spec: WordPieceSpec, out: number[]): void {
   const chars = Array.from(word);
-  if (chars.length > spec.maxCharsPerWord) { out.push(spec.unkId); return; }
+  if (chars.length > spec.maxCharsPerWord) {
+    out.push(spec.unkId);
+    return;
+  }
   const pieces: number[] = [];
-  for (let start = 0; start < chars.length;) {
+  for (let start = 0; start < chars.length; ) {
     let end = chars.length;
     let found: number | undefined;
     for (; end > start; end--) {
@@ -116,7 +131,10 @@ function wordPieces(word: string, spec: WordPieceSpec, out: number[]): void {
       if (found !== undefined) break;
     }
     // A word with any piece missing is one unknown token, as in BERT.
-    if (found === undefined) { out.push(spec.unkId); return; }
+    if (found === undefined) {
+      out.push(spec.unkId);
+      return;
+    }
     pieces.push(found);
     start = end;
   }

@@ -15,7 +15,8 @@ export type OpenAiLlmOptions = {
   transcriptionModel?: string;
 };
 
-const CAPTION_PROMPT = "Describe this image for a searchable archive: what it shows, any text in it (verbatim), people, places, objects, numbers and dates. Plain prose, no preamble.";
+const CAPTION_PROMPT =
+  "Describe this image for a searchable archive: what it shows, any text in it (verbatim), people, places, objects, numbers and dates. Plain prose, no preamble.";
 /** Vision input is priced per image tile, not per character; a 1-tile image is about this many tokens. */
 const IMAGE_TOKENS = 1000;
 
@@ -45,7 +46,8 @@ export function createOpenAiLlm(options: OpenAiLlmOptions): LlmProvider {
       throw new LlmUnavailableError(`LLM request failed: ${(error as Error).message}`, error);
     }
     const text = answer.choices?.[0]?.message?.content;
-    if (typeof text !== "string") throw new LlmUnavailableError("LLM answered without message content");
+    if (typeof text !== "string")
+      throw new LlmUnavailableError("LLM answered without message content");
     return { text, tokens: answer.usage?.total_tokens ?? 0 };
   }
 
@@ -55,17 +57,28 @@ export function createOpenAiLlm(options: OpenAiLlmOptions): LlmProvider {
       answer = await client.chat.completions.create({
         model: options.visionModel ?? options.model,
         temperature: 0,
-        messages: [{ role: "user", content: [
-          { type: "text", text: CAPTION_PROMPT },
-          { type: "image_url", image_url: { url: `data:${image.mimeType};base64,${Buffer.from(image.bytes).toString("base64")}` } },
-        ] }],
+        messages: [
+          {
+            role: "user",
+            content: [
+              { type: "text", text: CAPTION_PROMPT },
+              {
+                type: "image_url",
+                image_url: {
+                  url: `data:${image.mimeType};base64,${Buffer.from(image.bytes).toString("base64")}`,
+                },
+              },
+            ],
+          },
+        ],
       });
     } catch (error) {
       if (error instanceof AppError) throw error;
       throw new LlmUnavailableError(`image captioning failed: ${(error as Error).message}`, error);
     }
     const text = answer.choices?.[0]?.message?.content;
-    if (typeof text !== "string") throw new LlmUnavailableError("the vision model answered without message content");
+    if (typeof text !== "string")
+      throw new LlmUnavailableError("the vision model answered without message content");
     return { text, tokens: answer.usage?.total_tokens ?? IMAGE_TOKENS };
   }
 
@@ -78,14 +91,21 @@ export function createOpenAiLlm(options: OpenAiLlmOptions): LlmProvider {
       });
     } catch (error) {
       if (error instanceof AppError) throw error;
-      throw new LlmUnavailableError(`audio transcription failed: ${(error as Error).message}`, error);
+      throw new LlmUnavailableError(
+        `audio transcription failed: ${(error as Error).message}`,
+        error,
+      );
     }
-    if (typeof answer.text !== "string") throw new LlmUnavailableError("the transcription answer has no text");
+    if (typeof answer.text !== "string")
+      throw new LlmUnavailableError("the transcription answer has no text");
     return { text: answer.text, tokens: Math.ceil(answer.text.length / 4) };
   }
 
   return {
-    name: "openai", model: options.model, complete: (request) => complete(request),
-    describeImage: (image) => describeImage(image), transcribeAudio: (audio) => transcribeAudio(audio),
+    name: "openai",
+    model: options.model,
+    complete: (request) => complete(request),
+    describeImage: (image) => describeImage(image),
+    transcribeAudio: (audio) => transcribeAudio(audio),
   };
 }

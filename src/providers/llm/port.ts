@@ -35,7 +35,10 @@ export interface LlmProvider {
  * client unchanged.
  */
 export class LlmUnavailableError extends Error {
-  constructor(message: string, override readonly cause?: unknown) {
+  constructor(
+    message: string,
+    override readonly cause?: unknown,
+  ) {
     super(message);
   }
 }

@@ -7,7 +7,8 @@ import type { ObjectStorage } from "./port";
 export function createFsStorage(root: string): ObjectStorage {
   const pathOf = (key: string) => {
     const full = path.resolve(root, key);
-    if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error(`object key escapes the storage directory: ${key}`);
+    if (!full.startsWith(path.resolve(root) + path.sep))
+      throw new Error(`object key escapes the storage directory: ${key}`);
     return full;
   };
   return {

@@ -4,14 +4,25 @@ import { rm } from "node:fs/promises";
 import path from "node:path";
 import type { ObjectStorage } from "./port";
 
-export type S3Options = { bucket: string; endpoint?: string; region: string; accessKeyId: string; secretAccessKey: string };
+export type S3Options = {
+  bucket: string;
+  endpoint?: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+};
 
 export function createS3Storage(options: S3Options): ObjectStorage {
   const client = new Bun.S3Client({
-    bucket: options.bucket, endpoint: options.endpoint, region: options.region,
-    accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey,
+    bucket: options.bucket,
+    endpoint: options.endpoint,
+    region: options.region,
+    accessKeyId: options.accessKeyId,
+    secretAccessKey: options.secretAccessKey,
   });
-  const isMissing = (error: unknown) => (error as { code?: string }).code === "NoSuchKey" || /not ?found|NoSuchKey|does not exist|404/i.test(String((error as Error).message));
+  const isMissing = (error: unknown) =>
+    (error as { code?: string }).code === "NoSuchKey" ||
+    /not ?found|NoSuchKey|does not exist|404/i.test(String((error as Error).message));
   return {
     backend: "s3",
     async putFile(key, localPath, type) {
@@ -37,7 +48,8 @@ export function createS3Storage(options: S3Options): ObjectStorage {
       } catch (error) {
         await rm(local, { force: true });
         // The worker's contract (material.ts) reads a vanished object as ENOENT, as with fs storage.
-        if (isMissing(error)) throw Object.assign(new Error(`object ${key} is not in the bucket`), { code: "ENOENT" });
+        if (isMissing(error))
+          throw Object.assign(new Error(`object ${key} is not in the bucket`), { code: "ENOENT" });
         throw error;
       }
       return { path: local, release: () => rm(local, { force: true }) };

@@ -12,7 +12,10 @@ export interface WebSearchProvider {
 
 /** The provider refused, failed or answered something unreadable; the message is safe to show a client. */
 export class WebSearchError extends Error {
-  constructor(message: string, readonly status: number | null = null) {
+  constructor(
+    message: string,
+    readonly status: number | null = null,
+  ) {
     super(message);
   }
 }

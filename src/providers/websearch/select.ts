@@ -6,5 +6,9 @@ import type { WebSearchProvider } from "./port";
 
 export function selectWebSearch(config: Config): WebSearchProvider | null {
   if (!config.WEBSEARCH_API_KEY) return null;
-  return braveSearch({ apiKey: config.WEBSEARCH_API_KEY, baseUrl: config.WEBSEARCH_BASE_URL, timeoutMs: config.WEBSEARCH_TIMEOUT_MS });
+  return braveSearch({
+    apiKey: config.WEBSEARCH_API_KEY,
+    baseUrl: config.WEBSEARCH_BASE_URL,
+    timeoutMs: config.WEBSEARCH_TIMEOUT_MS,
+  });
 }

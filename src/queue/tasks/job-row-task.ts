@@ -7,12 +7,20 @@ import { insertJob, startJob, type JobKind } from "../../data/queries/jobs";
 import { finishJobAnnounced } from "../../domain/webhooks/record-event";
 import { withTenant } from "../../data/with-tenant";
 
-export const JobRowPayload = T.Object({
-  org_id: T.String({ minLength: 1, maxLength: 100 }),
-  job_id: T.String({ minLength: 1, maxLength: 100 }),
-}, { additionalProperties: false });
+export const JobRowPayload = T.Object(
+  {
+    org_id: T.String({ minLength: 1, maxLength: 100 }),
+    job_id: T.String({ minLength: 1, maxLength: 100 }),
+  },
+  { additionalProperties: false },
+);
 
-export async function settleJobRow(deps: Deps, payload: { org_id: string; job_id: string }, kind: JobKind, gate: { enabled: boolean; variable: string }): Promise<Record<string, unknown>> {
+export async function settleJobRow(
+  deps: Deps,
+  payload: { org_id: string; job_id: string },
+  kind: JobKind,
+  gate: { enabled: boolean; variable: string },
+): Promise<Record<string, unknown>> {
   const { org_id: orgId, job_id: jobId } = payload;
   return withTenant(deps.db, orgId, async (tx) => {
     await insertJob(tx, orgId, jobId, kind, {});
@@ -26,4 +34,9 @@ export async function settleJobRow(deps: Deps, payload: { org_id: string; job_id
 }
 
 /** Which task drives a job row of each kind (the watchdog re-enqueues through this). */
-export const TASK_OF_KIND = { ingest: "svc.ingest_run", distill: "svc.forge_distill", refine: "svc.refine_run", erasure: "svc.erase_subject" } as const;
+export const TASK_OF_KIND = {
+  ingest: "svc.ingest_run",
+  distill: "svc.forge_distill",
+  refine: "svc.refine_run",
+  erasure: "svc.erase_subject",
+} as const;

@@ -5,8 +5,12 @@ import { defineTask } from "../define-task";
 
 export const auditDrainTask = defineTask({
   name: "svc.audit_drain",
-  payload: T.Object({ org_id: T.Optional(T.String({ minLength: 1, maxLength: 100 })) }, { additionalProperties: false }),
+  payload: T.Object(
+    { org_id: T.Optional(T.String({ minLength: 1, maxLength: 100 })) },
+    { additionalProperties: false },
+  ),
   attempts: 3,
   backoffMs: 1000,
-  run: async (payload, deps) => drainAudit(deps.db, payload.org_id === undefined ? {} : { orgId: payload.org_id }),
+  run: async (payload, deps) =>
+    drainAudit(deps.db, payload.org_id === undefined ? {} : { orgId: payload.org_id }),
 });

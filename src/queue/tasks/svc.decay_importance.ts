@@ -10,6 +10,9 @@ export const decayImportanceTask = defineTask({
   attempts: 3,
   backoffMs: 30_000,
   run: async (_payload, deps) => ({
-    decayed: await decayImportance(deps.db, new Date(), { halfLifeHours: deps.config.MEMORY_DECAY_HALF_LIFE_HOURS, floor: deps.config.MEMORY_DECAY_FLOOR }),
+    decayed: await decayImportance(deps.db, new Date(), {
+      halfLifeHours: deps.config.MEMORY_DECAY_HALF_LIFE_HOURS,
+      floor: deps.config.MEMORY_DECAY_FLOOR,
+    }),
   }),
 });

@@ -9,9 +9,12 @@ import { defineTask } from "../define-task";
 
 export const deliverWebhooksTask = defineTask({
   name: "svc.deliver_webhooks",
-  payload: T.Object({
-    org_id: T.Optional(T.String({ minLength: 1, maxLength: 100 })),
-  }, { additionalProperties: false }),
+  payload: T.Object(
+    {
+      org_id: T.Optional(T.String({ minLength: 1, maxLength: 100 })),
+    },
+    { additionalProperties: false },
+  ),
   attempts: 3,
   backoffMs: 1000,
   run: async (payload, deps) => {
@@ -25,9 +28,14 @@ export const deliverWebhooksTask = defineTask({
       // A retry due before the next sweep gets its own wake-up, so short backoffs are honoured.
       const wait = run.next_due_at ? run.next_due_at.getTime() - Date.now() : null;
       if (wait !== null && wait < deps.config.WEBHOOKS_SWEEP_SECONDS * 1000) {
-        await deps.queue.enqueue("svc.deliver_webhooks", { org_id: orgId }, {
-          jobId: `webhooks-${orgId}-at-${run.next_due_at!.getTime()}`, delayMs: Math.max(0, wait),
-        });
+        await deps.queue.enqueue(
+          "svc.deliver_webhooks",
+          { org_id: orgId },
+          {
+            jobId: `webhooks-${orgId}-at-${run.next_due_at!.getTime()}`,
+            delayMs: Math.max(0, wait),
+          },
+        );
       }
     }
     return totals;

@@ -9,7 +9,8 @@ export const forgeDistillTask = defineTask({
   payload: JobRowPayload,
   attempts: 5,
   backoffMs: 2000,
-  run: (payload, deps) => deps.config.DISTILL_ENABLED
-    ? runDistillJob(deps, deps.extractor, payload.org_id, payload.job_id)
-    : settleJobRow(deps, payload, "distill", { enabled: false, variable: "DISTILL_ENABLED" }),
+  run: (payload, deps) =>
+    deps.config.DISTILL_ENABLED
+      ? runDistillJob(deps, deps.extractor, payload.org_id, payload.job_id)
+      : settleJobRow(deps, payload, "distill", { enabled: false, variable: "DISTILL_ENABLED" }),
 });

@@ -20,19 +20,35 @@ export const GRAPH_PARALLEL = 2;
 
 export const generateEmbeddingTask = defineTask({
   name: "svc.generate_embedding",
-  payload: T.Object({ org_id: T.Optional(T.String({ minLength: 1, maxLength: 100 })) }, { additionalProperties: false }),
+  payload: T.Object(
+    { org_id: T.Optional(T.String({ minLength: 1, maxLength: 100 })) },
+    { additionalProperties: false },
+  ),
   attempts: 5,
   backoffMs: 10_000,
   run: async (payload, deps) => {
-    const orgIds = payload.org_id === undefined ? await withSystem(deps.db, listOrgIds) : [payload.org_id];
+    const orgIds =
+      payload.org_id === undefined ? await withSystem(deps.db, listOrgIds) : [payload.org_id];
     let embedded = 0;
     let switched = 0;
     let graphed = 0;
     for (const orgId of orgIds) {
       // First, and without the provider: a provider outage must not hold vectors out of the graph.
-      const backlog = await graphBacklog(deps.db, orgId, GRAPH_CHUNK, MAX_GRAPH_CHUNKS_PER_RUN, GRAPH_PARALLEL);
+      const backlog = await graphBacklog(
+        deps.db,
+        orgId,
+        GRAPH_CHUNK,
+        MAX_GRAPH_CHUNKS_PER_RUN,
+        GRAPH_PARALLEL,
+      );
       graphed += backlog.graphed;
-      if (backlog.graphed > 0) deps.log.info({ msg: "vector backlog graphed", org_id: orgId, graphed: backlog.graphed, remaining: backlog.remaining });
+      if (backlog.graphed > 0)
+        deps.log.info({
+          msg: "vector backlog graphed",
+          org_id: orgId,
+          graphed: backlog.graphed,
+          remaining: backlog.remaining,
+        });
       const started = performance.now();
       const step = await advanceEmbeddings(deps, orgId, BATCH, MAX_BATCHES_PER_RUN);
       embedded += step.embedded;
@@ -42,12 +58,31 @@ export const generateEmbeddingTask = defineTask({
         const rate = step.embedded / Math.max((performance.now() - started) / 1000, 0.001);
         const r = step.reembed;
         deps.log.info({
-          msg: "embedding backfill", org_id: orgId, model: deps.embedder.model, embedded: step.embedded, rate_per_second: Math.round(rate),
-          ...(r ? { reembed_from: `${r.from.model}@${r.from.dims}`, done: r.done, total: r.total, switched: r.switched, eta_seconds: rate > 0 ? Math.ceil((r.total - r.done) / rate) : null } : {}),
+          msg: "embedding backfill",
+          org_id: orgId,
+          model: deps.embedder.model,
+          embedded: step.embedded,
+          rate_per_second: Math.round(rate),
+          ...(r
+            ? {
+                reembed_from: `${r.from.model}@${r.from.dims}`,
+                done: r.done,
+                total: r.total,
+                switched: r.switched,
+                eta_seconds: rate > 0 ? Math.ceil((r.total - r.done) / rate) : null,
+              }
+            : {}),
         });
       }
-      if ((step.remaining > 0 && step.embedded > 0) || (backlog.remaining > 0 && backlog.graphed > 0)) {
-        await deps.queue.enqueue("svc.generate_embedding", { org_id: orgId }, { jobId: `embed-continue-${orgId}-${Date.now()}` });
+      if (
+        (step.remaining > 0 && step.embedded > 0) ||
+        (backlog.remaining > 0 && backlog.graphed > 0)
+      ) {
+        await deps.queue.enqueue(
+          "svc.generate_embedding",
+          { org_id: orgId },
+          { jobId: `embed-continue-${orgId}-${Date.now()}` },
+        );
       }
     }
     return { embedded, switched, graphed, tenants: orgIds.length };

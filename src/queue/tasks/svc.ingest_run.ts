@@ -8,7 +8,8 @@ export const ingestRunTask = defineTask({
   payload: JobRowPayload,
   attempts: 5,
   backoffMs: 2000,
-  run: (payload, deps) => deps.config.INGEST_ENABLED
-    ? runIngestJob(deps, payload.org_id, payload.job_id)
-    : settleJobRow(deps, payload, "ingest", { enabled: false, variable: "INGEST_ENABLED" }),
+  run: (payload, deps) =>
+    deps.config.INGEST_ENABLED
+      ? runIngestJob(deps, payload.org_id, payload.job_id)
+      : settleJobRow(deps, payload, "ingest", { enabled: false, variable: "INGEST_ENABLED" }),
 });

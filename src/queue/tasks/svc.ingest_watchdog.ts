@@ -24,12 +24,15 @@ export const ingestWatchdogTask = defineTask({
     let failed = 0;
     let uploadsExpired = 0;
     for (const orgId of await withSystem(deps.db, listOrgIds)) {
-      if (deps.storage.backend === "s3") uploadsExpired += await expireAbandonedUploads(deps, orgId);
+      if (deps.storage.backend === "s3")
+        uploadsExpired += await expireAbandonedUploads(deps, orgId);
       const resurrect = await withTenant(deps.db, orgId, async (tx) => {
         const again: JobRow[] = [];
         for (const row of await findStuckJobs(tx, stuckSeconds, ROWS_PER_ORG_PER_RUN)) {
           if (row.attempts >= maxAttempts) {
-            await finishJobAnnounced(tx, orgId, row.job_id, "failed", { error: `abandoned by the watchdog after ${row.attempts} attempts without finishing` });
+            await finishJobAnnounced(tx, orgId, row.job_id, "failed", {
+              error: `abandoned by the watchdog after ${row.attempts} attempts without finishing`,
+            });
             failed++;
           } else {
             await requeueJob(tx, row.job_id);
@@ -39,7 +42,11 @@ export const ingestWatchdogTask = defineTask({
         return again;
       });
       for (const row of resurrect) {
-        await deps.queue.enqueue(TASK_OF_KIND[row.kind], { org_id: orgId, job_id: row.job_id }, { jobId: `${row.kind}-${row.job_id}` });
+        await deps.queue.enqueue(
+          TASK_OF_KIND[row.kind],
+          { org_id: orgId, job_id: row.job_id },
+          { jobId: `${row.kind}-${row.job_id}` },
+        );
         requeued++;
       }
     }

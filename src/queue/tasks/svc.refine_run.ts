@@ -12,7 +12,8 @@ export const refineRunTask = defineTask({
   attempts: ATTEMPTS,
   backoffMs: 2000,
   run: async (payload, deps, info) => {
-    if (!deps.config.REFINE_ENABLED) return settleJobRow(deps, payload, "refine", { enabled: false, variable: "REFINE_ENABLED" });
+    if (!deps.config.REFINE_ENABLED)
+      return settleJobRow(deps, payload, "refine", { enabled: false, variable: "REFINE_ENABLED" });
     return runRefineJob(deps, payload.org_id, payload.job_id, info.attempt >= ATTEMPTS);
   },
 });

@@ -12,7 +12,11 @@ export const workerPingTask = defineTask({
   attempts: 1,
   backoffMs: 1000,
   run: async (_payload, deps) => {
-    await recordWorkerPulse(deps.db.primary, WORKER_ID, { pid: process.pid, queue: deps.queue.backend, database: deps.db.kind });
+    await recordWorkerPulse(deps.db.primary, WORKER_ID, {
+      pid: process.pid,
+      queue: deps.queue.backend,
+      database: deps.db.kind,
+    });
     return { worker_id: WORKER_ID };
   },
 });

@@ -11,8 +11,17 @@ test("the labelled set has at least 100 sentences in every category, with gold t
   expect(EXTRACTION_SET.length).toBeGreaterThanOrEqual(100);
   const categories = new Map<string, number>();
   for (const s of EXTRACTION_SET) categories.set(s.category, (categories.get(s.category) ?? 0) + 1);
-  expect([...categories.keys()].sort()).toEqual(["code", "dated events", "no fact", "organisations", "people", "places", "tools"]);
-  for (const [category, n] of categories) expect(n, category).toBeGreaterThanOrEqual(category === "no fact" ? 5 : 15);
+  expect([...categories.keys()].sort()).toEqual([
+    "code",
+    "dated events",
+    "no fact",
+    "organisations",
+    "people",
+    "places",
+    "tools",
+  ]);
+  for (const [category, n] of categories)
+    expect(n, category).toBeGreaterThanOrEqual(category === "no fact" ? 5 : 15);
   expect(EXTRACTION_SET.reduce((n, s) => n + s.gold.length, 0)).toBeGreaterThanOrEqual(110);
 });
 

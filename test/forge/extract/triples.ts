@@ -6,11 +6,13 @@ const day = (d: Date | null | undefined) => (d ? d.toISOString().slice(0, 10) : 
 
 export function triplesOf(result: MemoryExtraction, options: { dates?: boolean } = {}): string[] {
   const byRef = new Map(result.entities.map((e) => [e.ref, e]));
-  return result.relations.map((r) => {
-    const base = `${byRef.get(r.subject)!.name} -${r.negated ? "!" : ""}${r.relation}-> ${byRef.get(r.object)!.name}`;
-    if (!options.dates) return base;
-    return `${base}${r.validAt ? ` @${day(r.validAt)}` : ""}${r.invalidAt ? ` ~${day(r.invalidAt)}` : ""}`;
-  }).sort();
+  return result.relations
+    .map((r) => {
+      const base = `${byRef.get(r.subject)!.name} -${r.negated ? "!" : ""}${r.relation}-> ${byRef.get(r.object)!.name}`;
+      if (!options.dates) return base;
+      return `${base}${r.validAt ? ` @${day(r.validAt)}` : ""}${r.invalidAt ? ` ~${day(r.invalidAt)}` : ""}`;
+    })
+    .sort();
 }
 
 export function entitiesOf(result: MemoryExtraction): string[] {

@@ -1,9 +1,16 @@
 // ASK's question reader (pure): the kind of answer a question wants, and the relations it asks about
 // with the named entity's role, from nouns (fixed role), verbs (word order) and passives (swapped).
 import { describe, expect, test } from "bun:test";
-import { answerKind, mentionsRelationName, readQuestion } from "../../../src/domain/recall/ask/question";
+import {
+  answerKind,
+  mentionsRelationName,
+  readQuestion,
+} from "../../../src/domain/recall/ask/question";
 
-const cues = (question: string, entity: string) => readQuestion(question, question.toLowerCase().indexOf(entity.toLowerCase())).cues.map((c) => `${c.relation}/${c.role}`).sort();
+const cues = (question: string, entity: string) =>
+  readQuestion(question, question.toLowerCase().indexOf(entity.toLowerCase()))
+    .cues.map((c) => `${c.relation}/${c.role}`)
+    .sort();
 
 describe("relations and roles", () => {
   const cases: Array<[string, string, string[]]> = [
@@ -17,9 +24,11 @@ describe("relations and roles", () => {
     ["Who is Alice married to?", "Alice", ["MARRIED_TO/subject"]],
   ];
   for (const [question, entity, expected] of cases) {
-    test(`${question} → ${expected.join(", ")}`, () => expect(cues(question, entity)).toEqual(expected));
+    test(`${question} → ${expected.join(", ")}`, () =>
+      expect(cues(question, entity)).toEqual(expected));
   }
-  test("no relation word: no cue", () => expect(readQuestion("Tell me about Alice", 13).cues).toEqual([]));
+  test("no relation word: no cue", () =>
+    expect(readQuestion("Tell me about Alice", 13).cues).toEqual([]));
 });
 
 test("answer kinds", () => {

@@ -22,37 +22,73 @@ const run = (text: string, params: Record<string, unknown> = {}, asOf: Date | nu
 
 describe("patterns", () => {
   test("one hop with a parameter", async () => {
-    const r = await run("MATCH (a:Person {name: $name})-[:REPORTS_TO]->(m) RETURN m.name AS manager", { name: "Alice" });
+    const r = await run(
+      "MATCH (a:Person {name: $name})-[:REPORTS_TO]->(m) RETURN m.name AS manager",
+      { name: "Alice" },
+    );
     expect(r.rows).toEqual([{ manager: "Bob" }]);
     expect(r.columns).toEqual(["manager"]);
     expect(r.memoIds).toEqual([g.memo.bob!]);
   });
 
   test("two hops, and the incoming direction", async () => {
-    expect((await run("MATCH (a {name: $n})-[:REPORTS_TO]->()-[:REPORTS_TO]->(top) RETURN top.name", { n: "Alice" })).rows).toEqual([{ "top.name": "Carol" }]);
-    expect((await run("MATCH (c {name: 'Carol'})<-[:REPORTS_TO]-(x) RETURN x.name")).rows).toEqual([{ "x.name": "Bob" }]);
+    expect(
+      (
+        await run("MATCH (a {name: $n})-[:REPORTS_TO]->()-[:REPORTS_TO]->(top) RETURN top.name", {
+          n: "Alice",
+        })
+      ).rows,
+    ).toEqual([{ "top.name": "Carol" }]);
+    expect((await run("MATCH (c {name: 'Carol'})<-[:REPORTS_TO]-(x) RETURN x.name")).rows).toEqual([
+      { "x.name": "Bob" },
+    ]);
   });
 
   test("variable length from the anchored start and from the anchored end", async () => {
-    const down = await run("MATCH (a {name: 'Alice'})-[r:REPORTS_TO*1..3]->(x) RETURN x.name AS name, size(r) AS hops ORDER BY hops");
-    expect(down.rows).toEqual([{ name: "Bob", hops: 1 }, { name: "Carol", hops: 2 }]);
-    const up = await run("MATCH (x)-[:REPORTS_TO*1..2]->(c:PERSON {name: 'Carol'}) RETURN x.name AS name ORDER BY name");
+    const down = await run(
+      "MATCH (a {name: 'Alice'})-[r:REPORTS_TO*1..3]->(x) RETURN x.name AS name, size(r) AS hops ORDER BY hops",
+    );
+    expect(down.rows).toEqual([
+      { name: "Bob", hops: 1 },
+      { name: "Carol", hops: 2 },
+    ]);
+    const up = await run(
+      "MATCH (x)-[:REPORTS_TO*1..2]->(c:PERSON {name: 'Carol'}) RETURN x.name AS name ORDER BY name",
+    );
     expect(up.rows).toEqual([{ name: "Alice" }, { name: "Bob" }]);
-    const zero = await run("MATCH (a {name: 'Alice'})-[:REPORTS_TO*0..1]->(x) RETURN x.name AS name ORDER BY name");
+    const zero = await run(
+      "MATCH (a {name: 'Alice'})-[:REPORTS_TO*0..1]->(x) RETURN x.name AS name ORDER BY name",
+    );
     expect(zero.rows).toEqual([{ name: "Alice" }, { name: "Bob" }]);
   });
 
   test("undirected relationships match both orientations once each", async () => {
-    const r = await run("MATCH (b {name: 'Bob'})-[r]-(o) RETURN o.name AS other, type(r) AS rel ORDER BY other");
-    expect(r.rows).toEqual([{ other: "Alice", rel: "REPORTS_TO" }, { other: "Carol", rel: "REPORTS_TO" }, { other: "Postgres", rel: "USES" }]);
+    const r = await run(
+      "MATCH (b {name: 'Bob'})-[r]-(o) RETURN o.name AS other, type(r) AS rel ORDER BY other",
+    );
+    expect(r.rows).toEqual([
+      { other: "Alice", rel: "REPORTS_TO" },
+      { other: "Carol", rel: "REPORTS_TO" },
+      { other: "Postgres", rel: "USES" },
+    ]);
   });
 
   test("a path keeps the written order even when compiled from its other end", async () => {
-    const r = await run("MATCH p = (x)-[:REPORTS_TO*2]->(c {name: 'Carol'}) RETURN nodes(p) AS nodes, relationships(p) AS rels, length(p) AS hops");
+    const r = await run(
+      "MATCH p = (x)-[:REPORTS_TO*2]->(c {name: 'Carol'}) RETURN nodes(p) AS nodes, relationships(p) AS rels, length(p) AS hops",
+    );
     expect(r.rows.length).toBe(1);
-    const row = r.rows[0] as { nodes: Array<{ id: string; labels: string[]; properties: Record<string, unknown> }>; rels: Array<{ id: string; type: string; start: string; end: string }>; hops: number };
+    const row = r.rows[0] as {
+      nodes: Array<{ id: string; labels: string[]; properties: Record<string, unknown> }>;
+      rels: Array<{ id: string; type: string; start: string; end: string }>;
+      hops: number;
+    };
     expect(row.nodes.map((n) => n.properties.name)).toEqual(["Alice", "Bob", "Carol"]);
-    expect(row.nodes[0]).toMatchObject({ id: g.memo.alice, labels: ["PERSON"], properties: { name: "Alice", team: "platform", level: 3, memo_type: "PERSON" } });
+    expect(row.nodes[0]).toMatchObject({
+      id: g.memo.alice,
+      labels: ["PERSON"],
+      properties: { name: "Alice", team: "platform", level: 3, memo_type: "PERSON" },
+    });
     expect(row.rels.map((e) => e.id)).toEqual([g.edge.a_b!, g.edge.b_c!]);
     expect(row.rels[0]).toMatchObject({ type: "REPORTS_TO", start: g.memo.alice, end: g.memo.bob });
     expect(row.hops).toBe(2);
@@ -63,7 +99,9 @@ describe("patterns", () => {
 
 describe("WHERE", () => {
   const names = async (where: string, params: Record<string, unknown> = {}) =>
-    (await run(`MATCH (p:PERSON) WHERE ${where} RETURN p.name AS name ORDER BY name`, params)).rows.map((r) => r.name);
+    (
+      await run(`MATCH (p:PERSON) WHERE ${where} RETURN p.name AS name ORDER BY name`, params)
+    ).rows.map((r) => r.name);
 
   test("comparisons on columns, properties and parameters", async () => {
     expect(await names("p.level >= 5")).toEqual(["Bob", "Carol"]);
@@ -75,9 +113,15 @@ describe("WHERE", () => {
   });
 
   test("string predicates, IN, IS NULL, label predicates and functions", async () => {
-    expect(await names("p.name STARTS WITH 'A' OR p.name ENDS WITH 'ol'")).toEqual(["Alice", "Carol"]);
+    expect(await names("p.name STARTS WITH 'A' OR p.name ENDS WITH 'ol'")).toEqual([
+      "Alice",
+      "Carol",
+    ]);
     expect(await names("toLower(p.name) CONTAINS 'o'")).toEqual(["Bob", "Carol"]);
-    expect(await names("p.name IN $names", { names: ["Bob", "Zed", "Carol"] })).toEqual(["Bob", "Carol"]);
+    expect(await names("p.name IN $names", { names: ["Bob", "Zed", "Carol"] })).toEqual([
+      "Bob",
+      "Carol",
+    ]);
     expect(await names("id(p) IN $ids", { ids: [g.memo.alice, g.memo.acme] })).toEqual(["Alice"]);
     expect(await names("p.team IS NULL")).toEqual(["Carol"]);
     expect(await names("p.team IS NOT NULL AND p:PERSON|ORG")).toEqual(["Alice", "Bob"]);
@@ -88,8 +132,14 @@ describe("WHERE", () => {
 
 describe("RETURN", () => {
   test("aggregation groups by the other columns; DISTINCT; ORDER BY, SKIP and LIMIT", async () => {
-    const counts = await run("MATCH (p:PERSON)-[r]->() RETURN p.name AS name, count(*) AS n, count(DISTINCT type(r)) AS kinds ORDER BY n DESC, name");
-    expect(counts.rows).toEqual([{ name: "Alice", n: 2, kinds: 2 }, { name: "Bob", n: 2, kinds: 2 }, { name: "Carol", n: 1, kinds: 1 }]);
+    const counts = await run(
+      "MATCH (p:PERSON)-[r]->() RETURN p.name AS name, count(*) AS n, count(DISTINCT type(r)) AS kinds ORDER BY n DESC, name",
+    );
+    expect(counts.rows).toEqual([
+      { name: "Alice", n: 2, kinds: 2 },
+      { name: "Bob", n: 2, kinds: 2 },
+      { name: "Carol", n: 1, kinds: 1 },
+    ]);
     const teams = await run("MATCH (p:PERSON) RETURN DISTINCT p.team AS team ORDER BY team");
     expect(teams.rows).toEqual([{ team: "platform" }, { team: null }]);
     const paged = await run("MATCH (p:PERSON) RETURN p.name ORDER BY p.name DESC SKIP 1 LIMIT 1");
@@ -99,11 +149,23 @@ describe("RETURN", () => {
   });
 
   test("nodes and relationships as JSON, RETURN *, labels(), properties(), id()", async () => {
-    const r = await run("MATCH (a {name: 'Bob'})-[u:USES {since: 2019}]->(t) RETURN *, labels(t) AS l, properties(u).since AS since, id(u) AS uid");
+    const r = await run(
+      "MATCH (a {name: 'Bob'})-[u:USES {since: 2019}]->(t) RETURN *, labels(t) AS l, properties(u).since AS since, id(u) AS uid",
+    );
     expect(r.columns).toEqual(["a", "u", "t", "l", "since", "uid"]);
     const row = r.rows[0]!;
-    expect(row.a).toMatchObject({ id: g.memo.bob, labels: ["PERSON"], properties: { name: "Bob", level: 5 } });
-    expect(row.u).toMatchObject({ id: g.edge.b_pg, type: "USES", start: g.memo.bob, end: g.memo.postgres, properties: { fact: "Bob uses Postgres", since: 2019 } });
+    expect(row.a).toMatchObject({
+      id: g.memo.bob,
+      labels: ["PERSON"],
+      properties: { name: "Bob", level: 5 },
+    });
+    expect(row.u).toMatchObject({
+      id: g.edge.b_pg,
+      type: "USES",
+      start: g.memo.bob,
+      end: g.memo.postgres,
+      properties: { fact: "Bob uses Postgres", since: 2019 },
+    });
     expect(row.l).toEqual(["TOOL"]);
     expect(row.since).toBe(2019);
     expect(row.uid).toBe(g.edge.b_pg!);
@@ -111,7 +173,11 @@ describe("RETURN", () => {
   });
 
   test("the row cap cuts the table and says so; unknown labels are explained", async () => {
-    const capped = await queryGraph(t.deps.db, { ...t.config, CYPHER_MAX_ROWS: 2 }, { orgId: a.orgId, agentId: AGENT, text: "MATCH (n) RETURN n.name", params: {}, asOf: null });
+    const capped = await queryGraph(
+      t.deps.db,
+      { ...t.config, CYPHER_MAX_ROWS: 2 },
+      { orgId: a.orgId, agentId: AGENT, text: "MATCH (n) RETURN n.name", params: {}, asOf: null },
+    );
     expect(capped.rows.length).toBe(2);
     expect(capped.truncated).toBe(true);
     expect(capped.notices.join()).toContain("cut at 2 rows");
@@ -127,6 +193,14 @@ describe("time", () => {
     expect((await run(q)).rows).toEqual([{ city: "Berlin" }]);
     expect((await run(q, {}, new Date("2021-05-01T00:00:00Z"))).rows).toEqual([{ city: "Paris" }]);
     expect((await run(q, {}, new Date("2024-01-01T00:00:00Z"))).rows).toEqual([{ city: "Berlin" }]);
-    expect((await run("MATCH (a)-[r:LIVES_IN]->() WHERE r.valid_at < '2022-01-01' RETURN r.fact AS f", {}, new Date("2021-05-01T00:00:00Z"))).rows).toEqual([{ f: "Alice lived in Paris" }]);
+    expect(
+      (
+        await run(
+          "MATCH (a)-[r:LIVES_IN]->() WHERE r.valid_at < '2022-01-01' RETURN r.fact AS f",
+          {},
+          new Date("2021-05-01T00:00:00Z"),
+        )
+      ).rows,
+    ).toEqual([{ f: "Alice lived in Paris" }]);
   });
 });

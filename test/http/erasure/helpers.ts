@@ -5,13 +5,21 @@ import type { Sql } from "postgres";
 import { show, type TestApp } from "../../harness/app";
 import { eventually } from "../../queue/wait";
 
-export async function erase(t: Pick<TestApp, "request">, key: string, body: Record<string, unknown>): Promise<any> {
+export async function erase(
+  t: Pick<TestApp, "request">,
+  key: string,
+  body: Record<string, unknown>,
+): Promise<any> {
   const queued = await t.request("POST", "/v1/erasures", { key, body });
   expect(queued.status, show(queued)).toBe(202);
-  return eventually(async () => {
-    const r = await t.request("GET", `/v1/erasures/${queued.body.erasure_id}`, { key });
-    return ["succeeded", "failed"].includes(r.body?.state) ? r.body : null;
-  }, `erasure ${queued.body.erasure_id} to settle`, 60_000);
+  return eventually(
+    async () => {
+      const r = await t.request("GET", `/v1/erasures/${queued.body.erasure_id}`, { key });
+      return ["succeeded", "failed"].includes(r.body?.state) ? r.body : null;
+    },
+    `erasure ${queued.body.erasure_id} to settle`,
+    60_000,
+  );
 }
 
 const TEXTUAL = ["text", "jsonb", "json", "bytea", "tsvector", "ARRAY", "character varying"];
@@ -28,9 +36,14 @@ export async function tablesHolding(sql: Sql, orgId: string, marker: string): Pr
       ORDER BY 1, 2`;
     const found: string[] = [];
     for (const c of columns) {
-      const value = c.data_type === "bytea" ? `encode("${c.column_name}", 'escape')` : `"${c.column_name}"::text`;
-      const rows = await tx.unsafe(`SELECT 1 FROM "${c.table_name}" WHERE lower(${value}) LIKE $1 LIMIT 1`,
-        [`%${marker.toLowerCase()}%`]);
+      const value =
+        c.data_type === "bytea"
+          ? `encode("${c.column_name}", 'escape')`
+          : `"${c.column_name}"::text`;
+      const rows = await tx.unsafe(
+        `SELECT 1 FROM "${c.table_name}" WHERE lower(${value}) LIKE $1 LIMIT 1`,
+        [`%${marker.toLowerCase()}%`],
+      );
       if (rows.length > 0) found.push(`${c.table_name}.${c.column_name}`);
     }
     return found;

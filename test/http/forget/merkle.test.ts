@@ -3,7 +3,16 @@ import { expect, test } from "bun:test";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import { merkleRoot } from "../../../src/domain/forget-proof/merkle";
 
-const LEAVES = ["", "00", "10", "2021", "3031", "40414243", "5051525354555657", "606162636465666768696a6b6c6d6e6f"].map(hexToBytes);
+const LEAVES = [
+  "",
+  "00",
+  "10",
+  "2021",
+  "3031",
+  "40414243",
+  "5051525354555657",
+  "606162636465666768696a6b6c6d6e6f",
+].map(hexToBytes);
 const ROOTS = [
   "6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d",
   "fac54203e7cc696cf0dfcb42c92a1d9dbaf70ad9e621f4bd8d98662f00e3c125",
@@ -16,6 +25,9 @@ const ROOTS = [
 ];
 
 test("roots of the reference trees of size 0 to 8", () => {
-  expect(bytesToHex(merkleRoot([]))).toBe("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
-  for (let n = 1; n <= 8; n++) expect(bytesToHex(merkleRoot(LEAVES.slice(0, n))), `size ${n}`).toBe(ROOTS[n - 1]!);
+  expect(bytesToHex(merkleRoot([]))).toBe(
+    "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+  );
+  for (let n = 1; n <= 8; n++)
+    expect(bytesToHex(merkleRoot(LEAVES.slice(0, n))), `size ${n}`).toBe(ROOTS[n - 1]!);
 });

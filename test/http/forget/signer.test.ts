@@ -19,6 +19,8 @@ test("embedded mode persists a generated key in SVC_DATA_DIR and reuses it", asy
   const second = createForgetSigner(config, noDatabase);
   expect(await second.publicKeyHex()).toBe(publicKey);
   const signature = await second.sign(utf8ToBytes("hello"));
-  expect(await ed.verifyAsync(hexToBytes(signature), utf8ToBytes("hello"), hexToBytes(publicKey))).toBe(true);
+  expect(
+    await ed.verifyAsync(hexToBytes(signature), utf8ToBytes("hello"), hexToBytes(publicKey)),
+  ).toBe(true);
   expect(await first.keyId()).toMatch(/^[0-9a-f]{16}$/);
 });

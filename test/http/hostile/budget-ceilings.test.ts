@@ -9,8 +9,20 @@ const SUPERADMIN_KEY = "svc_sa_test_superadmin_key_ceilings_0123456789";
 const GATES = { SUPERADMIN_ENABLED: true, SUPERADMIN_API_KEY: SUPERADMIN_KEY };
 
 const MODES = [
-  ["PostgreSQL", async () => { const t = await testApp(GATES); return { app: t, tenant: () => t.tenant("ceiling"), close: t.close }; }],
-  ["embedded", async () => { const e = await embeddedApp("ceiling", GATES); return { app: e.app, tenant: () => e.tenant(`ceiling-${Date.now()}`), close: e.close }; }],
+  [
+    "PostgreSQL",
+    async () => {
+      const t = await testApp(GATES);
+      return { app: t, tenant: () => t.tenant("ceiling"), close: t.close };
+    },
+  ],
+  [
+    "embedded",
+    async () => {
+      const e = await embeddedApp("ceiling", GATES);
+      return { app: e.app, tenant: () => e.tenant(`ceiling-${Date.now()}`), close: e.close };
+    },
+  ],
 ] as const;
 
 for (const [mode, open] of MODES) {
@@ -25,8 +37,10 @@ for (const [mode, open] of MODES) {
     });
     afterAll(() => close());
 
-    const operator = (body: object) => t.request("PUT", `/v1/tenants/${tenant.orgId}/budgets`, { key: SUPERADMIN_KEY, body });
-    const own = (body: object) => t.request("PUT", "/v1/tenants/me/budgets", { key: tenant.key, body });
+    const operator = (body: object) =>
+      t.request("PUT", `/v1/tenants/${tenant.orgId}/budgets`, { key: SUPERADMIN_KEY, body });
+    const own = (body: object) =>
+      t.request("PUT", "/v1/tenants/me/budgets", { key: tenant.key, body });
 
     test("a tenant override cannot lift the operator's ceiling, only lower it; neither write erases the other", async () => {
       expect((await operator({ daily_tokens: 1000, monthly_tokens: 5000 })).status).toBe(200);
@@ -52,11 +66,17 @@ for (const [mode, open] of MODES) {
     test("the ceiling is enforced although the tenant set a higher override", async () => {
       await operator({ daily_tokens: 0 });
       await own({ daily_tokens: 1_000_000 });
-      const store = await t.request("POST", "/v1/memories", { key: tenant.key, body: { agent_id: "a", content: "over the operator's cap" } });
+      const store = await t.request("POST", "/v1/memories", {
+        key: tenant.key,
+        body: { agent_id: "a", content: "over the operator's cap" },
+      });
       expect(store.status, show(store)).toBe(429);
       expect(store.body.type).toEndWith("/errors/budget-exceeded");
       await operator({ daily_tokens: null });
-      const after = await t.request("POST", "/v1/memories", { key: tenant.key, body: { agent_id: "a", content: "within the tenant's own cap" } });
+      const after = await t.request("POST", "/v1/memories", {
+        key: tenant.key,
+        body: { agent_id: "a", content: "within the tenant's own cap" },
+      });
       expect(after.status, show(after)).toBe(201);
     });
   });

@@ -9,11 +9,24 @@ import { testApp, type Tenant } from "../../harness/app";
 import { embeddedApp } from "../../harness/embedded-app";
 import { listenApp, rawRequest } from "../../harness/raw-http";
 
-const get = (path: string, head: string) => `GET ${path} HTTP/1.1\r\n${head}Connection: close\r\n\r\n`;
+const get = (path: string, head: string) =>
+  `GET ${path} HTTP/1.1\r\n${head}Connection: close\r\n\r\n`;
 
 const MODES = [
-  ["PostgreSQL", async () => { const t = await testApp(); return { deps: t.deps, tenant: () => t.tenant("target"), close: t.close }; }],
-  ["embedded", async () => { const e = await embeddedApp("target"); return { deps: e.deps, tenant: () => e.tenant(`target-${Date.now()}`), close: e.close }; }],
+  [
+    "PostgreSQL",
+    async () => {
+      const t = await testApp();
+      return { deps: t.deps, tenant: () => t.tenant("target"), close: t.close };
+    },
+  ],
+  [
+    "embedded",
+    async () => {
+      const e = await embeddedApp("target");
+      return { deps: e.deps, tenant: () => e.tenant(`target-${Date.now()}`), close: e.close };
+    },
+  ],
 ] as const;
 
 for (const [mode, open] of MODES) {
@@ -28,7 +41,10 @@ for (const [mode, open] of MODES) {
       tenant = await opened.tenant();
       server = listenApp(deps);
     });
-    afterAll(async () => { server.stop(true); await close(); });
+    afterAll(async () => {
+      server.stop(true);
+      await close();
+    });
 
     const expectHostProblem = (r: { status: number; headers: string; body: string }) => {
       expect(r.status, r.body).toBe(400);
@@ -41,26 +57,42 @@ for (const [mode, open] of MODES) {
 
     test("HTTP/1.0 without Host is a 400 problem on public and authenticated routes", async () => {
       for (const path of ["/v1/health", "/v1/memories", "/docs/v1/memories", "/nope"]) {
-        expectHostProblem(await rawRequest(server.port!, `GET ${path} HTTP/1.0\r\nAuthorization: Bearer ${tenant.key}\r\n\r\n`));
+        expectHostProblem(
+          await rawRequest(
+            server.port!,
+            `GET ${path} HTTP/1.0\r\nAuthorization: Bearer ${tenant.key}\r\n\r\n`,
+          ),
+        );
       }
     });
 
     test("an empty or malformed Host is a 400 problem", async () => {
       for (const host of ["", "a b", "a/b", "[::1"]) {
-        expectHostProblem(await rawRequest(server.port!, get("/v1/memories", `Host: ${host}\r\nAuthorization: Bearer ${tenant.key}\r\n`)));
+        expectHostProblem(
+          await rawRequest(
+            server.port!,
+            get("/v1/memories", `Host: ${host}\r\nAuthorization: Bearer ${tenant.key}\r\n`),
+          ),
+        );
       }
     });
 
     test("a short Host routes the path it sends: /docs/v1/<route> stays a docs path, /v1/health is health", async () => {
       for (const host of ["a", "ab", "abc", "api:8080"]) {
-        const hidden = await rawRequest(server.port!, get("/docs/v1/memories?agent_id=a", `Host: ${host}\r\n`));
+        const hidden = await rawRequest(
+          server.port!,
+          get("/docs/v1/memories?agent_id=a", `Host: ${host}\r\n`),
+        );
         expect(hidden.status, hidden.body).toBe(404);
         expect(hidden.body).not.toContain("API key");
         const health = await rawRequest(server.port!, get("/v1/health", `Host: ${host}\r\n`));
         expect(health.status, health.body).toBe(200);
         const keyless = await rawRequest(server.port!, get("/v1/api-keys", `Host: ${host}\r\n`));
         expect(keyless.status, keyless.body).toBe(401);
-        const listed = await rawRequest(server.port!, get("/v1/api-keys", `Host: ${host}\r\nAuthorization: Bearer ${tenant.key}\r\n`));
+        const listed = await rawRequest(
+          server.port!,
+          get("/v1/api-keys", `Host: ${host}\r\nAuthorization: Bearer ${tenant.key}\r\n`),
+        );
         expect(listed.status, listed.body).toBe(200);
         expect(JSON.parse(listed.body).items.length).toBeGreaterThan(0);
       }
@@ -70,7 +102,15 @@ for (const [mode, open] of MODES) {
 
 test("an error escaping the fetch handler is a bare 500 problem, never Bun's development page", async () => {
   const config = { HOST: "127.0.0.1", PORT: 0 } as Deps["config"];
-  const server = listenHttp({ config, log: createLogger("fatal") }, { port: 0, fetch: () => { throw new Error("boom at /secret/path.ts:12"); } });
+  const server = listenHttp(
+    { config, log: createLogger("fatal") },
+    {
+      port: 0,
+      fetch: () => {
+        throw new Error("boom at /secret/path.ts:12");
+      },
+    },
+  );
   try {
     const r = await rawRequest(server.port!, get("/v1/health", "Host: localhost\r\n"));
     expect(r.status).toBe(500);

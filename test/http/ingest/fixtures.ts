@@ -1,6 +1,10 @@
 // Deterministic test documents: filler prose with one distinctive sentence buried deep inside.
-const WORDS = "river stone market window garden letter morning station harbor engine basket candle forest mirror ladder pocket valley blanket copper meadow".split(" ");
-const VERBS = "carries follows watches builds paints opens gathers measures repairs describes".split(" ");
+const WORDS =
+  "river stone market window garden letter morning station harbor engine basket candle forest mirror ladder pocket valley blanket copper meadow".split(
+    " ",
+  );
+const VERBS =
+  "carries follows watches builds paints opens gathers measures repairs describes".split(" ");
 
 /** `count` sentences of filler, seeded so every run produces the same text. */
 export function filler(count: number, seed = 7): string[] {
@@ -11,12 +15,15 @@ export function filler(count: number, seed = 7): string[] {
     const a = WORDS[next() % WORDS.length]!;
     const b = WORDS[next() % WORDS.length]!;
     const v = VERBS[next() % VERBS.length]!;
-    sentences.push(`The ${a} near the old ${b} ${v} another ${WORDS[next() % WORDS.length]} at dawn.`);
+    sentences.push(
+      `The ${a} near the old ${b} ${v} another ${WORDS[next() % WORDS.length]} at dawn.`,
+    );
   }
   return sentences;
 }
 
-export const DEEP_FACT = "The lighthouse keeper on Skerryvore counts exactly forty-two trawlers every winter.";
+export const DEEP_FACT =
+  "The lighthouse keeper on Skerryvore counts exactly forty-two trawlers every winter.";
 
 /** Paragraphs of filler with DEEP_FACT placed about `depth` (0..1) of the way in. */
 export function documentWithDeepFact(paragraphs = 30, depth = 0.7): string {

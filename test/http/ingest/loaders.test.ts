@@ -13,30 +13,58 @@ import { buildDocx, buildPdf, buildZip } from "./documents";
 
 const warnings: string[] = [];
 const ctx = (over: Partial<LoaderContext> = {}): LoaderContext => ({
-  orgId: "org_test", chunkChars: 400, overlapChars: 60, maxChunkChars: 2000, codeChunkChars: 600, csvRowsPerChunk: 10,
-  maxPdfPages: 10, maxDocxUncompressedBytes: 1_000_000, warn: (m) => void warnings.push(m), ...over,
+  orgId: "org_test",
+  chunkChars: 400,
+  overlapChars: 60,
+  maxChunkChars: 2000,
+  codeChunkChars: 600,
+  csvRowsPerChunk: 10,
+  maxPdfPages: 10,
+  maxDocxUncompressedBytes: 1_000_000,
+  warn: (m) => void warnings.push(m),
+  ...over,
 });
 const enc = (s: string) => new TextEncoder().encode(s);
 
-async function load(loader: typeof codeLoader, text: string | Uint8Array, filename: string, c = ctx()): Promise<Chunk[]> {
+async function load(
+  loader: typeof codeLoader,
+  text: string | Uint8Array,
+  filename: string,
+  c = ctx(),
+): Promise<Chunk[]> {
   const chunks: Chunk[] = [];
-  for await (const chunk of loader.load(bytesSource(typeof text === "string" ? enc(text) : text, filename, null), c)) chunks.push(chunk);
+  for await (const chunk of loader.load(
+    bytesSource(typeof text === "string" ? enc(text) : text, filename, null),
+    c,
+  ))
+    chunks.push(chunk);
   return chunks;
 }
 
 describe("code loader", () => {
   test("Python: decorated functions and classes are chunks named by their symbol, with line ranges", async () => {
-    const src = "import os\n\n\n@cached\ndef load_config(path):\n    \"\"\"Reads the file.\"\"\"\n    return open(path).read()\n\n\nclass Ledger:\n    def balance(self):\n        return 0\n";
+    const src =
+      'import os\n\n\n@cached\ndef load_config(path):\n    """Reads the file."""\n    return open(path).read()\n\n\nclass Ledger:\n    def balance(self):\n        return 0\n';
     const chunks = await load(codeLoader, src, "ledger.py");
     expect(chunks.map((c) => c.metadata?.symbol ?? null)).toEqual([null, "load_config", "Ledger"]);
     expect(chunks[1]!.text).toStartWith("@cached\ndef load_config(path):");
-    expect(chunks[1]!.metadata).toMatchObject({ kind: "code", language: "python", path: "ledger.py", start_line: 4, end_line: 7 });
-    for (const c of chunks) expect(src.slice(c.position.char_start, c.position.char_end)).toBe(c.text);
+    expect(chunks[1]!.metadata).toMatchObject({
+      kind: "code",
+      language: "python",
+      path: "ledger.py",
+      start_line: 4,
+      end_line: 7,
+    });
+    for (const c of chunks)
+      expect(src.slice(c.position.char_start, c.position.char_end)).toBe(c.text);
   });
 
   test("a class larger than the code chunk size is split into members; a long method stays whole", async () => {
     const longBody = Array.from({ length: 40 }, (_, i) => `    total += ${i};`).join("\n");
-    const methods = Array.from({ length: 8 }, (_, i) => `  method${i}(x: number): number {\n    return x * ${i};\n  }`).join("\n\n");
+    const methods = Array.from(
+      { length: 8 },
+      (_, i) => `  method${i}(x: number): number {\n    return x * ${i};\n  }`,
+    ).join("\n\n");
     const src = `export class Warehouse {\n  private stock = 0;\n\n${methods}\n\n  tally(): number {\n    let total = 0;\n${longBody}\n    return total;\n  }\n}\n`;
     const chunks = await load(codeLoader, src, "warehouse.ts");
     const symbols = chunks.map((c) => c.metadata?.symbol);
@@ -65,20 +93,29 @@ describe("code loader", () => {
 
 describe("markdown loader", () => {
   test("front matter is skipped, a # inside fenced code is not a heading, offsets are exact", async () => {
-    const src = "---\ntitle: T\n---\n# Intro\n\nHello there.\n\n```sh\n# not a heading\n```\n\n## Usage\n\nRun it.\n";
+    const src =
+      "---\ntitle: T\n---\n# Intro\n\nHello there.\n\n```sh\n# not a heading\n```\n\n## Usage\n\nRun it.\n";
     const chunks = await load(markdownLoader, src, "readme.md");
     expect(chunks.map((c) => c.position.heading_path)).toEqual([["Intro"], ["Intro", "Usage"]]);
     expect(chunks[0]!.text).toContain("# not a heading");
-    for (const c of chunks) expect(src.slice(c.position.char_start, c.position.char_end)).toBe(c.text);
+    for (const c of chunks)
+      expect(src.slice(c.position.char_start, c.position.char_end)).toBe(c.text);
     expect(chunks.some((c) => c.text.includes("title: T"))).toBe(false);
   });
 });
 
 describe("csv loader", () => {
   test("quoted fields with commas and newlines survive; TSV is read by its extension; the header repeats", async () => {
-    const rows = ["name\tnote", ...Array.from({ length: 25 }, (_, i) => `n${i}\tline with, comma ${i}`)];
+    const rows = [
+      "name\tnote",
+      ...Array.from({ length: 25 }, (_, i) => `n${i}\tline with, comma ${i}`),
+    ];
     const chunks = await load(csvLoader, rows.join("\n"), "notes.tsv");
-    expect(chunks.map((c) => [c.position.row_start, c.position.row_end])).toEqual([[1, 10], [11, 20], [21, 25]]);
+    expect(chunks.map((c) => [c.position.row_start, c.position.row_end])).toEqual([
+      [1, 10],
+      [11, 20],
+      [21, 25],
+    ]);
     for (const c of chunks) expect(c.text.split("\n")[0]).toBe("name,note");
     expect(chunks[0]!.text).toContain('n0,"line with, comma 0"');
     const quoted = await load(csvLoader, 'a,b\n1,"two\nlines"\n', "q.csv");
@@ -90,12 +127,21 @@ describe("csv streaming", () => {
   test("rows split across stream pieces (quoted newlines, semicolons, UTF-8) come out whole", async () => {
     const text = 'name;note\n"Ørsted";"two\nlines; one ""quote"""\nplain;row\n';
     const bytes = enc(text);
-    const source = { ...bytesSource(bytes, "s.csv", "text/csv"), stream: () => new ReadableStream<Uint8Array>({
-      start(controller) { for (let i = 0; i < bytes.length; i += 3) controller.enqueue(bytes.slice(i, i + 3)); controller.close(); },
-    }) };
+    const source = {
+      ...bytesSource(bytes, "s.csv", "text/csv"),
+      stream: () =>
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            for (let i = 0; i < bytes.length; i += 3) controller.enqueue(bytes.slice(i, i + 3));
+            controller.close();
+          },
+        }),
+    };
     const chunks: Chunk[] = [];
     for await (const c of csvLoader.load(source, ctx())) chunks.push(c);
-    expect(chunks.map((c) => c.text)).toEqual(['name,note\nØrsted,"two\nlines; one ""quote"""\nplain,row']);
+    expect(chunks.map((c) => c.text)).toEqual([
+      'name,note\nØrsted,"two\nlines; one ""quote"""\nplain,row',
+    ]);
     expect(chunks[0]!.metadata).toEqual({ columns: ["name", "note"] });
   });
 });
@@ -107,7 +153,9 @@ describe("docx zip-bomb guard and detection", () => {
     const view = new DataView(bomb.buffer);
     const central = bomb.findIndex((_, i) => view.getUint32(i, true) === 0x02014b50);
     view.setUint32(central + 24, 2_000_000_000, true);
-    await expect(load(docxLoader, bomb, "bomb.docx")).rejects.toMatchObject({ reason: "too-large" });
+    await expect(load(docxLoader, bomb, "bomb.docx")).rejects.toMatchObject({
+      reason: "too-large",
+    });
   });
 
   test("formats come from the bytes; names and declared types only choose among text formats", () => {

@@ -32,20 +32,40 @@ describe("through the API", () => {
     a = await on.tenant();
     b = await off.tenant();
   });
-  afterAll(async () => { await on.close(); await off.close(); });
+  afterAll(async () => {
+    await on.close();
+    await off.close();
+  });
 
   test("assigns a type when none is given, and never overrides an explicit one", async () => {
-    const auto = await on.request("POST", "/v1/memories", { key: a.key, body: { agent_id: "x", content: "How to restart the queue: run svc worker" } });
+    const auto = await on.request("POST", "/v1/memories", {
+      key: a.key,
+      body: { agent_id: "x", content: "How to restart the queue: run svc worker" },
+    });
     expect(auto.status, show(auto)).toBe(201);
     expect(auto.body.memory_type).toBe("procedural");
-    const batch = await on.request("POST", "/v1/memories/batch", { key: a.key, body: { memories: [
-      { agent_id: "x", content: "Yesterday we met the vendor" }, { agent_id: "x", content: "Water boils at 100 °C" }, { agent_id: "x", content: "TODO ship it", memory_type: "semantic" },
-    ] } });
-    expect(batch.body.memories.map((m: any) => m.memory_type)).toEqual(["episodic", "semantic", "semantic"]);
+    const batch = await on.request("POST", "/v1/memories/batch", {
+      key: a.key,
+      body: {
+        memories: [
+          { agent_id: "x", content: "Yesterday we met the vendor" },
+          { agent_id: "x", content: "Water boils at 100 °C" },
+          { agent_id: "x", content: "TODO ship it", memory_type: "semantic" },
+        ],
+      },
+    });
+    expect(batch.body.memories.map((m: any) => m.memory_type)).toEqual([
+      "episodic",
+      "semantic",
+      "semantic",
+    ]);
   });
 
   test("is off by default: everything without a type is semantic", async () => {
-    const r = await off.request("POST", "/v1/memories", { key: b.key, body: { agent_id: "x", content: "How to restart the queue: run svc worker" } });
+    const r = await off.request("POST", "/v1/memories", {
+      key: b.key,
+      body: { agent_id: "x", content: "How to restart the queue: run svc worker" },
+    });
     expect(r.body.memory_type).toBe("semantic");
   });
 });

@@ -4,22 +4,42 @@ import { testApp, show, type TestApp, type Tenant } from "../../harness/app";
 
 let t: TestApp;
 let a: Tenant;
-beforeAll(async () => { t = await testApp(); a = await t.tenant(); });
+beforeAll(async () => {
+  t = await testApp();
+  a = await t.tenant();
+});
 afterAll(() => t.close());
 
 test("an importance below float4 precision is stored (rounded), not a 500", async () => {
-  const r = await t.request("POST", "/v1/memories", { key: a.key, body: { agent_id: "x", content: "tiny", importance: 9.966221081770774e-111 } });
+  const r = await t.request("POST", "/v1/memories", {
+    key: a.key,
+    body: { agent_id: "x", content: "tiny", importance: 9.966221081770774e-111 },
+  });
   expect(r.status, show(r)).toBe(201);
   expect(r.body.importance).toBe(0);
-  const p = await t.request("PATCH", `/v1/memories/${r.body.memory_id}`, { key: a.key, body: { importance: 4.7e-50 } });
+  const p = await t.request("PATCH", `/v1/memories/${r.body.memory_id}`, {
+    key: a.key,
+    body: { importance: 4.7e-50 },
+  });
   expect(p.status, show(p)).toBe(200);
-  const b = await t.request("POST", "/v1/memories/batch", { key: a.key, body: { memories: [{ agent_id: "x", content: "y", importance: 1e-300 }] } });
+  const b = await t.request("POST", "/v1/memories/batch", {
+    key: a.key,
+    body: { memories: [{ agent_id: "x", content: "y", importance: 1e-300 }] },
+  });
   expect(b.status, show(b)).toBe(201);
 });
 
 test("extreme numbers inside metadata round-trip", async () => {
-  const metadata = { big: -2.5960411768160786e+164, small: -7.340278435560388e-32, n: null, f: false };
-  const r = await t.request("POST", "/v1/memories", { key: a.key, body: { agent_id: "x", content: "numbers", metadata } });
+  const metadata = {
+    big: -2.5960411768160786e164,
+    small: -7.340278435560388e-32,
+    n: null,
+    f: false,
+  };
+  const r = await t.request("POST", "/v1/memories", {
+    key: a.key,
+    body: { agent_id: "x", content: "numbers", metadata },
+  });
   expect(r.status, show(r)).toBe(201);
   expect(r.body.metadata).toEqual(metadata);
 });
@@ -37,12 +57,21 @@ test.each([
 });
 
 test("NUL in PATCH content is a 422", async () => {
-  const m = await t.request("POST", "/v1/memories", { key: a.key, body: { agent_id: "x", content: "patch me" } });
-  const r = await t.request("PATCH", `/v1/memories/${m.body.memory_id}`, { key: a.key, body: { content: "bad\u0000" } });
+  const m = await t.request("POST", "/v1/memories", {
+    key: a.key,
+    body: { agent_id: "x", content: "patch me" },
+  });
+  const r = await t.request("PATCH", `/v1/memories/${m.body.memory_id}`, {
+    key: a.key,
+    body: { content: "bad\u0000" },
+  });
   expect(r.status, show(r)).toBe(422);
 });
 
 test("NUL in the forget agent_id is a 422", async () => {
-  const r = await t.request("POST", "/v1/memories/forget", { key: a.key, body: { memory_id: "mem_x", agent_id: "a\u0000" } });
+  const r = await t.request("POST", "/v1/memories/forget", {
+    key: a.key,
+    body: { memory_id: "mem_x", agent_id: "a\u0000" },
+  });
   expect(r.status, show(r)).toBe(422);
 });

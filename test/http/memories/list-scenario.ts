@@ -8,13 +8,40 @@ import { withTenant } from "../../../src/data/with-tenant";
 
 export type ListHarness = { app: TestApp; tenant(name: string): Promise<Tenant> };
 
-type Seed = { agent_id: string; content: string; memory_type?: string; metadata?: object; occurred_at?: string };
+type Seed = {
+  agent_id: string;
+  content: string;
+  memory_type?: string;
+  metadata?: object;
+  occurred_at?: string;
+};
 
 const SEEDS: Seed[] = [
-  { agent_id: "alice", content: "Alice prefers tea", metadata: { user: "u1", priority: 3 }, occurred_at: "2024-01-05" },
-  { agent_id: "alice", content: "Alice met Bob in Paris", memory_type: "episodic", metadata: { user: "u2" }, occurred_at: "2024-03-01" },
-  { agent_id: "alice", content: "Deploy with ops/deploy.sh", memory_type: "procedural", metadata: { user: "u1", priority: "3" } },
-  { agent_id: "alice", content: "Alice's flight lands at 9", memory_type: "episodic", metadata: { user: "u1", vip: true } },
+  {
+    agent_id: "alice",
+    content: "Alice prefers tea",
+    metadata: { user: "u1", priority: 3 },
+    occurred_at: "2024-01-05",
+  },
+  {
+    agent_id: "alice",
+    content: "Alice met Bob in Paris",
+    memory_type: "episodic",
+    metadata: { user: "u2" },
+    occurred_at: "2024-03-01",
+  },
+  {
+    agent_id: "alice",
+    content: "Deploy with ops/deploy.sh",
+    memory_type: "procedural",
+    metadata: { user: "u1", priority: "3" },
+  },
+  {
+    agent_id: "alice",
+    content: "Alice's flight lands at 9",
+    memory_type: "episodic",
+    metadata: { user: "u1", vip: true },
+  },
   { agent_id: "alice", content: "Alice uses vim", metadata: { user: "u3" } },
   { agent_id: "bob", content: "Bob likes jazz" },
   { agent_id: "bob", content: "Bob lives in Lyon", metadata: { user: "u1" } },
@@ -52,10 +79,14 @@ export function listScenario(setup: () => ListHarness) {
       expect(r.status, show(r)).toBe(201);
       ids.push(r.body.memory_id);
     }
-    const dataset = await t.request("POST", "/v1/datasets", { key: a.key, body: { name: "handbook" } });
+    const dataset = await t.request("POST", "/v1/datasets", {
+      key: a.key,
+      body: { name: "handbook" },
+    });
     expect(dataset.status, show(dataset)).toBe(201);
     const stored = await t.request("POST", "/v1/memories", {
-      key: a.key, body: { agent_id: "carol", content: "Handbook page 1", dataset_id: dataset.body.dataset_id },
+      key: a.key,
+      body: { agent_id: "carol", content: "Handbook page 1", dataset_id: dataset.body.dataset_id },
     });
     datasetMemory = stored.body.memory_id;
   });
@@ -64,7 +95,11 @@ export function listScenario(setup: () => ListHarness) {
     const desc = await get("/v1/memories?agent_id=alice");
     expect(desc.status, show(desc)).toBe(200);
     expect(idsOf(desc)).toEqual([...alice()].reverse());
-    expect(desc.body.items[0]).toMatchObject({ agent_id: "alice", content: "Alice uses vim", version: 1 });
+    expect(desc.body.items[0]).toMatchObject({
+      agent_id: "alice",
+      content: "Alice uses vim",
+      version: 1,
+    });
     expect(desc.body.next_cursor).toBeNull();
     const asc = await get("/v1/memories?agent_id=alice&order=asc");
     expect(idsOf(asc)).toEqual(alice());
@@ -75,21 +110,38 @@ export function listScenario(setup: () => ListHarness) {
     expect(await walk("/v1/memories?agent_id=alice&limit=2&order=asc")).toEqual(alice());
     expect(await walk("/v1/memories?limit=3")).toEqual([...ids, datasetMemory].reverse());
     const first = await get("/v1/memories?agent_id=alice&limit=2&order=asc");
-    const clash = await get(`/v1/memories?agent_id=alice&order=desc&cursor=${first.body.next_cursor}`);
+    const clash = await get(
+      `/v1/memories?agent_id=alice&order=desc&cursor=${first.body.next_cursor}`,
+    );
     expect(clash.status).toBe(422);
     expect(JSON.stringify(clash.body)).toContain("order");
   });
 
   test("filters: memory type, metadata equality, dataset, created and occurred ranges", async () => {
     const [tea, paris, deploy, flight] = alice() as [string, string, string, string];
-    expect(idsOf(await get("/v1/memories?agent_id=alice&memory_type=episodic"))).toEqual([flight, paris]);
-    expect(idsOf(await get("/v1/memories?metadata.user=u1"))).toEqual([ids[6]!, flight, deploy, tea]);
-    expect(idsOf(await get("/v1/memories?agent_id=alice&metadata.priority=3"))).toEqual([deploy, tea]);
-    expect(idsOf(await get("/v1/memories?agent_id=alice&metadata.user=u1&metadata.vip=true"))).toEqual([flight]);
+    expect(idsOf(await get("/v1/memories?agent_id=alice&memory_type=episodic"))).toEqual([
+      flight,
+      paris,
+    ]);
+    expect(idsOf(await get("/v1/memories?metadata.user=u1"))).toEqual([
+      ids[6]!,
+      flight,
+      deploy,
+      tea,
+    ]);
+    expect(idsOf(await get("/v1/memories?agent_id=alice&metadata.priority=3"))).toEqual([
+      deploy,
+      tea,
+    ]);
+    expect(
+      idsOf(await get("/v1/memories?agent_id=alice&metadata.user=u1&metadata.vip=true")),
+    ).toEqual([flight]);
     expect(idsOf(await get("/v1/memories?metadata.user=nobody"))).toEqual([]);
     const dataset = (await get(`/v1/memories?agent_id=carol`)).body.items[0].dataset_id;
     expect(idsOf(await get(`/v1/memories?dataset_id=${dataset}`))).toEqual([datasetMemory]);
-    const occurred = await get("/v1/memories?agent_id=alice&occurred_after=2024-01-01&occurred_before=2024-02-01");
+    const occurred = await get(
+      "/v1/memories?agent_id=alice&occurred_after=2024-01-01&occurred_before=2024-02-01",
+    );
     expect(idsOf(occurred)).toEqual([tea]);
     const all = (await get("/v1/memories?agent_id=alice&order=asc")).body.items as any[];
     const since = encodeURIComponent(all[3].created_at);
@@ -100,31 +152,51 @@ export function listScenario(setup: () => ListHarness) {
 
   test("a PATCHed memory is listed once, as its new version; forgotten ones only on request", async () => {
     const [tea, paris] = alice() as [string, string];
-    const patched = await t.request("PATCH", `/v1/memories/${tea}`, { key: a.key, body: { content: "Alice prefers green tea" } });
+    const patched = await t.request("PATCH", `/v1/memories/${tea}`, {
+      key: a.key,
+      body: { content: "Alice prefers green tea" },
+    });
     expect(patched.status, show(patched)).toBe(200);
-    const forgot = await t.request("POST", "/v1/memories/forget", { key: a.key, body: { memory_id: paris } });
+    const forgot = await t.request("POST", "/v1/memories/forget", {
+      key: a.key,
+      body: { memory_id: paris },
+    });
     expect(forgot.body.forgotten).toEqual([paris]);
     const live = (await get("/v1/memories?agent_id=alice&order=asc")).body.items as any[];
     expect(live.map((m) => m.memory_id)).toEqual(alice().filter((id) => id !== paris));
-    expect(live[0]).toMatchObject({ memory_id: tea, version: 2, content: "Alice prefers green tea" });
+    expect(live[0]).toMatchObject({
+      memory_id: tea,
+      version: 2,
+      content: "Alice prefers green tea",
+    });
     const history = await get("/v1/memories?agent_id=alice&order=asc&include_forgotten=true");
     expect(idsOf(history)).toEqual(alice());
     expect(history.body.items[1].deleted_at).not.toBeNull();
-    expect(await walk("/v1/memories?agent_id=alice&include_forgotten=true&limit=1")).toEqual([...alice()].reverse());
+    expect(await walk("/v1/memories?agent_id=alice&include_forgotten=true&limit=1")).toEqual(
+      [...alice()].reverse(),
+    );
   });
 
   test("GET /v1/agents: counts, first and last activity, graph presence, pages", async () => {
     const r = await get("/v1/agents");
     expect(r.status, show(r)).toBe(200);
-    expect(r.body.items.map((x: any) => [x.agent_id, x.memories, x.forgotten, x.has_graph])).toEqual([
-      ["alice", 4, 1, false], ["bob", 2, 0, false], ["carol", 1, 0, false],
+    expect(
+      r.body.items.map((x: any) => [x.agent_id, x.memories, x.forgotten, x.has_graph]),
+    ).toEqual([
+      ["alice", 4, 1, false],
+      ["bob", 2, 0, false],
+      ["carol", 1, 0, false],
     ]);
     const aliceRow = r.body.items[0];
-    expect(Date.parse(aliceRow.first_activity_at)).toBeLessThan(Date.parse(aliceRow.last_activity_at));
+    expect(Date.parse(aliceRow.first_activity_at)).toBeLessThan(
+      Date.parse(aliceRow.last_activity_at),
+    );
     const pages: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: TestResponse = await get(`/v1/agents?limit=1${cursor ? `&cursor=${cursor}` : ""}`);
+      const page: TestResponse = await get(
+        `/v1/agents?limit=1${cursor ? `&cursor=${cursor}` : ""}`,
+      );
       pages.push(...page.body.items.map((x: any) => x.agent_id));
       cursor = page.body.next_cursor;
     } while (cursor);
@@ -139,7 +211,11 @@ export function listScenario(setup: () => ListHarness) {
         VALUES (${a.orgId}, 'memo_list_carol', 'carol', 'PERSON', 'Carol', 'carol', 'extracted', now(), 'pruned')`;
     });
     const r = await get("/v1/agents");
-    expect(r.body.items.map((x: any) => [x.agent_id, x.has_graph])).toEqual([["alice", false], ["bob", true], ["carol", false]]);
+    expect(r.body.items.map((x: any) => [x.agent_id, x.has_graph])).toEqual([
+      ["alice", false],
+      ["bob", true],
+      ["carol", false],
+    ]);
   });
 
   test("another tenant sees none of it, even with the first tenant's agent ids and cursors", async () => {
@@ -151,12 +227,20 @@ export function listScenario(setup: () => ListHarness) {
     expect(borrowed.status, show(borrowed)).toBe(200);
     expect(borrowed.body.items).toEqual([]);
     const agents = await get("/v1/agents?limit=1");
-    expect((await get(`/v1/agents?cursor=${agents.body.next_cursor}`, b.key)).body.items).toEqual([]);
+    expect((await get(`/v1/agents?cursor=${agents.body.next_cursor}`, b.key)).body.items).toEqual(
+      [],
+    );
   });
 
   test("both routes need memories:read", async () => {
-    const auditOnly = await t.request("POST", "/v1/api-keys", { key: a.key, body: { name: "audit", scopes: ["audit:read"] } });
-    const reader = await t.request("POST", "/v1/api-keys", { key: a.key, body: { name: "r", scopes: ["memories:read"] } });
+    const auditOnly = await t.request("POST", "/v1/api-keys", {
+      key: a.key,
+      body: { name: "audit", scopes: ["audit:read"] },
+    });
+    const reader = await t.request("POST", "/v1/api-keys", {
+      key: a.key,
+      body: { name: "r", scopes: ["memories:read"] },
+    });
     for (const path of ["/v1/memories", "/v1/agents"]) {
       const refused = await get(path, auditOnly.body.key);
       expect(refused.status, path).toBe(403);
@@ -167,11 +251,17 @@ export function listScenario(setup: () => ListHarness) {
 
   test("bad input is a 422 problem naming the field", async () => {
     const cases: Array<[string, string]> = [
-      ["order=sideways", "order"], ["created_after=yesterday", "created_after"],
-      ["occurred_before=2026-02-30", "occurred_before"], ["cursor=nonsense", "cursor"],
-      ["memory_type=dream", "memory_type"], ["agent=alice", "agent"], ["metadata.=x", "metadata."],
-      ["metadata.user=a&metadata.user=b", "metadata.user"], ["limit=0", "limit"],
-      ["include_forgotten=maybe", "include_forgotten"], ["metadata.a%00=1", "metadata"],
+      ["order=sideways", "order"],
+      ["created_after=yesterday", "created_after"],
+      ["occurred_before=2026-02-30", "occurred_before"],
+      ["cursor=nonsense", "cursor"],
+      ["memory_type=dream", "memory_type"],
+      ["agent=alice", "agent"],
+      ["metadata.=x", "metadata."],
+      ["metadata.user=a&metadata.user=b", "metadata.user"],
+      ["limit=0", "limit"],
+      ["include_forgotten=maybe", "include_forgotten"],
+      ["metadata.a%00=1", "metadata"],
       [Array.from({ length: 11 }, (_, i) => `metadata.k${i}=v`).join("&"), "metadata"],
     ];
     for (const [query, field] of cases) {

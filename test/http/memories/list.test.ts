@@ -4,7 +4,9 @@ import { testApp, type TestApp } from "../../harness/app";
 import { listScenario } from "./list-scenario";
 
 let t: TestApp;
-beforeAll(async () => { t = await testApp({ INGEST_ENABLED: true }); });
+beforeAll(async () => {
+  t = await testApp({ INGEST_ENABLED: true });
+});
 afterAll(() => t.close());
 
 describe("listing memories and agents (PostgreSQL)", () => {

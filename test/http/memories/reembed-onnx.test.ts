@@ -14,9 +14,19 @@ afterAll(() => rmSync(modelDir, { recursive: true, force: true }));
 const open = async (overrides: Record<string, unknown>) => {
   const app = await testApp(overrides);
   let n = 0;
-  return { app, deps: app.deps, tenant: () => app.tenant(`reembed-onnx-${++n}`), close: () => app.close(), ensureIndex: (dims: number) => ensureVectorIndex(app.owner, dims) };
+  return {
+    app,
+    deps: app.deps,
+    tenant: () => app.tenant(`reembed-onnx-${++n}`),
+    close: () => app.close(),
+    ensureIndex: (dims: number) => ensureVectorIndex(app.owner, dims),
+  };
 };
 
 test("local → onnx: no failed request during the re-embed, recall from the old vectors until the switch", async () => {
-  await onnxSwitchScenario(() => open(GEN_A), () => open({ EMBEDDING_PROVIDER: "onnx", EMBEDDING_MODEL_PATH: modelDir }), modelDir);
+  await onnxSwitchScenario(
+    () => open(GEN_A),
+    () => open({ EMBEDDING_PROVIDER: "onnx", EMBEDDING_MODEL_PATH: modelDir }),
+    modelDir,
+  );
 }, 60_000);

@@ -10,14 +10,46 @@ const SESSION_2 = "2023-07-12T16:33:00Z";
 
 /** A two-person chat in the shape of the public conversational sets: "[date] Speaker: text", dated turns. */
 const CHAT = [
-  { occurred_at: SESSION_1, content: "[1:56 pm on 8 May, 2023] Caroline: I went to an LGBTQ support group yesterday and it was so powerful." },
-  { occurred_at: SESSION_1, content: "[1:56 pm on 8 May, 2023] Melanie: That's wonderful! I have been painting a lot lately, mostly sunsets." },
-  { occurred_at: SESSION_1, content: "[1:56 pm on 8 May, 2023] Caroline: Since coming out I finally feel free to be myself with my friends." },
-  { occurred_at: SESSION_1, content: "[1:56 pm on 8 May, 2023] Melanie: The kids and I went camping at the lake last weekend." },
-  { occurred_at: SESSION_2, content: "[4:33 pm on 12 July, 2023] Melanie: I signed up for a pottery class on 2 July, my first bowl is drying now!" },
-  { occurred_at: SESSION_2, content: "[4:33 pm on 12 July, 2023] Caroline: I am researching adoption agencies; I want to build a family." },
-  { occurred_at: SESSION_2, content: "[4:33 pm on 12 July, 2023] Melanie: We saw Matt Patterson live last month, my favourite musical artist, and the Summer Sounds band played too." },
-  { occurred_at: SESSION_2, content: "[4:33 pm on 12 July, 2023] Caroline: My mentor at the counselling course says I am a natural listener." },
+  {
+    occurred_at: SESSION_1,
+    content:
+      "[1:56 pm on 8 May, 2023] Caroline: I went to an LGBTQ support group yesterday and it was so powerful.",
+  },
+  {
+    occurred_at: SESSION_1,
+    content:
+      "[1:56 pm on 8 May, 2023] Melanie: That's wonderful! I have been painting a lot lately, mostly sunsets.",
+  },
+  {
+    occurred_at: SESSION_1,
+    content:
+      "[1:56 pm on 8 May, 2023] Caroline: Since coming out I finally feel free to be myself with my friends.",
+  },
+  {
+    occurred_at: SESSION_1,
+    content:
+      "[1:56 pm on 8 May, 2023] Melanie: The kids and I went camping at the lake last weekend.",
+  },
+  {
+    occurred_at: SESSION_2,
+    content:
+      "[4:33 pm on 12 July, 2023] Melanie: I signed up for a pottery class on 2 July, my first bowl is drying now!",
+  },
+  {
+    occurred_at: SESSION_2,
+    content:
+      "[4:33 pm on 12 July, 2023] Caroline: I am researching adoption agencies; I want to build a family.",
+  },
+  {
+    occurred_at: SESSION_2,
+    content:
+      "[4:33 pm on 12 July, 2023] Melanie: We saw Matt Patterson live last month, my favourite musical artist, and the Summer Sounds band played too.",
+  },
+  {
+    occurred_at: SESSION_2,
+    content:
+      "[4:33 pm on 12 July, 2023] Caroline: My mentor at the counselling course says I am a natural listener.",
+  },
 ];
 
 /** Abstracts in the shape of a scientific-claims set: title and text, gene and protein names. */
@@ -44,7 +76,11 @@ async function expectFound(app: TestApp, tenant: Tenant, ids: string[], ask: Ask
 export const MISREAD = [
   { agent: "auto-chat", query: "When did Melanie sign up for a pottery class?", answer: 4 },
   { agent: "auto-chat", query: "What musical artists/bands has Melanie seen?", answer: 6 },
-  { agent: "auto-claims", query: "miR-155 represses BRCA1, increasing instability in TP53-null cells", answer: 0 },
+  {
+    agent: "auto-claims",
+    query: "miR-155 represses BRCA1, increasing instability in TP53-null cells",
+    answer: 0,
+  },
   { agent: "auto-chat", query: "How does Caroline feel since coming out?", answer: 2 },
 ] as const satisfies readonly Ask[];
 
@@ -53,26 +89,45 @@ export type Seeded = Record<string, string[]>;
 export async function seedMisreadAgents(app: TestApp, tenant: Tenant): Promise<Seeded> {
   return {
     "auto-chat": await seed(app, tenant, "auto-chat", CHAT),
-    "auto-claims": await seed(app, tenant, "auto-claims", ABSTRACTS.map((content) => ({ content }))),
+    "auto-claims": await seed(
+      app,
+      tenant,
+      "auto-claims",
+      ABSTRACTS.map((content) => ({ content })),
+    ),
   };
 }
 
 /** The misread query still finds the memory that answers it, among the first three, found by LEXICAL at least. */
-export async function misreadQueryStillAnswers(app: TestApp, tenant: Tenant, seeded: Seeded, ask: Ask): Promise<void> {
+export async function misreadQueryStillAnswers(
+  app: TestApp,
+  tenant: Tenant,
+  seeded: Seeded,
+  ask: Ask,
+): Promise<void> {
   await expectFound(app, tenant, seeded[ask.agent]!, ask);
 }
 
 /** Each result names the retrievers that found it; the summary lists the fused ones; the stream says the same. */
 export async function retrieversAreNamed(app: TestApp, tenant: Tenant): Promise<void> {
-  const [id] = await seed(app, tenant, "auto-named", [{ content: "The user drinks oat milk lattes every morning." }, { content: "The office is closed on Fridays." }]);
-  const body = { agent_id: "auto-named", query: "which milk does the user take in lattes", top_k: 2 };
+  const [id] = await seed(app, tenant, "auto-named", [
+    { content: "The user drinks oat milk lattes every morning." },
+    { content: "The office is closed on Fridays." },
+  ]);
+  const body = {
+    agent_id: "auto-named",
+    query: "which milk does the user take in lattes",
+    top_k: 2,
+  };
   const res = await recall(app, tenant.key, body);
   expect(res.status, show(res)).toBe(200);
   expect(res.body.results[0].memory_id).toBe(id);
   expect(res.body.results[0].retrievers).toEqual(["LEXICAL", "VECTOR"]);
   expect(res.body.fusion).toEqual({ strategies: ["LEXICAL", "VECTOR"], k: 10 });
   const pinned = await recall(app, tenant.key, { ...body, strategy: "VECTOR" });
-  expect(pinned.body.results.every((r: { retrievers: string[] }) => r.retrievers.join() === "VECTOR")).toBe(true);
+  expect(
+    pinned.body.results.every((r: { retrievers: string[] }) => r.retrievers.join() === "VECTOR"),
+  ).toBe(true);
   const stream = await app.request("POST", "/v1/memories/recall/stream", { key: tenant.key, body });
   expect(stream.status, show(stream)).toBe(200);
   const first = JSON.parse(stream.text.split("event: result\nid: 1\ndata: ")[1]!.split("\n")[0]!);

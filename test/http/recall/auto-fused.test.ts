@@ -1,7 +1,13 @@
 // AUTO as one fused pipeline on PostgreSQL (cases in auto-fused-cases.ts; PGlite: test/embedded/auto-fused-embedded.test.ts).
 import { afterAll, beforeAll, test } from "bun:test";
 import { testApp, type Tenant, type TestApp } from "../../harness/app";
-import { MISREAD, misreadQueryStillAnswers, retrieversAreNamed, seedMisreadAgents, type Seeded } from "./auto-fused-cases";
+import {
+  MISREAD,
+  misreadQueryStillAnswers,
+  retrieversAreNamed,
+  seedMisreadAgents,
+  type Seeded,
+} from "./auto-fused-cases";
 
 let t: TestApp;
 let tenant: Tenant;
@@ -15,6 +21,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 for (const ask of MISREAD) {
-  test(`AUTO: ${JSON.stringify(ask.query)} finds its answer`, () => misreadQueryStillAnswers(t, tenant, seeded, ask));
+  test(`AUTO: ${JSON.stringify(ask.query)} finds its answer`, () =>
+    misreadQueryStillAnswers(t, tenant, seeded, ask));
 }
-test("AUTO: each result names its retrievers, in the response and the stream", () => retrieversAreNamed(t, tenant));
+test("AUTO: each result names its retrievers, in the response and the stream", () =>
+  retrieversAreNamed(t, tenant));

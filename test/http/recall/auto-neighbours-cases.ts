@@ -15,13 +15,18 @@ const TURNS: Array<[string, string]> = [
 const LOOSE = "Melanie: We spotted a black cat near the barn!";
 
 async function openConversation(app: TestApp, tenant: Tenant): Promise<string[]> {
-  const opened = await app.request("POST", "/v1/conversations",
-    { key: tenant.key, body: { agent_id: AGENT, title: "chat" } });
+  const opened = await app.request("POST", "/v1/conversations", {
+    key: tenant.key,
+    body: { agent_id: AGENT, title: "chat" },
+  });
   expect(opened.status, show(opened)).toBe(201);
   const ids: string[] = [];
   for (const [role, content] of TURNS) {
-    const res = await app.request("POST", `/v1/conversations/${opened.body.conversation_id}/turns`,
-      { key: tenant.key, body: { role, content } });
+    const res = await app.request(
+      "POST",
+      `/v1/conversations/${opened.body.conversation_id}/turns`,
+      { key: tenant.key, body: { role, content } },
+    );
     expect(res.status, show(res)).toBe(201);
     ids.push(res.body.memory_id);
   }
@@ -41,6 +46,11 @@ export async function neighbourOfMatchRanksHigher(app: TestApp, tenant: Tenant):
   expect(ranked.indexOf(ids[2]!), show(res)).toBeLessThan(ranked.indexOf(loose!));
   const answer = res.body.results.find((r: { memory_id: string }) => r.memory_id === ids[2]);
   expect(answer.retrievers.length, show(res)).toBeGreaterThan(0);
-  const pinned = await recall(app, tenant.key, { agent_id: AGENT, query, top_k: 5, strategy: "LEXICAL" });
+  const pinned = await recall(app, tenant.key, {
+    agent_id: AGENT,
+    query,
+    top_k: 5,
+    strategy: "LEXICAL",
+  });
   expect(idsOf(pinned).indexOf(loose!), show(pinned)).toBeLessThan(idsOf(pinned).indexOf(ids[2]!));
 }

@@ -17,9 +17,18 @@ const QUERY = "What did Melanie see on the Yosemite camping trip?";
 const SESSION = "2023-05-08T13:56:00Z";
 
 /** Stores the turns in one batch (with `at(i)` as each one's occurred_at) and the lone memory. */
-async function store(app: TestApp, tenant: Tenant, agent: string,
-  turn: (i: number) => Partial<SeedMemory>): Promise<{ ids: string[]; alone: string }> {
-  const ids = await seed(app, tenant, agent, TURNS.map((content, i) => ({ content, ...turn(i) })));
+async function store(
+  app: TestApp,
+  tenant: Tenant,
+  agent: string,
+  turn: (i: number) => Partial<SeedMemory>,
+): Promise<{ ids: string[]; alone: string }> {
+  const ids = await seed(
+    app,
+    tenant,
+    agent,
+    TURNS.map((content, i) => ({ content, ...turn(i) })),
+  );
   const [alone] = await seed(app, tenant, agent, [{ content: ALONE }]);
   return { ids, alone: alone! };
 }
@@ -43,7 +52,10 @@ export async function looseEpisodeNeighbourRanksHigher(app: TestApp, tenant: Ten
 /** Different occurred_at each, or none: not one episode, so no lift (LEXICAL's order stays). */
 export async function otherOrNoEpisodeGetsNoLift(app: TestApp, tenant: Tenant) {
   const dated = (i: number) => ({ occurred_at: `2023-05-0${i + 1}T13:56:00Z` });
-  for (const [agent, turn] of [["loose-dated", dated], ["loose-undated", () => ({})]] as const) {
+  for (const [agent, turn] of [
+    ["loose-dated", dated],
+    ["loose-undated", () => ({})],
+  ] as const) {
     const { ids, alone } = await store(app, tenant, agent, turn);
     const { res, ids: got } = await ranked(app, tenant, { agent_id: agent });
     expect(got.indexOf(alone), show(res)).toBeGreaterThanOrEqual(0);
@@ -71,8 +83,10 @@ export async function filtersApplyToLooseNeighbours(app: TestApp, tenant: Tenant
 /** A neighbouring turn that a metadata filter excludes never appears. */
 export async function filtersApplyToNeighbourTurns(app: TestApp, tenant: Tenant) {
   const agent = "turns-filtered";
-  const opened = await app.request("POST", "/v1/conversations",
-    { key: tenant.key, body: { agent_id: agent, title: "chat" } });
+  const opened = await app.request("POST", "/v1/conversations", {
+    key: tenant.key,
+    body: { agent_id: agent, title: "chat" },
+  });
   expect(opened.status, show(opened)).toBe(201);
   const ids: string[] = [];
   for (const [i, content] of TURNS.entries()) {

@@ -13,11 +13,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-test("AUTO: a loose memory stored next to the match in its episode outranks a lone one",
-  () => cases.looseEpisodeNeighbourRanksHigher(t, tenant));
-test("AUTO: memories of other episodes, or of none, get no neighbour lift",
-  () => cases.otherOrNoEpisodeGetsNoLift(t, tenant));
-test("AUTO: a loose neighbour excluded by a metadata or type filter never appears",
-  () => cases.filtersApplyToLooseNeighbours(t, tenant));
-test("AUTO: a neighbouring turn excluded by a metadata filter never appears",
-  () => cases.filtersApplyToNeighbourTurns(t, tenant));
+test("AUTO: a loose memory stored next to the match in its episode outranks a lone one", () =>
+  cases.looseEpisodeNeighbourRanksHigher(t, tenant));
+test("AUTO: memories of other episodes, or of none, get no neighbour lift", () =>
+  cases.otherOrNoEpisodeGetsNoLift(t, tenant));
+test("AUTO: a loose neighbour excluded by a metadata or type filter never appears", () =>
+  cases.filtersApplyToLooseNeighbours(t, tenant));
+test("AUTO: a neighbouring turn excluded by a metadata filter never appears", () =>
+  cases.filtersApplyToNeighbourTurns(t, tenant));

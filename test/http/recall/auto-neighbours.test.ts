@@ -13,5 +13,5 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-test("AUTO: the reply next to the matching turn outranks a loose memory as good on its own",
-  () => neighbourOfMatchRanksHigher(t, tenant));
+test("AUTO: the reply next to the matching turn outranks a loose memory as good on its own", () =>
+  neighbourOfMatchRanksHigher(t, tenant));

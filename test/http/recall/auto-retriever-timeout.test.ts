@@ -11,10 +11,19 @@ import { recall, seed } from "./seed";
 
 const AGENT = "auto-timeout";
 const TIMEOUT_MS = 400;
-const TURNS = ["The user drinks oat milk lattes.", "Melanie signed up for a pottery class.", "The trip to Lisbon is in May."];
+const TURNS = [
+  "The user drinks oat milk lattes.",
+  "Melanie signed up for a pottery class.",
+  "The trip to Lisbon is in May.",
+];
 
 async function seeded(app: TestApp, tenant: Tenant): Promise<string[]> {
-  return seed(app, tenant, AGENT, TURNS.map((content) => ({ content })));
+  return seed(
+    app,
+    tenant,
+    AGENT,
+    TURNS.map((content) => ({ content })),
+  );
 }
 
 /** The recall of a turn by its own text: 200 from VECTOR alone, LEXICAL named as left out for `why`. */
@@ -30,15 +39,25 @@ async function answersWithoutLexical(app: TestApp, tenant: Tenant, ids: string[]
 /** Holds an exclusive lock on LEXICAL's postings from the owner's connection until released. */
 function lockPostings(owner: postgres.Sql) {
   let release!: () => void;
-  const held = new Promise<void>((resolve) => { release = resolve; });
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   let locked!: () => void;
-  const isLocked = new Promise<void>((resolve) => { locked = resolve; });
+  const isLocked = new Promise<void>((resolve) => {
+    locked = resolve;
+  });
   const done = owner.begin(async (tx) => {
     await tx`LOCK TABLE memory_terms IN ACCESS EXCLUSIVE MODE`;
     locked();
     await held;
   });
-  return { isLocked, release: async () => { release(); await done; } };
+  return {
+    isLocked,
+    release: async () => {
+      release();
+      await done;
+    },
+  };
 }
 
 describe("PostgreSQL: LEXICAL runs out of time", () => {

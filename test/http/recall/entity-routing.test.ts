@@ -14,8 +14,17 @@ const GRAPH_QUESTION = "Who is Alice's manager?";
 const PLAIN_QUESTION = "how does the platform team usually deploy";
 
 async function lastRecallAudit(app: TestApp, tenant: Tenant) {
-  const [row] = await withTenant(app.deps.db, tenant.orgId, (tx) => tx<{ detail: { strategy: string; requested_strategy: string; routing: string }; target_ids: string[] }[]>`
-    SELECT detail, target_ids FROM audit_pending WHERE operation = 'recall' ORDER BY id DESC LIMIT 1`);
+  const [row] = await withTenant(
+    app.deps.db,
+    tenant.orgId,
+    (tx) => tx<
+      {
+        detail: { strategy: string; requested_strategy: string; routing: string };
+        target_ids: string[];
+      }[]
+    >`
+    SELECT detail, target_ids FROM audit_pending WHERE operation = 'recall' ORDER BY id DESC LIMIT 1`,
+  );
   return row!;
 }
 
@@ -24,7 +33,11 @@ async function auto(app: TestApp, tenant: Tenant, query: string) {
   expect(res.status, show(res)).toBe(200);
   expect(res.body.routing).toMatchObject({ requested: "AUTO", method: "rules" });
   const audit = await lastRecallAudit(app, tenant);
-  expect(audit.detail).toMatchObject({ strategy: res.body.strategy, requested_strategy: "AUTO", routing: "rules" });
+  expect(audit.detail).toMatchObject({
+    strategy: res.body.strategy,
+    requested_strategy: "AUTO",
+    routing: "rules",
+  });
   expect(audit.target_ids).toEqual(res.body.results.map((r: { memory_id: string }) => r.memory_id));
   return res;
 }
@@ -69,7 +82,8 @@ describe("semantic embedder: the same, with the query embedded once", () => {
     server.stop();
   });
 
-  const embeddedQueries = (query: string) => server.requests.filter((r) => r.input.includes(query)).length;
+  const embeddedQueries = (query: string) =>
+    server.requests.filter((r) => r.input.includes(query)).length;
 
   test("a question the graph answers is led by ASK; another is fused from LEXICAL and VECTOR at equal weight", async () => {
     const asked = await auto(t, a, GRAPH_QUESTION);

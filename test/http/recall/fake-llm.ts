@@ -19,8 +19,17 @@ export function startFakeLlm(reply: FakeLlm["reply"]): FakeLlm {
       const answer = fake.reply(body);
       if (answer instanceof Response) return answer;
       return Response.json({
-        id: "chatcmpl-fake", object: "chat.completion", created: 1, model: body?.model ?? "fake",
-        choices: [{ index: 0, message: { role: "assistant", content: answer.content }, finish_reason: "stop" }],
+        id: "chatcmpl-fake",
+        object: "chat.completion",
+        created: 1,
+        model: body?.model ?? "fake",
+        choices: [
+          {
+            index: 0,
+            message: { role: "assistant", content: answer.content },
+            finish_reason: "stop",
+          },
+        ],
         usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: answer.tokens ?? 15 },
       });
     },

@@ -15,16 +15,29 @@ const CONTENTS = [
 /** The fused order is Σ 1/(60 + rank) over the pinned LEXICAL and VECTOR lists (depth 30), and the response says what was fused. */
 export async function fusedOrderIsReciprocalRank(app: TestApp, tenant: Tenant): Promise<void> {
   const agent = "fusion-order";
-  await seed(app, tenant, agent, CONTENTS.map((content) => ({ content })));
+  await seed(
+    app,
+    tenant,
+    agent,
+    CONTENTS.map((content) => ({ content })),
+  );
   const query = "Maria design Lisbon summer";
-  const lists = await Promise.all(["LEXICAL", "VECTOR"].map(async (strategy) => {
-    const res = await recall(app, tenant.key, { agent_id: agent, query, strategy, top_k: 30 });
-    expect(res.status, show(res)).toBe(200);
-    return idsOf(res);
-  }));
+  const lists = await Promise.all(
+    ["LEXICAL", "VECTOR"].map(async (strategy) => {
+      const res = await recall(app, tenant.key, { agent_id: agent, query, strategy, top_k: 30 });
+      expect(res.status, show(res)).toBe(200);
+      return idsOf(res);
+    }),
+  );
   const expected = new Map<string, number>();
-  for (const ids of lists) ids.forEach((id, i) => expected.set(id, (expected.get(id) ?? 0) + 1 / (60 + i + 1)));
-  const fused = await recall(app, tenant.key, { agent_id: agent, query, top_k: 4, fusion: { strategies: ["LEXICAL", "VECTOR"] } });
+  for (const ids of lists)
+    ids.forEach((id, i) => expected.set(id, (expected.get(id) ?? 0) + 1 / (60 + i + 1)));
+  const fused = await recall(app, tenant.key, {
+    agent_id: agent,
+    query,
+    top_k: 4,
+    fusion: { strategies: ["LEXICAL", "VECTOR"] },
+  });
   expect(fused.status, show(fused)).toBe(200);
   expect(fused.body.strategy).toBe("LEXICAL");
   expect(fused.body.fusion).toEqual({ strategies: ["LEXICAL", "VECTOR"], k: 60 });
@@ -51,8 +64,15 @@ export async function fusionValidation(app: TestApp, tenant: Tenant): Promise<vo
     [{ strategy: "VECTOR", fusion: { strategies: ["LEXICAL", "VECTOR"] } }, "/strategy"],
   ];
   for (const [extra, path] of cases) {
-    const res = await recall(app, tenant.key, { agent_id: "fusion-bad", query: "anything", ...extra });
+    const res = await recall(app, tenant.key, {
+      agent_id: "fusion-bad",
+      query: "anything",
+      ...extra,
+    });
     expect(res.status, show(res)).toBe(422);
-    expect(res.body.errors.map((e: { path: string }) => e.path), show(res)).toContain(path);
+    expect(
+      res.body.errors.map((e: { path: string }) => e.path),
+      show(res),
+    ).toContain(path);
   }
 }

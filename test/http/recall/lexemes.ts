@@ -8,23 +8,34 @@ export type Missing = { memory_id: string; version: number; lexeme: string };
 
 /** The lexemes of the tenant's current documents without a posting in memory_terms; [] if none. */
 export async function lexemesMissing(db: Database, orgId: string): Promise<Missing[]> {
-  return withTenant(db, orgId, (tx) => tx<Missing[]>`
+  return withTenant(
+    db,
+    orgId,
+    (tx) => tx<Missing[]>`
     SELECT m.memory_id, m.version, l.lexeme
     FROM memories m, unnest(tsvector_to_array(m.search_document)) AS l(lexeme)
     WHERE m.valid_to IS NULL AND NOT EXISTS (
       SELECT 1 FROM memory_terms p
       WHERE p.agent_id = m.agent_id AND p.term = l.lexeme AND p.memory_id = m.memory_id
         AND p.version = m.version)
-    ORDER BY 1, 2, 3`);
+    ORDER BY 1, 2, 3`,
+  );
 }
 
 /** The tenant's postings of one memory (any version), each term as `lexeme`. */
 type Posting = { version: number; lexeme: string };
-export async function postingsOf(db: Database, orgId: string, memoryId: string)
-  : Promise<Posting[]> {
-  return withTenant(db, orgId, (tx) => tx<Posting[]>`
+export async function postingsOf(
+  db: Database,
+  orgId: string,
+  memoryId: string,
+): Promise<Posting[]> {
+  return withTenant(
+    db,
+    orgId,
+    (tx) => tx<Posting[]>`
     SELECT version, term AS lexeme FROM memory_terms WHERE memory_id = ${memoryId}
-    ORDER BY version, term`);
+    ORDER BY version, term`,
+  );
 }
 
 export type TermsDrift = { side: string; agent_id: string; term: string; detail: string };
@@ -35,7 +46,10 @@ export type TermsDrift = { side: string; agent_id: string; term: string; detail:
  * per agent (term '') the documents holding a term and their total length. [] when all agree.
  */
 export function termsDrift(db: Database, orgId: string): Promise<TermsDrift[]> {
-  return withTenant(db, orgId, (tx) => tx<TermsDrift[]>`
+  return withTenant(
+    db,
+    orgId,
+    (tx) => tx<TermsDrift[]>`
     WITH postings AS (
       SELECT agent_id, term, memory_id, version, tf, doc_len FROM memory_terms
     ), documents AS (
@@ -61,5 +75,6 @@ export function termsDrift(db: Database, orgId: string): Promise<TermsDrift[]> {
     UNION ALL
     SELECT 'statistics missing', agent_id, term, docs || '/' || total_len
     FROM (SELECT * FROM counted EXCEPT ALL SELECT * FROM stats) AS absent
-    ORDER BY 1, 2, 3, 4`);
+    ORDER BY 1, 2, 3, 4`,
+  );
 }

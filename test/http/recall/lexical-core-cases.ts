@@ -7,8 +7,16 @@ import { idsOf, recall, seed } from "./seed";
 
 type Stored = { key: string; ids: string[] };
 
-async function store(app: TestApp, tenant: Tenant, agent: string, contents: string[]): Promise<Stored> {
-  const res = await app.request("POST", "/v1/memories/batch", { key: tenant.key, body: { memories: contents.map((content) => ({ agent_id: agent, content })) } });
+async function store(
+  app: TestApp,
+  tenant: Tenant,
+  agent: string,
+  contents: string[],
+): Promise<Stored> {
+  const res = await app.request("POST", "/v1/memories/batch", {
+    key: tenant.key,
+    body: { memories: contents.map((content) => ({ agent_id: agent, content })) },
+  });
   expect(res.status, show(res)).toBe(201);
   return { key: tenant.key, ids: res.body.memories.map((m: { memory_id: string }) => m.memory_id) };
 }
@@ -25,7 +33,12 @@ export async function rareWordOutranksCommonOnes(app: TestApp, tenant: Tenant): 
     "There is a new museum in the old city.",
     "I watered the plants on the balcony.",
   ]);
-  const res = await recall(app, key, { agent_id: agent, query: "sister new city", strategy: "LEXICAL", top_k: 3 });
+  const res = await recall(app, key, {
+    agent_id: agent,
+    query: "sister new city",
+    strategy: "LEXICAL",
+    top_k: 3,
+  });
   expect(res.status, show(res)).toBe(200);
   expect(idsOf(res)[0], show(res)).toBe(ids[0]!);
 }
@@ -41,7 +54,12 @@ export async function typedWordsOnly(app: TestApp, tenant: Tenant): Promise<void
     "We purchased a second-hand van for the band.",
     "The weather has been grey all week.",
   ]);
-  const res = await recall(app, key, { agent_id: agent, query: "What vehicle did I purchase recently?", strategy: "LEXICAL", top_k: 3 });
+  const res = await recall(app, key, {
+    agent_id: agent,
+    query: "What vehicle did I purchase recently?",
+    strategy: "LEXICAL",
+    top_k: 3,
+  });
   expect(res.status, show(res)).toBe(200);
   expect(idsOf(res), show(res)).toEqual([ids[1]!]);
   expect(res.body.note ?? "").not.toContain("related word");
@@ -50,11 +68,23 @@ export async function typedWordsOnly(app: TestApp, tenant: Tenant): Promise<void
 /** More memories than the any-word tier's old recency window (5,000): the oldest is still found. */
 export async function oldMemoryBeyondTheNewestIsFound(app: TestApp, tenant: Tenant): Promise<void> {
   const agent = "lexical-whole-agent";
-  const [old] = await seed(app, tenant, agent, [{ content: "The quokka smiled at the ranger", created_at: "2019-05-01T00:00:00Z" }]);
+  const [old] = await seed(app, tenant, agent, [
+    { content: "The quokka smiled at the ranger", created_at: "2019-05-01T00:00:00Z" },
+  ]);
   for (let batch = 0; batch < 11; batch++) {
-    await store(app, tenant, agent, Array.from({ length: 500 }, (_, i) => `Weather log ${batch * 500 + i}: mild and dry`));
+    await store(
+      app,
+      tenant,
+      agent,
+      Array.from({ length: 500 }, (_, i) => `Weather log ${batch * 500 + i}: mild and dry`),
+    );
   }
-  const res = await recall(app, tenant.key, { agent_id: agent, query: "quokka sunscreen", strategy: "LEXICAL", top_k: 5 });
+  const res = await recall(app, tenant.key, {
+    agent_id: agent,
+    query: "quokka sunscreen",
+    strategy: "LEXICAL",
+    top_k: 5,
+  });
   expect(res.status, show(res)).toBe(200);
   expect(idsOf(res), show(res)).toEqual([old!]);
 }
@@ -62,30 +92,54 @@ export async function oldMemoryBeyondTheNewestIsFound(app: TestApp, tenant: Tena
 /** Same term count, different lengths: the short memory ranks first (BM25's b), whichever is newer. */
 export async function shortDocumentOutranksLongOne(app: TestApp, tenant: Tenant): Promise<void> {
   const agent = "lexical-length";
-  const { ids: [short] } = await store(app, tenant, agent, ["A heron waited by the pond."]);
-  const { ids: [long] } = await store(app, tenant, agent, [
-    "On the long walk around the reservoir we counted ducks, geese, coots, swans and one heron, then "
-      + "stopped for coffee, talked about the garden, the allotment fees, the new bus timetable and the "
-      + "weekend market before heading back through the woods at dusk.",
+  const {
+    ids: [short],
+  } = await store(app, tenant, agent, ["A heron waited by the pond."]);
+  const {
+    ids: [long],
+  } = await store(app, tenant, agent, [
+    "On the long walk around the reservoir we counted ducks, geese, coots, swans and one heron, then " +
+      "stopped for coffee, talked about the garden, the allotment fees, the new bus timetable and the " +
+      "weekend market before heading back through the woods at dusk.",
   ]);
   for (const query of ["heron", "heron sighting"]) {
-    const res = await recall(app, tenant.key, { agent_id: agent, query, strategy: "LEXICAL", top_k: 2 });
+    const res = await recall(app, tenant.key, {
+      agent_id: agent,
+      query,
+      strategy: "LEXICAL",
+      top_k: 2,
+    });
     expect(res.status, show(res)).toBe(200);
     expect(idsOf(res), `${query}: ${show(res)}`).toEqual([short!, long!]);
   }
 }
 
 /** A camelCase query finds the snake_case function (whole identifier), above prose holding its parts. */
-export async function camelCaseIdentifierFindsTheFunction(app: TestApp, tenant: Tenant): Promise<void> {
+export async function camelCaseIdentifierFindsTheFunction(
+  app: TestApp,
+  tenant: Tenant,
+): Promise<void> {
   const agent = "lexical-identifiers";
-  const { ids: [fn, , camel] } = await store(app, tenant, agent, [
+  const {
+    ids: [fn, , camel],
+  } = await store(app, tenant, agent, [
     "def get_user_name(user):\n    return user.profile.display_name",
     "Please get the user a name badge and a get-well card for the user named Sam.",
     "function parseConfigFile(path) { return JSON.parse(readFileSync(path)); }",
   ]);
-  const res = await recall(app, tenant.key, { agent_id: agent, query: "getUserName", strategy: "LEXICAL", top_k: 3 });
+  const res = await recall(app, tenant.key, {
+    agent_id: agent,
+    query: "getUserName",
+    strategy: "LEXICAL",
+    top_k: 3,
+  });
   expect(res.status, show(res)).toBe(200);
   expect(idsOf(res)[0], show(res)).toBe(fn!);
-  const snake = await recall(app, tenant.key, { agent_id: agent, query: "parse_config_file", strategy: "LEXICAL", top_k: 3 });
+  const snake = await recall(app, tenant.key, {
+    agent_id: agent,
+    query: "parse_config_file",
+    strategy: "LEXICAL",
+    top_k: 3,
+  });
   expect(idsOf(snake)[0], show(snake)).toBe(camel!);
 }

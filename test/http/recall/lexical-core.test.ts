@@ -2,7 +2,10 @@
 import { afterAll, beforeAll, test } from "bun:test";
 import { testApp, type Tenant, type TestApp } from "../../harness/app";
 import {
-  camelCaseIdentifierFindsTheFunction, oldMemoryBeyondTheNewestIsFound, rareWordOutranksCommonOnes, typedWordsOnly,
+  camelCaseIdentifierFindsTheFunction,
+  oldMemoryBeyondTheNewestIsFound,
+  rareWordOutranksCommonOnes,
+  typedWordsOnly,
   shortDocumentOutranksLongOne,
 } from "./lexical-core-cases";
 
@@ -17,6 +20,12 @@ afterAll(() => t.close());
 
 test("BM25: a rare word outranks common ones (idf)", () => rareWordOutranksCommonOnes(t, tenant));
 test("BM25: the words typed, no WordNet relatives", () => typedWordsOnly(t, tenant));
-test("BM25: a memory older than the newest 5,000 is found", () => oldMemoryBeyondTheNewestIsFound(t, tenant), 300_000);
-test("BM25: a short memory outranks a long one with the same term count", () => shortDocumentOutranksLongOne(t, tenant));
-test("BM25: a camelCase query finds the snake_case function, and back", () => camelCaseIdentifierFindsTheFunction(t, tenant));
+test(
+  "BM25: a memory older than the newest 5,000 is found",
+  () => oldMemoryBeyondTheNewestIsFound(t, tenant),
+  300_000,
+);
+test("BM25: a short memory outranks a long one with the same term count", () =>
+  shortDocumentOutranksLongOne(t, tenant));
+test("BM25: a camelCase query finds the snake_case function, and back", () =>
+  camelCaseIdentifierFindsTheFunction(t, tenant));

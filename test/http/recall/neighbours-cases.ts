@@ -16,16 +16,29 @@ type Turn = { memory_id: string; role: string; offset: number; content: string }
 /** A recalled turn carries the turns around it (forgotten ones left out); a memory outside conversations carries none. */
 export async function neighboursAreAttached(app: TestApp, tenant: Tenant): Promise<void> {
   const agent = "neighbours";
-  const opened = await app.request("POST", "/v1/conversations", { key: tenant.key, body: { agent_id: agent, title: "trip" } });
+  const opened = await app.request("POST", "/v1/conversations", {
+    key: tenant.key,
+    body: { agent_id: agent, title: "trip" },
+  });
   expect(opened.status, show(opened)).toBe(201);
   const ids: string[] = [];
   for (const [role, content] of TURNS) {
-    const res = await app.request("POST", `/v1/conversations/${opened.body.conversation_id}/turns`, { key: tenant.key, body: { role, content } });
+    const res = await app.request(
+      "POST",
+      `/v1/conversations/${opened.body.conversation_id}/turns`,
+      { key: tenant.key, body: { role, content } },
+    );
     expect(res.status, show(res)).toBe(201);
     ids.push(res.body.memory_id);
   }
   const [loose] = await seed(app, tenant, agent, [{ content: "Volcanoes erupt lava." }]);
-  const ask = (neighbours: number) => recall(app, tenant.key, { agent_id: agent, query: "volcanoes", strategy: "LEXICAL", context: { neighbours } });
+  const ask = (neighbours: number) =>
+    recall(app, tenant.key, {
+      agent_id: agent,
+      query: "volcanoes",
+      strategy: "LEXICAL",
+      context: { neighbours },
+    });
 
   const one = await ask(1);
   expect(one.status, show(one)).toBe(200);
@@ -35,18 +48,30 @@ export async function neighboursAreAttached(app: TestApp, tenant: Tenant): Promi
     [ids[1], "assistant", -1, TURNS[1]![1]],
     [ids[3], "assistant", 1, TURNS[3]![1]],
   ]);
-  expect(one.body.results.find((r: { memory_id: string }) => r.memory_id === loose).context).toEqual([]);
+  expect(
+    one.body.results.find((r: { memory_id: string }) => r.memory_id === loose).context,
+  ).toEqual([]);
 
-  const forgot = await app.request("POST", "/v1/memories/forget", { key: tenant.key, body: { memory_id: ids[3] } });
+  const forgot = await app.request("POST", "/v1/memories/forget", {
+    key: tenant.key,
+    body: { memory_id: ids[3] },
+  });
   expect(forgot.status, show(forgot)).toBeLessThan(300);
   const two = await ask(2);
   expect(two.status, show(two)).toBe(200);
   const again = two.body.results.find((r: { memory_id: string }) => r.memory_id === ids[2]);
   expect(again.context.map((t: Turn) => t.offset)).toEqual([-2, -1, 2]);
 
-  const plain = await recall(app, tenant.key, { agent_id: agent, query: "volcanoes", strategy: "LEXICAL" });
+  const plain = await recall(app, tenant.key, {
+    agent_id: agent,
+    query: "volcanoes",
+    strategy: "LEXICAL",
+  });
   expect(plain.body.results[0].context, show(plain)).toBeUndefined();
   const bad = await ask(0);
   expect(bad.status, show(bad)).toBe(422);
-  expect(bad.body.errors.map((e: { path: string }) => e.path), show(bad)).toContain("/context/neighbours");
+  expect(
+    bad.body.errors.map((e: { path: string }) => e.path),
+    show(bad),
+  ).toContain("/context/neighbours");
 }

@@ -12,4 +12,5 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-test("context.neighbours attaches the turns around each recalled turn", () => neighboursAreAttached(t, tenant));
+test("context.neighbours attaches the turns around each recalled turn", () =>
+  neighboursAreAttached(t, tenant));

@@ -17,28 +17,54 @@ describe("time expressions (UTC, weeks start Monday)", () => {
     ["deploys yesterday", ["2026-11-21T00:00:00.000Z", "2026-11-22T00:00:00.000Z", "yesterday"]],
     ["notes from this week", ["2026-11-16T00:00:00.000Z", "2026-11-23T00:00:00.000Z", "this week"]],
     ["notes from last week", ["2026-11-09T00:00:00.000Z", "2026-11-16T00:00:00.000Z", "last week"]],
-    ["last month's invoices", ["2026-10-01T00:00:00.000Z", "2026-11-01T00:00:00.000Z", "last month"]],
-    ["errors in the last 2 weeks", ["2026-11-08T04:30:00.000Z", "2026-11-22T04:30:00.000Z", "in the last 2 weeks"]],
+    [
+      "last month's invoices",
+      ["2026-10-01T00:00:00.000Z", "2026-11-01T00:00:00.000Z", "last month"],
+    ],
+    [
+      "errors in the last 2 weeks",
+      ["2026-11-08T04:30:00.000Z", "2026-11-22T04:30:00.000Z", "in the last 2 weeks"],
+    ],
     ["outage 3 days ago", ["2026-11-19T00:00:00.000Z", "2026-11-20T00:00:00.000Z", "3 days ago"]],
-    ["meetings in March 2025", ["2025-03-01T00:00:00.000Z", "2025-04-01T00:00:00.000Z", "March 2025"]],
+    [
+      "meetings in March 2025",
+      ["2025-03-01T00:00:00.000Z", "2025-04-01T00:00:00.000Z", "March 2025"],
+    ],
     ["what changed since March", ["2026-03-01T00:00:00.000Z", null, "since March"]],
     ["plans in December", ["2025-12-01T00:00:00.000Z", "2026-01-01T00:00:00.000Z", "in December"]],
     ["decisions made before 2024", [null, "2024-01-01T00:00:00.000Z", "before 2024"]],
-    ["shipped on 2025-03-14", ["2025-03-14T00:00:00.000Z", "2025-03-15T00:00:00.000Z", "2025-03-14"]],
+    [
+      "shipped on 2025-03-14",
+      ["2025-03-14T00:00:00.000Z", "2025-03-15T00:00:00.000Z", "2025-03-14"],
+    ],
     ["after 2025-01-01", ["2025-01-02T00:00:00.000Z", null, "after 2025-01-01"]],
     ["until last week", [null, "2026-11-16T00:00:00.000Z", "until last week"]],
   ];
   for (const [query, expected] of cases) test(query, () => expect(window(query)).toEqual(expected));
 
   test("an event anchor, and no expression at all", () => {
-    expect(parseTimeExpression("what did we decide before the launch?", now).anchor).toEqual({ relation: "before", event: "launch", expression: "before the launch" });
-    expect(parseTimeExpression("bugs after our product launch", now).anchor?.relation).toBe("after");
-    expect(parseTimeExpression("port 8080 on server 2024b", now)).toEqual({ window: null, anchor: null, rest: "port 8080 on server 2024b" });
+    expect(parseTimeExpression("what did we decide before the launch?", now).anchor).toEqual({
+      relation: "before",
+      event: "launch",
+      expression: "before the launch",
+    });
+    expect(parseTimeExpression("bugs after our product launch", now).anchor?.relation).toBe(
+      "after",
+    );
+    expect(parseTimeExpression("port 8080 on server 2024b", now)).toEqual({
+      window: null,
+      anchor: null,
+      rest: "port 8080 on server 2024b",
+    });
   });
 
   test("dates written in a memory", () => {
-    expect(dateWrittenIn("launched on March 20, 2025 at noon")?.toISOString()).toBe("2025-03-20T00:00:00.000Z");
-    expect(dateWrittenIn("launch: 20th March 2025")?.toISOString()).toBe("2025-03-20T00:00:00.000Z");
+    expect(dateWrittenIn("launched on March 20, 2025 at noon")?.toISOString()).toBe(
+      "2025-03-20T00:00:00.000Z",
+    );
+    expect(dateWrittenIn("launch: 20th March 2025")?.toISOString()).toBe(
+      "2025-03-20T00:00:00.000Z",
+    );
     expect(dateWrittenIn("no date here, version 2.3")).toBeNull();
   });
 });
@@ -47,17 +73,30 @@ describe("redaction", () => {
   const cases: Array<[string, string]> = [
     ["mail bob.smith+x@example.co.uk now", "mail [REDACTED:email] now"],
     ["call +44 20 7946 0958 or (415) 555-0132", "call [REDACTED:phone] or [REDACTED:phone]"],
-    ["cards 5500-0000-0000-0004 and 1234 5678 9012 3456", "cards [REDACTED:card] and 1234 5678 9012 3456"],
+    [
+      "cards 5500-0000-0000-0004 and 1234 5678 9012 3456",
+      "cards [REDACTED:card] and 1234 5678 9012 3456",
+    ],
     ["AKIAIOSFODNN7EXAMPLE and ghp_" + "a".repeat(36), "[REDACTED:secret] and [REDACTED:secret]"],
     ["Authorization: Bearer abcdefghijklmnop1234", "Authorization: [REDACTED:secret]"],
     ["jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.abcdefghijk", "jwt [REDACTED:secret]"],
-    ["-----BEGIN RSA PRIVATE KEY-----\nMIIB\n-----END RSA PRIVATE KEY-----", "[REDACTED:private_key]"],
+    [
+      "-----BEGIN RSA PRIVATE KEY-----\nMIIB\n-----END RSA PRIVATE KEY-----",
+      "[REDACTED:private_key]",
+    ],
     ["client_secret = 's3cr3t-value'", "client_secret = '[REDACTED:secret]'"],
   ];
-  for (const [input, output] of cases) test(input.slice(0, 40), () => expect(redactText(input).value).toBe(output));
+  for (const [input, output] of cases)
+    test(input.slice(0, 40), () => expect(redactText(input).value).toBe(output));
 
   test("ordinary numbers are left alone", () => {
-    for (const text of ["released 2025-03-14", "version 1.2.3 on port 8080", "order 123456789", "ip 10.0.0.1", "ticket INC-20931"]) {
+    for (const text of [
+      "released 2025-03-14",
+      "version 1.2.3 on port 8080",
+      "order 123456789",
+      "ip 10.0.0.1",
+      "ticket INC-20931",
+    ]) {
       expect(redactText(text)).toEqual({ value: text, count: 0 });
     }
   });
@@ -78,10 +117,20 @@ describe("any-word terms (LEXICAL's second tier, TEMPORAL's ranking)", () => {
   test("a quoted phrase or an excluded word turns expansion off; at most 32 relatives", () => {
     expect(anyWordTermsOf('"purchase" dog').expansions).toBe(0);
     expect(anyWordTermsOf("purchase -dog").expansions).toBe(0);
-    expect(anyWordTermsOf("purchase dog food group mother computer vehicle sport series").expansions).toBe(32);
+    expect(
+      anyWordTermsOf("purchase dog food group mother computer vehicle sport series").expansions,
+    ).toBe(32);
   });
-  test("prototype names find no relatives (the fuzzer's 500 on a recall for \"constructor\")", () => {
-    for (const word of ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf", "constructors", "toStrings"]) {
+  test('prototype names find no relatives (the fuzzer\'s 500 on a recall for "constructor")', () => {
+    for (const word of [
+      "constructor",
+      "__proto__",
+      "toString",
+      "hasOwnProperty",
+      "valueOf",
+      "constructors",
+      "toStrings",
+    ]) {
       expect(anyWordTermsOf(word).expansions, word).toBe(0);
     }
   });

@@ -11,14 +11,31 @@ import { embeddedApp, type EmbeddedApp } from "../../harness/embedded-app";
 
 type Harness = { request: TestApp["request"]; deps: Deps; tenant(name: string): Promise<Tenant> };
 
-const RESULT_FIELDS = ["agent_id", "content", "created_at", "dataset_id", "expires_at", "importance", "memory_id", "memory_type", "metadata", "occurred_at", "retrievers", "score", "valid_from", "version"];
+const RESULT_FIELDS = [
+  "agent_id",
+  "content",
+  "created_at",
+  "dataset_id",
+  "expires_at",
+  "importance",
+  "memory_id",
+  "memory_type",
+  "metadata",
+  "occurred_at",
+  "retrievers",
+  "score",
+  "valid_from",
+  "version",
+];
 
 async function traces(deps: Deps, tenant: Tenant, memoryId: string) {
   await drainAudit(deps.db, { orgId: tenant.orgId });
   return withTenant(deps.db, tenant.orgId, async (tx) => {
     const [audit] = await tx<{ n: number }[]>`
       SELECT (SELECT count(*) FROM audit_pending WHERE operation = 'recall')::int + (SELECT count(*) FROM audit_log WHERE operation = 'recall')::int AS n`;
-    const [access] = await tx<{ access_count: number }[]>`SELECT access_count FROM memory_access WHERE memory_id = ${memoryId}`;
+    const [access] = await tx<
+      { access_count: number }[]
+    >`SELECT access_count FROM memory_access WHERE memory_id = ${memoryId}`;
     return { audits: audit!.n, accessCount: access?.access_count ?? 0 };
   });
 }
@@ -27,13 +44,20 @@ function cases(open: () => Harness) {
   let h: Harness;
   let tenant: Tenant;
   let memoryId: string;
-  const recall = (strategy: string) => h.request("POST", "/v1/memories/recall", { key: tenant.key, body: { agent_id: "rt", query: "which database do we run on", strategy } });
+  const recall = (strategy: string) =>
+    h.request("POST", "/v1/memories/recall", {
+      key: tenant.key,
+      body: { agent_id: "rt", query: "which database do we run on", strategy },
+    });
   const usage = async () => (await h.request("GET", "/v1/usage", { key: tenant.key })).body.today;
 
   beforeAll(async () => {
     h = open();
     tenant = await h.tenant("recall-tx");
-    const stored = await h.request("POST", "/v1/memories", { key: tenant.key, body: { agent_id: "rt", content: "We run on PostgreSQL 15 with pgvector" } });
+    const stored = await h.request("POST", "/v1/memories", {
+      key: tenant.key,
+      body: { agent_id: "rt", content: "We run on PostgreSQL 15 with pgvector" },
+    });
     expect(stored.status, show(stored)).toBe(201);
     memoryId = stored.body.memory_id;
   });
@@ -47,7 +71,10 @@ function cases(open: () => Harness) {
     const after = await usage();
     expect(after.embedding_calls - before.usage.embedding_calls).toBe(1);
     expect(after.tokens).toBeGreaterThan(before.usage.tokens);
-    expect(await traces(h.deps, tenant, memoryId)).toEqual({ audits: before.traces.audits + 1, accessCount: before.traces.accessCount + 1 });
+    expect(await traces(h.deps, tenant, memoryId)).toEqual({
+      audits: before.traces.audits + 1,
+      accessCount: before.traces.accessCount + 1,
+    });
   });
 
   test("LEXICAL embeds nothing, so charges nothing", async () => {
@@ -58,7 +85,14 @@ function cases(open: () => Harness) {
 
   test("a spent budget refuses VECTOR with 429 budget-exceeded and leaves no trace: no audit row, no access, no usage", async () => {
     const spent = (await usage()).tokens;
-    expect((await h.request("PUT", "/v1/tenants/me/budgets", { key: tenant.key, body: { daily_tokens: spent } })).status).toBe(200);
+    expect(
+      (
+        await h.request("PUT", "/v1/tenants/me/budgets", {
+          key: tenant.key,
+          body: { daily_tokens: spent },
+        })
+      ).status,
+    ).toBe(200);
     const before = { usage: await usage(), traces: await traces(h.deps, tenant, memoryId) };
     const r = await recall("VECTOR");
     expect(r.status, show(r)).toBe(429);
@@ -72,14 +106,18 @@ function cases(open: () => Harness) {
 
 describe("PostgreSQL", () => {
   let t: TestApp;
-  beforeAll(async () => { t = await testApp(); });
+  beforeAll(async () => {
+    t = await testApp();
+  });
   afterAll(() => t.close());
   cases(() => t);
 });
 
 describe("embedded (PGlite)", () => {
   let e: EmbeddedApp;
-  beforeAll(async () => { e = await embeddedApp("recall-tx"); }, 120_000);
+  beforeAll(async () => {
+    e = await embeddedApp("recall-tx");
+  }, 120_000);
   afterAll(() => e.close());
   cases(() => ({ request: e.app.request, deps: e.deps, tenant: e.tenant }));
 });

@@ -15,7 +15,12 @@ let plain: string[];
 
 beforeAll(async () => {
   fake = startFakeLlm(() => script());
-  t = await testApp({ LLM_API_KEY: "sk-test-rerank", LLM_BASE_URL: fake.url, LLM_MODEL: "rerank-model", LLM_TIMEOUT_MS: 2000 });
+  t = await testApp({
+    LLM_API_KEY: "sk-test-rerank",
+    LLM_BASE_URL: fake.url,
+    LLM_MODEL: "rerank-model",
+    LLM_TIMEOUT_MS: 2000,
+  });
   tenant = await t.tenant("rerank");
   await seed(t, tenant, AGENT, [
     { content: "The garden gate is green." },

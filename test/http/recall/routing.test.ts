@@ -21,7 +21,7 @@ describe("rules (no LLM configured): AUTO fuses, the query's shape only adds ret
   const cases: Array<[string, string[], string]> = [
     ["where is parseHttpRequest defined", ["LEXICAL", "VECTOR", "CODE"], "camelCase"],
     ["open src/app/main.go", ["LEXICAL", "VECTOR", "CODE"], "file name"],
-    ["what did we ship yesterday", ["LEXICAL", "VECTOR"], "event time in \"yesterday\" ranks higher"],
+    ["what did we ship yesterday", ["LEXICAL", "VECTOR"], 'event time in "yesterday" ranks higher'],
     ["decisions made before the launch", ["LEXICAL", "VECTOR"], "VECTOR ×0.3"],
     ["latte", ["LEXICAL", "VECTOR"], "LEXICAL ×1 (full text, always)"],
   ];
@@ -38,14 +38,25 @@ describe("rules (no LLM configured): AUTO fuses, the query's shape only adds ret
   test("a time expression ranks, it does not filter: a memory outside the window is still found", async () => {
     const res = await recall(t, a.key, { agent_id: AGENT, query: "oat milk lattes yesterday" });
     expect(res.body.window.expression).toBe("yesterday");
-    expect(res.body.results.map((r: { content: string }) => r.content)).toEqual(["The user drinks oat milk lattes."]);
+    expect(res.body.results.map((r: { content: string }) => r.content)).toEqual([
+      "The user drinks oat milk lattes.",
+    ]);
   });
 });
 
 test("code signs: an identifier's shape is strong, a word that is also prose or a slash is weak", () => {
-  expect(codeSign("where is parseHttpRequest defined")).toEqual({ strength: "strong", sign: "camelCase identifier" });
-  expect(codeSign("When did Melanie sign up for a pottery class?")).toEqual({ strength: "weak", sign: "code keyword" });
-  expect(codeSign("What musical artists/bands has Melanie seen?")).toEqual({ strength: "weak", sign: "path-like word" });
+  expect(codeSign("where is parseHttpRequest defined")).toEqual({
+    strength: "strong",
+    sign: "camelCase identifier",
+  });
+  expect(codeSign("When did Melanie sign up for a pottery class?")).toEqual({
+    strength: "weak",
+    sign: "code keyword",
+  });
+  expect(codeSign("What musical artists/bands has Melanie seen?")).toEqual({
+    strength: "weak",
+    sign: "path-like word",
+  });
   expect(codeSign("how does the user usually take their coffee")).toBeNull();
 });
 
@@ -57,9 +68,16 @@ describe("LLM router", () => {
 
   beforeAll(async () => {
     fake = startFakeLlm(() => answer());
-    llmApp = await testApp({ LLM_API_KEY: "sk-test-router", LLM_BASE_URL: fake.url, LLM_MODEL: "router-model", LLM_TIMEOUT_MS: 2000 });
+    llmApp = await testApp({
+      LLM_API_KEY: "sk-test-router",
+      LLM_BASE_URL: fake.url,
+      LLM_MODEL: "router-model",
+      LLM_TIMEOUT_MS: 2000,
+    });
     tenant = await llmApp.tenant("llm-routing");
-    await seed(llmApp, tenant, AGENT, [{ content: "The user drinks oat milk lattes.", created_at: new Date().toISOString() }]);
+    await seed(llmApp, tenant, AGENT, [
+      { content: "The user drinks oat milk lattes.", created_at: new Date().toISOString() },
+    ]);
   });
   afterAll(async () => {
     await llmApp.close();
@@ -72,14 +90,29 @@ describe("LLM router", () => {
     expect(res.status, show(res)).toBe(200);
     expect(res.body.fusion.strategies).toEqual(["LEXICAL", "VECTOR"]);
     expect(res.body.routing).toMatchObject({ requested: "AUTO", method: "llm" });
-    expect(res.body.routing.reason).toStartWith("a paraphrase; fused LEXICAL ×1 (full text, always), VECTOR ×0.6");
-    expect(res.body.results.map((r: { content: string }) => r.content)).toEqual(["The user drinks oat milk lattes."]);
+    expect(res.body.routing.reason).toStartWith(
+      "a paraphrase; fused LEXICAL ×1 (full text, always), VECTOR ×0.6",
+    );
+    expect(res.body.results.map((r: { content: string }) => r.content)).toEqual([
+      "The user drinks oat milk lattes.",
+    ]);
     const sent = fake.requests.at(-1)!;
     expect(sent.authorization).toBe("Bearer sk-test-router");
     expect(sent.body.model).toBe("router-model");
     expect(sent.body.response_format).toEqual({ type: "json_object" });
     const prompt = sent.body.messages.map((m: { content: string }) => m.content).join("\n");
-    for (const name of ["VECTOR", "LEXICAL", "TEMPORAL", "CODE", "GRAPH", "TRIPLET", "TRACE", "ASK", "CYPHER"]) expect(prompt).toContain(`- ${name}:`);
+    for (const name of [
+      "VECTOR",
+      "LEXICAL",
+      "TEMPORAL",
+      "CODE",
+      "GRAPH",
+      "TRIPLET",
+      "TRACE",
+      "ASK",
+      "CYPHER",
+    ])
+      expect(prompt).toContain(`- ${name}:`);
     // The router itself is not on its own menu.
     expect(prompt).not.toContain("- AUTO:");
     expect(prompt.match(/^- [A-Z]+:/gm)?.length).toBe(9);
@@ -99,7 +132,11 @@ describe("LLM router", () => {
   });
 
   test("an LLM outage falls back to the rules", async () => {
-    answer = () => new Response(JSON.stringify({ error: { message: "overloaded" } }), { status: 500, headers: { "content-type": "application/json" } });
+    answer = () =>
+      new Response(JSON.stringify({ error: { message: "overloaded" } }), {
+        status: 500,
+        headers: { "content-type": "application/json" },
+      });
     const res = await recall(llmApp, tenant.key, { agent_id: AGENT, query: "latte" });
     expect(res.status, show(res)).toBe(200);
     expect(res.body.routing.method).toBe("rules");
@@ -108,7 +145,11 @@ describe("LLM router", () => {
 
   test("a pinned strategy never asks the LLM", async () => {
     const before = fake.requests.length;
-    const res = await recall(llmApp, tenant.key, { agent_id: AGENT, query: "latte", strategy: "LEXICAL" });
+    const res = await recall(llmApp, tenant.key, {
+      agent_id: AGENT,
+      query: "latte",
+      strategy: "LEXICAL",
+    });
     expect(res.body.routing.method).toBe("pinned");
     expect(fake.requests.length).toBe(before);
   });
@@ -116,12 +157,26 @@ describe("LLM router", () => {
 
 describe("embedder down", () => {
   test("a pinned VECTOR degrades to LEXICAL and AUTO goes on without VECTOR, each saying so", async () => {
-    const down = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response("down", { status: 503 }) });
-    const d = await testApp({ EMBEDDING_PROVIDER: "openai", EMBEDDING_PROVIDER_API_KEY: "sk-emb", EMBEDDING_BASE_URL: `http://127.0.0.1:${down.port}/v1`, EMBEDDING_MAX_RETRIES: 0, EMBEDDING_TIMEOUT_MS: 1000 });
+    const down = Bun.serve({
+      port: 0,
+      hostname: "127.0.0.1",
+      fetch: () => new Response("down", { status: 503 }),
+    });
+    const d = await testApp({
+      EMBEDDING_PROVIDER: "openai",
+      EMBEDDING_PROVIDER_API_KEY: "sk-emb",
+      EMBEDDING_BASE_URL: `http://127.0.0.1:${down.port}/v1`,
+      EMBEDDING_MAX_RETRIES: 0,
+      EMBEDDING_TIMEOUT_MS: 1000,
+    });
     try {
       const tenant = await d.tenant("embedder-down");
       const [id] = await seed(d, tenant, AGENT, [{ content: "The user drinks oat milk lattes." }]);
-      const res = await recall(d, tenant.key, { agent_id: AGENT, query: "oat milk lattes", strategy: "VECTOR" });
+      const res = await recall(d, tenant.key, {
+        agent_id: AGENT,
+        query: "oat milk lattes",
+        strategy: "VECTOR",
+      });
       expect(res.status, show(res)).toBe(200);
       expect(res.body.strategy).toBe("LEXICAL");
       expect(res.body.routing.degraded_from).toBe("VECTOR");
@@ -130,7 +185,9 @@ describe("embedder down", () => {
       const auto = await recall(d, tenant.key, { agent_id: AGENT, query: "oat milk lattes" });
       expect(auto.status, show(auto)).toBe(200);
       expect(auto.body.fusion.strategies).toEqual(["LEXICAL"]);
-      expect(auto.body.routing.reason).toContain("VECTOR left out: the embedding provider is unavailable");
+      expect(auto.body.routing.reason).toContain(
+        "VECTOR left out: the embedding provider is unavailable",
+      );
       expect(auto.body.results.map((r: { memory_id: string }) => r.memory_id)).toEqual([id]);
     } finally {
       await d.close();

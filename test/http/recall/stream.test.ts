@@ -14,44 +14,88 @@ let ids: string[];
 type SseEvent = { event: string | undefined; id?: string; data: any };
 
 function parseSse(text: string): SseEvent[] {
-  return text.split("\n\n").filter((block) => block.trim() !== "" && !block.startsWith(":")).map((block) => {
-    const fields = Object.fromEntries(block.split("\n").map((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 2)]));
-    return { event: fields.event, id: fields.id, data: JSON.parse(fields.data ?? "null") };
-  });
+  return text
+    .split("\n\n")
+    .filter((block) => block.trim() !== "" && !block.startsWith(":"))
+    .map((block) => {
+      const fields = Object.fromEntries(
+        block
+          .split("\n")
+          .map((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 2)]),
+      );
+      return { event: fields.event, id: fields.id, data: JSON.parse(fields.data ?? "null") };
+    });
 }
 
-const stream = (app: TestApp, key: string, body: unknown) => app.request("POST", "/v1/memories/recall/stream", { key, body });
+const stream = (app: TestApp, key: string, body: unknown) =>
+  app.request("POST", "/v1/memories/recall/stream", { key, body });
 
 beforeAll(async () => {
   // A long statement timeout, so only a real cancel (not the timeout) can end a blocked query early.
   t = await testApp({ RECALL_TIMEOUT_MS: 30_000 });
   a = await t.tenant("stream");
-  ids = await seed(t, a, AGENT, [{ content: "alpha river stone" }, { content: "alpha river" }, { content: "alpha" }, { content: "unrelated" }]);
+  ids = await seed(t, a, AGENT, [
+    { content: "alpha river stone" },
+    { content: "alpha river" },
+    { content: "alpha" },
+    { content: "unrelated" },
+  ]);
 });
 afterAll(() => t.close());
 
 describe("framing", () => {
   test("one result event per result with a 1-based id, then the summary", async () => {
-    const res = await stream(t, a.key, { agent_id: AGENT, query: "alpha", strategy: "LEXICAL", top_k: 5 });
+    const res = await stream(t, a.key, {
+      agent_id: AGENT,
+      query: "alpha",
+      strategy: "LEXICAL",
+      top_k: 5,
+    });
     expect(res.status, show(res)).toBe(200);
     expect(res.headers.get("content-type")).toStartWith("text/event-stream");
     const events = parseSse(res.text);
-    const json = await recall(t, a.key, { agent_id: AGENT, query: "alpha", strategy: "LEXICAL", top_k: 5 });
+    const json = await recall(t, a.key, {
+      agent_id: AGENT,
+      query: "alpha",
+      strategy: "LEXICAL",
+      top_k: 5,
+    });
     expect(events.map((e) => e.event)).toEqual(["result", "result", "result", "summary"]);
     expect(events.slice(0, 3).map((e) => e.id)).toEqual(["1", "2", "3"]);
-    expect(events.slice(0, 3).map((e) => e.data.memory_id)).toEqual(json.body.results.map((r: { memory_id: string }) => r.memory_id));
-    expect(events[0]!.data).toMatchObject({ rank: 1, content: expect.any(String), score: expect.any(Number), memory_type: "semantic" });
-    expect(events[3]!.data).toMatchObject({ count: 3, strategy: "LEXICAL", routing: { requested: "LEXICAL", method: "pinned" }, top_k: 5, redactions: 0 });
+    expect(events.slice(0, 3).map((e) => e.data.memory_id)).toEqual(
+      json.body.results.map((r: { memory_id: string }) => r.memory_id),
+    );
+    expect(events[0]!.data).toMatchObject({
+      rank: 1,
+      content: expect.any(String),
+      score: expect.any(Number),
+      memory_type: "semantic",
+    });
+    expect(events[3]!.data).toMatchObject({
+      count: 3,
+      strategy: "LEXICAL",
+      routing: { requested: "LEXICAL", method: "pinned" },
+      top_k: 5,
+      redactions: 0,
+    });
   });
 
   test("no results: just the summary", async () => {
-    const res = await stream(t, a.key, { agent_id: AGENT, query: "nothing matches zzz", strategy: "LEXICAL" });
-    expect(parseSse(res.text)).toEqual([{ event: "summary", id: undefined, data: expect.objectContaining({ count: 0 }) }]);
+    const res = await stream(t, a.key, {
+      agent_id: AGENT,
+      query: "nothing matches zzz",
+      strategy: "LEXICAL",
+    });
+    expect(parseSse(res.text)).toEqual([
+      { event: "summary", id: undefined, data: expect.objectContaining({ count: 0 }) },
+    ]);
   });
 
   test("errors known before the stream opens are ordinary problems", async () => {
     expect((await stream(t, a.key, { agent_id: AGENT, query: "x", top_k: 0 })).status).toBe(422);
-    expect((await stream(t, a.key, { agent_id: AGENT, query: "x", strategy: "CYPHER" })).status).toBe(422);
+    expect(
+      (await stream(t, a.key, { agent_id: AGENT, query: "x", strategy: "CYPHER" })).status,
+    ).toBe(422);
     expect((await stream(t, null as never, { agent_id: AGENT, query: "x" })).status).toBe(401);
   });
 });
@@ -59,15 +103,25 @@ describe("framing", () => {
 /** Holds an exclusive lock on memories from a separate owner connection until released. */
 function lockMemories(owner: postgres.Sql) {
   let release!: () => void;
-  const held = new Promise<void>((resolve) => { release = resolve; });
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   let locked!: () => void;
-  const isLocked = new Promise<void>((resolve) => { locked = resolve; });
+  const isLocked = new Promise<void>((resolve) => {
+    locked = resolve;
+  });
   const done = owner.begin(async (tx) => {
     await tx`LOCK TABLE memories IN ACCESS EXCLUSIVE MODE`;
     locked();
     await held;
   });
-  return { isLocked, release: async () => { release(); await done; } };
+  return {
+    isLocked,
+    release: async () => {
+      release();
+      await done;
+    },
+  };
 }
 
 test("a failure after the stream opened becomes an error event with a problem body", async () => {
@@ -82,7 +136,11 @@ test("a failure after the stream opened becomes an error event with a problem bo
     const events = parseSse(res.text);
     expect(events).toHaveLength(1);
     expect(events[0]!.event).toBe("error");
-    expect(events[0]!.data).toMatchObject({ status: 503, type: expect.stringMatching(/\/errors\/service-unavailable$/), request_id: expect.any(String) });
+    expect(events[0]!.data).toMatchObject({
+      status: 503,
+      type: expect.stringMatching(/\/errors\/service-unavailable$/),
+      request_id: expect.any(String),
+    });
     expect(events[0]!.data.detail).toContain("did not finish within 100 ms");
   } finally {
     await lock.release();
@@ -96,10 +154,23 @@ test("closing the connection cancels the running query, and the cancelled recall
   const owner = postgres(testDatabaseUrl(), { max: 2, onnotice: () => {} });
   // pg_stat_activity shows a backend's query and wait only to its own role: watch as the serving login.
   const observer = postgres(testServingDatabaseUrl(), { max: 1, onnotice: () => {} });
-  const audits = async () => (await withTenant(t.deps.db, a.orgId, (tx) => tx<{ n: number }[]>`SELECT count(*)::int AS n FROM audit_pending WHERE operation = 'recall'`))[0]!.n;
-  const waitingRecalls = async () => (await observer<{ n: number }[]>`
+  const audits = async () =>
+    (
+      await withTenant(
+        t.deps.db,
+        a.orgId,
+        (tx) =>
+          tx<
+            { n: number }[]
+          >`SELECT count(*)::int AS n FROM audit_pending WHERE operation = 'recall'`,
+      )
+    )[0]!.n;
+  const waitingRecalls = async () =>
+    (
+      await observer<{ n: number }[]>`
     SELECT count(*)::int AS n FROM pg_stat_activity
-    WHERE datname = current_database() AND application_name = 'svc-test' AND wait_event_type = 'Lock' AND query LIKE '%FROM memor%'`)[0]!.n;
+    WHERE datname = current_database() AND application_name = 'svc-test' AND wait_event_type = 'Lock' AND query LIKE '%FROM memor%'`
+    )[0]!.n;
   const before = await audits();
   // An exclusive lock makes the recall's SELECT wait: only a real server-side cancel can end it early.
   const lock = lockMemories(owner);

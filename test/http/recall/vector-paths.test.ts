@@ -2,7 +2,12 @@
 // RECALL_VECTOR_EXACT_MAX_ROWS is searched through the HNSW index, and when a selective filter leaves that
 // index scan short of top_k, the exact shape answers, so a filter never silently shortens the result.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { cheaperShape, nearestQuery, setHnswSearch, vectorSearch } from "../../../src/data/queries/recall-vector";
+import {
+  cheaperShape,
+  nearestQuery,
+  setHnswSearch,
+  vectorSearch,
+} from "../../../src/data/queries/recall-vector";
 import { withTenant } from "../../../src/data/with-tenant";
 import { createVectorShapeHints } from "../../../src/domain/recall/vector-shapes";
 import { testApp, type Tenant, type TestApp } from "../../harness/app";
@@ -18,10 +23,17 @@ const SIZE = 300;
 // the query is about the billing team: the rare rows are not the query's neighbours.
 const RARE_EVERY = 25;
 const isRare = (i: number) => i % RARE_EVERY === 1;
-const contents = Array.from({ length: SIZE }, (_, i) => `note ${i}: the ${["billing", "search", "deploy", "cache", "mobile"][i % 5]} team discussed item ${i * 7919 % 1000} on day ${i % 31}`);
+const contents = Array.from(
+  { length: SIZE },
+  (_, i) =>
+    `note ${i}: the ${["billing", "search", "deploy", "cache", "mobile"][i % 5]} team discussed item ${(i * 7919) % 1000} on day ${i % 31}`,
+);
 const QUERY = "what did the billing team discuss about item 42";
 
-type Mode = { name: string; open(): Promise<{ app: TestApp; tenant: Tenant; close(): Promise<void> }> };
+type Mode = {
+  name: string;
+  open(): Promise<{ app: TestApp; tenant: Tenant; close(): Promise<void> }>;
+};
 
 const modes: Mode[] = [
   {
@@ -50,9 +62,17 @@ for (const mode of modes) {
     beforeAll(async () => {
       ({ app, tenant, close } = await mode.open());
       const ids: string[] = [];
-      ids.push(...await seed(app, tenant, AGENT, contents.map((content, i) => ({
-        content, metadata: isRare(i) ? { shelf: "rare" } : { shelf: "common" },
-      }))));
+      ids.push(
+        ...(await seed(
+          app,
+          tenant,
+          AGENT,
+          contents.map((content, i) => ({
+            content,
+            metadata: isRare(i) ? { shelf: "rare" } : { shelf: "common" },
+          })),
+        )),
+      );
       rare = new Set(ids.filter((_, i) => isRare(i)));
     }, 60_000);
     afterAll(() => close());
@@ -60,16 +80,28 @@ for (const mode of modes) {
     test("a selective filter on a large agent still returns top_k, in exact order", async () => {
       const dimensions = app.deps.config.EMBEDDING_DIMENSIONS;
       const vector = (await app.deps.embedder.embed([QUERY], { orgId: tenant.orgId })).vectors[0]!;
-      const search = { filter: { orgId: tenant.orgId, agentId: AGENT, metadata: { shelf: "rare" } }, vector, dimensions, limit: 10, efSearch: 10, maxScanTuples: 30, exactMaxRows: CONFIG.RECALL_VECTOR_EXACT_MAX_ROWS };
-      const { viaIndex, answered, exact } = await withTenant(app.deps.db, tenant.orgId, async (tx) => {
-        // Price out every plan but the HNSW scan, and let the iterative scan stop after 30 tuples.
-        await tx`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_sort', 'off', true), set_config('enable_bitmapscan', 'off', true)`;
-        await setHnswSearch(tx, search.efSearch, search.maxScanTuples);
-        const viaIndex = await nearestQuery(tx, search, "index");
-        const answered = await vectorSearch(tx, search);
-        const exact = await nearestQuery(tx, search, "exact");
-        return { viaIndex, answered, exact };
-      });
+      const search = {
+        filter: { orgId: tenant.orgId, agentId: AGENT, metadata: { shelf: "rare" } },
+        vector,
+        dimensions,
+        limit: 10,
+        efSearch: 10,
+        maxScanTuples: 30,
+        exactMaxRows: CONFIG.RECALL_VECTOR_EXACT_MAX_ROWS,
+      };
+      const { viaIndex, answered, exact } = await withTenant(
+        app.deps.db,
+        tenant.orgId,
+        async (tx) => {
+          // Price out every plan but the HNSW scan, and let the iterative scan stop after 30 tuples.
+          await tx`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_sort', 'off', true), set_config('enable_bitmapscan', 'off', true)`;
+          await setHnswSearch(tx, search.efSearch, search.maxScanTuples);
+          const viaIndex = await nearestQuery(tx, search, "index");
+          const answered = await vectorSearch(tx, search);
+          const exact = await nearestQuery(tx, search, "exact");
+          return { viaIndex, answered, exact };
+        },
+      );
       // The premise: the index scan alone comes back short.
       expect(viaIndex.length).toBeLessThan(10);
       expect(answered.map((r) => r.memory_id)).toEqual(exact.map((r) => r.memory_id));
@@ -78,7 +110,13 @@ for (const mode of modes) {
     });
 
     test("over HTTP, the same filter returns top_k rare memories", async () => {
-      const res = await recall(app, tenant.key, { agent_id: AGENT, query: QUERY, strategy: "VECTOR", top_k: 10, filters: { metadata: { shelf: "rare" } } });
+      const res = await recall(app, tenant.key, {
+        agent_id: AGENT,
+        query: QUERY,
+        strategy: "VECTOR",
+        top_k: 10,
+        filters: { metadata: { shelf: "rare" } },
+      });
       expect(res.status).toBe(200);
       expect(res.body.results).toHaveLength(10);
       for (const r of res.body.results) expect(rare.has(r.memory_id)).toBe(true);
@@ -96,7 +134,14 @@ const lengthModes: Mode[] = [
     async open() {
       const name = `svc_t_${process.pid}_lengths_${Date.now().toString(36)}`;
       const app = await testApp(CONFIG, await createMigratedDatabase(name));
-      return { app, tenant: await app.tenant("vector-lengths"), close: async () => { await app.close(); await dropDatabase(name); } };
+      return {
+        app,
+        tenant: await app.tenant("vector-lengths"),
+        close: async () => {
+          await app.close();
+          await dropDatabase(name);
+        },
+      };
     },
   },
   modes[1]!,
@@ -110,17 +155,44 @@ for (const mode of lengthModes) {
         // A quantization that favours short texts (sign bits compared by Hamming distance: a two-word note has
         // few bits, so it is "near" everything) fails this; an index that approximates cosine passes it.
         const agent = "agent-vector-lengths";
-        const topics = ["billing", "search", "deploy", "cache", "mobile", "payments", "security", "pricing"];
+        const topics = [
+          "billing",
+          "search",
+          "deploy",
+          "cache",
+          "mobile",
+          "payments",
+          "security",
+          "pricing",
+        ];
         const mixed = Array.from({ length: 240 }, (_, i) => {
           const topic = topics[i % topics.length]!;
-          return i % 3 === 0 ? `${topic} ok`
-            : `the ${topic} team reviewed ${topics[(i * 7) % topics.length]} work item ${i * 31 % 997} with the ${topics[(i * 5) % topics.length]} group and wrote down ${i % 11} follow-ups for next ${["week", "month", "quarter"][i % 3]}`;
+          return i % 3 === 0
+            ? `${topic} ok`
+            : `the ${topic} team reviewed ${topics[(i * 7) % topics.length]} work item ${(i * 31) % 997} with the ${topics[(i * 5) % topics.length]} group and wrote down ${i % 11} follow-ups for next ${["week", "month", "quarter"][i % 3]}`;
         });
-        await seed(app, tenant, agent, mixed.map((content) => ({ content })));
+        await seed(
+          app,
+          tenant,
+          agent,
+          mixed.map((content) => ({ content })),
+        );
         const dimensions = app.deps.config.EMBEDDING_DIMENSIONS;
-        for (const query of ["what did the security team review with the pricing group", "payments follow-ups for next quarter"]) {
-          const vector = (await app.deps.embedder.embed([query], { orgId: tenant.orgId })).vectors[0]!;
-          const search = { filter: { orgId: tenant.orgId, agentId: agent }, vector, dimensions, limit: 10, efSearch: 100, maxScanTuples: 20000, exactMaxRows: 0 };
+        for (const query of [
+          "what did the security team review with the pricing group",
+          "payments follow-ups for next quarter",
+        ]) {
+          const vector = (await app.deps.embedder.embed([query], { orgId: tenant.orgId }))
+            .vectors[0]!;
+          const search = {
+            filter: { orgId: tenant.orgId, agentId: agent },
+            vector,
+            dimensions,
+            limit: 10,
+            efSearch: 100,
+            maxScanTuples: 20000,
+            exactMaxRows: 0,
+          };
           const { answered, exact } = await withTenant(app.deps.db, tenant.orgId, async (tx) => ({
             answered: await vectorSearch(tx, search), // exactMaxRows 0: always the index shape
             exact: await nearestQuery(tx, search, "exact"),
@@ -129,7 +201,10 @@ for (const mode of lengthModes) {
           // it is at least as near as the exact answer's tenth.
           expect(exact).toHaveLength(10);
           const tenth = exact[9]!.score;
-          expect(answered.filter((r) => r.score >= tenth - 1e-6).length, query).toBeGreaterThanOrEqual(9);
+          expect(
+            answered.filter((r) => r.score >= tenth - 1e-6).length,
+            query,
+          ).toBeGreaterThanOrEqual(9);
         }
       } finally {
         await close();

@@ -15,7 +15,10 @@ const SIZE = 1_500;
 const OTHERS = 1;
 const QUERIES = 40;
 
-type Mode = { name: string; open(): Promise<{ app: TestApp; tenant: Tenant; close(): Promise<void> }> };
+type Mode = {
+  name: string;
+  open(): Promise<{ app: TestApp; tenant: Tenant; close(): Promise<void> }>;
+};
 const modes: Mode[] = [
   {
     // A database of its own: the share of the graph this agent holds is what the test sets, not what other
@@ -24,7 +27,14 @@ const modes: Mode[] = [
     async open() {
       const name = `svc_t_${process.pid}_selfrecall_${Date.now().toString(36)}`;
       const app = await testApp({}, await createMigratedDatabase(name));
-      return { app, tenant: await app.tenant("self-recall"), close: async () => { await app.close(); await dropDatabase(name); } };
+      return {
+        app,
+        tenant: await app.tenant("self-recall"),
+        close: async () => {
+          await app.close();
+          await dropDatabase(name);
+        },
+      };
     },
   },
   {
@@ -47,7 +57,12 @@ for (const mode of modes) {
     const store = async (agent: string, turns: string[]): Promise<string[]> => {
       const stored: string[] = [];
       for (let i = 0; i < turns.length; i += 500) {
-        const res = await app.request("POST", "/v1/memories/batch", { key: tenant.key, body: { memories: turns.slice(i, i + 500).map((content) => ({ agent_id: agent, content })) } });
+        const res = await app.request("POST", "/v1/memories/batch", {
+          key: tenant.key,
+          body: {
+            memories: turns.slice(i, i + 500).map((content) => ({ agent_id: agent, content })),
+          },
+        });
         expect(res.status, show(res)).toBe(201);
         stored.push(...res.body.memories.map((m: { memory_id: string }) => m.memory_id));
       }
@@ -67,9 +82,15 @@ for (const mode of modes) {
       const missed: string[] = [];
       for (let q = 0; q < QUERIES; q++) {
         const k = Math.floor(random() * SIZE);
-        const res = await recall(app, tenant.key, { agent_id: AGENT, query: contents[k], strategy: "VECTOR", top_k: 10 });
+        const res = await recall(app, tenant.key, {
+          agent_id: AGENT,
+          query: contents[k],
+          strategy: "VECTOR",
+          top_k: 10,
+        });
         expect(res.status, show(res)).toBe(200);
-        if (!res.body.results.some((r: { memory_id: string }) => r.memory_id === ids[k])) missed.push(contents[k]!);
+        if (!res.body.results.some((r: { memory_id: string }) => r.memory_id === ids[k]))
+          missed.push(contents[k]!);
       }
       expect(missed).toEqual([]);
     }, 120_000);

@@ -15,11 +15,17 @@ export function startReceiver(): Receiver {
   const received: Received[] = [];
   const failures = new Map<string, { count: number; status: number }>();
   const server = Bun.serve({
-    hostname: "127.0.0.1", port: 0,
+    hostname: "127.0.0.1",
+    port: 0,
     async fetch(request) {
       const path = new URL(request.url).pathname;
       const body = await request.text();
-      received.push({ path, headers: Object.fromEntries(request.headers), body, json: JSON.parse(body) });
+      received.push({
+        path,
+        headers: Object.fromEntries(request.headers),
+        body,
+        json: JSON.parse(body),
+      });
       const fail = failures.get(path);
       if (path.startsWith("/always-")) return new Response("no", { status: Number(path.slice(8)) });
       if (fail && fail.count > 0) {
@@ -44,8 +50,10 @@ export function signatureValid(r: Received, secret: string, toleranceSeconds = 3
   if (!t || t !== r.headers["svc-timestamp"]) return false;
   if (Math.abs(Date.now() / 1000 - Number(t)) > toleranceSeconds) return false;
   const expected = createHmac("sha256", secret).update(`${t}.${r.body}`).digest();
-  return parts.filter(([k]) => k === "v1").some(([, hex]) => {
-    const given = Buffer.from(hex, "hex");
-    return given.length === expected.length && timingSafeEqual(given, expected);
-  });
+  return parts
+    .filter(([k]) => k === "v1")
+    .some(([, hex]) => {
+      const given = Buffer.from(hex, "hex");
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    });
 }

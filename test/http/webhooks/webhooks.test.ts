@@ -9,8 +9,19 @@ import { erase } from "../erasure/helpers";
 import { signatureValid, startReceiver, type Receiver } from "./receiver";
 
 const MAX_ATTEMPTS = 3;
-const CONFIG = { WEBHOOKS_ALLOW_LOOPBACK: true, WEBHOOKS_RETRY_BASE_MS: 20, WEBHOOKS_RETRY_MAX_MS: 50, WEBHOOKS_MAX_ATTEMPTS: MAX_ATTEMPTS };
-const ALL_EVENTS = ["memory.stored", "memory.updated", "memory.forgotten", "job.succeeded", "job.failed"];
+const CONFIG = {
+  WEBHOOKS_ALLOW_LOOPBACK: true,
+  WEBHOOKS_RETRY_BASE_MS: 20,
+  WEBHOOKS_RETRY_MAX_MS: 50,
+  WEBHOOKS_MAX_ATTEMPTS: MAX_ATTEMPTS,
+};
+const ALL_EVENTS = [
+  "memory.stored",
+  "memory.updated",
+  "memory.forgotten",
+  "job.succeeded",
+  "job.failed",
+];
 
 for (const mode of twoTenantModes("webhooks")) {
   describe(`webhooks (${mode.name})`, () => {
@@ -23,7 +34,11 @@ for (const mode of twoTenantModes("webhooks")) {
     let endpointId: string;
 
     beforeAll(async () => {
-      ({ app, tenants: [a, b], close } = await mode.open(CONFIG));
+      ({
+        app,
+        tenants: [a, b],
+        close,
+      } = await mode.open(CONFIG));
       receiver = startReceiver();
     }, 180_000);
     afterAll(async () => {
@@ -42,13 +57,19 @@ for (const mode of twoTenantModes("webhooks")) {
     }
 
     const store = async (tenant: Tenant, content: string) => {
-      const r = await app.request("POST", "/v1/memories", { key: tenant.key, body: { agent_id: "agent-w", content } });
+      const r = await app.request("POST", "/v1/memories", {
+        key: tenant.key,
+        body: { agent_id: "agent-w", content },
+      });
       expect(r.status, show(r)).toBe(201);
       return r.body.memory_id as string;
     };
 
     test("an endpoint is created with a secret shown once, listed and read without it", async () => {
-      const r = await app.request("POST", "/v1/webhooks", { key: a.key, body: { url: receiver.url(), events: ALL_EVENTS, description: "all" } });
+      const r = await app.request("POST", "/v1/webhooks", {
+        key: a.key,
+        body: { url: receiver.url(), events: ALL_EVENTS, description: "all" },
+      });
       expect(r.status, show(r)).toBe(201);
       expect(r.body.secret).toStartWith("whsec_");
       ({ secret, endpoint_id: endpointId } = r.body);
@@ -58,15 +79,30 @@ for (const mode of twoTenantModes("webhooks")) {
       const one = await app.request("GET", `/v1/webhooks/${endpointId}`, { key: a.key });
       expect(one.status, show(one)).toBe(200);
       expect(one.body.secret).toBeUndefined();
-      for (const [method, path] of [["GET", ""], ["DELETE", ""], ["POST", "/rotate-secret"], ["GET", "/deliveries"]]) {
-        const other = await app.request(method!, `/v1/webhooks/${endpointId}${path}`, { key: b.key });
+      for (const [method, path] of [
+        ["GET", ""],
+        ["DELETE", ""],
+        ["POST", "/rotate-secret"],
+        ["GET", "/deliveries"],
+      ]) {
+        const other = await app.request(method!, `/v1/webhooks/${endpointId}${path}`, {
+          key: b.key,
+        });
         expect(other.status, `${method} ${path}: ${show(other)}`).toBe(404);
       }
     });
 
     test("private, link-local and IPv4-compatible addresses are refused, naming the field", async () => {
-      for (const url of ["http://10.0.0.1/x", "http://169.254.169.254/", "http://[::7f00:1]/", "ftp://example.com/"]) {
-        const r = await app.request("POST", "/v1/webhooks", { key: a.key, body: { url, events: ["memory.stored"] } });
+      for (const url of [
+        "http://10.0.0.1/x",
+        "http://169.254.169.254/",
+        "http://[::7f00:1]/",
+        "ftp://example.com/",
+      ]) {
+        const r = await app.request("POST", "/v1/webhooks", {
+          key: a.key,
+          body: { url, events: ["memory.stored"] },
+        });
         expect(r.status, `${url}: ${show(r)}`).toBe(422);
         expect(r.body.errors[0].path).toBe("url");
       }
@@ -75,20 +111,36 @@ for (const mode of twoTenantModes("webhooks")) {
     test("store, PATCH and forget each deliver one signed event without content", async () => {
       const before = receiver.received.length;
       const id = await store(a, "the secret recipe is cardamom");
-      expect((await app.request("PATCH", `/v1/memories/${id}`, { key: a.key, body: { importance: 0.9 } })).status).toBe(200);
-      const f = await app.request("POST", "/v1/memories/forget", { key: a.key, body: { memory_ids: [id] } });
+      expect(
+        (
+          await app.request("PATCH", `/v1/memories/${id}`, {
+            key: a.key,
+            body: { importance: 0.9 },
+          })
+        ).status,
+      ).toBe(200);
+      const f = await app.request("POST", "/v1/memories/forget", {
+        key: a.key,
+        body: { memory_ids: [id] },
+      });
       expect(f.status, show(f)).toBe(200);
       await store(b, "tenant b has no endpoint");
       await deliverAll(a.orgId);
       await deliverAll(b.orgId);
       const got = receiver.received.slice(before);
-      expect(got.map((r) => r.json.type)).toEqual(["memory.stored", "memory.updated", "memory.forgotten"]);
+      expect(got.map((r) => r.json.type)).toEqual([
+        "memory.stored",
+        "memory.updated",
+        "memory.forgotten",
+      ]);
       for (const r of got) {
         expect(signatureValid(r, secret)).toBe(true);
         expect(signatureValid(r, "whsec_wrong")).toBe(false);
         expect(r.headers["svc-event-id"]).toBe(r.json.id);
         expect(r.headers["svc-event-type"]).toBe(r.json.type);
-        expect(r.json.data.memories).toEqual([expect.objectContaining({ memory_id: id, agent_id: "agent-w" })]);
+        expect(r.json.data.memories).toEqual([
+          expect.objectContaining({ memory_id: id, agent_id: "agent-w" }),
+        ]);
         expect(r.body).not.toContain("cardamom");
       }
       expect(new Set(got.map((r) => r.json.id)).size).toBe(3);
@@ -104,28 +156,58 @@ for (const mode of twoTenantModes("webhooks")) {
       expect(got.length).toBe(3);
       expect(new Set(got.map((r) => r.headers["svc-event-id"])).size).toBe(1);
       expect(got.map((r) => r.headers["svc-delivery-attempt"])).toEqual(["1", "2", "3"]);
-      const log = await app.request("GET", `/v1/webhooks/${endpointId}/deliveries?limit=1`, { key: a.key });
+      const log = await app.request("GET", `/v1/webhooks/${endpointId}/deliveries?limit=1`, {
+        key: a.key,
+      });
       expect(log.status, show(log)).toBe(200);
-      expect(log.body.items[0]).toMatchObject({ event_id: got[0]!.json.id, state: "delivered", attempts: 3, last_status: 200 });
+      expect(log.body.items[0]).toMatchObject({
+        event_id: got[0]!.json.id,
+        state: "delivered",
+        attempts: 3,
+        last_status: 200,
+      });
     });
 
     test(`an endpoint that keeps failing gets a dead delivery after ${MAX_ATTEMPTS} attempts`, async () => {
-      const r = await app.request("POST", "/v1/webhooks", { key: a.key, body: { url: receiver.url("/always-503"), events: ["memory.stored"] } });
+      const r = await app.request("POST", "/v1/webhooks", {
+        key: a.key,
+        body: { url: receiver.url("/always-503"), events: ["memory.stored"] },
+      });
       expect(r.status, show(r)).toBe(201);
       const before = receiver.received.filter((x) => x.path === "/always-503").length;
       await store(a, "nobody hears this");
       await deliverAll(a.orgId);
-      expect(receiver.received.filter((x) => x.path === "/always-503").length - before).toBe(MAX_ATTEMPTS);
-      const log = await app.request("GET", `/v1/webhooks/${r.body.endpoint_id}/deliveries`, { key: a.key });
-      expect(log.body.items).toEqual([expect.objectContaining({ state: "dead", attempts: MAX_ATTEMPTS, last_status: 503, next_attempt_at: null })]);
-      expect((await app.request("DELETE", `/v1/webhooks/${r.body.endpoint_id}`, { key: a.key })).status).toBe(200);
-      expect((await app.request("GET", `/v1/webhooks/${r.body.endpoint_id}`, { key: a.key })).status).toBe(404);
+      expect(receiver.received.filter((x) => x.path === "/always-503").length - before).toBe(
+        MAX_ATTEMPTS,
+      );
+      const log = await app.request("GET", `/v1/webhooks/${r.body.endpoint_id}/deliveries`, {
+        key: a.key,
+      });
+      expect(log.body.items).toEqual([
+        expect.objectContaining({
+          state: "dead",
+          attempts: MAX_ATTEMPTS,
+          last_status: 503,
+          next_attempt_at: null,
+        }),
+      ]);
+      expect(
+        (await app.request("DELETE", `/v1/webhooks/${r.body.endpoint_id}`, { key: a.key })).status,
+      ).toBe(200);
+      expect(
+        (await app.request("GET", `/v1/webhooks/${r.body.endpoint_id}`, { key: a.key })).status,
+      ).toBe(404);
     });
 
     test("include_content endpoints get the content; a rotated secret signs beside the previous one", async () => {
-      const c = await app.request("POST", "/v1/webhooks", { key: a.key, body: { url: receiver.url("/content"), events: ["memory.stored"], include_content: true } });
+      const c = await app.request("POST", "/v1/webhooks", {
+        key: a.key,
+        body: { url: receiver.url("/content"), events: ["memory.stored"], include_content: true },
+      });
       expect(c.status, show(c)).toBe(201);
-      const rotated = await app.request("POST", `/v1/webhooks/${endpointId}/rotate-secret`, { key: a.key });
+      const rotated = await app.request("POST", `/v1/webhooks/${endpointId}/rotate-secret`, {
+        key: a.key,
+      });
       expect(rotated.status, show(rotated)).toBe(200);
       expect(rotated.body.secret).not.toBe(secret);
       const before = receiver.received.length;
@@ -143,17 +225,20 @@ for (const mode of twoTenantModes("webhooks")) {
 
     test("a subject erasure delivers one signed subject.erased event with the value's digest only", async () => {
       const hook = await app.request("POST", "/v1/webhooks", {
-        key: a.key, body: { url: receiver.url("/erased"), events: ["subject.erased"] },
+        key: a.key,
+        body: { url: receiver.url("/erased"), events: ["subject.erased"] },
       });
       expect(hook.status, show(hook)).toBe(201);
       const metadata = { user_id: "u-erase-me" };
       const stored = await app.request("POST", "/v1/memories", {
-        key: a.key, body: { agent_id: "agent-e", content: "allergic to walnuts", metadata },
+        key: a.key,
+        body: { agent_id: "agent-e", content: "allergic to walnuts", metadata },
       });
       expect(stored.status, show(stored)).toBe(201);
       const worker = await startWorker(app.deps); // runs svc.erase_subject
       const done = await erase(app, a.key, {
-        agent_id: "agent-e", subject: { key: "user_id", value: "u-erase-me" },
+        agent_id: "agent-e",
+        subject: { key: "user_id", value: "u-erase-me" },
       }).finally(() => worker.close());
       expect(done.state, JSON.stringify(done)).toBe("succeeded");
       await deliverAll(a.orgId);
@@ -162,7 +247,9 @@ for (const mode of twoTenantModes("webhooks")) {
       const [event] = got;
       expect(signatureValid(event!, hook.body.secret)).toBe(true);
       expect(event!.json.data).toMatchObject({
-        erasure_id: done.erasure_id, agent_id: "agent-e", counts: { memories: 1 },
+        erasure_id: done.erasure_id,
+        agent_id: "agent-e",
+        counts: { memories: 1 },
         subject: { key: "user_id", value_sha256: expect.stringMatching(/^[0-9a-f]{64}$/) },
       });
       expect(event!.body).not.toContain("u-erase-me");

@@ -8,10 +8,22 @@ import { expectedVector, startFakeEmbeddingServer } from "../../harness/fake-emb
 
 const server = startFakeEmbeddingServer({ dims: 16 });
 afterAll(() => server.stop());
-beforeEach(() => { server.requests.length = 0; server.set({ maxBatch: undefined, maxInputChars: undefined }); });
+beforeEach(() => {
+  server.requests.length = 0;
+  server.set({ maxBatch: undefined, maxInputChars: undefined });
+});
 
-const embedder = () => createOpenAiEmbedder({ baseUrl: server.baseUrl, model: "BAAI/bge-small-en-v1.5", dimensions: 16, timeoutMs: 2000, maxRetries: 0, batchSize: 256 });
-const texts = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag} memory number ${i}`);
+const embedder = () =>
+  createOpenAiEmbedder({
+    baseUrl: server.baseUrl,
+    model: "BAAI/bge-small-en-v1.5",
+    dimensions: 16,
+    timeoutMs: 2000,
+    maxRetries: 0,
+    batchSize: 256,
+  });
+const texts = (n: number, tag: string) =>
+  Array.from({ length: n }, (_, i) => `${tag} memory number ${i}`);
 const ctx = { orgId: "org_batch" };
 
 test("413 above 32: halved until accepted, every vector in its input's place, and later calls start at the learned size", async () => {
@@ -20,9 +32,12 @@ test("413 above 32: halved until accepted, every vector in its input's place, an
   const first = texts(100, "first");
   const { vectors } = await e.embed(first, ctx);
   expect(vectors.length).toBe(100);
-  for (const i of [0, 31, 32, 57, 99]) expect(vectors[i]).toEqual(await expectedVector(first[i]!, 16));
+  for (const i of [0, 31, 32, 57, 99])
+    expect(vectors[i]).toEqual(await expectedVector(first[i]!, 16));
   expect(server.requests.filter((r) => r.status === 413).length).toBeGreaterThan(0);
-  expect(server.requests.filter((r) => r.status === 200).every((r) => r.input.length <= 32)).toBe(true);
+  expect(server.requests.filter((r) => r.status === 200).every((r) => r.input.length <= 32)).toBe(
+    true,
+  );
 
   server.requests.length = 0;
   await e.embed(texts(100, "second"), ctx);

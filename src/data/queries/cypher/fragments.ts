@@ -25,31 +25,69 @@ export type Binding =
   | { kind: "walk"; alias: Frag; reversed: boolean }
   | { kind: "path"; memoIds: Frag; edgeIds: Frag; hops: Frag };
 
-export type Ctx = CompileOptions & { tx: Tx; bindings: Map<string, Binding>; nextAlias: (prefix: string) => Frag };
+export type Ctx = CompileOptions & {
+  tx: Tx;
+  bindings: Map<string, Binding>;
+  nextAlias: (prefix: string) => Frag;
+};
 
 export function newCtx(tx: Tx, options: CompileOptions): Ctx {
   let n = 0;
-  return { ...options, tx, bindings: new Map(), nextAlias: (prefix) => tx`${tx(`${prefix}${++n}`)}` };
+  return {
+    ...options,
+    tx,
+    bindings: new Map(),
+    nextAlias: (prefix) => tx`${tx(`${prefix}${++n}`)}`,
+  };
 }
 
 /** a, b, c joined by the separator fragment (postgres.js joins fragment arrays with spaces). */
-export function joinFrags(tx: Tx, parts: Frag[], separator: "," | "AND" | "||" | "+" | "CROSS JOIN"): Frag {
+export function joinFrags(
+  tx: Tx,
+  parts: Frag[],
+  separator: "," | "AND" | "||" | "+" | "CROSS JOIN",
+): Frag {
   if (parts.length === 0) throw new Error("joinFrags needs at least one part");
-  const sep = separator === "," ? tx`,` : separator === "AND" ? tx`AND` : separator === "||" ? tx`||` : separator === "+" ? tx`+` : tx`CROSS JOIN`;
+  const sep =
+    separator === ","
+      ? tx`,`
+      : separator === "AND"
+        ? tx`AND`
+        : separator === "||"
+          ? tx`||`
+          : separator === "+"
+            ? tx`+`
+            : tx`CROSS JOIN`;
   return tx`${parts.flatMap((p, i) => (i === 0 ? [p] : [sep, p]))}`;
 }
 
-export const and = (tx: Tx, parts: Frag[]): Frag => (parts.length === 0 ? tx`true` : tx`(${joinFrags(tx, parts, "AND")})`);
+export const and = (tx: Tx, parts: Frag[]): Frag =>
+  parts.length === 0 ? tx`true` : tx`(${joinFrags(tx, parts, "AND")})`;
 
 /** Memo columns readable as node properties, with their SQL kind; anything else reads `properties`. */
 export const NODE_COLUMNS: Readonly<Record<string, "text" | "num" | "time" | "json">> = {
-  name: "text", memo_type: "text", description: "text", ontology_uri: "text", origin: "text",
-  aliases: "json", mention_count: "num", created_at: "time", updated_at: "time", last_seen_at: "time",
+  name: "text",
+  memo_type: "text",
+  description: "text",
+  ontology_uri: "text",
+  origin: "text",
+  aliases: "json",
+  mention_count: "num",
+  created_at: "time",
+  updated_at: "time",
+  last_seen_at: "time",
 };
 
 export const EDGE_COLUMNS: Readonly<Record<string, "text" | "num" | "time" | "json">> = {
-  fact: "text", origin: "text", weight: "num", confidence: "num", mention_count: "num",
-  valid_at: "time", invalid_at: "time", created_at: "time", expired_at: "time",
+  fact: "text",
+  origin: "text",
+  weight: "num",
+  confidence: "num",
+  mention_count: "num",
+  valid_at: "time",
+  invalid_at: "time",
+  created_at: "time",
+  expired_at: "time",
 };
 
 export function nodeProperties(tx: Tx, m: Frag): Frag {
@@ -71,11 +109,18 @@ export const edgeJson = (tx: Tx, e: Frag): Frag =>
   tx`jsonb_build_object('id', ${e}.edge_id, 'type', ${e}.relation, 'start', ${e}.src_memo_id, 'end', ${e}.dst_memo_id, 'properties', ${edgeProperties(tx, e)})`;
 
 /** Nodes (in array order) for a text[] of memo ids. */
-export const nodesJson = (ctx: Ctx, ids: Frag): Frag => ctx.tx`coalesce((SELECT jsonb_agg(${nodeJson(ctx.tx, ctx.tx`pm`)} ORDER BY pu.ord)
+export const nodesJson = (
+  ctx: Ctx,
+  ids: Frag,
+): Frag => ctx.tx`coalesce((SELECT jsonb_agg(${nodeJson(ctx.tx, ctx.tx`pm`)} ORDER BY pu.ord)
   FROM unnest(${ids}) WITH ORDINALITY AS pu(id, ord) JOIN memos pm ON pm.org_id = ${ctx.orgId} AND pm.memo_id = pu.id), '[]'::jsonb)`;
 
 /** Relationships (in array order, or reversed) for a text[] of edge ids. */
-export const edgesJson = (ctx: Ctx, ids: Frag, reversed = false): Frag => ctx.tx`coalesce((SELECT jsonb_agg(${edgeJson(ctx.tx, ctx.tx`pe`)} ORDER BY pu.ord ${reversed ? ctx.tx`DESC` : ctx.tx``})
+export const edgesJson = (
+  ctx: Ctx,
+  ids: Frag,
+  reversed = false,
+): Frag => ctx.tx`coalesce((SELECT jsonb_agg(${edgeJson(ctx.tx, ctx.tx`pe`)} ORDER BY pu.ord ${reversed ? ctx.tx`DESC` : ctx.tx``})
   FROM unnest(${ids}) WITH ORDINALITY AS pu(id, ord) JOIN edges pe ON pe.org_id = ${ctx.orgId} AND pe.edge_id = pu.id), '[]'::jsonb)`;
 
 export const reverseArray = (tx: Tx, array: Frag): Frag =>
@@ -99,4 +144,6 @@ export function edgeScope(ctx: Ctx, e: Frag): Frag {
 }
 
 /** Labels and types are compared as values; memo types and relations are UPPER_SNAKE, so matching ignores case. */
-export const upperNames = (names: Array<{ name: string }>): string[] => [...new Set(names.map((n) => n.name.toUpperCase()))];
+export const upperNames = (names: Array<{ name: string }>): string[] => [
+  ...new Set(names.map((n) => n.name.toUpperCase())),
+];

@@ -5,9 +5,24 @@
 // over a dozen relations took seconds). Relationships of one MATCH are pairwise distinct.
 import type { CheckedCypher } from "../../../domain/graph/cypher/check";
 import { hopRange } from "../../../domain/graph/cypher/check";
-import type { Expr, MatchClause, NodePattern, Pattern, PropertyMap, RelPattern } from "../../../domain/graph/cypher/ast";
+import type {
+  Expr,
+  MatchClause,
+  NodePattern,
+  Pattern,
+  PropertyMap,
+  RelPattern,
+} from "../../../domain/graph/cypher/ast";
 import { compare, compileExpr, propertyOf } from "./expressions";
-import { edgeScope, memoScope, reverseArray, upperNames, joinFrags, type Ctx, type Frag } from "./fragments";
+import {
+  edgeScope,
+  memoScope,
+  reverseArray,
+  upperNames,
+  joinFrags,
+  type Ctx,
+  type Frag,
+} from "./fragments";
 import { walkItem } from "./walk";
 
 export type MatchSql = { from: Frag[]; where: Frag[] };
@@ -15,7 +30,10 @@ export type MatchSql = { from: Frag[]; where: Frag[] };
 type Deferred = { props: PropertyMap; target: Frag; kind: "node" | "rel" };
 type RelHandle = { edgeId: Frag } | { trail: Frag };
 
-const EDGE_SELECT = (ctx: Ctx, e: Frag) => ctx.tx`${e}.edge_id, ${e}.src_memo_id, ${e}.dst_memo_id, ${e}.relation, ${e}.fact, ${e}.properties,
+const EDGE_SELECT = (
+  ctx: Ctx,
+  e: Frag,
+) => ctx.tx`${e}.edge_id, ${e}.src_memo_id, ${e}.dst_memo_id, ${e}.relation, ${e}.fact, ${e}.properties,
   ${e}.origin, ${e}.confidence, ${e}.weight, ${e}.mention_count, ${e}.valid_at, ${e}.invalid_at, ${e}.created_at, ${e}.expired_at`;
 
 export function compileMatches(ctx: Ctx, checked: CheckedCypher): MatchSql {
@@ -24,20 +42,34 @@ export function compileMatches(ctx: Ctx, checked: CheckedCypher): MatchSql {
   for (const clause of checked.query.matches) placeClause(ctx, checked, clause, out, deferred);
   for (const d of deferred) {
     for (const { key, value } of d.props.entries) {
-      const column = propertyOf(ctx, { t: "entity", binding: { kind: d.kind, alias: d.target } }, key.name);
+      const column = propertyOf(
+        ctx,
+        { t: "entity", binding: { kind: d.kind, alias: d.target } },
+        key.name,
+      );
       out.where.push(compare(ctx, "=", column, compileExpr(ctx, value)));
     }
   }
   return out;
 }
 
-function placeClause(ctx: Ctx, checked: CheckedCypher, clause: MatchClause, out: MatchSql, deferred: Deferred[]): void {
+function placeClause(
+  ctx: Ctx,
+  checked: CheckedCypher,
+  clause: MatchClause,
+  out: MatchSql,
+  deferred: Deferred[],
+): void {
   const rels: RelHandle[] = [];
   const anchoredByWhere = clause.where ? equalityAnchors(clause.where) : new Set<string>();
   // Patterns in order of how well they are anchored, re-scored as each one binds its variables.
   const pending = [...clause.patterns];
   while (pending.length > 0) {
-    const score = (p: Pattern) => Math.max(anchorScore(ctx, p.start, anchoredByWhere), anchorScore(ctx, p.steps.at(-1)?.node ?? p.start, anchoredByWhere));
+    const score = (p: Pattern) =>
+      Math.max(
+        anchorScore(ctx, p.start, anchoredByWhere),
+        anchorScore(ctx, p.steps.at(-1)?.node ?? p.start, anchoredByWhere),
+      );
     const best = pending.reduce((b, p) => (score(p) > score(b) ? p : b));
     pending.splice(pending.indexOf(best), 1);
     placePattern(ctx, checked, best, out, deferred, rels, anchoredByWhere);
@@ -52,15 +84,27 @@ function equalityAnchors(where: Expr): Set<string> {
   const anchors = new Set<string>();
   const constant = (e: Expr) => e.kind === "literal" || e.kind === "param";
   const pinned = (e: Expr): string | null =>
-    e.kind === "property" && e.target.kind === "variable" ? e.target.name
-      : e.kind === "call" && (e.name === "id" || e.name === "elementId") && e.args[0]?.kind === "variable" ? e.args[0].name : null;
+    e.kind === "property" && e.target.kind === "variable"
+      ? e.target.name
+      : e.kind === "call" &&
+          (e.name === "id" || e.name === "elementId") &&
+          e.args[0]?.kind === "variable"
+        ? e.args[0].name
+        : null;
   const visit = (e: Expr) => {
-    if (e.kind === "logic" && e.op === "and") { visit(e.left); visit(e.right); return; }
+    if (e.kind === "logic" && e.op === "and") {
+      visit(e.left);
+      visit(e.right);
+      return;
+    }
     if (e.kind === "compare" && e.op === "=") {
       const v = constant(e.right) ? pinned(e.left) : constant(e.left) ? pinned(e.right) : null;
       if (v) anchors.add(v);
     }
-    if (e.kind === "in" && constant(e.right)) { const v = pinned(e.left); if (v) anchors.add(v); }
+    if (e.kind === "in" && constant(e.right)) {
+      const v = pinned(e.left);
+      if (v) anchors.add(v);
+    }
   };
   visit(where);
   return anchors;
@@ -81,13 +125,25 @@ function anchorScore(ctx: Ctx, node: NodePattern, anchoredByWhere: Set<string>):
   return inWhere + (node.properties?.entries.length ?? 0) * 10 + (node.labels.length > 0 ? 1 : 0);
 }
 
-const flip = (rel: RelPattern): RelPattern => ({ ...rel, direction: rel.direction === "out" ? "in" : rel.direction === "in" ? "out" : "both" });
+const flip = (rel: RelPattern): RelPattern => ({
+  ...rel,
+  direction: rel.direction === "out" ? "in" : rel.direction === "in" ? "out" : "both",
+});
 
-function placePattern(ctx: Ctx, checked: CheckedCypher, pattern: Pattern, out: MatchSql, deferred: Deferred[], rels: RelHandle[], anchoredByWhere: Set<string>): void {
+function placePattern(
+  ctx: Ctx,
+  checked: CheckedCypher,
+  pattern: Pattern,
+  out: MatchSql,
+  deferred: Deferred[],
+  rels: RelHandle[],
+  anchoredByWhere: Set<string>,
+): void {
   const { tx } = ctx;
   let nodes = [pattern.start, ...pattern.steps.map((s) => s.node)];
   let relPatterns = pattern.steps.map((s) => s.rel);
-  const reversed = anchorScore(ctx, nodes.at(-1)!, anchoredByWhere) > anchorScore(ctx, nodes[0]!, anchoredByWhere);
+  const reversed =
+    anchorScore(ctx, nodes.at(-1)!, anchoredByWhere) > anchorScore(ctx, nodes[0]!, anchoredByWhere);
   if (reversed) {
     nodes = nodes.reverse();
     relPatterns = relPatterns.reverse().map(flip);
@@ -116,7 +172,12 @@ function placePattern(ctx: Ctx, checked: CheckedCypher, pattern: Pattern, out: M
     }
     const right = placeNode(ctx, nodes[i + 1]!, out, deferred);
     if (walkEnd) out.where.push(tx`${right}.memo_id = ${walkEnd}`);
-    else out.where.push(rel.direction === "both" ? tx`${alias}.to_id = ${right}.memo_id` : tx`${alias}.${tx(rel.direction === "out" ? "dst_memo_id" : "src_memo_id")} = ${right}.memo_id`);
+    else
+      out.where.push(
+        rel.direction === "both"
+          ? tx`${alias}.to_id = ${right}.memo_id`
+          : tx`${alias}.${tx(rel.direction === "out" ? "dst_memo_id" : "src_memo_id")} = ${right}.memo_id`,
+      );
     if (!range) memoIds.push(tx`ARRAY[${right}.memo_id]`);
     left = right;
   });
@@ -144,12 +205,20 @@ function placeNode(ctx: Ctx, node: NodePattern, out: MatchSql, deferred: Deferre
     out.where.push(memoScope(ctx, alias));
     if (node.variable) ctx.bindings.set(node.variable.name, { kind: "node", alias });
   }
-  if (node.labels.length > 0) out.where.push(tx`${alias}.memo_type = ANY(${upperNames(node.labels)}::text[])`);
+  if (node.labels.length > 0)
+    out.where.push(tx`${alias}.memo_type = ANY(${upperNames(node.labels)}::text[])`);
   if (node.properties) deferred.push({ props: node.properties, target: alias, kind: "node" });
   return alias;
 }
 
-function placeFixedRel(ctx: Ctx, rel: RelPattern, alias: Frag, left: Frag, out: MatchSql, deferred: Deferred[]): void {
+function placeFixedRel(
+  ctx: Ctx,
+  rel: RelPattern,
+  alias: Frag,
+  left: Frag,
+  out: MatchSql,
+  deferred: Deferred[],
+): void {
   const { tx } = ctx;
   const types = rel.types.length > 0 ? upperNames(rel.types) : null;
   if (rel.direction === "both") {
@@ -165,7 +234,9 @@ function placeFixedRel(ctx: Ctx, rel: RelPattern, alias: Frag, left: Frag, out: 
     out.from.push(tx`edges AS ${alias}`);
     out.where.push(edgeScope(ctx, alias));
     if (types) out.where.push(tx`${alias}.relation = ANY(${types}::text[])`);
-    out.where.push(tx`${alias}.${tx(rel.direction === "out" ? "src_memo_id" : "dst_memo_id")} = ${left}.memo_id`);
+    out.where.push(
+      tx`${alias}.${tx(rel.direction === "out" ? "src_memo_id" : "dst_memo_id")} = ${left}.memo_id`,
+    );
   }
   if (rel.variable) ctx.bindings.set(rel.variable.name, { kind: "rel", alias });
   if (rel.properties) deferred.push({ props: rel.properties, target: alias, kind: "rel" });

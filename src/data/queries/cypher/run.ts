@@ -19,10 +19,15 @@ export type CypherRows = {
 
 type RawRow = Record<string, unknown> & { ground_memos: string; ground_edges: string };
 
-const idsOf = (rows: RawRow[], key: "ground_memos" | "ground_edges") =>
-  [...new Set(rows.flatMap((r) => (r[key] ? r[key].split(" ") : [])))];
+const idsOf = (rows: RawRow[], key: "ground_memos" | "ground_edges") => [
+  ...new Set(rows.flatMap((r) => (r[key] ? r[key].split(" ") : []))),
+];
 
-export async function runCypher(db: Database, checked: CheckedCypher, options: CompileOptions & { timeoutMs: number }): Promise<CypherRows> {
+export async function runCypher(
+  db: Database,
+  checked: CheckedCypher,
+  options: CompileOptions & { timeoutMs: number },
+): Promise<CypherRows> {
   return withTenantRead(db, options.orgId, async (tx) => {
     // The compiler orders the joins (anchored end first); the planner keeps that order instead of searching.
     await tx`SELECT set_config('statement_timeout', ${String(options.timeoutMs)}, true), set_config('join_collapse_limit', '1', true)`;
@@ -33,7 +38,15 @@ export async function runCypher(db: Database, checked: CheckedCypher, options: C
     const raw = (await compiled.sql) as unknown as RawRow[];
     const truncated = raw.length > options.maxRows;
     const kept = truncated ? raw.slice(0, options.maxRows) : raw;
-    const rows = kept.map((r) => Object.fromEntries(compiled.columns.map((name, i) => [name, r[`c${i}`] ?? null])));
-    return { columns: compiled.columns, rows, truncated, memoIds: idsOf(kept, "ground_memos"), edgeIds: idsOf(kept, "ground_edges") };
+    const rows = kept.map((r) =>
+      Object.fromEntries(compiled.columns.map((name, i) => [name, r[`c${i}`] ?? null])),
+    );
+    return {
+      columns: compiled.columns,
+      rows,
+      truncated,
+      memoIds: idsOf(kept, "ground_memos"),
+      edgeIds: idsOf(kept, "ground_edges"),
+    };
   });
 }

@@ -7,9 +7,16 @@ import { and, edgeScope, upperNames, type Ctx, type Frag } from "./fragments";
 
 function stepFilter(ctx: Ctx, rel: RelPattern, e: Frag): Frag {
   const { tx } = ctx;
-  const types = rel.types.length > 0 ? tx`AND ${e}.relation = ANY(${upperNames(rel.types)}::text[])` : tx``;
+  const types =
+    rel.types.length > 0 ? tx`AND ${e}.relation = ANY(${upperNames(rel.types)}::text[])` : tx``;
   const props = (rel.properties?.entries ?? []).map(({ key, value }) =>
-    compare(ctx, "=", propertyOf(ctx, { t: "entity", binding: { kind: "rel", alias: e } }, key.name), compileExpr(ctx, value)));
+    compare(
+      ctx,
+      "=",
+      propertyOf(ctx, { t: "entity", binding: { kind: "rel", alias: e } }, key.name),
+      compileExpr(ctx, value),
+    ),
+  );
   return tx`${edgeScope(ctx, e)} ${types} AND ${and(tx, props)} AND ${e}.edge_id <> ALL(w.trail)`;
 }
 
@@ -25,7 +32,12 @@ function step(ctx: Ctx, rel: RelPattern): Frag {
 }
 
 /** Rows (end_id, trail, nodes): every walk of min..max hops from `start`; nodes includes the start. */
-export function walkItem(ctx: Ctx, rel: RelPattern, start: Frag, range: { min: number; max: number }): Frag {
+export function walkItem(
+  ctx: Ctx,
+  rel: RelPattern,
+  start: Frag,
+  range: { min: number; max: number },
+): Frag {
   const { tx } = ctx;
   return tx`WITH RECURSIVE walk(node, depth, trail, nodes) AS (
       SELECT ${start}.memo_id, 0, ARRAY[]::text[], ARRAY[${start}.memo_id]

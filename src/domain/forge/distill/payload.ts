@@ -5,7 +5,10 @@ import { Value } from "@sinclair/typebox/value";
 
 export const DistillPayload = T.Object({
   agent_id: T.String({ minLength: 1, maxLength: 256 }),
-  memory_ids: T.Array(T.String({ minLength: 1, maxLength: 128 }), { minItems: 1, maxItems: 100_000 }),
+  memory_ids: T.Array(T.String({ minLength: 1, maxLength: 128 }), {
+    minItems: 1,
+    maxItems: 100_000,
+  }),
 });
 
 export type DistillPayload = Static<typeof DistillPayload>;

@@ -31,12 +31,21 @@ export type DistillStatus = {
   updated_at: Date;
 };
 
-const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
+const strings = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
 
-export async function readDistillJob(db: Database, actor: Actor, jobId: string): Promise<DistillStatus> {
-  const row = looksLikeId("job", jobId) ? await withTenantRead(db, actor.orgId, (tx) => findJob(tx, jobId)) : null;
+export async function readDistillJob(
+  db: Database,
+  actor: Actor,
+  jobId: string,
+): Promise<DistillStatus> {
+  const row = looksLikeId("job", jobId)
+    ? await withTenantRead(db, actor.orgId, (tx) => findJob(tx, jobId))
+    : null;
   if (!row || row.kind !== "distill") throw notFound(`Distill job ${jobId}`);
-  const report = (row.result && Object.keys(row.result).length > 0 ? row.result : row.progress) as Partial<DistillReport>;
+  const report = (
+    row.result && Object.keys(row.result).length > 0 ? row.result : row.progress
+  ) as Partial<DistillReport>;
   const planned = typeof report.total === "number";
   return {
     job_id: row.job_id,
@@ -44,7 +53,10 @@ export async function readDistillJob(db: Database, actor: Actor, jobId: string):
     agent_id: typeof row.payload.agent_id === "string" ? row.payload.agent_id : null,
     parent_job_id: row.parent_job_id,
     attempts: row.attempts,
-    progress: { done: planned ? Number(report.done ?? 0) : 0, total: planned ? report.total! : null },
+    progress: {
+      done: planned ? Number(report.done ?? 0) : 0,
+      total: planned ? report.total! : null,
+    },
     counts: countsFrom(report.counts),
     memories: planned && report.memories ? report.memories : null,
     extractor: typeof report.extractor === "string" ? report.extractor : null,

@@ -4,10 +4,13 @@
 import type { EdgeClosure, SlotEdge } from "../../../data/queries/graph-edges";
 
 /** An edge's place in event time: its valid_at, else when its newest source memory happened. */
-export const eventTimeOf = (e: Pick<SlotEdge, "valid_at" | "observed_at" | "created_at">): number => (e.valid_at ?? e.observed_at ?? e.created_at).getTime();
+export const eventTimeOf = (e: Pick<SlotEdge, "valid_at" | "observed_at" | "created_at">): number =>
+  (e.valid_at ?? e.observed_at ?? e.created_at).getTime();
 
 const byEventTime = (a: SlotEdge, b: SlotEdge) =>
-  eventTimeOf(a) - eventTimeOf(b) || a.created_at.getTime() - b.created_at.getTime() || (a.edge_id < b.edge_id ? -1 : a.edge_id > b.edge_id ? 1 : 0);
+  eventTimeOf(a) - eventTimeOf(b) ||
+  a.created_at.getTime() - b.created_at.getTime() ||
+  (a.edge_id < b.edge_id ? -1 : a.edge_id > b.edge_id ? 1 : 0);
 
 /**
  * Open edges of one or more (src, relation) slots of functional relations. Out-of-order distills come
@@ -26,7 +29,11 @@ export function functionalClosures(edges: SlotEdge[]): EdgeClosure[] {
     ordered.forEach((edge, i) => {
       const next = ordered.slice(i + 1).find((later) => later.dst_memo_id !== edge.dst_memo_id);
       if (!next) return;
-      closures.push({ edge_id: edge.edge_id, invalid_at: new Date(Math.max(eventTimeOf(next), edge.valid_at?.getTime() ?? -Infinity)), superseded_by: next.edge_id });
+      closures.push({
+        edge_id: edge.edge_id,
+        invalid_at: new Date(Math.max(eventTimeOf(next), edge.valid_at?.getTime() ?? -Infinity)),
+        superseded_by: next.edge_id,
+      });
     });
   }
   return closures;
@@ -39,9 +46,18 @@ export function negationClosures(open: SlotEdge[], negations: Negation[]): EdgeC
   const closures = new Map<string, EdgeClosure>();
   for (const n of negations) {
     for (const e of open) {
-      if (e.src_memo_id !== n.src_memo_id || e.relation !== n.relation || e.dst_memo_id !== n.dst_memo_id) continue;
+      if (
+        e.src_memo_id !== n.src_memo_id ||
+        e.relation !== n.relation ||
+        e.dst_memo_id !== n.dst_memo_id
+      )
+        continue;
       if (eventTimeOf(e) > n.at.getTime() || closures.has(e.edge_id)) continue;
-      closures.set(e.edge_id, { edge_id: e.edge_id, invalid_at: new Date(Math.max(n.at.getTime(), e.valid_at?.getTime() ?? -Infinity)), superseded_by: null });
+      closures.set(e.edge_id, {
+        edge_id: e.edge_id,
+        invalid_at: new Date(Math.max(n.at.getTime(), e.valid_at?.getTime() ?? -Infinity)),
+        superseded_by: null,
+      });
     }
   }
   return [...closures.values()];

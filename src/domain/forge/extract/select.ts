@@ -9,7 +9,10 @@ import type { Extractor } from "./types";
 export function selectExtractor(config: Config, llm: LlmProvider): Extractor {
   const choice = config.EXTRACTOR ?? (llm.name === "local" ? "local" : "llm");
   if (choice === "local") return createLocalExtractor();
-  if (llm.name === "local") throw new Error("EXTRACTOR=llm needs an LLM provider: set LLM_API_KEY (and LLM_BASE_URL for a compatible server)");
+  if (llm.name === "local")
+    throw new Error(
+      "EXTRACTOR=llm needs an LLM provider: set LLM_API_KEY (and LLM_BASE_URL for a compatible server)",
+    );
   return createLlmExtractor(llm, {
     maxMemories: config.EXTRACT_LLM_CHUNK_MEMORIES,
     maxTokens: config.EXTRACT_LLM_CHUNK_TOKENS,

@@ -49,11 +49,18 @@ export type MemoryExtraction = {
   relations: ExtractedRelation[];
 };
 
-export type ExtractBatchResult = { results: MemoryExtraction[]; warnings: string[]; tokens: number };
+export type ExtractBatchResult = {
+  results: MemoryExtraction[];
+  warnings: string[];
+  tokens: number;
+};
 
 export interface Extractor {
   /** Stable id of the extractor and its rules' version: distilled_memories.extractor. */
   readonly name: string;
   /** A batch of memories (the LLM extractor sends one chunk per call); AppErrors such as budget-exceeded propagate. */
-  extract(batch: ExtractInput[], ctx: { orgId: string; signal?: AbortSignal }): Promise<ExtractBatchResult>;
+  extract(
+    batch: ExtractInput[],
+    ctx: { orgId: string; signal?: AbortSignal },
+  ): Promise<ExtractBatchResult>;
 }

@@ -6,7 +6,11 @@ export type WeightedEdge = { a: string; b: string; weight: number };
 
 export type Communities = { clusters: string[][]; iterations: number; converged: boolean };
 
-export function labelPropagation(nodes: string[], edges: WeightedEdge[], maxIterations: number): Communities {
+export function labelPropagation(
+  nodes: string[],
+  edges: WeightedEdge[],
+  maxIterations: number,
+): Communities {
   const order = [...new Set(nodes)].sort();
   const adjacency = new Map<string, Map<string, number>>(order.map((n) => [n, new Map()]));
   for (const { a, b, weight } of edges) {
@@ -30,7 +34,9 @@ export function labelPropagation(nodes: string[], edges: WeightedEdge[], maxIter
       if (scores.size === 0) continue;
       let best = label.get(node)!;
       let bestScore = -1;
-      for (const [l, s] of scores) if (s > bestScore + 1e-12 || (Math.abs(s - bestScore) <= 1e-12 && l < best)) [best, bestScore] = [l, s];
+      for (const [l, s] of scores)
+        if (s > bestScore + 1e-12 || (Math.abs(s - bestScore) <= 1e-12 && l < best))
+          [best, bestScore] = [l, s];
       if (best !== label.get(node)) {
         label.set(node, best);
         converged = false;

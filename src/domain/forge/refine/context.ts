@@ -4,7 +4,13 @@
 // progress (counts, cursor, change seq). A crash therefore loses or repeats no batch.
 import type { Deps } from "../../../app/deps";
 import type { Tx } from "../../../data/pools";
-import { insertRefineChanges, lockTenantGraph, renewRefineLease, saveJobProgress, type RefineChangeInput } from "../../../data/queries/refine-runs";
+import {
+  insertRefineChanges,
+  lockTenantGraph,
+  renewRefineLease,
+  saveJobProgress,
+  type RefineChangeInput,
+} from "../../../data/queries/refine-runs";
 import type { RefineScope } from "../../../data/queries/refine-scope";
 import { withTenant } from "../../../data/with-tenant";
 import type { RefineLlm } from "./llm-budget";
@@ -39,18 +45,28 @@ export type PassContext = {
 export class LeaseLostError extends Error {}
 
 export type RunState = {
-  deps: Deps; orgId: string; jobId: string; holder: string; scope: RefineScope; dryRun: boolean; llm: RefineLlm;
+  deps: Deps;
+  orgId: string;
+  jobId: string;
+  holder: string;
+  scope: RefineScope;
+  dryRun: boolean;
+  llm: RefineLlm;
   /** The run's passes in run order (jsonb does not keep the key order of progress.passes). */
   passes: PassName[];
   progress: RefineProgress;
 };
 
 /** Runs `work` as one batch of the run: lock, lease check, effect, changes, progress, all or nothing. */
-export async function commitBatch(state: RunState, work: (tx: Tx, progress: RefineProgress) => Promise<RefineProgress>): Promise<void> {
+export async function commitBatch(
+  state: RunState,
+  work: (tx: Tx, progress: RefineProgress) => Promise<RefineProgress>,
+): Promise<void> {
   const { deps, orgId, jobId, holder } = state;
   const next = await withTenant(deps.db, orgId, async (tx) => {
     await lockTenantGraph(tx);
-    if (!(await renewRefineLease(tx, holder, deps.config.REFINE_LEASE_SECONDS))) throw new LeaseLostError(`refine job ${jobId} lost its lease to another run`);
+    if (!(await renewRefineLease(tx, holder, deps.config.REFINE_LEASE_SECONDS)))
+      throw new LeaseLostError(`refine job ${jobId} lost its lease to another run`);
     const progress = await work(tx, structuredClone(state.progress));
     await saveJobProgress(tx, jobId, progress);
     return progress;
@@ -59,7 +75,10 @@ export async function commitBatch(state: RunState, work: (tx: Tx, progress: Refi
 }
 
 /** The context a pass runs with, and `done`, which records the pass finished (and its last stretch of time). */
-export function passContext(state: RunState, pass: PassName): { ctx: PassContext; done: () => Promise<void> } {
+export function passContext(
+  state: RunState,
+  pass: PassName,
+): { ctx: PassContext; done: () => Promise<void> } {
   let mark = performance.now();
   const elapsed = () => {
     const now = performance.now();
@@ -76,25 +95,29 @@ export function passContext(state: RunState, pass: PassName): { ctx: PassContext
     cursor: state.progress.current === pass ? state.progress.cursor : null,
     llm: state.llm,
     read: (fn) => withTenant(state.deps.db, state.orgId, fn),
-    commit: (work) => commitBatch(state, async (tx, p) => {
-      const result = await work(tx);
-      const changes = (result.changes ?? []).map((c) => ({ ...c, pass }));
-      if (changes.length > 0) await insertRefineChanges(tx, state.orgId, state.jobId, p.seq + 1, changes);
-      const stats = p.passes[pass]!;
-      stats.state = "running";
-      stats.batches++;
-      stats.duration_ms += elapsed();
-      addCounts(stats.counts, result.counts ?? {});
-      for (const note of result.notes ?? []) if (!stats.notes.includes(note)) stats.notes.push(note);
-      return { ...p, current: pass, cursor: result.cursor, seq: p.seq + changes.length };
-    }),
+    commit: (work) =>
+      commitBatch(state, async (tx, p) => {
+        const result = await work(tx);
+        const changes = (result.changes ?? []).map((c) => ({ ...c, pass }));
+        if (changes.length > 0)
+          await insertRefineChanges(tx, state.orgId, state.jobId, p.seq + 1, changes);
+        const stats = p.passes[pass]!;
+        stats.state = "running";
+        stats.batches++;
+        stats.duration_ms += elapsed();
+        addCounts(stats.counts, result.counts ?? {});
+        for (const note of result.notes ?? [])
+          if (!stats.notes.includes(note)) stats.notes.push(note);
+        return { ...p, current: pass, cursor: result.cursor, seq: p.seq + changes.length };
+      }),
     keepAlive: () => commitBatch(state, async (_tx, p) => p),
   };
-  const done = () => commitBatch(state, async (_tx, p) => {
-    const stats = p.passes[pass]!;
-    stats.state = "done";
-    stats.duration_ms += elapsed();
-    return { ...p, current: state.passes[state.passes.indexOf(pass) + 1] ?? null, cursor: null };
-  });
+  const done = () =>
+    commitBatch(state, async (_tx, p) => {
+      const stats = p.passes[pass]!;
+      stats.state = "done";
+      stats.duration_ms += elapsed();
+      return { ...p, current: state.passes[state.passes.indexOf(pass) + 1] ?? null, cursor: null };
+    });
   return { ctx, done };
 }

@@ -14,7 +14,14 @@ export type MatchCandidate = {
 
 export type Evidence =
   | { kind: "exact"; score: 1; matched: string }
-  | { kind: "fuzzy"; score: number; trigram: number; acronym: boolean; neighbours: number; type: number };
+  | {
+      kind: "fuzzy";
+      score: number;
+      trigram: number;
+      acronym: boolean;
+      neighbours: number;
+      type: number;
+    };
 
 /** The score weights of the fuzzy evidence (forge.md §7): names, shared typed neighbours, type agreement. */
 export const FUZZY_WEIGHTS = { trigram: 0.5, neighbours: 0.3, type: 0.2 } as const;
@@ -53,7 +60,10 @@ export function acronymOf(name: string): string | null {
 /** Whether one name is the acronym of the other ("nyc" / "new york city"; "n.y.c." counts as "nyc"). */
 export function isAcronymPair(a: string, b: string): boolean {
   const compact = (s: string) => (/^[\p{L}.]+$/u.test(s) ? s.replaceAll(".", "") : null);
-  const short = (s: string) => { const c = compact(s); return c !== null && c.length >= 2 && c.length <= 8 ? c : null; };
+  const short = (s: string) => {
+    const c = compact(s);
+    return c !== null && c.length >= 2 && c.length <= 8 ? c : null;
+  };
   const sa = short(a);
   const sb = short(b);
   return (sa !== null && acronymOf(b) === sa) || (sb !== null && acronymOf(a) === sb);
@@ -76,7 +86,9 @@ export function nameEvidence(a: MatchCandidate, b: MatchCandidate): Evidence | n
   const bNames = new Set(namesOf(b));
   const shared = namesOf(a).find((n) => bNames.has(n));
   if (shared !== undefined) {
-    return differOnlyInNumbers(a.normalized_name, b.normalized_name) && !a.aliases.includes(b.normalized_name) && !b.aliases.includes(a.normalized_name)
+    return differOnlyInNumbers(a.normalized_name, b.normalized_name) &&
+      !a.aliases.includes(b.normalized_name) &&
+      !b.aliases.includes(a.normalized_name)
       ? null
       : { kind: "exact", score: 1, matched: shared };
   }
@@ -84,8 +96,18 @@ export function nameEvidence(a: MatchCandidate, b: MatchCandidate): Evidence | n
   const acronym = isAcronymPair(a.normalized_name, b.normalized_name);
   const trigram = acronym ? 1 : jaccard(trigrams(a.normalized_name), trigrams(b.normalized_name));
   const neighbours = jaccard(a.neighbours, b.neighbours);
-  const score = FUZZY_WEIGHTS.trigram * trigram + FUZZY_WEIGHTS.neighbours * neighbours + FUZZY_WEIGHTS.type * type;
-  return { kind: "fuzzy", score: Math.round(score * 1e4) / 1e4, trigram: Math.round(trigram * 1e4) / 1e4, acronym, neighbours: Math.round(neighbours * 1e4) / 1e4, type };
+  const score =
+    FUZZY_WEIGHTS.trigram * trigram +
+    FUZZY_WEIGHTS.neighbours * neighbours +
+    FUZZY_WEIGHTS.type * type;
+  return {
+    kind: "fuzzy",
+    score: Math.round(score * 1e4) / 1e4,
+    trigram: Math.round(trigram * 1e4) / 1e4,
+    acronym,
+    neighbours: Math.round(neighbours * 1e4) / 1e4,
+    type,
+  };
 }
 
 /**

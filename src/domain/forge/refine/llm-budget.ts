@@ -6,7 +6,9 @@ import type { LlmProvider, LlmRequest } from "../../../providers/llm/port";
 import { LlmUnavailableError } from "../../../providers/llm/port";
 import { AppError } from "../../../lib/errors";
 
-export type LlmOutcome = { text: string } | { skipped: "not-configured" | "call-cap" | "budget" | "unavailable"; detail: string };
+export type LlmOutcome =
+  | { text: string }
+  | { skipped: "not-configured" | "call-cap" | "budget" | "unavailable"; detail: string };
 
 export type RefineLlm = {
   readonly configured: boolean;
@@ -20,11 +22,15 @@ export function refineLlm(llm: LlmProvider, orgId: string, maxCalls: number): Re
   const configured = llm.name !== "local";
   return {
     configured,
-    get calls() { return calls; },
+    get calls() {
+      return calls;
+    },
     async complete(request) {
-      if (!configured) return { skipped: "not-configured", detail: "no LLM provider is configured" };
+      if (!configured)
+        return { skipped: "not-configured", detail: "no LLM provider is configured" };
       if (budgetSpent) return { skipped: "budget", detail: budgetSpent };
-      if (calls >= maxCalls) return { skipped: "call-cap", detail: `REFINE_LLM_MAX_CALLS (${maxCalls}) reached` };
+      if (calls >= maxCalls)
+        return { skipped: "call-cap", detail: `REFINE_LLM_MAX_CALLS (${maxCalls}) reached` };
       calls++;
       try {
         return { text: (await llm.complete(request, { orgId })).text };
@@ -33,7 +39,8 @@ export function refineLlm(llm: LlmProvider, orgId: string, maxCalls: number): Re
           budgetSpent = error.detail;
           return { skipped: "budget", detail: error.detail };
         }
-        if (error instanceof LlmUnavailableError) return { skipped: "unavailable", detail: error.message };
+        if (error instanceof LlmUnavailableError)
+          return { skipped: "unavailable", detail: error.message };
         throw error;
       }
     },
@@ -42,10 +49,15 @@ export function refineLlm(llm: LlmProvider, orgId: string, maxCalls: number): Re
 
 /** Parses a JSON object answer, tolerating code fences and <think> blocks small models add; null if it is not one. */
 export function parseJsonAnswer(text: string): Record<string, unknown> | null {
-  const cleaned = text.replace(/<think>[\s\S]*?<\/think>/g, "").replace(/^\s*```(?:json)?\s*|\s*```\s*$/g, "").trim();
+  const cleaned = text
+    .replace(/<think>[\s\S]*?<\/think>/g, "")
+    .replace(/^\s*```(?:json)?\s*|\s*```\s*$/g, "")
+    .trim();
   try {
     const value = JSON.parse(cleaned);
-    return value && typeof value === "object" && !Array.isArray(value) ? value as Record<string, unknown> : null;
+    return value && typeof value === "object" && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }

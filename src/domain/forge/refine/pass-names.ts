@@ -3,7 +3,8 @@ export const PASS_ORDER = ["dedupe", "infer", "summarize", "reweight", "prune"] 
 
 export type PassName = (typeof PASS_ORDER)[number];
 
-export const isPassName = (value: string): value is PassName => (PASS_ORDER as readonly string[]).includes(value);
+export const isPassName = (value: string): value is PassName =>
+  (PASS_ORDER as readonly string[]).includes(value);
 
 /** The requested passes (any order, possibly repeated) in run order. */
 export function inRunOrder(passes: Iterable<string>): PassName[] {

@@ -38,7 +38,12 @@ export type RefineProgress = {
 
 export function initialProgress(passes: PassName[]): RefineProgress {
   return {
-    passes: Object.fromEntries(passes.map((p) => [p, { state: "pending", counts: {}, duration_ms: 0, batches: 0, notes: [] }])),
+    passes: Object.fromEntries(
+      passes.map((p) => [
+        p,
+        { state: "pending", counts: {}, duration_ms: 0, batches: 0, notes: [] },
+      ]),
+    ),
     current: passes[0] ?? null,
     cursor: null,
     seq: 0,
@@ -48,7 +53,8 @@ export function initialProgress(passes: PassName[]): RefineProgress {
 /** A job row's progress column, or a fresh one when the run never committed a batch. */
 export function progressOf(stored: unknown, passes: PassName[]): RefineProgress {
   const p = stored as Partial<RefineProgress> | null;
-  if (!p || typeof p !== "object" || !p.passes || typeof p.seq !== "number") return { ...initialProgress(passes), waits: (p as RefineProgress | null)?.waits ?? 0 };
+  if (!p || typeof p !== "object" || !p.passes || typeof p.seq !== "number")
+    return { ...initialProgress(passes), waits: (p as RefineProgress | null)?.waits ?? 0 };
   return p as RefineProgress;
 }
 

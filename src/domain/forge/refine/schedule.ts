@@ -20,23 +20,37 @@ export const REFINE_ORGS_PER_TICK = 50;
 /** Whether the tenant's daily or monthly token cap is already reached (reservations included). */
 async function budgetSpent(tx: Tx, config: Deps["config"], now: Date): Promise<boolean> {
   const caps = resolveCaps(await readBudgetOverrides(tx), config);
-  const counters = new Map((await readCounters(tx, [dayKey(now), monthKey(now)])).map((c) => [c.period, c.tokens + c.reserved_tokens]));
-  return (caps.daily_tokens !== null && (counters.get(dayKey(now)) ?? 0) >= caps.daily_tokens)
-    || (caps.monthly_tokens !== null && (counters.get(monthKey(now)) ?? 0) >= caps.monthly_tokens);
+  const counters = new Map(
+    (await readCounters(tx, [dayKey(now), monthKey(now)])).map((c) => [
+      c.period,
+      c.tokens + c.reserved_tokens,
+    ]),
+  );
+  return (
+    (caps.daily_tokens !== null && (counters.get(dayKey(now)) ?? 0) >= caps.daily_tokens) ||
+    (caps.monthly_tokens !== null && (counters.get(monthKey(now)) ?? 0) >= caps.monthly_tokens)
+  );
 }
 
 export async function scheduleDueRefines(deps: Deps, now = new Date()) {
   const interval = deps.config.REFINE_BEAT_INTERVAL_SECONDS;
   if (interval <= 0) return { scheduled: 0, reason: "REFINE_BEAT_INTERVAL_SECONDS=0" };
-  const orgIds = await withSystem(deps.db, (tx) => claimDueRefineOrgs(tx, interval, REFINE_ORGS_PER_TICK));
+  const orgIds = await withSystem(deps.db, (tx) =>
+    claimDueRefineOrgs(tx, interval, REFINE_ORGS_PER_TICK),
+  );
   const scheduled: Array<{ org_id: string; job_id: string }> = [];
   const overBudget: string[] = [];
   for (const orgId of orgIds) {
     const jobId = await withTenant(deps.db, orgId, async (tx) => {
       if (await budgetSpent(tx, deps.config, now)) return null;
       const queued = await insertRefineJob(tx, systemActor(orgId), {
-        agent_id: null, dataset_id: null, passes: defaultPasses(deps.config.REFINE_DEFAULT_PASSES), dry_run: false,
-        trigger: "scheduler", key_id: null, request_id: null,
+        agent_id: null,
+        dataset_id: null,
+        passes: defaultPasses(deps.config.REFINE_DEFAULT_PASSES),
+        dry_run: false,
+        trigger: "scheduler",
+        key_id: null,
+        request_id: null,
       });
       return queued.job_id;
     });
@@ -47,5 +61,10 @@ export async function scheduleDueRefines(deps: Deps, now = new Date()) {
     await enqueueRefine(deps, orgId, jobId);
     scheduled.push({ org_id: orgId, job_id: jobId });
   }
-  return { scheduled: scheduled.length, org_ids: scheduled.map((s) => s.org_id), jobs: scheduled, skipped_over_budget: overBudget };
+  return {
+    scheduled: scheduled.length,
+    org_ids: scheduled.map((s) => s.org_id),
+    jobs: scheduled,
+    skipped_over_budget: overBudget,
+  };
 }

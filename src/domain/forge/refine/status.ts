@@ -13,15 +13,29 @@ import { progressOf, type PassProgress, type RefineRequest } from "./progress";
 
 export type RefineStatusQuery = { limit?: number; cursor?: string };
 
-const EMPTY_PASS: PassProgress = { state: "pending", counts: {}, duration_ms: 0, batches: 0, notes: [] };
+const EMPTY_PASS: PassProgress = {
+  state: "pending",
+  counts: {},
+  duration_ms: 0,
+  batches: 0,
+  notes: [],
+};
 
-export async function getRefineStatus(db: Database, actor: Actor, jobId: string, query: RefineStatusQuery) {
+export async function getRefineStatus(
+  db: Database,
+  actor: Actor,
+  jobId: string,
+  query: RefineStatusQuery,
+) {
   if (!looksLikeId("job", jobId)) throw notFound(`Refine job ${jobId}`);
   const limit = query.limit ?? 50;
-  const afterSeq = query.cursor ? decodeCursor(query.cursor, (v) => {
-    if (typeof v[0] !== "number" || !Number.isSafeInteger(v[0]) || v[0] < 0) throw new Error("bad seq");
-    return { seq: v[0] };
-  }).seq : 0;
+  const afterSeq = query.cursor
+    ? decodeCursor(query.cursor, (v) => {
+        if (typeof v[0] !== "number" || !Number.isSafeInteger(v[0]) || v[0] < 0)
+          throw new Error("bad seq");
+        return { seq: v[0] };
+      }).seq
+    : 0;
   // The primary: a client polling the job it just created must see it.
   const found = await withTenant(db, actor.orgId, async (tx) => {
     const job = await findJob(tx, jobId);
@@ -50,7 +64,16 @@ export async function getRefineStatus(db: Database, actor: Actor, jobId: string,
     started_at: job.started_at,
     finished_at: job.finished_at,
     changes: {
-      items: page.map((c) => ({ seq: c.seq, pass: c.pass as PassName, action: c.action, target_kind: c.target_kind, target_id: c.target_id, reason: String(c.detail.reason ?? ""), detail: c.detail, created_at: c.created_at })),
+      items: page.map((c) => ({
+        seq: c.seq,
+        pass: c.pass as PassName,
+        action: c.action,
+        target_kind: c.target_kind,
+        target_id: c.target_id,
+        reason: String(c.detail.reason ?? ""),
+        detail: c.detail,
+        created_at: c.created_at,
+      })),
       next_cursor: changes.length > limit ? encodeCursor([page[page.length - 1]!.seq]) : null,
     },
   };

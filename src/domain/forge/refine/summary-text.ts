@@ -10,33 +10,63 @@ export const LLM_SUMMARY_FACTS = 20;
 const NAMED_MEMBERS = 3;
 const MAX_SUMMARY_CHARS = 1200;
 
-export type ClusterSummary = { name: string; text: string; quoted: ClusterEdge[]; method: "extractive" | "llm" };
+export type ClusterSummary = {
+  name: string;
+  text: string;
+  quoted: ClusterEdge[];
+  method: "extractive" | "llm";
+};
 
 const strongest = (edges: ClusterEdge[], n: number) =>
-  [...edges].sort((a, b) => b.weight * b.confidence - a.weight * a.confidence || (a.edge_id < b.edge_id ? -1 : 1)).slice(0, n);
+  [...edges]
+    .sort(
+      (a, b) =>
+        b.weight * b.confidence - a.weight * a.confidence || (a.edge_id < b.edge_id ? -1 : 1),
+    )
+    .slice(0, n);
 
 export function summaryRequest(members: ClusterMemo[], edges: ClusterEdge[]): LlmRequest {
-  const names = [...members].sort((a, b) => b.mention_count - a.mention_count || (a.name < b.name ? -1 : 1)).slice(0, 30).map((m) => `${m.name} (${m.memo_type})`);
+  const names = [...members]
+    .sort((a, b) => b.mention_count - a.mention_count || (a.name < b.name ? -1 : 1))
+    .slice(0, 30)
+    .map((m) => `${m.name} (${m.memo_type})`);
   const facts = strongest(edges, LLM_SUMMARY_FACTS).map((e) => `- ${e.fact}`);
   return {
-    system: "You summarise a group of related entities from a knowledge graph. Use only the facts given; never add outside knowledge. Answer with at most three plain sentences.",
+    system:
+      "You summarise a group of related entities from a knowledge graph. Use only the facts given; never add outside knowledge. Answer with at most three plain sentences.",
     prompt: `Entities: ${names.join(", ")}\nFacts:\n${facts.join("\n") || "- (no facts)"}\n\nSummary:`,
     maxTokens: 200,
   };
 }
 
 /** The LLM's answer as summary text (reasoning blocks dropped, length capped), or null when it is empty. */
-export function llmSummary(base: ClusterSummary, edges: ClusterEdge[], answer: string): ClusterSummary | null {
-  const text = answer.replace(/<think>[\s\S]*?<\/think>/g, "").trim().slice(0, MAX_SUMMARY_CHARS);
-  return text ? { name: base.name, text, quoted: strongest(edges, LLM_SUMMARY_FACTS), method: "llm" } : null;
+export function llmSummary(
+  base: ClusterSummary,
+  edges: ClusterEdge[],
+  answer: string,
+): ClusterSummary | null {
+  const text = answer
+    .replace(/<think>[\s\S]*?<\/think>/g, "")
+    .trim()
+    .slice(0, MAX_SUMMARY_CHARS);
+  return text
+    ? { name: base.name, text, quoted: strongest(edges, LLM_SUMMARY_FACTS), method: "llm" }
+    : null;
 }
 
 export function extractiveSummary(members: ClusterMemo[], edges: ClusterEdge[]): ClusterSummary {
-  const top = [...members].sort((a, b) => b.mention_count - a.mention_count || (a.name < b.name ? -1 : 1));
+  const top = [...members].sort(
+    (a, b) => b.mention_count - a.mention_count || (a.name < b.name ? -1 : 1),
+  );
   const named = top.slice(0, NAMED_MEMBERS).map((m) => m.name);
   const more = members.length - named.length;
   const name = `${named.join(", ")}${more > 0 ? ` and ${more} more` : ""}`;
   const quoted = strongest(edges, SUMMARY_FACTS);
   const facts = quoted.map((e) => e.fact.replace(/[.\s]+$/, "")).join(". ");
-  return { name, text: `${members.length} related memos: ${name}.${facts ? ` ${facts}.` : ""}`, quoted, method: "extractive" };
+  return {
+    name,
+    text: `${members.length} related memos: ${name}.${facts ? ` ${facts}.` : ""}`,
+    quoted,
+    method: "extractive",
+  };
 }

@@ -5,7 +5,11 @@ import { AppError } from "../../../lib/errors";
 export type SourcePos = { offset: number; line: number; column: number };
 
 export class CypherError extends Error {
-  constructor(message: string, readonly token: string, readonly pos: SourcePos) {
+  constructor(
+    message: string,
+    readonly token: string,
+    readonly pos: SourcePos,
+  ) {
     super(message);
   }
 }
@@ -15,9 +19,21 @@ export function cypherProblem(error: CypherError): AppError {
   const where = `line ${error.pos.line}, column ${error.pos.column}`;
   const message = `${error.message} (at ${where})`;
   return new AppError("validation-failed", `/query: ${message}`, {
-    fields: { errors: [{ path: "/query", message, token: error.token, line: error.pos.line, column: error.pos.column, offset: error.pos.offset }] },
+    fields: {
+      errors: [
+        {
+          path: "/query",
+          message,
+          token: error.token,
+          line: error.pos.line,
+          column: error.pos.column,
+          offset: error.pos.offset,
+        },
+      ],
+    },
   });
 }
 
 /** A quoted token for messages, shortened so a huge token cannot flood the response. */
-export const quote = (text: string) => (text === "" ? "end of query" : `'${text.length > 40 ? `${text.slice(0, 40)}…` : text}'`);
+export const quote = (text: string) =>
+  text === "" ? "end of query" : `'${text.length > 40 ? `${text.slice(0, 40)}…` : text}'`;

@@ -5,7 +5,9 @@ import { quote } from "./errors";
 import type { TokenStream } from "./token-stream";
 
 const COMPARE_OPS: readonly string[] = ["=", "<>", "<", "<=", ">", ">="];
-const FUNCTION_BY_LOWER = new Map<string, CypherFunction>(CYPHER_FUNCTIONS.map((f) => [f.toLowerCase(), f]));
+const FUNCTION_BY_LOWER = new Map<string, CypherFunction>(
+  CYPHER_FUNCTIONS.map((f) => [f.toLowerCase(), f]),
+);
 const ARITHMETIC = new Set(["+", "-", "*", "/", "%", "^"]);
 
 /** Words that begin a construct we refuse inside expressions. */
@@ -19,8 +21,10 @@ const REFUSED_IN_EXPRESSIONS: Record<string, string> = {
   ANY: "list predicates (all, any, none, single) are outside the supported subset",
   NONE: "list predicates (all, any, none, single) are outside the supported subset",
   SINGLE: "list predicates (all, any, none, single) are outside the supported subset",
-  SHORTESTPATH: "shortestPath is not supported: use a bounded variable-length pattern such as -[*1..3]-",
-  ALLSHORTESTPATHS: "allShortestPaths is not supported: use a bounded variable-length pattern such as -[*1..3]-",
+  SHORTESTPATH:
+    "shortestPath is not supported: use a bounded variable-length pattern such as -[*1..3]-",
+  ALLSHORTESTPATHS:
+    "allShortestPaths is not supported: use a bounded variable-length pattern such as -[*1..3]-",
 };
 
 export function parseExpression(ts: TokenStream): Expr {
@@ -29,24 +33,36 @@ export function parseExpression(ts: TokenStream): Expr {
 
 function parseOr(ts: TokenStream): Expr {
   let left = parseXor(ts);
-  while (ts.isWord("OR")) { const pos = ts.next().pos; left = { kind: "logic", op: "or", left, right: parseXor(ts), pos }; }
+  while (ts.isWord("OR")) {
+    const pos = ts.next().pos;
+    left = { kind: "logic", op: "or", left, right: parseXor(ts), pos };
+  }
   return left;
 }
 
 function parseXor(ts: TokenStream): Expr {
   let left = parseAnd(ts);
-  while (ts.isWord("XOR")) { const pos = ts.next().pos; left = { kind: "logic", op: "xor", left, right: parseAnd(ts), pos }; }
+  while (ts.isWord("XOR")) {
+    const pos = ts.next().pos;
+    left = { kind: "logic", op: "xor", left, right: parseAnd(ts), pos };
+  }
   return left;
 }
 
 function parseAnd(ts: TokenStream): Expr {
   let left = parseNot(ts);
-  while (ts.isWord("AND")) { const pos = ts.next().pos; left = { kind: "logic", op: "and", left, right: parseNot(ts), pos }; }
+  while (ts.isWord("AND")) {
+    const pos = ts.next().pos;
+    left = { kind: "logic", op: "and", left, right: parseNot(ts), pos };
+  }
   return left;
 }
 
 function parseNot(ts: TokenStream): Expr {
-  if (ts.isWord("NOT")) { const t = ts.next(); return { kind: "not", operand: ts.nested(t, () => parseNot(ts)), pos: t.pos }; }
+  if (ts.isWord("NOT")) {
+    const t = ts.next();
+    return { kind: "not", operand: ts.nested(t, () => parseNot(ts)), pos: t.pos };
+  }
   return parseComparison(ts);
 }
 
@@ -57,13 +73,16 @@ function parseComparison(ts: TokenStream): Expr {
   let left = first;
   for (;;) {
     const t = ts.peek();
-    if (t.kind === "symbol" && t.value === "=~") ts.failAt(t, "regular-expression match (=~) is not supported");
+    if (t.kind === "symbol" && t.value === "=~")
+      ts.failAt(t, "regular-expression match (=~) is not supported");
     if (t.kind === "symbol" && t.value === "!=") ts.failAt(t, "use <> for inequality");
     if (t.kind !== "symbol" || !COMPARE_OPS.includes(t.value)) break;
     ts.next();
     const right = parsePredicate(ts);
     const comparison: Expr = { kind: "compare", op: t.value as CompareOp, left, right, pos: t.pos };
-    result = result ? { kind: "logic", op: "and", left: result, right: comparison, pos: t.pos } : comparison;
+    result = result
+      ? { kind: "logic", op: "and", left: result, right: comparison, pos: t.pos }
+      : comparison;
     left = right;
   }
   return result ?? first;
@@ -84,10 +103,22 @@ function parsePredicate(ts: TokenStream): Expr {
     } else if (ts.isWord("STARTS") || ts.isWord("ENDS")) {
       ts.next();
       ts.expectWord("WITH", `after ${t.value.toUpperCase()}`);
-      expr = { kind: "string-match", op: t.value.toUpperCase() === "STARTS" ? "starts" : "ends", left: expr, right: parsePostfix(ts), pos: t.pos };
+      expr = {
+        kind: "string-match",
+        op: t.value.toUpperCase() === "STARTS" ? "starts" : "ends",
+        left: expr,
+        right: parsePostfix(ts),
+        pos: t.pos,
+      };
     } else if (ts.isWord("CONTAINS")) {
       ts.next();
-      expr = { kind: "string-match", op: "contains", left: expr, right: parsePostfix(ts), pos: t.pos };
+      expr = {
+        kind: "string-match",
+        op: "contains",
+        left: expr,
+        right: parsePostfix(ts),
+        pos: t.pos,
+      };
     } else if (t.kind === "symbol" && ARITHMETIC.has(t.value)) {
       ts.failAt(t, `arithmetic (${t.value}) is outside the supported subset`);
     } else {
@@ -101,11 +132,25 @@ function parsePostfix(ts: TokenStream): Expr {
   for (;;) {
     if (ts.isSymbol(".")) {
       ts.next();
-      expr = { kind: "property", target: expr, key: parseName(ts, "as a property key").name, pos: expr.pos };
-      if (ts.isSymbol("(")) ts.failAt(ts.peek(), `function ${quote(ts.source.slice(expr.pos.offset, ts.lastEnd))} is not supported (supported: ${CYPHER_FUNCTIONS.join(", ")})`);
+      expr = {
+        kind: "property",
+        target: expr,
+        key: parseName(ts, "as a property key").name,
+        pos: expr.pos,
+      };
+      if (ts.isSymbol("("))
+        ts.failAt(
+          ts.peek(),
+          `function ${quote(ts.source.slice(expr.pos.offset, ts.lastEnd))} is not supported (supported: ${CYPHER_FUNCTIONS.join(", ")})`,
+        );
     } else if (ts.isSymbol(":") && expr.kind === "variable") {
       ts.next();
-      expr = { kind: "has-labels", variable: { name: expr.name, pos: expr.pos }, labels: parseLabelAlternatives(ts), pos: expr.pos };
+      expr = {
+        kind: "has-labels",
+        variable: { name: expr.name, pos: expr.pos },
+        labels: parseLabelAlternatives(ts),
+        pos: expr.pos,
+      };
     } else if (ts.isSymbol("[")) {
       ts.failAt(ts.peek(), "list indexing and slicing are outside the supported subset");
     } else {
@@ -117,13 +162,25 @@ function parsePostfix(ts: TokenStream): Expr {
 function parseAtom(ts: TokenStream): Expr {
   const t = ts.peek();
   switch (t.kind) {
-    case "string": ts.next(); return { kind: "literal", value: t.value, pos: t.pos };
-    case "integer": case "float": ts.next(); return { kind: "literal", value: parseNumber(ts, t.text, t), pos: t.pos };
-    case "param": ts.next(); return { kind: "param", name: t.value, pos: t.pos };
-    case "quoted": ts.next(); return { kind: "variable", name: t.value, pos: t.pos };
-    case "word": return parseWordAtom(ts);
-    case "symbol": break;
-    case "eof": ts.fail("expected an expression");
+    case "string":
+      ts.next();
+      return { kind: "literal", value: t.value, pos: t.pos };
+    case "integer":
+    case "float":
+      ts.next();
+      return { kind: "literal", value: parseNumber(ts, t.text, t), pos: t.pos };
+    case "param":
+      ts.next();
+      return { kind: "param", name: t.value, pos: t.pos };
+    case "quoted":
+      ts.next();
+      return { kind: "variable", name: t.value, pos: t.pos };
+    case "word":
+      return parseWordAtom(ts);
+    case "symbol":
+      break;
+    case "eof":
+      ts.fail("expected an expression");
   }
   if (t.value === "(") {
     ts.next();
@@ -134,7 +191,11 @@ function parseAtom(ts: TokenStream): Expr {
   if (t.value === "[") {
     ts.next();
     const items: Expr[] = [];
-    if (!ts.isSymbol("]")) ts.nested(t, () => { do items.push(parseExpression(ts)); while (ts.acceptSymbol(",")); });
+    if (!ts.isSymbol("]"))
+      ts.nested(t, () => {
+        do items.push(parseExpression(ts));
+        while (ts.acceptSymbol(","));
+      });
     ts.expectSymbol("]", "to close the list");
     return { kind: "list", items, pos: t.pos };
   }
@@ -154,14 +215,19 @@ function parseAtom(ts: TokenStream): Expr {
 function parseWordAtom(ts: TokenStream): Expr {
   const t = ts.next();
   const upper = t.value.toUpperCase();
-  if (upper === "TRUE" || upper === "FALSE") return { kind: "literal", value: upper === "TRUE", pos: t.pos };
+  if (upper === "TRUE" || upper === "FALSE")
+    return { kind: "literal", value: upper === "TRUE", pos: t.pos };
   if (upper === "NULL") return { kind: "literal", value: null, pos: t.pos };
   if (upper === "COUNT" && ts.isSymbol("{")) ts.failAt(t, REFUSED_IN_EXPRESSIONS.COUNT_SUBQUERY!);
   const refused = REFUSED_IN_EXPRESSIONS[upper];
   if (refused && (upper === "CASE" || ts.isSymbol("(") || ts.isSymbol("{"))) ts.failAt(t, refused);
   if (!ts.isSymbol("(")) return { kind: "variable", name: t.value, pos: t.pos };
   const fn = FUNCTION_BY_LOWER.get(t.value.toLowerCase());
-  if (!fn) ts.failAt(t, `function ${quote(t.value)} is not supported (supported: ${CYPHER_FUNCTIONS.join(", ")})`);
+  if (!fn)
+    ts.failAt(
+      t,
+      `function ${quote(t.value)} is not supported (supported: ${CYPHER_FUNCTIONS.join(", ")})`,
+    );
   ts.next();
   if (fn === "count" && ts.acceptSymbol("*")) {
     ts.expectSymbol(")", "after count(*");
@@ -169,14 +235,23 @@ function parseWordAtom(ts: TokenStream): Expr {
   }
   const distinct = fn === "count" && ts.acceptWord("DISTINCT");
   const args: Expr[] = [];
-  if (!ts.isSymbol(")")) ts.nested(t, () => { do args.push(parseExpression(ts)); while (ts.acceptSymbol(",")); });
+  if (!ts.isSymbol(")"))
+    ts.nested(t, () => {
+      do args.push(parseExpression(ts));
+      while (ts.acceptSymbol(","));
+    });
   ts.expectSymbol(")", `to close ${fn}(`);
   return { kind: "call", name: fn!, distinct, star: false, args, pos: t.pos };
 }
 
-function parseNumber(ts: TokenStream, text: string, token: ReturnType<TokenStream["peek"]>): number {
+function parseNumber(
+  ts: TokenStream,
+  text: string,
+  token: ReturnType<TokenStream["peek"]>,
+): number {
   const value = Number(text);
-  if (!Number.isFinite(value) || (!/[.eE]/.test(text) && !Number.isSafeInteger(value))) ts.failAt(token, `number ${quote(text)} is out of range`);
+  if (!Number.isFinite(value) || (!/[.eE]/.test(text) && !Number.isSafeInteger(value)))
+    ts.failAt(token, `number ${quote(text)} is out of range`);
   return value;
 }
 
@@ -184,7 +259,11 @@ function parseNumber(ts: TokenStream, text: string, token: ReturnType<TokenStrea
 export function parseLabelAlternatives(ts: TokenStream): Name[] {
   const labels = [parseName(ts, "as a label or type")];
   for (;;) {
-    if (ts.isSymbol(":")) ts.failAt(ts.peek(), "a memo has exactly one type and an edge one relation: use :A|B for either");
+    if (ts.isSymbol(":"))
+      ts.failAt(
+        ts.peek(),
+        "a memo has exactly one type and an edge one relation: use :A|B for either",
+      );
     if (!ts.acceptSymbol("|")) return labels;
     labels.push(parseName(ts, "as a label or type"));
   }

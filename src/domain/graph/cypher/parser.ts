@@ -1,7 +1,17 @@
 // The recursive-descent parser for the read-only Cypher subset: MATCH patterns (',' …) [WHERE],
 // repeated, then RETURN [DISTINCT] items [ORDER BY] [SKIP] [LIMIT]. Anything else is a CypherError
 // naming the token where the subset ends (write clauses get their own message).
-import type { CypherQuery, Direction, MatchClause, NodePattern, Pattern, PropertyMap, RelPattern, ReturnItem, SortItem } from "./ast";
+import type {
+  CypherQuery,
+  Direction,
+  MatchClause,
+  NodePattern,
+  Pattern,
+  PropertyMap,
+  RelPattern,
+  ReturnItem,
+  SortItem,
+} from "./ast";
 import { checkAstCaps } from "./caps";
 import { parseExpression, parseLabelAlternatives, parseName } from "./expressions";
 import { TokenStream } from "./token-stream";
@@ -17,11 +27,14 @@ export function parseCypher(source: string): CypherQuery {
   const distinct = ts.acceptWord("DISTINCT");
   const star = ts.acceptSymbol("*");
   const items: ReturnItem[] = [];
-  if (!star || ts.acceptSymbol(",")) do items.push(parseReturnItem(ts)); while (ts.acceptSymbol(","));
+  if (!star || ts.acceptSymbol(","))
+    do items.push(parseReturnItem(ts));
+    while (ts.acceptSymbol(","));
   const orderBy: SortItem[] = [];
   if (ts.acceptWord("ORDER")) {
     ts.expectWord("BY", "after ORDER");
-    do orderBy.push(parseSortItem(ts)); while (ts.acceptSymbol(","));
+    do orderBy.push(parseSortItem(ts));
+    while (ts.acceptSymbol(","));
   }
   const skip = ts.acceptWord("SKIP") ? parseExpression(ts) : null;
   const limit = ts.acceptWord("LIMIT") ? parseExpression(ts) : null;
@@ -35,7 +48,8 @@ export function parseCypher(source: string): CypherQuery {
 function parseMatch(ts: TokenStream): MatchClause {
   const pos = ts.next().pos;
   const patterns: Pattern[] = [];
-  do patterns.push(parsePattern(ts)); while (ts.acceptSymbol(","));
+  do patterns.push(parsePattern(ts));
+  while (ts.acceptSymbol(","));
   const where = ts.acceptWord("WHERE") ? parseExpression(ts) : null;
   return { patterns, where, pos };
 }
@@ -58,7 +72,10 @@ function parsePattern(ts: TokenStream): Pattern {
 
 function parseNode(ts: TokenStream): NodePattern {
   const pos = ts.expectSymbol("(", "to open a node pattern").pos;
-  const variable = ts.peek().kind === "word" || ts.peek().kind === "quoted" ? parseName(ts, "as a variable") : null;
+  const variable =
+    ts.peek().kind === "word" || ts.peek().kind === "quoted"
+      ? parseName(ts, "as a variable")
+      : null;
   const labels = ts.acceptSymbol(":") ? parseLabelAlternatives(ts) : [];
   const properties = ts.isSymbol("{") ? parsePropertyMap(ts) : null;
   ts.expectSymbol(")", "to close the node pattern");
@@ -75,7 +92,10 @@ function parseRel(ts: TokenStream): RelPattern {
   let length: RelPattern["length"] = null;
   let properties: PropertyMap | null = null;
   if (ts.acceptSymbol("[")) {
-    variable = ts.peek().kind === "word" || ts.peek().kind === "quoted" ? parseName(ts, "as a variable") : null;
+    variable =
+      ts.peek().kind === "word" || ts.peek().kind === "quoted"
+        ? parseName(ts, "as a variable")
+        : null;
     if (ts.acceptSymbol(":")) types = parseLabelAlternatives(ts);
     if (ts.isSymbol("*")) length = parseLength(ts);
     if (ts.isSymbol("{")) properties = parsePropertyMap(ts);

@@ -12,25 +12,51 @@ import { checkCypher, type CheckedCypher } from "./check";
 import { CypherError, cypherProblem } from "./errors";
 import { parseCypher } from "./parser";
 
-export type GraphQuery = { orgId: string; agentId: string; text: string; params: Record<string, unknown>; asOf: Date | null };
+export type GraphQuery = {
+  orgId: string;
+  agentId: string;
+  text: string;
+  params: Record<string, unknown>;
+  asOf: Date | null;
+};
 
 export type GraphQueryResult = CypherRows & { notices: string[] };
 
-type CypherConfig = Pick<Config, "CYPHER_TIMEOUT_MS" | "CYPHER_MAX_HOPS" | "CYPHER_FANOUT" | "CYPHER_WALK_ROWS" | "CYPHER_MAX_ROWS">;
+type CypherConfig = Pick<
+  Config,
+  "CYPHER_TIMEOUT_MS" | "CYPHER_MAX_HOPS" | "CYPHER_FANOUT" | "CYPHER_WALK_ROWS" | "CYPHER_MAX_ROWS"
+>;
 
 /** Parses and checks; a CypherError (with position) or null-free CheckedCypher. */
-export function checkedCypher(text: string, params: Record<string, unknown>, config: Pick<Config, "CYPHER_MAX_HOPS">): CheckedCypher {
+export function checkedCypher(
+  text: string,
+  params: Record<string, unknown>,
+  config: Pick<Config, "CYPHER_MAX_HOPS">,
+): CheckedCypher {
   return checkCypher(parseCypher(text), params, { maxHops: config.CYPHER_MAX_HOPS });
 }
 
 /** Labels that name no memo type match nothing; say so rather than return an unexplained empty table. */
 function labelNotices(query: CypherQuery): string[] {
-  const labels = query.matches.flatMap((m) => m.patterns).flatMap((p) => [p.start, ...p.steps.map((s) => s.node)]).flatMap((n) => n.labels);
-  const unknown = [...new Set(labels.map((l) => l.name.toUpperCase()).filter((l) => !isMemoType(l)))];
-  return unknown.length === 0 ? [] : [`label${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")} name${unknown.length > 1 ? "" : "s"} no memo type (${MEMO_TYPE_NAMES.join(", ")})`];
+  const labels = query.matches
+    .flatMap((m) => m.patterns)
+    .flatMap((p) => [p.start, ...p.steps.map((s) => s.node)])
+    .flatMap((n) => n.labels);
+  const unknown = [
+    ...new Set(labels.map((l) => l.name.toUpperCase()).filter((l) => !isMemoType(l))),
+  ];
+  return unknown.length === 0
+    ? []
+    : [
+        `label${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")} name${unknown.length > 1 ? "" : "s"} no memo type (${MEMO_TYPE_NAMES.join(", ")})`,
+      ];
 }
 
-export async function queryGraph(db: Database, config: CypherConfig, q: GraphQuery): Promise<GraphQueryResult> {
+export async function queryGraph(
+  db: Database,
+  config: CypherConfig,
+  q: GraphQuery,
+): Promise<GraphQueryResult> {
   let checked: CheckedCypher;
   try {
     checked = checkedCypher(q.text, q.params, config);
@@ -41,20 +67,39 @@ export async function queryGraph(db: Database, config: CypherConfig, q: GraphQue
   let result: CypherRows;
   try {
     // Unanchored patterns run to CYPHER_TIMEOUT_MS: one of the tenant's heavy slots (tenant-share.ts).
-    result = await heavyWork(q.orgId, () => runCypher(db, checked, {
-      orgId: q.orgId, agentId: q.agentId, asOf: q.asOf, params: q.params,
-      fanout: config.CYPHER_FANOUT, walkRows: config.CYPHER_WALK_ROWS, maxRows: config.CYPHER_MAX_ROWS, timeoutMs: config.CYPHER_TIMEOUT_MS,
-    }));
+    result = await heavyWork(q.orgId, () =>
+      runCypher(db, checked, {
+        orgId: q.orgId,
+        agentId: q.agentId,
+        asOf: q.asOf,
+        params: q.params,
+        fanout: config.CYPHER_FANOUT,
+        walkRows: config.CYPHER_WALK_ROWS,
+        maxRows: config.CYPHER_MAX_ROWS,
+        timeoutMs: config.CYPHER_TIMEOUT_MS,
+      }),
+    );
   } catch (error) {
     if (error instanceof CypherError) throw cypherProblem(error);
     if (isQueryTimeout(error)) {
-      throw new AppError("validation-failed", `/query: the query did not finish within ${config.CYPHER_TIMEOUT_MS} ms (CYPHER_TIMEOUT_MS); anchor it with a label or property, or use fewer hops`, {
-        fields: { errors: [{ path: "/query", message: `did not finish within ${config.CYPHER_TIMEOUT_MS} ms` }] },
-      });
+      throw new AppError(
+        "validation-failed",
+        `/query: the query did not finish within ${config.CYPHER_TIMEOUT_MS} ms (CYPHER_TIMEOUT_MS); anchor it with a label or property, or use fewer hops`,
+        {
+          fields: {
+            errors: [
+              { path: "/query", message: `did not finish within ${config.CYPHER_TIMEOUT_MS} ms` },
+            ],
+          },
+        },
+      );
     }
     throw error;
   }
   const notices = labelNotices(checked.query);
-  if (result.truncated) notices.push(`the table was cut at ${config.CYPHER_MAX_ROWS} rows (CYPHER_MAX_ROWS); add LIMIT or SKIP to page`);
+  if (result.truncated)
+    notices.push(
+      `the table was cut at ${config.CYPHER_MAX_ROWS} rows (CYPHER_MAX_ROWS); add LIMIT or SKIP to page`,
+    );
   return { ...result, notices };
 }

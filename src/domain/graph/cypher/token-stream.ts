@@ -47,11 +47,15 @@ export class TokenStream {
 
   private depth = 0;
 
-  constructor(private readonly tokens: Token[], readonly source: string) {}
+  constructor(
+    private readonly tokens: Token[],
+    readonly source: string,
+  ) {}
 
   /** Bounds recursion (parentheses, lists, NOT chains) so no query text can exhaust the stack. */
   nested<T>(token: Token, parse: () => T): T {
-    if (++this.depth > MAX_NESTING) this.failAt(token, `expressions nest deeper than ${MAX_NESTING} levels`);
+    if (++this.depth > MAX_NESTING)
+      this.failAt(token, `expressions nest deeper than ${MAX_NESTING} levels`);
     try {
       return parse();
     } finally {

@@ -3,7 +3,11 @@
 // the job's progress commit together. A batch is embedded before its transaction opens.
 import type { Deps } from "../../../app/deps";
 import { findIngestJob, heartbeatJob } from "../../../data/queries/ingest-jobs";
-import { countStoredChunks, insertChunkLinks, lockSource } from "../../../data/queries/ingest-sources";
+import {
+  countStoredChunks,
+  insertChunkLinks,
+  lockSource,
+} from "../../../data/queries/ingest-sources";
 import { withTenant } from "../../../data/with-tenant";
 import type { Chunk } from "../../../ingest/loader";
 import type { Actor } from "../../actor";
@@ -56,21 +60,47 @@ export class ChunkWriter {
     this.pending = [];
     const { deps, actor, agentId, datasetId, baseMetadata } = this.setup;
     const inputs: MemoryInput[] = batch.map(({ index, chunk }) => ({
-      agent_id: agentId, content: chunk.text, dataset_id: datasetId ?? undefined,
-      metadata: { ...baseMetadata, chunk_index: index, position: chunk.position, ...chunk.metadata },
+      agent_id: agentId,
+      content: chunk.text,
+      dataset_id: datasetId ?? undefined,
+      metadata: {
+        ...baseMetadata,
+        chunk_index: index,
+        position: chunk.position,
+        ...chunk.metadata,
+      },
     }));
     const prepared = await prepareMemories(deps, actor, inputs, "chunks/").catch(asFailure);
     await withTenant(deps.db, actor.orgId, async (tx) => {
       const source = await lockSource(tx, this.setup.sourceId);
       const job = await findIngestJob(tx, this.setup.jobId, true);
-      if (!source || source.job_id !== this.setup.jobId || job?.state !== "running") throw new LostOwnership(`job ${this.setup.jobId} no longer owns its document`);
+      if (!source || source.job_id !== this.setup.jobId || job?.state !== "running")
+        throw new LostOwnership(`job ${this.setup.jobId} no longer owns its document`);
       const already = await countStoredChunks(tx, this.setup.sourceId);
-      const fresh = batch.flatMap((item, i) => (item.index >= already ? [{ ...item, prepared: prepared[i]! }] : []));
-      if (fresh.length > 0 && fresh[0]!.index !== already) throw new Error(`chunk ${fresh[0]!.index} would leave a gap after ${already} stored chunks`);
-      const records = await insertPreparedMemories(tx, actor, fresh.map((f) => f.prepared), "chunks/").catch(asFailure);
-      await insertChunkLinks(tx, actor.orgId, this.setup.sourceId, fresh.map((f, i) => ({ chunk_index: f.index, memory_id: records[i]!.memory_id })));
+      const fresh = batch.flatMap((item, i) =>
+        item.index >= already ? [{ ...item, prepared: prepared[i]! }] : [],
+      );
+      if (fresh.length > 0 && fresh[0]!.index !== already)
+        throw new Error(
+          `chunk ${fresh[0]!.index} would leave a gap after ${already} stored chunks`,
+        );
+      const records = await insertPreparedMemories(
+        tx,
+        actor,
+        fresh.map((f) => f.prepared),
+        "chunks/",
+      ).catch(asFailure);
+      await insertChunkLinks(
+        tx,
+        actor.orgId,
+        this.setup.sourceId,
+        fresh.map((f, i) => ({ chunk_index: f.index, memory_id: records[i]!.memory_id })),
+      );
       this.storedNow = already + fresh.length;
-      this.setup.heartbeat.progress = { ...this.setup.heartbeat.progress, chunks_stored: this.storedNow };
+      this.setup.heartbeat.progress = {
+        ...this.setup.heartbeat.progress,
+        chunks_stored: this.storedNow,
+      };
       await heartbeatJob(tx, this.setup.jobId, this.setup.heartbeat.progress);
     });
   }
@@ -78,9 +108,14 @@ export class ChunkWriter {
 
 /** Budgets and rejected chunks end the job with a reason instead of retrying it. */
 function asFailure(error: unknown): never {
-  if (error instanceof AppError && error.slug === "budget-exceeded") throw new IngestFailure("budget-exceeded", error.detail);
+  if (error instanceof AppError && error.slug === "budget-exceeded")
+    throw new IngestFailure("budget-exceeded", error.detail);
   if (error instanceof AppError && error.slug === "validation-failed") {
-    if (error.detail.includes("dataset_id")) throw new IngestFailure("dataset-deleted", "the dataset was deleted while the document was being ingested");
+    if (error.detail.includes("dataset_id"))
+      throw new IngestFailure(
+        "dataset-deleted",
+        "the dataset was deleted while the document was being ingested",
+      );
     throw new IngestFailure("too-large", `a chunk could not be stored: ${error.detail}`);
   }
   throw error;

@@ -13,7 +13,11 @@ export type Heartbeat = {
   stop(): void;
 };
 
-export function startHeartbeat(deps: Pick<Deps, "db" | "config" | "log">, orgId: string, jobId: string): Heartbeat {
+export function startHeartbeat(
+  deps: Pick<Deps, "db" | "config" | "log">,
+  orgId: string,
+  jobId: string,
+): Heartbeat {
   const controller = new AbortController();
   // A few beats per stuck interval, so one slow beat never makes a live job look dead.
   const everyMs = Math.min(10_000, Math.floor((deps.config.INGEST_JOB_STUCK_SECONDS * 1000) / 4));
@@ -21,13 +25,24 @@ export function startHeartbeat(deps: Pick<Deps, "db" | "config" | "log">, orgId:
     signal: controller.signal,
     progress: { stage: "starting" },
     async beat() {
-      const alive = await withTenant(deps.db, orgId, (tx) => heartbeatJob(tx, jobId, heartbeat.progress));
-      if (!alive && !controller.signal.aborted) controller.abort(new Error(`job ${jobId} is no longer running here`));
+      const alive = await withTenant(deps.db, orgId, (tx) =>
+        heartbeatJob(tx, jobId, heartbeat.progress),
+      );
+      if (!alive && !controller.signal.aborted)
+        controller.abort(new Error(`job ${jobId} is no longer running here`));
     },
     stop: () => clearInterval(timer),
   };
   const timer = setInterval(() => {
-    heartbeat.beat().catch((error) => deps.log.warn({ msg: "ingest heartbeat failed", job_id: jobId, err: (error as Error).message }));
+    heartbeat
+      .beat()
+      .catch((error) =>
+        deps.log.warn({
+          msg: "ingest heartbeat failed",
+          job_id: jobId,
+          err: (error as Error).message,
+        }),
+      );
   }, everyMs);
   return heartbeat;
 }

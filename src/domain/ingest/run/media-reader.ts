@@ -9,15 +9,24 @@ async function guarded(call: () => Promise<{ text: string }>): Promise<string> {
   try {
     return (await call()).text;
   } catch (error) {
-    if (error instanceof AppError && error.slug === "budget-exceeded") throw new IngestFailure("budget-exceeded", `the tenant's token budget is spent: ${error.detail}`);
+    if (error instanceof AppError && error.slug === "budget-exceeded")
+      throw new IngestFailure(
+        "budget-exceeded",
+        `the tenant's token budget is spent: ${error.detail}`,
+      );
     throw error;
   }
 }
 
-export function mediaReader(deps: Pick<Deps, "llm">, orgId: string, filename: string | null): MediaReader {
+export function mediaReader(
+  deps: Pick<Deps, "llm">,
+  orgId: string,
+  filename: string | null,
+): MediaReader {
   const { llm } = deps;
   return {
-    describeImage: (image) => guarded(() => llm.describeImage!({ ...image, filename: filename ?? "image" }, { orgId })),
+    describeImage: (image) =>
+      guarded(() => llm.describeImage!({ ...image, filename: filename ?? "image" }, { orgId })),
     transcribeAudio: (audio) => guarded(() => llm.transcribeAudio!(audio, { orgId })),
   };
 }

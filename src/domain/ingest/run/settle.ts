@@ -26,42 +26,99 @@ export type JobOutcome = {
 type Chain = { distill_job_id: string | null; distill_skipped: string | null };
 
 /** INGEST_AUTO_DISTILL: one distill job per ingest job, however often the ingest job runs. */
-async function chainDistill(tx: Tx, deps: Pick<Deps, "config">, actor: Actor, outcome: JobOutcome, memoryIds: string[]): Promise<Chain> {
-  if (!deps.config.INGEST_AUTO_DISTILL) return { distill_job_id: null, distill_skipped: "INGEST_AUTO_DISTILL=false" };
-  if (outcome.duplicateOf) return { distill_job_id: null, distill_skipped: "nothing new was stored (duplicate content)" };
-  if (memoryIds.length === 0) return { distill_job_id: null, distill_skipped: "no memories were stored" };
-  if (!deps.config.DISTILL_ENABLED) return { distill_job_id: null, distill_skipped: "distill is disabled on this server (DISTILL_ENABLED=false)" };
+async function chainDistill(
+  tx: Tx,
+  deps: Pick<Deps, "config">,
+  actor: Actor,
+  outcome: JobOutcome,
+  memoryIds: string[],
+): Promise<Chain> {
+  if (!deps.config.INGEST_AUTO_DISTILL)
+    return { distill_job_id: null, distill_skipped: "INGEST_AUTO_DISTILL=false" };
+  if (outcome.duplicateOf)
+    return { distill_job_id: null, distill_skipped: "nothing new was stored (duplicate content)" };
+  if (memoryIds.length === 0)
+    return { distill_job_id: null, distill_skipped: "no memories were stored" };
+  if (!deps.config.DISTILL_ENABLED)
+    return {
+      distill_job_id: null,
+      distill_skipped: "distill is disabled on this server (DISTILL_ENABLED=false)",
+    };
   const existing = await findChainedDistill(tx, outcome.jobId);
   if (existing) return { distill_job_id: existing.job_id, distill_skipped: null };
   const jobId = newId("job");
-  await insertChainedDistill(tx, { org_id: actor.orgId, job_id: jobId, parent_job_id: outcome.jobId, agent_id: outcome.agentId, memory_ids: memoryIds });
+  await insertChainedDistill(tx, {
+    org_id: actor.orgId,
+    job_id: jobId,
+    parent_job_id: outcome.jobId,
+    agent_id: outcome.agentId,
+    memory_ids: memoryIds,
+  });
   return { distill_job_id: jobId, distill_skipped: null };
 }
 
-export async function enqueueDistill(deps: Pick<Deps, "queue" | "log">, orgId: string, distillJobId: string): Promise<void> {
+export async function enqueueDistill(
+  deps: Pick<Deps, "queue" | "log">,
+  orgId: string,
+  distillJobId: string,
+): Promise<void> {
   try {
-    await deps.queue.enqueue("svc.forge_distill", { org_id: orgId, job_id: distillJobId }, { jobId: `distill-${distillJobId}` });
+    await deps.queue.enqueue(
+      "svc.forge_distill",
+      { org_id: orgId, job_id: distillJobId },
+      { jobId: `distill-${distillJobId}` },
+    );
   } catch (error) {
-    deps.log.warn({ msg: "could not enqueue svc.forge_distill; the watchdog will pick the job up", org_id: orgId, job_id: distillJobId, err: (error as Error).message });
+    deps.log.warn({
+      msg: "could not enqueue svc.forge_distill; the watchdog will pick the job up",
+      org_id: orgId,
+      job_id: distillJobId,
+      err: (error as Error).message,
+    });
   }
 }
 
-export async function settleSucceeded(deps: Pick<Deps, "db" | "config" | "queue" | "log">, actor: Actor, outcome: JobOutcome): Promise<Record<string, unknown>> {
+export async function settleSucceeded(
+  deps: Pick<Deps, "db" | "config" | "queue" | "log">,
+  actor: Actor,
+  outcome: JobOutcome,
+): Promise<Record<string, unknown>> {
   const settled = await withTenant(deps.db, actor.orgId, async (tx) => {
     const linkedSource = outcome.duplicateOf?.source_id ?? outcome.sourceId;
     const memoryIds = linkedSource ? await sourceMemoryIds(tx, linkedSource) : [];
-    if (outcome.sourceId && !outcome.duplicateOf) await completeSource(tx, outcome.sourceId, memoryIds.length);
+    if (outcome.sourceId && !outcome.duplicateOf)
+      await completeSource(tx, outcome.sourceId, memoryIds.length);
     const chain = await chainDistill(tx, deps, actor, outcome, memoryIds);
-    const warnings = chain.distill_skipped && deps.config.INGEST_AUTO_DISTILL && !outcome.duplicateOf && memoryIds.length > 0
-      ? [...outcome.warnings, `not distilled: ${chain.distill_skipped}`] : outcome.warnings;
+    const warnings =
+      chain.distill_skipped &&
+      deps.config.INGEST_AUTO_DISTILL &&
+      !outcome.duplicateOf &&
+      memoryIds.length > 0
+        ? [...outcome.warnings, `not distilled: ${chain.distill_skipped}`]
+        : outcome.warnings;
     const result = {
-      source_id: linkedSource, loader: outcome.loader, detected_type: outcome.detectedType, memory_count: outcome.duplicateOf ? 0 : memoryIds.length,
-      warnings, ...chain, duplicate_of: outcome.duplicateOf ?? null, ...outcome.extra,
+      source_id: linkedSource,
+      loader: outcome.loader,
+      detected_type: outcome.detectedType,
+      memory_count: outcome.duplicateOf ? 0 : memoryIds.length,
+      warnings,
+      ...chain,
+      duplicate_of: outcome.duplicateOf ?? null,
+      ...outcome.extra,
     };
-    if (!(await finishJobAnnounced(tx, actor.orgId, outcome.jobId, "succeeded", { result }))) return null;
+    if (!(await finishJobAnnounced(tx, actor.orgId, outcome.jobId, "succeeded", { result })))
+      return null;
     await recordAudit(tx, actor, {
-      operation: "ingest", agentId: outcome.agentId, targetIds: [outcome.jobId, ...(chain.distill_job_id ? [chain.distill_job_id] : [])],
-      detail: { phase: "completed", state: "succeeded", memories: result.memory_count, duplicate: Boolean(outcome.duplicateOf), distill_job_id: chain.distill_job_id },
+      operation: "ingest",
+      agentId: outcome.agentId,
+      targetIds: [outcome.jobId, ...(chain.distill_job_id ? [chain.distill_job_id] : [])],
+      detail: {
+        phase: "completed",
+        state: "succeeded",
+        memories: result.memory_count,
+        duplicate: Boolean(outcome.duplicateOf),
+        distill_job_id: chain.distill_job_id,
+      },
     });
     return result;
   });
@@ -69,13 +126,37 @@ export async function settleSucceeded(deps: Pick<Deps, "db" | "config" | "queue"
   return settled ?? { job_id: outcome.jobId, state: "already-finished" };
 }
 
-export async function settleFailed(deps: Pick<Deps, "db">, actor: Actor, outcome: JobOutcome, reason: IngestFailureReason, message: string): Promise<Record<string, unknown>> {
+export async function settleFailed(
+  deps: Pick<Deps, "db">,
+  actor: Actor,
+  outcome: JobOutcome,
+  reason: IngestFailureReason,
+  message: string,
+): Promise<Record<string, unknown>> {
   return withTenant(deps.db, actor.orgId, async (tx) => {
     const stored = outcome.sourceId ? (await sourceMemoryIds(tx, outcome.sourceId)).length : 0;
-    const result = { reason, source_id: outcome.sourceId, loader: outcome.loader, detected_type: outcome.detectedType, memory_count: stored, warnings: outcome.warnings, distill_job_id: null, duplicate_of: null, ...outcome.extra };
-    if (!(await finishJobAnnounced(tx, actor.orgId, outcome.jobId, "failed", { result, error: message }))) return { job_id: outcome.jobId, state: "already-finished" };
+    const result = {
+      reason,
+      source_id: outcome.sourceId,
+      loader: outcome.loader,
+      detected_type: outcome.detectedType,
+      memory_count: stored,
+      warnings: outcome.warnings,
+      distill_job_id: null,
+      duplicate_of: null,
+      ...outcome.extra,
+    };
+    if (
+      !(await finishJobAnnounced(tx, actor.orgId, outcome.jobId, "failed", {
+        result,
+        error: message,
+      }))
+    )
+      return { job_id: outcome.jobId, state: "already-finished" };
     await recordAudit(tx, actor, {
-      operation: "ingest", agentId: outcome.agentId, targetIds: [outcome.jobId],
+      operation: "ingest",
+      agentId: outcome.agentId,
+      targetIds: [outcome.jobId],
       detail: { phase: "completed", state: "failed", reason, memories: stored },
     });
     return result;

@@ -23,7 +23,14 @@ export function validityOf(f: Pick<ScoredFact, "valid_at" | "invalid_at">): stri
 }
 
 export function citationsOf(facts: ScoredFact[]): GraphCitation[] {
-  return facts.flatMap((f) => f.sources.map((s) => ({ memory_id: s.memory_id, version: s.version, edge_id: f.edge_id, evidence: f.fact })));
+  return facts.flatMap((f) =>
+    f.sources.map((s) => ({
+      memory_id: s.memory_id,
+      version: s.version,
+      edge_id: f.edge_id,
+      evidence: f.fact,
+    })),
+  );
 }
 
 export function unknownAnswer(confidence: number, method: GraphAnswer["method"]): GraphAnswer {
@@ -34,7 +41,12 @@ export function unknownAnswer(confidence: number, method: GraphAnswer["method"])
  * The facts that make up the answer: the best one, and those of the same relation and direction close
  * to it. A yes/no question naming two memos is answered only by a fact between them.
  */
-export function answerFacts(scored: ScoredFact[], kind: AnswerKind, minConfidence: number, linked: ReadonlySet<string>): ScoredFact[] {
+export function answerFacts(
+  scored: ScoredFact[],
+  kind: AnswerKind,
+  minConfidence: number,
+  linked: ReadonlySet<string>,
+): ScoredFact[] {
   const between = (f: ScoredFact) => linked.has(f.subject.memo_id) && linked.has(f.object.memo_id);
   const facts = kind === "yesno" && linked.size >= 2 ? scored.filter(between) : scored;
   const best = facts[0];
@@ -43,23 +55,54 @@ export function answerFacts(scored: ScoredFact[], kind: AnswerKind, minConfidenc
   const named = (f: ScoredFact) => (f.answer === "subject" ? f.object.memo_id : f.subject.memo_id);
   const seen = new Set<string>();
   return facts
-    .filter((f) => f.relation === best.relation && f.answer === best.answer && named(f) === named(best) && f.score >= Math.max(minConfidence, CLOSE_TO_BEST * best.score))
-    .filter((f) => { const key = answerNode(f).memo_id; if (seen.has(key)) return false; seen.add(key); return true; })
+    .filter(
+      (f) =>
+        f.relation === best.relation &&
+        f.answer === best.answer &&
+        named(f) === named(best) &&
+        f.score >= Math.max(minConfidence, CLOSE_TO_BEST * best.score),
+    )
+    .filter((f) => {
+      const key = answerNode(f).memo_id;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
     .slice(0, MAX_ANSWER_FACTS);
 }
 
 const answerNode = (f: ScoredFact) => (f.answer === "subject" ? f.subject : f.object);
 
-const list = (names: string[]) => (names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`);
+const list = (names: string[]) =>
+  names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 
-export function localAnswer(facts: ScoredFact[], kind: AnswerKind, minConfidence: number, linked: ReadonlySet<string>): GraphAnswer {
+export function localAnswer(
+  facts: ScoredFact[],
+  kind: AnswerKind,
+  minConfidence: number,
+  linked: ReadonlySet<string>,
+): GraphAnswer {
   const chosen = answerFacts(facts, kind, minConfidence, linked);
   const confidence = chosen[0]?.score ?? facts[0]?.score ?? 0;
   if (chosen.length === 0) return unknownAnswer(confidence, "local");
-  const sentences = chosen.map((f) => `${f.fact.replace(/[.\s]+$/, "")}${validityOf(f)}`).join("; ");
-  const lead = kind === "yesno" ? "Yes"
-    : kind === "count" ? String(chosen.length)
-    : kind === "when" ? (chosen[0]!.valid_at ? `Since ${day(chosen[0]!.valid_at)}` : "No date is recorded")
-    : list(chosen.map((f) => answerNode(f).name));
-  return { text: `${lead} — ${sentences}.`, known: true, confidence, method: "local", citations: citationsOf(chosen) };
+  const sentences = chosen
+    .map((f) => `${f.fact.replace(/[.\s]+$/, "")}${validityOf(f)}`)
+    .join("; ");
+  const lead =
+    kind === "yesno"
+      ? "Yes"
+      : kind === "count"
+        ? String(chosen.length)
+        : kind === "when"
+          ? chosen[0]!.valid_at
+            ? `Since ${day(chosen[0]!.valid_at)}`
+            : "No date is recorded"
+          : list(chosen.map((f) => answerNode(f).name));
+  return {
+    text: `${lead} — ${sentences}.`,
+    known: true,
+    confidence,
+    method: "local",
+    citations: citationsOf(chosen),
+  };
 }

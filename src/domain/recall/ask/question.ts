@@ -83,7 +83,8 @@ export function answerKind(question: string): AnswerKind {
   return "what";
 }
 
-const swap = (role: EntityRole): EntityRole => (role === "subject" ? "object" : role === "object" ? "subject" : "either");
+const swap = (role: EntityRole): EntityRole =>
+  role === "subject" ? "object" : role === "object" ? "subject" : "either";
 
 /** A cue and its inverse relation (MANAGES with the roles swapped is REPORTS_TO), once each. */
 function withInverse(cues: RelationCue[]): RelationCue[] {
@@ -91,7 +92,8 @@ function withInverse(cues: RelationCue[]): RelationCue[] {
   for (const c of cues) {
     all.set(`${c.relation}/${c.role}`, c);
     const inverse = DEFAULT_RELATION_TYPES[c.relation]?.inverse;
-    if (inverse && !all.has(`${inverse}/${swap(c.role)}`)) all.set(`${inverse}/${swap(c.role)}`, { relation: inverse, role: swap(c.role), cue: c.cue });
+    if (inverse && !all.has(`${inverse}/${swap(c.role)}`))
+      all.set(`${inverse}/${swap(c.role)}`, { relation: inverse, role: swap(c.role), cue: c.cue });
   }
   return [...all.values()];
 }
@@ -130,7 +132,19 @@ const RELATION_PARTICLES = new Set(["in", "at", "to", "of", "on", "by", "from", 
  */
 export function mentionsRelationName(question: string, relation: string): boolean {
   const words = question.toLowerCase().match(/\p{L}+/gu) ?? [];
-  const parts = relation.toLowerCase().split("_").filter((w) => w.length >= 3 && !RELATION_PARTICLES.has(w));
+  const parts = relation
+    .toLowerCase()
+    .split("_")
+    .filter((w) => w.length >= 3 && !RELATION_PARTICLES.has(w));
   const stem = (w: string) => w.slice(0, Math.max(4, Math.min(w.length, 6)));
-  return parts.length > 0 && parts.every((p) => words.some((w) => w.length >= 4 && p.length >= 4 ? stem(w) === stem(p) || w.startsWith(stem(p)) || p.startsWith(stem(w)) : w === p));
+  return (
+    parts.length > 0 &&
+    parts.every((p) =>
+      words.some((w) =>
+        w.length >= 4 && p.length >= 4
+          ? stem(w) === stem(p) || w.startsWith(stem(p)) || p.startsWith(stem(w))
+          : w === p,
+      ),
+    )
+  );
 }

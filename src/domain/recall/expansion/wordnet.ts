@@ -11,8 +11,19 @@ const MAX_EXPANSIONS = 32;
 /** WordNet's detachment rules (morphy): the lemmas an inflected word may come from, the word itself first. */
 function lemmasOf(word: string): string[] {
   const candidates = [word];
-  for (const [suffix, ending] of [["ies", "y"], ["es", ""], ["s", ""], ["ing", ""], ["ing", "e"], ["ed", ""], ["ed", "e"], ["er", ""], ["ers", ""]] as const) {
-    if (word.length > suffix.length + 2 && word.endsWith(suffix)) candidates.push(word.slice(0, -suffix.length) + ending);
+  for (const [suffix, ending] of [
+    ["ies", "y"],
+    ["es", ""],
+    ["s", ""],
+    ["ing", ""],
+    ["ing", "e"],
+    ["ed", ""],
+    ["ed", "e"],
+    ["er", ""],
+    ["ers", ""],
+  ] as const) {
+    if (word.length > suffix.length + 2 && word.endsWith(suffix))
+      candidates.push(word.slice(0, -suffix.length) + ending);
   }
   return candidates;
 }
@@ -24,7 +35,9 @@ export function expansionsOf(words: string[]): string[] {
   const found = new Set<string>();
   for (const word of words) {
     // The query's words are the caller's: "constructor" or "__proto__" must find nothing.
-    const entry = lemmasOf(word).map((l) => ownValue(related, l)).find((e) => e !== undefined);
+    const entry = lemmasOf(word)
+      .map((l) => ownValue(related, l))
+      .find((e) => e !== undefined);
     if (entry === undefined) continue;
     for (const w of entry.split(" ")) if (!own.has(w)) found.add(w);
   }

@@ -13,9 +13,16 @@ export type Fused = { rows: FusedRow[]; strategy: ConcreteStrategyName };
 
 export function fuse(plan: RecallPlan, retrieved: Retrieved): Fused {
   if (plan.auto) return fuseAuto(plan, retrieved);
-  if (plan.fusion) return { rows: reciprocalRankFusion(retrieved.lists, plan.fusion.k).slice(0, plan.topK), strategy: plan.strategy.name };
+  if (plan.fusion)
+    return {
+      rows: reciprocalRankFusion(retrieved.lists, plan.fusion.k).slice(0, plan.topK),
+      strategy: plan.strategy.name,
+    };
   const list = retrieved.lists[0]!;
-  return { rows: list.rows.map((row) => ({ ...row, retrievers: [list.name] })), strategy: plan.strategy.name };
+  return {
+    rows: list.rows.map((row) => ({ ...row, retrievers: [list.name] })),
+    strategy: plan.strategy.name,
+  };
 }
 
 function fuseAuto(plan: RecallPlan, retrieved: Retrieved): Fused {

@@ -14,14 +14,28 @@ import type { RecallOutcome, RecallPlan, RecallResult } from "./types";
 
 function resultOf(row: FusedRow): RecallResult {
   return {
-    memory_id: row.memory_id, version: row.version, agent_id: row.agent_id, content: row.content, memory_type: row.memory_type,
-    metadata: row.metadata, importance: row.importance, dataset_id: row.dataset_id, created_at: row.created_at,
-    occurred_at: row.occurred_at, valid_from: row.valid_from, expires_at: row.expires_at, score: row.score,
-    retrievers: row.retrievers, ...(row.graph ? { graph: row.graph } : {}),
+    memory_id: row.memory_id,
+    version: row.version,
+    agent_id: row.agent_id,
+    content: row.content,
+    memory_type: row.memory_type,
+    metadata: row.metadata,
+    importance: row.importance,
+    dataset_id: row.dataset_id,
+    created_at: row.created_at,
+    occurred_at: row.occurred_at,
+    valid_from: row.valid_from,
+    expires_at: row.expires_at,
+    score: row.score,
+    retrievers: row.retrievers,
+    ...(row.graph ? { graph: row.graph } : {}),
   };
 }
 
-function redacted(rows: FusedRow[], redact: boolean): { results: RecallResult[]; redactions: number } {
+function redacted(
+  rows: FusedRow[],
+  redact: boolean,
+): { results: RecallResult[]; redactions: number } {
   let redactions = 0;
   const results = rows.map((row) => {
     const result = resultOf(row);
@@ -34,19 +48,41 @@ function redacted(rows: FusedRow[], redact: boolean): { results: RecallResult[];
   return { results, redactions };
 }
 
-export type Presentable = { plan: RecallPlan; retrieved: Retrieved; fused: Fused; neighbours: Neighbours | null };
+export type Presentable = {
+  plan: RecallPlan;
+  retrieved: Retrieved;
+  fused: Fused;
+  neighbours: Neighbours | null;
+};
 
-export async function present(deps: { llm: LlmProvider; config: { RETRIEVAL_REDACTION_ENABLED: boolean } }, actor: Actor, p: Presentable): Promise<RecallOutcome> {
+export async function present(
+  deps: { llm: LlmProvider; config: { RETRIEVAL_REDACTION_ENABLED: boolean } },
+  actor: Actor,
+  p: Presentable,
+): Promise<RecallOutcome> {
   const { plan, retrieved, fused } = p;
   const redact = deps.config.RETRIEVAL_REDACTION_ENABLED;
   const plain = redacted(fused.rows, redact);
   const context = p.neighbours ? withNeighbours(plain.results, p.neighbours, redact) : null;
   const presented = context?.results ?? plain.results;
-  const reranked = plan.input.rerank ? await rerankResults(deps.llm, actor.orgId, plan.input.query, presented) : null;
-  const graph = retrieved.graph && redact ? redactGraphEvidence(retrieved.graph) : retrieved.graph ? { value: retrieved.graph, count: 0 } : null;
+  const reranked = plan.input.rerank
+    ? await rerankResults(deps.llm, actor.orgId, plan.input.query, presented)
+    : null;
+  const graph =
+    retrieved.graph && redact
+      ? redactGraphEvidence(retrieved.graph)
+      : retrieved.graph
+        ? { value: retrieved.graph, count: 0 }
+        : null;
   const note = [...retrieved.notes, reranked?.note].filter(Boolean).join("; ") || null;
-  const routing = retrieved.entityReason ? { ...plan.routing, reason: `${plan.routing.reason}; graph: ${retrieved.entityReason}` } : plan.routing;
-  const summary = plan.fusion ? fusionSummary(plan.fusion) : plan.auto ? { strategies: retrieved.lists.map((l) => l.name), k: plan.auto.k } : null;
+  const routing = retrieved.entityReason
+    ? { ...plan.routing, reason: `${plan.routing.reason}; graph: ${retrieved.entityReason}` }
+    : plan.routing;
+  const summary = plan.fusion
+    ? fusionSummary(plan.fusion)
+    : plan.auto
+      ? { strategies: retrieved.lists.map((l) => l.name), k: plan.auto.k }
+      : null;
   return {
     results: reranked?.results ?? presented,
     strategy: fused.strategy,

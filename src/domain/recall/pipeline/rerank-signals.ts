@@ -8,7 +8,8 @@ export type Signals = { query: string; window: TimeWindow | null; windowWeight: 
 /** A quoted phrase of the query found verbatim: the user asked for exactly those words. */
 const PHRASE_BOOST = 0.5;
 
-const quotedPhrases = (query: string) => [...query.matchAll(/"([^"]{2,})"/g)].map((m) => m[1]!.toLowerCase());
+const quotedPhrases = (query: string) =>
+  [...query.matchAll(/"([^"]{2,})"/g)].map((m) => m[1]!.toLowerCase());
 
 export function signalBoost(s: Signals, row: RecallRow): number {
   let boost = 1;
@@ -16,7 +17,8 @@ export function signalBoost(s: Signals, row: RecallRow): number {
   const phrases = quotedPhrases(s.query);
   if (phrases.length > 0) {
     const content = row.content.toLowerCase();
-    boost *= 1 + PHRASE_BOOST * (phrases.filter((p) => content.includes(p)).length / phrases.length);
+    boost *=
+      1 + PHRASE_BOOST * (phrases.filter((p) => content.includes(p)).length / phrases.length);
   }
   return boost;
 }

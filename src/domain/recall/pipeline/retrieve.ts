@@ -13,8 +13,11 @@ import type { AutoPlan, AutoRetriever } from "../route-auto";
 import { entityRule } from "../routing/graph-rules";
 import type { StrategyOutcome } from "../strategy";
 import type { TimeWindow } from "../time-expressions";
-import { neighbourEpisodeRows, neighbourTurnRows, type NeighbourTurnRow }
-  from "../../../data/queries/recall-neighbours";
+import {
+  neighbourEpisodeRows,
+  neighbourTurnRows,
+  type NeighbourTurnRow,
+} from "../../../data/queries/recall-neighbours";
 import { NEIGHBOUR_SPAN } from "./neighbour-signal";
 import { searchOf } from "./search";
 import { afterFixedShapes } from "./settings";
@@ -34,19 +37,45 @@ export type Retrieved = {
 
 const depth = (plan: RecallPlan) => Math.max(plan.topK, FUSION_DEPTH);
 
-export async function retrieve(tx: Tx, deps: RecallDeps, actor: Actor, plan: RecallPlan, signal?: AbortSignal): Promise<Retrieved> {
+export async function retrieve(
+  tx: Tx,
+  deps: RecallDeps,
+  actor: Actor,
+  plan: RecallPlan,
+  signal?: AbortSignal,
+): Promise<Retrieved> {
   if (plan.auto) return retrieveAuto(tx, deps, actor, plan, plan.auto, signal);
   if (plan.fusion) {
     const search = searchOf(deps, actor, plan, signal, depth(plan));
     const outcomes: StrategyOutcome[] = [];
-    for (const m of plan.fusion.members) outcomes.push(await m.strategy.run(tx, search, m.prepared));
-    const lists = plan.fusion.members.map((m, i) => ({ name: m.strategy.name, weight: 1, rows: outcomes[i]!.rows }));
-    const per = lists.map((l, i) => `${l.name} ${l.rows.length}${outcomes[i]!.note ? ` (${outcomes[i]!.note})` : ""}`);
-    const notes = [`reciprocal-rank fusion (k=${plan.fusion.k}) of ${per.join(", ")}`, ...plan.fusion.notes];
-    return { lists, notes, window: outcomes.find((o) => o.window !== undefined)?.window ?? null, ...graphOf(outcomes) };
+    for (const m of plan.fusion.members)
+      outcomes.push(await m.strategy.run(tx, search, m.prepared));
+    const lists = plan.fusion.members.map((m, i) => ({
+      name: m.strategy.name,
+      weight: 1,
+      rows: outcomes[i]!.rows,
+    }));
+    const per = lists.map(
+      (l, i) => `${l.name} ${l.rows.length}${outcomes[i]!.note ? ` (${outcomes[i]!.note})` : ""}`,
+    );
+    const notes = [
+      `reciprocal-rank fusion (k=${plan.fusion.k}) of ${per.join(", ")}`,
+      ...plan.fusion.notes,
+    ];
+    return {
+      lists,
+      notes,
+      window: outcomes.find((o) => o.window !== undefined)?.window ?? null,
+      ...graphOf(outcomes),
+    };
   }
   const ran = await plan.strategy.run(tx, searchOf(deps, actor, plan, signal), plan.prepared);
-  return { lists: [{ name: plan.strategy.name, weight: 1, rows: ran.rows }], notes: ran.note ? [ran.note] : [], window: ran.window ?? null, ...graphOf([ran]) };
+  return {
+    lists: [{ name: plan.strategy.name, weight: 1, rows: ran.rows }],
+    notes: ran.note ? [ran.note] : [],
+    window: ran.window ?? null,
+    ...graphOf([ran]),
+  };
 }
 
 function graphOf(outcomes: StrategyOutcome[]): { graph?: GraphEvidence } {
@@ -54,7 +83,14 @@ function graphOf(outcomes: StrategyOutcome[]): { graph?: GraphEvidence } {
   return graph ? { graph } : {};
 }
 
-async function retrieveAuto(tx: Tx, deps: RecallDeps, actor: Actor, plan: RecallPlan, auto: AutoPlan, signal?: AbortSignal): Promise<Retrieved> {
+async function retrieveAuto(
+  tx: Tx,
+  deps: RecallDeps,
+  actor: Actor,
+  plan: RecallPlan,
+  auto: AutoPlan,
+  signal?: AbortSignal,
+): Promise<Retrieved> {
   const search = searchOf(deps, actor, plan, signal, depth(plan));
   const [first, ...others] = auto.retrievers;
   const lists: RankedList[] = [];
@@ -74,23 +110,34 @@ async function retrieveAuto(tx: Tx, deps: RecallDeps, actor: Actor, plan: Recall
     if (outcome.note) notes.push(`${r.strategy.name}: ${outcome.note}`);
   };
   // LEXICAL first, on the generic plans its statements are shaped for; then custom plans for the others.
-  if (first!.strategy.name === "LEXICAL") record(first!, await isolated(tx, deps, actor, (sp) => first!.strategy.run(sp, search, first!.prepared)));
+  if (first!.strategy.name === "LEXICAL")
+    record(
+      first!,
+      await isolated(tx, deps, actor, (sp) => first!.strategy.run(sp, search, first!.prepared)),
+    );
   else others.unshift(first!);
   afterFixedShapes(tx);
   let entityReason: string | undefined;
   if (auto.entityRule) {
-    const decision = await isolated(tx, deps, actor, (sp) => entityRule(sp, actor.orgId, plan.input.agentId, plan.input.query, AVAILABLE_NAMES));
+    const decision = await isolated(tx, deps, actor, (sp) =>
+      entityRule(sp, actor.orgId, plan.input.agentId, plan.input.query, AVAILABLE_NAMES),
+    );
     if (decision && typeof decision !== "string") {
       const strategy = strategyNamed(decision.strategy);
-      const prepared = strategy.prepare ? await strategy.prepare({ deps, orgId: actor.orgId, signal }, search) : undefined;
+      const prepared = strategy.prepare
+        ? await strategy.prepare({ deps, orgId: actor.orgId, signal }, search)
+        : undefined;
       others.unshift({ strategy, weight: 2, why: decision.reason, prepared });
       entityReason = decision.reason;
     }
   }
-  for (const r of others) record(r, await isolated(tx, deps, actor, (sp) => r.strategy.run(sp, search, r.prepared)));
+  for (const r of others)
+    record(r, await isolated(tx, deps, actor, (sp) => r.strategy.run(sp, search, r.prepared)));
   // Only when every retriever failed is the recall unavailable (the cause is in the log).
   if (lists.length === 0 && failed > 0) {
-    const why = timedOut ? `did not finish within ${deps.config.RECALL_TIMEOUT_MS} ms; narrow the query or retry` : "failed; retry";
+    const why = timedOut
+      ? `did not finish within ${deps.config.RECALL_TIMEOUT_MS} ms; narrow the query or retry`
+      : "failed; retry";
     throw new AppError("service-unavailable", `The recall ${why}`);
   }
   const counts = lists.map((l) => `${l.name} ${l.rows.length}`).join(", ");
@@ -101,13 +148,20 @@ async function retrieveAuto(tx: Tx, deps: RecallDeps, actor: Actor, plan: Recall
   const turns = [...new Set(rows.filter(isTurn).map((row) => row.memory_id))];
   const loose = [...new Set(rows.filter((row) => !isTurn(row)).map((row) => row.memory_id))];
   const read = async (sp: Tx) => [
-    ...(turns.length === 0 ? [] : await neighbourTurnRows(sp, search.filter, turns, NEIGHBOUR_SPAN)),
-    ...(loose.length === 0 ? [] : await neighbourEpisodeRows(sp, search.filter, loose, NEIGHBOUR_SPAN)),
+    ...(turns.length === 0
+      ? []
+      : await neighbourTurnRows(sp, search.filter, turns, NEIGHBOUR_SPAN)),
+    ...(loose.length === 0
+      ? []
+      : await neighbourEpisodeRows(sp, search.filter, loose, NEIGHBOUR_SPAN)),
   ];
   const neighbours = turns.length + loose.length === 0 ? [] : await isolated(tx, deps, actor, read);
   if (typeof neighbours === "string") notes.push(`neighbouring turns left out: ${neighbours}`);
   return {
-    lists, notes: [`AUTO fused ${counts}`, ...notes], window: auto.window, ...graphOf(outcomes),
+    lists,
+    notes: [`AUTO fused ${counts}`, ...notes],
+    window: auto.window,
+    ...graphOf(outcomes),
     ...(entityReason ? { entityReason } : {}),
     ...(typeof neighbours === "string" ? {} : { neighbours }),
   };
@@ -117,13 +171,24 @@ async function retrieveAuto(tx: Tx, deps: RecallDeps, actor: Actor, plan: Recall
  * Runs one retriever in a savepoint: a timeout or a database error rolls back to it and returns why, and
  * the transaction goes on. A client's cancellation still ends the recall.
  */
-async function isolated<T>(tx: Tx, deps: RecallDeps, actor: Actor, run: (sp: Tx) => Promise<T>): Promise<T | string> {
+async function isolated<T>(
+  tx: Tx,
+  deps: RecallDeps,
+  actor: Actor,
+  run: (sp: Tx) => Promise<T>,
+): Promise<T | string> {
   try {
-    return await tx.savepoint((sp) => run(sp)) as T;
+    return (await tx.savepoint((sp) => run(sp))) as T;
   } catch (error) {
     if (error instanceof RecallCancelledError) throw error;
-    const why = isQueryTimeout(error) ? `did not finish within ${deps.config.RECALL_TIMEOUT_MS} ms` : "failed";
-    deps.log.warn({ msg: "an AUTO retriever was left out", request_id: actor.requestId, err: (error as Error).message });
+    const why = isQueryTimeout(error)
+      ? `did not finish within ${deps.config.RECALL_TIMEOUT_MS} ms`
+      : "failed";
+    deps.log.warn({
+      msg: "an AUTO retriever was left out",
+      request_id: actor.requestId,
+      err: (error as Error).message,
+    });
     return why;
   }
 }

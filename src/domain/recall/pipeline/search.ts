@@ -3,7 +3,13 @@ import type { Actor } from "../../actor";
 import type { RecallSearch } from "../strategy";
 import type { RecallDeps, RecallPlan } from "./types";
 
-export function searchOf(deps: RecallDeps, actor: Actor, plan: RecallPlan, signal: AbortSignal | undefined, topK = plan.topK): RecallSearch {
+export function searchOf(
+  deps: RecallDeps,
+  actor: Actor,
+  plan: RecallPlan,
+  signal: AbortSignal | undefined,
+  topK = plan.topK,
+): RecallSearch {
   const { input } = plan;
   return {
     filter: { orgId: actor.orgId, agentId: input.agentId, ...input.filters },
@@ -19,7 +25,11 @@ export function searchOf(deps: RecallDeps, actor: Actor, plan: RecallPlan, signa
     vectorShapes: deps.vectorShapes,
     asOf: input.asOf ?? null,
     params: input.params ?? {},
-    graphBounds: { maxHops: deps.config.GRAPH_MAX_HOPS, fanout: deps.config.GRAPH_FANOUT, maxRows: deps.config.GRAPH_MAX_ROWS },
+    graphBounds: {
+      maxHops: deps.config.GRAPH_MAX_HOPS,
+      fanout: deps.config.GRAPH_FANOUT,
+      maxRows: deps.config.GRAPH_MAX_ROWS,
+    },
     signal,
   };
 }

@@ -9,7 +9,10 @@ import type { AutoPlan } from "../route-auto";
 import type { ConcreteStrategyName, RecallStrategy, StrategyName } from "../strategy";
 import type { ParsedTime, TimeWindow } from "../time-expressions";
 
-export type RecallDeps = Pick<Deps, "config" | "db" | "llm" | "embeddings" | "log" | "queryVectors" | "vectorShapes">;
+export type RecallDeps = Pick<
+  Deps,
+  "config" | "db" | "llm" | "embeddings" | "log" | "queryVectors" | "vectorShapes"
+>;
 
 export type RecallInput = {
   agentId: string;
@@ -27,13 +30,23 @@ export type RecallInput = {
   /** Attach each turn's neighbouring turns, up to this many on each side (neighbours.ts). */
   context?: { neighbours: number };
   filters?: {
-    memoryTypes?: string[]; metadata?: Record<string, unknown>; datasetId?: string;
-    createdAfter?: Date; createdBefore?: Date; occurredAfter?: Date; occurredBefore?: Date;
+    memoryTypes?: string[];
+    metadata?: Record<string, unknown>;
+    datasetId?: string;
+    createdAfter?: Date;
+    createdBefore?: Date;
+    occurredAfter?: Date;
+    occurredBefore?: Date;
   };
 };
 
 export type RoutingMethod = "pinned" | "llm" | "rules";
-export type Routing = { requested: StrategyName; method: RoutingMethod; reason: string; degraded_from?: ConcreteStrategyName };
+export type Routing = {
+  requested: StrategyName;
+  method: RoutingMethod;
+  reason: string;
+  degraded_from?: ConcreteStrategyName;
+};
 
 export type RecallPlan = {
   input: RecallInput;

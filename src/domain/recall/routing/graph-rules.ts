@@ -12,7 +12,8 @@ import type { ParsedTime } from "../time-expressions";
 export type GraphDecision = { strategy: ConcreteStrategyName; reason: string };
 
 /** Starts like a Cypher statement: a clause keyword, then a pattern or procedure. */
-const CYPHER_START = /^\s*(?:MATCH|OPTIONAL\s+MATCH|CREATE|MERGE|CALL|UNWIND|LOAD\s+CSV|DETACH\s+DELETE)\b[\s\S]*[(]/i;
+const CYPHER_START =
+  /^\s*(?:MATCH|OPTIONAL\s+MATCH|CREATE|MERGE|CALL|UNWIND|LOAD\s+CSV|DETACH\s+DELETE)\b[\s\S]*[(]/i;
 
 export function looksLikeCypher(query: string): "parses" | "near-miss" | null {
   try {
@@ -23,19 +24,32 @@ export function looksLikeCypher(query: string): "parses" | "near-miss" | null {
   }
 }
 
-export function cypherRule(query: string, available: ReadonlySet<ConcreteStrategyName>): GraphDecision | null {
+export function cypherRule(
+  query: string,
+  available: ReadonlySet<ConcreteStrategyName>,
+): GraphDecision | null {
   if (!available.has("CYPHER")) return null;
   const shape = looksLikeCypher(query);
-  if (shape === "parses") return { strategy: "CYPHER", reason: "the query parses as the CYPHER subset" };
-  if (shape === "near-miss") return { strategy: "CYPHER", reason: "the query is written in Cypher (CYPHER explains what it cannot run)" };
+  if (shape === "parses")
+    return { strategy: "CYPHER", reason: "the query parses as the CYPHER subset" };
+  if (shape === "near-miss")
+    return {
+      strategy: "CYPHER",
+      reason: "the query is written in Cypher (CYPHER explains what it cannot run)",
+    };
   return null;
 }
 
 /** A question: ends with "?", or opens with a wh-word or an auxiliary verb. */
-const QUESTION = /\?\s*$|^\s*(?:who|whom|whose|what|which|where|when|how|does|do|did|is|are|was|were|has|have|can)\b/i;
+const QUESTION =
+  /\?\s*$|^\s*(?:who|whom|whose|what|which|where|when|how|does|do|did|is|are|was|were|has|have|can)\b/i;
 
 /** Whether the entity rule can decide this query: a question without a time expression, ASK or GRAPH available. */
-export function entityRuleApplies(query: string, time: ParsedTime, available: ReadonlySet<ConcreteStrategyName>): boolean {
+export function entityRuleApplies(
+  query: string,
+  time: ParsedTime,
+  available: ReadonlySet<ConcreteStrategyName>,
+): boolean {
   if (!QUESTION.test(query) || (!available.has("ASK") && !available.has("GRAPH"))) return false;
   return !time.window && !time.anchor;
 }
@@ -47,13 +61,27 @@ export function entityRuleApplies(query: string, time: ParsedTime, available: Re
  * expression is left to the other retrievers. The caller has checked entityRuleApplies; the read is on
  * its transaction.
  */
-export async function entityRule(tx: Tx, orgId: string, agentId: string, query: string, available: ReadonlySet<ConcreteStrategyName>): Promise<GraphDecision | null> {
+export async function entityRule(
+  tx: Tx,
+  orgId: string,
+  agentId: string,
+  query: string,
+  available: ReadonlySet<ConcreteStrategyName>,
+): Promise<GraphDecision | null> {
   const seeds = await seedsFromQuery(tx, orgId, agentId, query, 4);
   if (seeds.length === 0) return null;
   const names = seeds.map((s) => s.memo.name);
   const at = query.toLowerCase().indexOf(seeds[0]!.matched);
   const cue = readQuestion(query, at).cues[0];
-  if (cue && available.has("ASK")) return { strategy: "ASK", reason: `a question about ${names[0]}'s ${cue.relation} relation ("${cue.cue}"), and ${names[0]} is in the agent's graph` };
-  if (seeds.length >= 2 && available.has("GRAPH")) return { strategy: "GRAPH", reason: `a question connecting ${names.slice(0, 3).join(", ")}, which are in the agent's graph` };
+  if (cue && available.has("ASK"))
+    return {
+      strategy: "ASK",
+      reason: `a question about ${names[0]}'s ${cue.relation} relation ("${cue.cue}"), and ${names[0]} is in the agent's graph`,
+    };
+  if (seeds.length >= 2 && available.has("GRAPH"))
+    return {
+      strategy: "GRAPH",
+      reason: `a question connecting ${names.slice(0, 3).join(", ")}, which are in the agent's graph`,
+    };
   return null;
 }

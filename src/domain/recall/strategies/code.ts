@@ -8,7 +8,10 @@ export const codeStrategy: RecallStrategy = {
   description: "Code: function/class names in camelCase or snake_case, symbols, file paths.",
   needsEmbedding: false,
   async run(tx, search) {
-    const rows = await cancellable(codeSearch(tx, { filter: search.filter, text: search.query, limit: search.topK }), search.signal);
+    const rows = await cancellable(
+      codeSearch(tx, { filter: search.filter, text: search.query, limit: search.topK }),
+      search.signal,
+    );
     return { rows };
   },
 };

@@ -7,9 +7,20 @@
 // question.
 import { cancellable } from "../../../data/queries/recall-common";
 import { agentHasGraph } from "../../../data/queries/graph-memos";
-import { edgesById, edgesMatchingText, queryLexemesOfEdges } from "../../../data/queries/graph-facts";
+import {
+  edgesById,
+  edgesMatchingText,
+  queryLexemesOfEdges,
+} from "../../../data/queries/graph-facts";
 import { findPaths } from "../../../data/queries/graph-traverse";
-import { citeFacts, groundedRows, noGraphNotice, pathSources, type CitedFacts, type Grounding } from "../../graph/evidence";
+import {
+  citeFacts,
+  groundedRows,
+  noGraphNotice,
+  pathSources,
+  type CitedFacts,
+  type Grounding,
+} from "../../graph/evidence";
 import type { Tx } from "../../../data/pools";
 import type { RecallFilterInput } from "../../../data/queries/recall-common";
 import { seedsFromQuery } from "../../graph/seeds";
@@ -32,7 +43,10 @@ const TEXT_SCAN_LIMIT = 2_000;
  * (question words the path's facts hold + strength) / (question words + 1): in [0, 1], and a path holding
  * one more of the question's words always outranks a stronger one (strength is at most 1).
  */
-function relevance(path: { edge_ids: string[]; score: number }, words: { query: string[]; byEdge: Map<string, string[]> }): number {
+function relevance(
+  path: { edge_ids: string[]; score: number },
+  words: { query: string[]; byEdge: Map<string, string[]> },
+): number {
   const held = new Set(path.edge_ids.flatMap((id) => words.byEdge.get(id) ?? []));
   return (held.size + Math.min(path.score, 1)) / (words.query.length + 1);
 }
@@ -41,59 +55,134 @@ function relevance(path: { edge_ids: string[]; score: number }, words: { query: 
  * The facts of the best paths only (citing reads their sources and memories: most of a recall's time
  * when all 200 paths were cited), and of every path when too few of the best can be cited to fill top_k.
  */
-async function citeBestPaths(tx: Tx, filter: RecallFilterInput, ranked: GraphPath[], topK: number): Promise<{ cited: CitedFacts; paths: GraphPath[] }> {
+async function citeBestPaths(
+  tx: Tx,
+  filter: RecallFilterInput,
+  ranked: GraphPath[],
+  topK: number,
+): Promise<{ cited: CitedFacts; paths: GraphPath[] }> {
   const take = Math.max(CITED_PATHS_PER_RESULT * topK, MIN_CITED_PATHS);
   const best = await citePaths(tx, filter, ranked.slice(0, take));
-  const memories = new Set(best.paths.flatMap((p) => p.edge_ids.flatMap((id) => best.cited.facts.get(id)!.sources.map((x) => x.memory_id))));
+  const memories = new Set(
+    best.paths.flatMap((p) =>
+      p.edge_ids.flatMap((id) => best.cited.facts.get(id)!.sources.map((x) => x.memory_id)),
+    ),
+  );
   return memories.size >= topK || take >= ranked.length ? best : citePaths(tx, filter, ranked);
 }
 
-async function citePaths(tx: Tx, filter: RecallFilterInput, paths: GraphPath[]): Promise<{ cited: CitedFacts; paths: GraphPath[] }> {
-  const cited = await citeFacts(tx, filter, await edgesById(tx, filter.orgId, [...new Set(paths.flatMap((p) => p.edge_ids))]));
+async function citePaths(
+  tx: Tx,
+  filter: RecallFilterInput,
+  paths: GraphPath[],
+): Promise<{ cited: CitedFacts; paths: GraphPath[] }> {
+  const cited = await citeFacts(
+    tx,
+    filter,
+    await edgesById(tx, filter.orgId, [...new Set(paths.flatMap((p) => p.edge_ids))]),
+  );
   return { cited, paths: paths.filter((p) => p.edge_ids.every((id) => cited.facts.has(id))) };
 }
 
 export const graphStrategy: RecallStrategy = {
   name: "GRAPH",
-  description: "Multi-hop questions about named people, organisations, places, tools: follows the knowledge graph built by distill.",
+  description:
+    "Multi-hop questions about named people, organisations, places, tools: follows the knowledge graph built by distill.",
   needsEmbedding: false,
   async run(tx, search) {
     const { filter, query, topK, signal } = search;
     const bounds = search.graphBounds ?? DEFAULT_GRAPH_BOUNDS;
     const view = { asOf: search.asOf, includeExpired: false };
-    if (!(await agentHasGraph(tx, filter.orgId, filter.agentId))) return { rows: [], graph: { as_of: search.asOf, notice: noGraphNotice(filter.agentId), paths: [], facts: [] } };
+    if (!(await agentHasGraph(tx, filter.orgId, filter.agentId)))
+      return {
+        rows: [],
+        graph: { as_of: search.asOf, notice: noGraphNotice(filter.agentId), paths: [], facts: [] },
+      };
 
     const terms = orQueryOf(query);
     const seeds = new Map<string, number>();
-    for (const s of await seedsFromQuery(tx, filter.orgId, filter.agentId, query, NAME_SEEDS)) seeds.set(s.memo.memo_id, s.score);
-    const textHits = terms ? await cancellable(edgesMatchingText(tx, { orgId: filter.orgId, agentId: filter.agentId, terms, view, scanLimit: TEXT_SCAN_LIMIT, limit: TEXT_SEEDS }), signal) : [];
+    for (const s of await seedsFromQuery(tx, filter.orgId, filter.agentId, query, NAME_SEEDS))
+      seeds.set(s.memo.memo_id, s.score);
+    const textHits = terms
+      ? await cancellable(
+          edgesMatchingText(tx, {
+            orgId: filter.orgId,
+            agentId: filter.agentId,
+            terms,
+            view,
+            scanLimit: TEXT_SCAN_LIMIT,
+            limit: TEXT_SEEDS,
+          }),
+          signal,
+        )
+      : [];
     for (const hit of textHits) {
-      for (const id of [hit.src_memo_id, hit.dst_memo_id]) seeds.set(id, Math.max(seeds.get(id) ?? 0, TEXT_SEED_SCORE * (0.5 + hit.rank)));
+      for (const id of [hit.src_memo_id, hit.dst_memo_id])
+        seeds.set(id, Math.max(seeds.get(id) ?? 0, TEXT_SEED_SCORE * (0.5 + hit.rank)));
     }
-    if (seeds.size === 0) return { rows: [], graph: { as_of: search.asOf, notice: "no memo of this agent is named in the query, and no fact matches its words", paths: [], facts: [] } };
+    if (seeds.size === 0)
+      return {
+        rows: [],
+        graph: {
+          as_of: search.asOf,
+          notice: "no memo of this agent is named in the query, and no fact matches its words",
+          paths: [],
+          facts: [],
+        },
+      };
 
-    const found = await cancellable(findPaths(tx, {
-      orgId: filter.orgId, agentId: filter.agentId, seeds: [...seeds].map(([memo_id, score]) => ({ memo_id, score })), view,
-      maxHops: bounds.maxHops, fanout: bounds.fanout, maxRows: bounds.maxRows, hopDecay: HOP_DECAY, target: null, limit: PATHS_CONSIDERED,
-    }), signal);
+    const found = await cancellable(
+      findPaths(tx, {
+        orgId: filter.orgId,
+        agentId: filter.agentId,
+        seeds: [...seeds].map(([memo_id, score]) => ({ memo_id, score })),
+        view,
+        maxHops: bounds.maxHops,
+        fanout: bounds.fanout,
+        maxRows: bounds.maxRows,
+        hopDecay: HOP_DECAY,
+        target: null,
+        limit: PATHS_CONSIDERED,
+      }),
+      signal,
+    );
     const edgeIds = [...new Set(found.flatMap((p) => p.edge_ids))];
     const words = await queryLexemesOfEdges(tx, filter.orgId, edgeIds, query);
     const ranked = found
-      .map((p) => ({ memo_ids: p.memo_ids, edge_ids: p.edge_ids, hops: p.hops, score: relevance(p, words), sources: [] }))
+      .map((p) => ({
+        memo_ids: p.memo_ids,
+        edge_ids: p.edge_ids,
+        hops: p.hops,
+        score: relevance(p, words),
+        sources: [],
+      }))
       .sort((a, b) => b.score - a.score || a.hops - b.hops);
     const { cited, paths } = await citeBestPaths(tx, filter, ranked, topK);
     for (const p of paths) p.sources = pathSources(p, cited.facts);
 
-    const groundings: Grounding[] = paths.flatMap((path) => path.sources.map((s) => ({
-      memoryId: s.memory_id, score: path.score, path,
-      edgeIds: path.edge_ids.filter((id) => cited.facts.get(id)!.sources.some((x) => x.memory_id === s.memory_id)),
-    })));
+    const groundings: Grounding[] = paths.flatMap((path) =>
+      path.sources.map((s) => ({
+        memoryId: s.memory_id,
+        score: path.score,
+        path,
+        edgeIds: path.edge_ids.filter((id) =>
+          cited.facts.get(id)!.sources.some((x) => x.memory_id === s.memory_id),
+        ),
+      })),
+    );
     const rows = groundedRows(cited, groundings, topK);
     const shown = paths.slice(0, topK);
     const facts = [...new Set(shown.flatMap((p) => p.edge_ids))].map((id) => cited.facts.get(id)!);
     return {
       rows,
-      graph: { as_of: search.asOf, paths: shown, facts, ...(paths.length === 0 ? { notice: "the named memos have no facts that can be cited here" } : {}) },
+      graph: {
+        as_of: search.asOf,
+        paths: shown,
+        facts,
+        ...(paths.length === 0
+          ? { notice: "the named memos have no facts that can be cited here" }
+          : {}),
+      },
       note: `${seeds.size} seed memo(s), ${found.length} path(s) explored`,
     };
   },

@@ -3,8 +3,18 @@
 // or misspelt queries when those found too few.
 import type { Tx } from "../../../data/pools";
 import { cancellable, type RecallRow } from "../../../data/queries/recall-common";
-import { allThenAnyWords, anyWordSearch, setTrigramThreshold, trigramSearch } from "../../../data/queries/recall-lexical";
-import { everyLexemeRequired, isShortQuery, prefixQueryOf, usesWebsearchOperators } from "../query-words";
+import {
+  allThenAnyWords,
+  anyWordSearch,
+  setTrigramThreshold,
+  trigramSearch,
+} from "../../../data/queries/recall-lexical";
+import {
+  everyLexemeRequired,
+  isShortQuery,
+  prefixQueryOf,
+  usesWebsearchOperators,
+} from "../query-words";
 import type { RecallSearch, RecallStrategy, StrategyOutcome } from "../strategy";
 import { anyWordTermsOf } from "../any-word-terms";
 
@@ -32,18 +42,39 @@ async function searchInTiers(tx: Tx, search: RecallSearch): Promise<StrategyOutc
   if (usesWebsearchOperators(query)) {
     // Quotes and exclusions ask for exact wording: the documents that satisfy them come first.
     const prefix = prefixQueryOf(query);
-    const whole = { filter, text: query, prefix, everyLexemeRequired: everyLexemeRequired(query, prefix), limit: topK };
+    const whole = {
+      filter,
+      text: query,
+      prefix,
+      everyLexemeRequired: everyLexemeRequired(query, prefix),
+      limit: topK,
+    };
     const tiered = await cancellable(allThenAnyWords(tx, whole, { ...bm25, limit: topK }), signal);
     rows = tiered.map(({ tier: _tier, sort_key: _key, ...row }) => row);
     const more = tiered.filter((r) => r.tier === 2).length;
     if (more > 0) notes.push(`${more} result(s) match only some of the words`);
   } else {
-    const ranked = terms.words.length === 0 ? [] : await cancellable(anyWordSearch(tx, { filter, ...bm25, limit: topK, excludeIds: [] }), signal);
+    const ranked =
+      terms.words.length === 0
+        ? []
+        : await cancellable(
+            anyWordSearch(tx, { filter, ...bm25, limit: topK, excludeIds: [] }),
+            signal,
+          );
     rows = ranked.map(({ raw: _raw, ...row }) => row);
   }
   if (rows.length < topK && isShortQuery(query)) {
     await setTrigramThreshold(tx, TRIGRAM_THRESHOLD);
-    const fuzzy = await cancellable(trigramSearch(tx, { filter, text: query, excludeIds: rows.map((r) => r.memory_id), limit: topK - rows.length, scanLimit: TRIGRAM_SCAN_LIMIT }), signal);
+    const fuzzy = await cancellable(
+      trigramSearch(tx, {
+        filter,
+        text: query,
+        excludeIds: rows.map((r) => r.memory_id),
+        limit: topK - rows.length,
+        scanLimit: TRIGRAM_SCAN_LIMIT,
+      }),
+      signal,
+    );
     if (fuzzy.length > 0) notes.push(`trigram fallback added ${fuzzy.length} result(s)`);
     rows.push(...fuzzy);
   }

@@ -17,31 +17,73 @@ const NAME_SEEDS = 8;
 
 export const tripletStrategy: RecallStrategy = {
   name: "TRIPLET",
-  description: "Facts as (subject, relation, object) triples with their validity and sources: who works where, what uses what.",
+  description:
+    "Facts as (subject, relation, object) triples with their validity and sources: who works where, what uses what.",
   needsEmbedding: false,
   async run(tx, search) {
     const { filter, query, topK, signal } = search;
     const bounds = search.graphBounds ?? DEFAULT_GRAPH_BOUNDS;
     const view = { asOf: search.asOf, includeExpired: false };
-    if (!(await agentHasGraph(tx, filter.orgId, filter.agentId))) return { rows: [], graph: { as_of: search.asOf, notice: noGraphNotice(filter.agentId), facts: [] } };
+    if (!(await agentHasGraph(tx, filter.orgId, filter.agentId)))
+      return {
+        rows: [],
+        graph: { as_of: search.asOf, notice: noGraphNotice(filter.agentId), facts: [] },
+      };
 
     const terms = orQueryOf(query);
-    const textHits = terms ? await cancellable(edgesMatchingText(tx, { orgId: filter.orgId, agentId: filter.agentId, terms, view, scanLimit: TEXT_SCAN_LIMIT, limit: TEXT_CANDIDATES }), signal) : [];
-    const seeds = new Map((await seedsFromQuery(tx, filter.orgId, filter.agentId, query, NAME_SEEDS)).map((s) => [s.memo.memo_id, s.score]));
-    const around = await cancellable(edgesAround(tx, filter.orgId, filter.agentId, [...seeds.keys()], view, bounds.fanout), signal);
+    const textHits = terms
+      ? await cancellable(
+          edgesMatchingText(tx, {
+            orgId: filter.orgId,
+            agentId: filter.agentId,
+            terms,
+            view,
+            scanLimit: TEXT_SCAN_LIMIT,
+            limit: TEXT_CANDIDATES,
+          }),
+          signal,
+        )
+      : [];
+    const seeds = new Map(
+      (await seedsFromQuery(tx, filter.orgId, filter.agentId, query, NAME_SEEDS)).map((s) => [
+        s.memo.memo_id,
+        s.score,
+      ]),
+    );
+    const around = await cancellable(
+      edgesAround(tx, filter.orgId, filter.agentId, [...seeds.keys()], view, bounds.fanout),
+      signal,
+    );
     const candidates = [...textHits, ...around];
-    const ranks = new Map((await rankEdges(tx, filter.orgId, [...new Set(candidates.map((e) => e.edge_id))], terms)).map((r) => [r.edge_id, r.rank]));
+    const ranks = new Map(
+      (
+        await rankEdges(tx, filter.orgId, [...new Set(candidates.map((e) => e.edge_id))], terms)
+      ).map((r) => [r.edge_id, r.rank]),
+    );
     const cited = await citeFacts(tx, filter, candidates);
 
-    const scored = [...cited.facts.values()].map((f) => {
-      const named = (seeds.get(f.subject.memo_id) ?? 0) + (seeds.get(f.object.memo_id) ?? 0);
-      return { ...f, score: 0.6 * (ranks.get(f.edge_id) ?? 0) + 0.3 * named + 0.1 * f.weight };
-    }).sort((a, b) => b.score - a.score || (a.edge_id < b.edge_id ? -1 : 1)).slice(0, topK);
+    const scored = [...cited.facts.values()]
+      .map((f) => {
+        const named = (seeds.get(f.subject.memo_id) ?? 0) + (seeds.get(f.object.memo_id) ?? 0);
+        return { ...f, score: 0.6 * (ranks.get(f.edge_id) ?? 0) + 0.3 * named + 0.1 * f.weight };
+      })
+      .sort((a, b) => b.score - a.score || (a.edge_id < b.edge_id ? -1 : 1))
+      .slice(0, topK);
 
-    const rows = groundedRows(cited, scored.flatMap((f) => f.sources.map((s) => ({ memoryId: s.memory_id, score: f.score, edgeIds: [f.edge_id] }))), topK);
+    const rows = groundedRows(
+      cited,
+      scored.flatMap((f) =>
+        f.sources.map((s) => ({ memoryId: s.memory_id, score: f.score, edgeIds: [f.edge_id] })),
+      ),
+      topK,
+    );
     return {
       rows,
-      graph: { as_of: search.asOf, facts: scored, ...(scored.length === 0 ? { notice: "no fact matches the query's words or names" } : {}) },
+      graph: {
+        as_of: search.asOf,
+        facts: scored,
+        ...(scored.length === 0 ? { notice: "no fact matches the query's words or names" } : {}),
+      },
     };
   },
 };

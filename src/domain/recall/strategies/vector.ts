@@ -8,17 +8,21 @@ export const vectorStrategy: RecallStrategy = {
   needsEmbedding: true,
   async run(tx, search) {
     if (!search.queryVector) throw new Error("VECTOR ran without a query embedding");
-    const rows = await vectorSearch(tx, {
-      filter: search.filter,
-      vector: search.queryVector,
-      dimensions: search.dimensions,
-      model: search.embeddingModel,
-      limit: search.topK,
-      efSearch: search.efSearch,
-      maxScanTuples: search.maxScanTuples,
-      exactMaxRows: search.exactMaxRows,
-      hints: search.vectorShapes,
-    }, search.signal);
+    const rows = await vectorSearch(
+      tx,
+      {
+        filter: search.filter,
+        vector: search.queryVector,
+        dimensions: search.dimensions,
+        model: search.embeddingModel,
+        limit: search.topK,
+        efSearch: search.efSearch,
+        maxScanTuples: search.maxScanTuples,
+        exactMaxRows: search.exactMaxRows,
+        hints: search.vectorShapes,
+      },
+      search.signal,
+    );
     // Nearest is not related: a memory with no positive similarity shares nothing with the query (the
     // local embedder gives exactly 0 to unrelated text), so it would only pad the answer.
     return { rows: rows.filter((row) => row.score > 0) };

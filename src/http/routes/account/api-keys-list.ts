@@ -6,9 +6,17 @@ import { actorOf } from "../../request-context";
 import { ApiKey } from "../../schemas/api-keys";
 import { authedErrors, PageQuery } from "../../schemas/common";
 
-export const listApiKeysRoute = (deps: Deps) => new Elysia().get("/v1/api-keys", ({ request, query }) =>
-  listTenantKeys(deps.db, actorOf(request), query.limit ?? 50, query.cursor), {
-  query: PageQuery,
-  response: { 200: t.Object({ items: t.Array(ApiKey), next_cursor: t.Union([t.String(), t.Null()]) }), ...authedErrors() },
-  detail: { tags: ["API keys"], summary: "List the caller's API keys" },
-});
+export const listApiKeysRoute = (deps: Deps) =>
+  new Elysia().get(
+    "/v1/api-keys",
+    ({ request, query }) =>
+      listTenantKeys(deps.db, actorOf(request), query.limit ?? 50, query.cursor),
+    {
+      query: PageQuery,
+      response: {
+        200: t.Object({ items: t.Array(ApiKey), next_cursor: t.Union([t.String(), t.Null()]) }),
+        ...authedErrors(),
+      },
+      detail: { tags: ["API keys"], summary: "List the caller's API keys" },
+    },
+  );

@@ -6,12 +6,24 @@ import { actorOf } from "../../request-context";
 import { AuditQuery, AuditRecord } from "../../schemas/audit";
 import { authedErrors } from "../../schemas/common";
 
-export const auditRoute = (deps: Deps) => new Elysia().get("/v1/audit", ({ request, query }) => listAudit(deps.db, actorOf(request), query), {
-  query: AuditQuery,
-  response: { 200: t.Object({ items: t.Array(AuditRecord), next_cursor: t.Union([t.String(), t.Null()]) }), ...authedErrors() },
-  detail: {
-    tags: ["Audit"],
-    summary: "List the audit log (hash-chained)",
-    description: "Rows appear once the drain has moved them from the pending table (AUDIT_DRAIN_INTERVAL_SECONDS, default 1 s). Ascending by seq, or newest first with order=desc; pass next_cursor as cursor for the next page (it keeps its order). Recompute each hash as described in docs/audit.md.",
-  },
-});
+export const auditRoute = (deps: Deps) =>
+  new Elysia().get(
+    "/v1/audit",
+    ({ request, query }) => listAudit(deps.db, actorOf(request), query),
+    {
+      query: AuditQuery,
+      response: {
+        200: t.Object({
+          items: t.Array(AuditRecord),
+          next_cursor: t.Union([t.String(), t.Null()]),
+        }),
+        ...authedErrors(),
+      },
+      detail: {
+        tags: ["Audit"],
+        summary: "List the audit log (hash-chained)",
+        description:
+          "Rows appear once the drain has moved them from the pending table (AUDIT_DRAIN_INTERVAL_SECONDS, default 1 s). Ascending by seq, or newest first with order=desc; pass next_cursor as cursor for the next page (it keeps its order). Recompute each hash as described in docs/audit.md.",
+      },
+    },
+  );

@@ -6,7 +6,15 @@ import { actorOf } from "../../request-context";
 import { Budgets } from "../../schemas/budgets";
 import { authedErrors } from "../../schemas/common";
 
-export const getOwnBudgetsRoute = (deps: Deps) => new Elysia().get("/v1/tenants/me/budgets", ({ request }) => getBudgets(deps.db, deps.config, actorOf(request).orgId), {
-  response: { 200: Budgets, ...authedErrors() },
-  detail: { tags: ["Usage and budgets"], summary: "Read the caller's budget overrides and effective caps" },
-});
+export const getOwnBudgetsRoute = (deps: Deps) =>
+  new Elysia().get(
+    "/v1/tenants/me/budgets",
+    ({ request }) => getBudgets(deps.db, deps.config, actorOf(request).orgId),
+    {
+      response: { 200: Budgets, ...authedErrors() },
+      detail: {
+        tags: ["Usage and budgets"],
+        summary: "Read the caller's budget overrides and effective caps",
+      },
+    },
+  );

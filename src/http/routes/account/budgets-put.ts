@@ -6,9 +6,14 @@ import { actorOf } from "../../request-context";
 import { Budgets, BudgetsUpdate } from "../../schemas/budgets";
 import { authedErrors } from "../../schemas/common";
 
-export const putOwnBudgetsRoute = (deps: Deps) => new Elysia().put("/v1/tenants/me/budgets", ({ request, body }) => replaceBudgets(deps.db, deps.config, actorOf(request), body), {
-  parse: "json",
-  body: BudgetsUpdate,
-  response: { 200: Budgets, ...authedErrors(400, 413, 415) },
-  detail: { tags: ["Usage and budgets"], summary: "Replace the caller's budget overrides" },
-});
+export const putOwnBudgetsRoute = (deps: Deps) =>
+  new Elysia().put(
+    "/v1/tenants/me/budgets",
+    ({ request, body }) => replaceBudgets(deps.db, deps.config, actorOf(request), body),
+    {
+      parse: "json",
+      body: BudgetsUpdate,
+      response: { 200: Budgets, ...authedErrors(400, 413, 415) },
+      detail: { tags: ["Usage and budgets"], summary: "Replace the caller's budget overrides" },
+    },
+  );

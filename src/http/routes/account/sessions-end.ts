@@ -6,8 +6,13 @@ import { actorOf } from "../../request-context";
 import { authedErrors } from "../../schemas/common";
 import { Session, SessionParams } from "../../schemas/sessions";
 
-export const endSessionRoute = (deps: Deps) => new Elysia().post("/v1/sessions/:session_id/end", ({ request, params }) => endSession(deps.db, actorOf(request), params.session_id), {
-  params: SessionParams,
-  response: { 200: Session, ...authedErrors(404, 409) },
-  detail: { tags: ["Sessions"], summary: "End a session" },
-});
+export const endSessionRoute = (deps: Deps) =>
+  new Elysia().post(
+    "/v1/sessions/:session_id/end",
+    ({ request, params }) => endSession(deps.db, actorOf(request), params.session_id),
+    {
+      params: SessionParams,
+      response: { 200: Session, ...authedErrors(404, 409) },
+      detail: { tags: ["Sessions"], summary: "End a session" },
+    },
+  );

@@ -6,8 +6,13 @@ import { actorOf } from "../../request-context";
 import { authedErrors } from "../../schemas/common";
 import { Session, SessionParams } from "../../schemas/sessions";
 
-export const getSessionRoute = (deps: Deps) => new Elysia().get("/v1/sessions/:session_id", ({ request, params }) => getSession(deps.db, actorOf(request), params.session_id), {
-  params: SessionParams,
-  response: { 200: Session, ...authedErrors(404) },
-  detail: { tags: ["Sessions"], summary: "Read a session" },
-});
+export const getSessionRoute = (deps: Deps) =>
+  new Elysia().get(
+    "/v1/sessions/:session_id",
+    ({ request, params }) => getSession(deps.db, actorOf(request), params.session_id),
+    {
+      params: SessionParams,
+      response: { 200: Session, ...authedErrors(404) },
+      detail: { tags: ["Sessions"], summary: "Read a session" },
+    },
+  );

@@ -7,15 +7,20 @@ import { actorOf } from "../../request-context";
 import { authedErrors } from "../../schemas/common";
 import { Session, StartSession } from "../../schemas/sessions";
 
-export const startSessionRoute = (deps: Deps) => new Elysia().post("/v1/sessions", async ({ request, body, set }) => {
-  const actor = actorOf(request);
-  const metadata = checkMetadata(deps.config, body.metadata);
-  const session = await startSession(deps.db, actor, { agent_id: body.agent_id, metadata });
-  set.status = 201;
-  return session;
-}, {
-  parse: "json",
-  body: StartSession,
-  response: { 201: Session, ...authedErrors(400, 413, 415) },
-  detail: { tags: ["Sessions"], summary: "Start a session" },
-});
+export const startSessionRoute = (deps: Deps) =>
+  new Elysia().post(
+    "/v1/sessions",
+    async ({ request, body, set }) => {
+      const actor = actorOf(request);
+      const metadata = checkMetadata(deps.config, body.metadata);
+      const session = await startSession(deps.db, actor, { agent_id: body.agent_id, metadata });
+      set.status = 201;
+      return session;
+    },
+    {
+      parse: "json",
+      body: StartSession,
+      response: { 201: Session, ...authedErrors(400, 413, 415) },
+      detail: { tags: ["Sessions"], summary: "Start a session" },
+    },
+  );

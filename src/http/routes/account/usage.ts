@@ -6,7 +6,15 @@ import { actorOf } from "../../request-context";
 import { Usage } from "../../schemas/budgets";
 import { authedErrors } from "../../schemas/common";
 
-export const usageRoute = (deps: Deps) => new Elysia().get("/v1/usage", ({ request }) => readUsage(deps.db, deps.config, actorOf(request)), {
-  response: { 200: Usage, ...authedErrors() },
-  detail: { tags: ["Usage and budgets"], summary: "Usage counters, today and month-to-date (UTC)" },
-});
+export const usageRoute = (deps: Deps) =>
+  new Elysia().get(
+    "/v1/usage",
+    ({ request }) => readUsage(deps.db, deps.config, actorOf(request)),
+    {
+      response: { 200: Usage, ...authedErrors() },
+      detail: {
+        tags: ["Usage and budgets"],
+        summary: "Usage counters, today and month-to-date (UTC)",
+      },
+    },
+  );

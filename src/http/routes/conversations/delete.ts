@@ -6,9 +6,18 @@ import { actorOf } from "../../request-context";
 import { authedErrors } from "../../schemas/common";
 import { Conversation, ConversationParams } from "../../schemas/conversations";
 
-export const deleteConversationRoute = (deps: Deps) => new Elysia().delete("/v1/conversations/:conversation_id", ({ request, params }) =>
-  deleteConversation(deps.db, deps.config, actorOf(request), params.conversation_id), {
-  params: ConversationParams,
-  response: { 200: Conversation, ...authedErrors(404, 409) },
-  detail: { tags: ["Conversations"], summary: "Soft-delete a conversation", description: "Deleting twice is a 409. Appending to a deleted conversation is a 410." },
-});
+export const deleteConversationRoute = (deps: Deps) =>
+  new Elysia().delete(
+    "/v1/conversations/:conversation_id",
+    ({ request, params }) =>
+      deleteConversation(deps.db, deps.config, actorOf(request), params.conversation_id),
+    {
+      params: ConversationParams,
+      response: { 200: Conversation, ...authedErrors(404, 409) },
+      detail: {
+        tags: ["Conversations"],
+        summary: "Soft-delete a conversation",
+        description: "Deleting twice is a 409. Appending to a deleted conversation is a 410.",
+      },
+    },
+  );

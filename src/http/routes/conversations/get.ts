@@ -6,9 +6,17 @@ import { actorOf } from "../../request-context";
 import { authedErrors } from "../../schemas/common";
 import { Conversation, ConversationParams } from "../../schemas/conversations";
 
-export const getConversationRoute = (deps: Deps) => new Elysia().get("/v1/conversations/:conversation_id", async ({ request, params }) =>
-  conversationView(await readConversation(deps.db, actorOf(request), params.conversation_id), deps.config), {
-  params: ConversationParams,
-  response: { 200: Conversation, ...authedErrors(404) },
-  detail: { tags: ["Conversations"], summary: "Read a conversation" },
-});
+export const getConversationRoute = (deps: Deps) =>
+  new Elysia().get(
+    "/v1/conversations/:conversation_id",
+    async ({ request, params }) =>
+      conversationView(
+        await readConversation(deps.db, actorOf(request), params.conversation_id),
+        deps.config,
+      ),
+    {
+      params: ConversationParams,
+      response: { 200: Conversation, ...authedErrors(404) },
+      detail: { tags: ["Conversations"], summary: "Read a conversation" },
+    },
+  );

@@ -6,10 +6,21 @@ import { actorOf } from "../../request-context";
 import { authedErrors } from "../../schemas/common";
 import { ConversationParams, TurnPage, TurnsQuery } from "../../schemas/conversations";
 
-export const listTurnsRoute = (deps: Deps) => new Elysia().get("/v1/conversations/:conversation_id/turns", ({ request, params, query }) =>
-  readTurns(deps, actorOf(request), params.conversation_id, query.after_turn ?? -1, query.limit ?? 50), {
-  params: ConversationParams,
-  query: TurnsQuery,
-  response: { 200: TurnPage, ...authedErrors(404) },
-  detail: { tags: ["Conversations"], summary: "List turns" },
-});
+export const listTurnsRoute = (deps: Deps) =>
+  new Elysia().get(
+    "/v1/conversations/:conversation_id/turns",
+    ({ request, params, query }) =>
+      readTurns(
+        deps,
+        actorOf(request),
+        params.conversation_id,
+        query.after_turn ?? -1,
+        query.limit ?? 50,
+      ),
+    {
+      params: ConversationParams,
+      query: TurnsQuery,
+      response: { 200: TurnPage, ...authedErrors(404) },
+      detail: { tags: ["Conversations"], summary: "List turns" },
+    },
+  );

@@ -9,17 +9,31 @@ import { actorOf } from "../../request-context";
 import { authedErrors } from "../../schemas/common";
 import { CreateDataset, Dataset } from "../../schemas/datasets";
 
-export const createDatasetRoute = (deps: Deps) => new Elysia().post("/v1/datasets", async ({ request, body, set }) => {
-  const actor = actorOf(request);
-  const problems = nulProblems(body, "");
-  if (problems.length > 0) throw validationFailed(problems);
-  const metadata = checkMetadata(deps.config, body.metadata);
-  const dataset = await createDataset(deps.db, actor, { name: body.name, description: body.description, metadata });
-  set.status = 201;
-  return dataset;
-}, {
-  parse: "json",
-  body: CreateDataset,
-  response: { 201: Dataset, ...authedErrors(400, 409, 413, 415) },
-  detail: { tags: ["Datasets"], summary: "Create a dataset", description: "A live dataset with the same name (ignoring case) is a 409. Ingest into it with dataset_id, or store memories into it directly." },
-});
+export const createDatasetRoute = (deps: Deps) =>
+  new Elysia().post(
+    "/v1/datasets",
+    async ({ request, body, set }) => {
+      const actor = actorOf(request);
+      const problems = nulProblems(body, "");
+      if (problems.length > 0) throw validationFailed(problems);
+      const metadata = checkMetadata(deps.config, body.metadata);
+      const dataset = await createDataset(deps.db, actor, {
+        name: body.name,
+        description: body.description,
+        metadata,
+      });
+      set.status = 201;
+      return dataset;
+    },
+    {
+      parse: "json",
+      body: CreateDataset,
+      response: { 201: Dataset, ...authedErrors(400, 409, 413, 415) },
+      detail: {
+        tags: ["Datasets"],
+        summary: "Create a dataset",
+        description:
+          "A live dataset with the same name (ignoring case) is a 409. Ingest into it with dataset_id, or store memories into it directly.",
+      },
+    },
+  );

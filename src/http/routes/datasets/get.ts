@@ -6,9 +6,13 @@ import { actorOf } from "../../request-context";
 import { authedErrors } from "../../schemas/common";
 import { DatasetParams, DatasetWithCounts } from "../../schemas/datasets";
 
-export const getDatasetRoute = (deps: Deps) => new Elysia().get("/v1/datasets/:dataset_id", ({ request, params }) =>
-  readDataset(deps.db, actorOf(request), params.dataset_id), {
-  params: DatasetParams,
-  response: { 200: DatasetWithCounts, ...authedErrors(404) },
-  detail: { tags: ["Datasets"], summary: "Read a dataset with its counts" },
-});
+export const getDatasetRoute = (deps: Deps) =>
+  new Elysia().get(
+    "/v1/datasets/:dataset_id",
+    ({ request, params }) => readDataset(deps.db, actorOf(request), params.dataset_id),
+    {
+      params: DatasetParams,
+      response: { 200: DatasetWithCounts, ...authedErrors(404) },
+      detail: { tags: ["Datasets"], summary: "Read a dataset with its counts" },
+    },
+  );

@@ -6,8 +6,18 @@ import { actorOf } from "../../request-context";
 import { authedErrors } from "../../schemas/common";
 import { ForgetCertificate } from "../../schemas/forget-proof";
 
-export const forgetCertificateRoute = (deps: Deps) => new Elysia().get("/v1/forget/:cert_id", ({ request, params }) => readCertificate(deps.db, actorOf(request), params.cert_id), {
-  params: t.Object({ cert_id: t.String({ maxLength: 64 }) }),
-  response: { 200: ForgetCertificate, ...authedErrors(404) },
-  detail: { tags: ["Forget certificates"], summary: "Fetch a forget certificate", description: "Verify offline with `svc forget verify <file> --public-key <hex>` or the recipe in docs/forget-certificates.md." },
-});
+export const forgetCertificateRoute = (deps: Deps) =>
+  new Elysia().get(
+    "/v1/forget/:cert_id",
+    ({ request, params }) => readCertificate(deps.db, actorOf(request), params.cert_id),
+    {
+      params: t.Object({ cert_id: t.String({ maxLength: 64 }) }),
+      response: { 200: ForgetCertificate, ...authedErrors(404) },
+      detail: {
+        tags: ["Forget certificates"],
+        summary: "Fetch a forget certificate",
+        description:
+          "Verify offline with `svc forget verify <file> --public-key <hex>` or the recipe in docs/forget-certificates.md.",
+      },
+    },
+  );

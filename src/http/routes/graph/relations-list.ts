@@ -6,7 +6,20 @@ import { actorOf } from "../../request-context";
 import { authedErrors } from "../../schemas/common";
 import { RelationSchema } from "../../schemas/graph-relations";
 
-export const listRelationsRoute = (deps: Deps) => new Elysia().get("/v1/graph/relations", async ({ request }) => ({ relations: await listRelations(deps.db, actorOf(request)) }), {
-  response: { 200: t.Object({ relations: t.Array(RelationSchema) }, { additionalProperties: false }), ...authedErrors() },
-  detail: { tags: ["Graph"], summary: "Relation flags in force", description: "The built-in relations with your overrides laid over them. Functional relations supersede: a new object closes the subject's older edge (docs/graph.md)." },
-});
+export const listRelationsRoute = (deps: Deps) =>
+  new Elysia().get(
+    "/v1/graph/relations",
+    async ({ request }) => ({ relations: await listRelations(deps.db, actorOf(request)) }),
+    {
+      response: {
+        200: t.Object({ relations: t.Array(RelationSchema) }, { additionalProperties: false }),
+        ...authedErrors(),
+      },
+      detail: {
+        tags: ["Graph"],
+        summary: "Relation flags in force",
+        description:
+          "The built-in relations with your overrides laid over them. Functional relations supersede: a new object closes the subject's older edge (docs/graph.md).",
+      },
+    },
+  );

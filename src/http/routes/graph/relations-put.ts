@@ -6,9 +6,19 @@ import { actorOf } from "../../request-context";
 import { authedErrors } from "../../schemas/common";
 import { RelationSchema, RelationUpdateBody } from "../../schemas/graph-relations";
 
-export const putRelationRoute = (deps: Deps) => new Elysia().put("/v1/graph/relations", ({ request, body }) => putRelation(deps.db, actorOf(request), body), {
-  parse: "json",
-  body: RelationUpdateBody,
-  response: { 200: RelationSchema, ...authedErrors(400, 413, 415) },
-  detail: { tags: ["Graph"], summary: "Override a relation's flags", description: "Sets functional (and transitive, inverse) for one relation in your tenant; reset: true returns to the built-in flags. Applies to facts distilled afterwards. Audited as relation_type.update." },
-});
+export const putRelationRoute = (deps: Deps) =>
+  new Elysia().put(
+    "/v1/graph/relations",
+    ({ request, body }) => putRelation(deps.db, actorOf(request), body),
+    {
+      parse: "json",
+      body: RelationUpdateBody,
+      response: { 200: RelationSchema, ...authedErrors(400, 413, 415) },
+      detail: {
+        tags: ["Graph"],
+        summary: "Override a relation's flags",
+        description:
+          "Sets functional (and transitive, inverse) for one relation in your tenant; reset: true returns to the built-in flags. Applies to facts distilled afterwards. Audited as relation_type.update.",
+      },
+    },
+  );

@@ -6,9 +6,18 @@ import { actorOf } from "../../request-context";
 import { authedErrors } from "../../schemas/common";
 import { IngestJob, JobParams } from "../../schemas/ingest";
 
-export const getIngestJobRoute = (deps: Deps) => new Elysia().get("/v1/ingest/:job_id", ({ request, params }) =>
-  readIngestJob(deps.db, actorOf(request), params.job_id), {
-  params: JobParams,
-  response: { 200: IngestJob, ...authedErrors(404) },
-  detail: { tags: ["Ingest"], summary: "Poll an ingest job", description: "State, progress, the memories created, warnings, the failure reason and the chained distill job." },
-});
+export const getIngestJobRoute = (deps: Deps) =>
+  new Elysia().get(
+    "/v1/ingest/:job_id",
+    ({ request, params }) => readIngestJob(deps.db, actorOf(request), params.job_id),
+    {
+      params: JobParams,
+      response: { 200: IngestJob, ...authedErrors(404) },
+      detail: {
+        tags: ["Ingest"],
+        summary: "Poll an ingest job",
+        description:
+          "State, progress, the memories created, warnings, the failure reason and the chained distill job.",
+      },
+    },
+  );

@@ -6,10 +6,23 @@ import { actorOf } from "../../request-context";
 import { authedErrors } from "../../schemas/common";
 import { LoaderInfo } from "../../schemas/ingest";
 
-export const ingestLoadersRoute = (deps: Deps) => new Elysia().get("/v1/ingest/loaders", ({ request }) => {
-  actorOf(request);
-  return listLoaders(deps);
-}, {
-  response: { 200: t.Object({ loaders: t.Array(LoaderInfo) }, { additionalProperties: false }), ...authedErrors() },
-  detail: { tags: ["Ingest"], summary: "List the loaders", description: "Formats are recognised from the bytes; the MIME types and extensions listed here only choose among text formats." },
-});
+export const ingestLoadersRoute = (deps: Deps) =>
+  new Elysia().get(
+    "/v1/ingest/loaders",
+    ({ request }) => {
+      actorOf(request);
+      return listLoaders(deps);
+    },
+    {
+      response: {
+        200: t.Object({ loaders: t.Array(LoaderInfo) }, { additionalProperties: false }),
+        ...authedErrors(),
+      },
+      detail: {
+        tags: ["Ingest"],
+        summary: "List the loaders",
+        description:
+          "Formats are recognised from the bytes; the MIME types and extensions listed here only choose among text formats.",
+      },
+    },
+  );

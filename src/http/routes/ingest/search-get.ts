@@ -6,9 +6,18 @@ import { actorOf } from "../../request-context";
 import { authedErrors } from "../../schemas/common";
 import { BatchParams, SearchBatch } from "../../schemas/ingest-search";
 
-export const getSearchBatchRoute = (deps: Deps) => new Elysia().get("/v1/ingest/search/:batch_id", ({ request, params }) =>
-  readSearchBatch(deps.db, actorOf(request), params.batch_id), {
-  params: BatchParams,
-  response: { 200: SearchBatch, ...authedErrors(404) },
-  detail: { tags: ["Ingest"], summary: "Poll a web-search batch", description: "The batch's state, and each result URL with its child ingest job's state, failure reason and memory count." },
-});
+export const getSearchBatchRoute = (deps: Deps) =>
+  new Elysia().get(
+    "/v1/ingest/search/:batch_id",
+    ({ request, params }) => readSearchBatch(deps.db, actorOf(request), params.batch_id),
+    {
+      params: BatchParams,
+      response: { 200: SearchBatch, ...authedErrors(404) },
+      detail: {
+        tags: ["Ingest"],
+        summary: "Poll a web-search batch",
+        description:
+          "The batch's state, and each result URL with its child ingest job's state, failure reason and memory count.",
+      },
+    },
+  );

@@ -6,16 +6,23 @@ import { actorOf } from "../../request-context";
 import { authedErrors } from "../../schemas/common";
 import { IngestBody, SubmittedJob } from "../../schemas/ingest";
 
-export const submitIngestRoute = (deps: Deps) => new Elysia().post("/v1/ingest", async ({ request, body, set }) => {
-  const row = await submitTextOrUrl(deps, actorOf(request), body);
-  set.status = 202;
-  return submittedView(row);
-}, {
-  parse: "json",
-  body: IngestBody(deps.config),
-  response: { 202: SubmittedJob, ...authedErrors(400, 413, 415) },
-  detail: {
-    tags: ["Ingest"], summary: "Ingest text or a URL",
-    description: "Give exactly one of `text` or `url`. The worker chunks the content into memories of `agent_id` (in `dataset_id` when given); poll status_url. URLs are fetched SSRF-safely: http(s) only, private, loopback, link-local and metadata addresses refused unless INGEST_FETCH_ALLOW_CIDRS lists them, redirects re-checked. Re-ingesting identical content for the same agent and dataset stores nothing new.",
-  },
-});
+export const submitIngestRoute = (deps: Deps) =>
+  new Elysia().post(
+    "/v1/ingest",
+    async ({ request, body, set }) => {
+      const row = await submitTextOrUrl(deps, actorOf(request), body);
+      set.status = 202;
+      return submittedView(row);
+    },
+    {
+      parse: "json",
+      body: IngestBody(deps.config),
+      response: { 202: SubmittedJob, ...authedErrors(400, 413, 415) },
+      detail: {
+        tags: ["Ingest"],
+        summary: "Ingest text or a URL",
+        description:
+          "Give exactly one of `text` or `url`. The worker chunks the content into memories of `agent_id` (in `dataset_id` when given); poll status_url. URLs are fetched SSRF-safely: http(s) only, private, loopback, link-local and metadata addresses refused unless INGEST_FETCH_ALLOW_CIDRS lists them, redirects re-checked. Re-ingesting identical content for the same agent and dataset stores nothing new.",
+      },
+    },
+  );

@@ -14,9 +14,21 @@ import { actorOf, scopesOf } from "../../request-context";
 import { batchRefusal } from "./batch-rules";
 
 /** Stateless servers keep no stream open, so GET (server-to-client stream) and DELETE (end session) are refused. */
-const methodNotAllowed = () => new Response(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed: this MCP endpoint is stateless; POST JSON-RPC messages" }, id: null }), {
-  status: 405, headers: { "content-type": "application/json", allow: "POST" },
-});
+const methodNotAllowed = () =>
+  new Response(
+    JSON.stringify({
+      jsonrpc: "2.0",
+      error: {
+        code: -32000,
+        message: "Method not allowed: this MCP endpoint is stateless; POST JSON-RPC messages",
+      },
+      id: null,
+    }),
+    {
+      status: 405,
+      headers: { "content-type": "application/json", allow: "POST" },
+    },
+  );
 
 /**
  * The caller of each call of one HTTP request. The first call is the one the pipeline authenticated
@@ -33,7 +45,12 @@ function httpSession(deps: Deps, request: Request): McpSession {
     const identity = await deps.authenticate(key);
     if (deps.config.RATE_LIMIT_ENABLED) {
       const tenantPolicy = tenantBucketPolicyOf(deps.config);
-      const { refusal } = await takeRequestTokens(deps.limiter, { role: "tenant", ...identity }, deps.bucketPolicy, tenantPolicy);
+      const { refusal } = await takeRequestTokens(
+        deps.limiter,
+        { role: "tenant", ...identity },
+        deps.bucketPolicy,
+        tenantPolicy,
+      );
       if (refusal) throw refusal;
     }
     return { actor: { ...first.actor, keyId: identity.keyId }, scopes: identity.scopes };
@@ -61,18 +78,26 @@ function withDefaultAccept(request: Request): Request {
   return new Request(request, { headers });
 }
 
-export const mcpRoute = (deps: Deps) => new Elysia()
-  .post("/mcp", async ({ request, body }) => {
-    const refusal = batchRefusal(body);
-    if (refusal) return refusal;
-    const server = createMcpServer(deps, httpSession(deps, request));
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    await server.connect(transport);
-    try {
-      return await transport.handleRequest(withDefaultAccept(request), { parsedBody: body });
-    } finally {
-      await server.close();
-    }
-  }, { parse: "json", detail: { hide: true } })
-  .get("/mcp", methodNotAllowed, { detail: { hide: true } })
-  .delete("/mcp", methodNotAllowed, { detail: { hide: true } });
+export const mcpRoute = (deps: Deps) =>
+  new Elysia()
+    .post(
+      "/mcp",
+      async ({ request, body }) => {
+        const refusal = batchRefusal(body);
+        if (refusal) return refusal;
+        const server = createMcpServer(deps, httpSession(deps, request));
+        const transport = new WebStandardStreamableHTTPServerTransport({
+          sessionIdGenerator: undefined,
+          enableJsonResponse: true,
+        });
+        await server.connect(transport);
+        try {
+          return await transport.handleRequest(withDefaultAccept(request), { parsedBody: body });
+        } finally {
+          await server.close();
+        }
+      },
+      { parse: "json", detail: { hide: true } },
+    )
+    .get("/mcp", methodNotAllowed, { detail: { hide: true } })
+    .delete("/mcp", methodNotAllowed, { detail: { hide: true } });

@@ -6,9 +6,19 @@ import { actorOf } from "../../request-context";
 import { authedErrors } from "../../schemas/common";
 import { forgetBody, ForgetResponse } from "../../schemas/memories";
 
-export const forgetMemoriesRoute = (deps: Deps) => new Elysia().post("/v1/memories/forget", ({ request, body }) => forgetRequested(deps, actorOf(request), body), {
-  parse: "json",
-  body: forgetBody(deps.config),
-  response: { 200: ForgetResponse, ...authedErrors(400, 413, 415) },
-  detail: { tags: ["Memories"], summary: "Forget memories (soft delete)", description: "Sets valid_to and deleted_at on the current version; history stays readable. Ids that are unknown, another tenant's or already forgotten are listed in not_found (the call is idempotent)." },
-});
+export const forgetMemoriesRoute = (deps: Deps) =>
+  new Elysia().post(
+    "/v1/memories/forget",
+    ({ request, body }) => forgetRequested(deps, actorOf(request), body),
+    {
+      parse: "json",
+      body: forgetBody(deps.config),
+      response: { 200: ForgetResponse, ...authedErrors(400, 413, 415) },
+      detail: {
+        tags: ["Memories"],
+        summary: "Forget memories (soft delete)",
+        description:
+          "Sets valid_to and deleted_at on the current version; history stays readable. Ids that are unknown, another tenant's or already forgotten are listed in not_found (the call is idempotent).",
+      },
+    },
+  );

@@ -6,9 +6,13 @@ import { actorOf } from "../../request-context";
 import { authedErrors } from "../../schemas/common";
 import { Memory, MemoryIdParams } from "../../schemas/memories";
 
-export const getMemoryRoute = (deps: Deps) => new Elysia().get("/v1/memories/:memory_id", ({ request, params }) =>
-  getMemory(deps.db, actorOf(request), params.memory_id), {
-  params: MemoryIdParams,
-  response: { 200: Memory, ...authedErrors(404, 410) },
-  detail: { tags: ["Memories"], summary: "Fetch one memory (current version)" },
-});
+export const getMemoryRoute = (deps: Deps) =>
+  new Elysia().get(
+    "/v1/memories/:memory_id",
+    ({ request, params }) => getMemory(deps.db, actorOf(request), params.memory_id),
+    {
+      params: MemoryIdParams,
+      response: { 200: Memory, ...authedErrors(404, 410) },
+      detail: { tags: ["Memories"], summary: "Fetch one memory (current version)" },
+    },
+  );

@@ -23,13 +23,19 @@ const FRAMING = [
 const frame = (event: string, data: unknown, id?: number) =>
   `event: ${event}\n${id === undefined ? "" : `id: ${id}\n`}data: ${JSON.stringify(data)}\n\n`;
 
-function eventStream(deps: Deps, run: (signal?: AbortSignal) => Promise<RecallOutcome>, request: Request): ReadableStream<Uint8Array> {
+function eventStream(
+  deps: Deps,
+  run: (signal?: AbortSignal) => Promise<RecallOutcome>,
+  request: Request,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const abort = new AbortController();
   request.signal?.addEventListener("abort", () => abort.abort(), { once: true });
   return new ReadableStream<Uint8Array>({
     async start(controller) {
-      const send = (text: string) => { if (!abort.signal.aborted) controller.enqueue(encoder.encode(text)); };
+      const send = (text: string) => {
+        if (!abort.signal.aborted) controller.enqueue(encoder.encode(text));
+      };
       send(": recall started\n\n");
       try {
         const { results, ...summary } = await run(abort.signal);
@@ -38,7 +44,12 @@ function eventStream(deps: Deps, run: (signal?: AbortSignal) => Promise<RecallOu
       } catch (error) {
         if (error instanceof RecallCancelledError || abort.signal.aborted) return;
         const requestId = contextOf(request)?.requestId;
-        const problem = problemResponse(toAppError("STREAM", error, deps.log, requestId), request, problemTypeBase(deps.config), requestId);
+        const problem = problemResponse(
+          toAppError("STREAM", error, deps.log, requestId),
+          request,
+          problemTypeBase(deps.config),
+          requestId,
+        );
         send(frame("error", await problem.json()));
       } finally {
         if (!abort.signal.aborted) controller.close();
@@ -50,22 +61,34 @@ function eventStream(deps: Deps, run: (signal?: AbortSignal) => Promise<RecallOu
   });
 }
 
-export const recallStreamRoute = (deps: Deps) => new Elysia().post("/v1/memories/recall/stream", async ({ request, body }) => {
-  const run = await openRecall(deps, actorOf(request), toRecallInput(body), request.signal);
-  return new Response(eventStream(deps, run, request), {
-    headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", "x-accel-buffering": "no" },
-  });
-}, {
-  parse: "json",
-  body: recallBody(deps.config),
-  detail: {
-    tags: ["Memories"],
-    summary: "Recall memories as a server-sent-events stream",
-    description: FRAMING,
-    // Documented by hand: a `response` map would replace these, and the stream itself is not JSON.
-    responses: {
-      200: { description: "The event stream", content: { "text/event-stream": { schema: { type: "string", description: FRAMING } } } },
-      ...authedErrorResponses(400, 413, 415),
+export const recallStreamRoute = (deps: Deps) =>
+  new Elysia().post(
+    "/v1/memories/recall/stream",
+    async ({ request, body }) => {
+      const run = await openRecall(deps, actorOf(request), toRecallInput(body), request.signal);
+      return new Response(eventStream(deps, run, request), {
+        headers: {
+          "content-type": "text/event-stream; charset=utf-8",
+          "cache-control": "no-cache",
+          "x-accel-buffering": "no",
+        },
+      });
     },
-  },
-});
+    {
+      parse: "json",
+      body: recallBody(deps.config),
+      detail: {
+        tags: ["Memories"],
+        summary: "Recall memories as a server-sent-events stream",
+        description: FRAMING,
+        // Documented by hand: a `response` map would replace these, and the stream itself is not JSON.
+        responses: {
+          200: {
+            description: "The event stream",
+            content: { "text/event-stream": { schema: { type: "string", description: FRAMING } } },
+          },
+          ...authedErrorResponses(400, 413, 415),
+        },
+      },
+    },
+  );

@@ -6,7 +6,10 @@ import { AppError } from "../../../lib/errors";
 import { requestPath } from "../../pipeline/0-request-target";
 
 const POST_ONLY = [
-  "/v1/memories/recall", "/v1/memories/recall/stream", "/v1/memories/batch", "/v1/memories/forget",
+  "/v1/memories/recall",
+  "/v1/memories/recall/stream",
+  "/v1/memories/batch",
+  "/v1/memories/forget",
 ];
 
 const postOnly = ({ request }: { request: Request }) => {

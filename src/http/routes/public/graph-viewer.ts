@@ -8,8 +8,9 @@ import viewerStyle from "./graph-viewer/viewer.css" with { type: "file" };
 
 const ASSETS = "/_assets/graph-viewer";
 
-export const GRAPH_VIEWER_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
-  + "base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+export const GRAPH_VIEWER_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
+  "base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>svc graph viewer</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">
@@ -34,17 +35,39 @@ const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>
 <script type="module" src="${ASSETS}/viewer.js"></script>
 </body></html>`;
 
-const SECURITY_HEADERS = { "content-security-policy": GRAPH_VIEWER_CSP, "x-content-type-options": "nosniff", "referrer-policy": "no-referrer" };
+const SECURITY_HEADERS = {
+  "content-security-policy": GRAPH_VIEWER_CSP,
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "no-referrer",
+};
 
 const asset = (path: string, type: string) => () =>
-  new Response(Bun.file(path), { headers: { "content-type": type, "cache-control": "public, max-age=3600", ...SECURITY_HEADERS } });
+  new Response(Bun.file(path), {
+    headers: { "content-type": type, "cache-control": "public, max-age=3600", ...SECURITY_HEADERS },
+  });
 
-const page = () => new Response(PAGE, { headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", ...SECURITY_HEADERS } });
+const page = () =>
+  new Response(PAGE, {
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "no-store",
+      ...SECURITY_HEADERS,
+    },
+  });
 
 // Every URL in the page is absolute, so /graph and /graph/ both work.
-export const graphViewerRoute = () => new Elysia()
-  .get("/graph", page, { detail: { hide: true } })
-  .get("/graph/", page, { detail: { hide: true } })
-  .get(`${ASSETS}/cytoscape.esm.min.mjs`, asset(cytoscapeBundle, "text/javascript; charset=utf-8"), { detail: { hide: true } })
-  .get(`${ASSETS}/viewer.js`, asset(viewerScript, "text/javascript; charset=utf-8"), { detail: { hide: true } })
-  .get(`${ASSETS}/viewer.css`, asset(viewerStyle, "text/css; charset=utf-8"), { detail: { hide: true } });
+export const graphViewerRoute = () =>
+  new Elysia()
+    .get("/graph", page, { detail: { hide: true } })
+    .get("/graph/", page, { detail: { hide: true } })
+    .get(
+      `${ASSETS}/cytoscape.esm.min.mjs`,
+      asset(cytoscapeBundle, "text/javascript; charset=utf-8"),
+      { detail: { hide: true } },
+    )
+    .get(`${ASSETS}/viewer.js`, asset(viewerScript, "text/javascript; charset=utf-8"), {
+      detail: { hide: true },
+    })
+    .get(`${ASSETS}/viewer.css`, asset(viewerStyle, "text/css; charset=utf-8"), {
+      detail: { hide: true },
+    });

@@ -10,20 +10,61 @@ const Check = t.Union([t.Literal("ok"), t.Literal("failing"), t.Literal("embedde
 const Generation = { model: t.String(), dims: t.Integer() };
 const Embeddings = t.Object({
   configured: t.Object(Generation),
-  serving: t.Array(t.Object({ ...Generation, tenants: t.Integer() }), { description: "Tenants per embedding generation VECTOR recall reads" }),
-  reembed: t.Array(t.Object({ from: t.Object(Generation), to: t.Object(Generation), tenants: t.Integer(), done: t.Integer(), total: t.Integer() }), {
-    description: "Re-embeds under way (docs/embeddings.md): current memories with a vector of `to`, of all; recall serves `from` until a tenant is complete",
+  serving: t.Array(t.Object({ ...Generation, tenants: t.Integer() }), {
+    description: "Tenants per embedding generation VECTOR recall reads",
   }),
-  graph_backlog: t.Integer({ description: "Batch-stored memories whose vector waits for the HNSW graph (docs/recall.md, the vector backlog); recall scores them exactly meanwhile" }),
+  reembed: t.Array(
+    t.Object({
+      from: t.Object(Generation),
+      to: t.Object(Generation),
+      tenants: t.Integer(),
+      done: t.Integer(),
+      total: t.Integer(),
+    }),
+    {
+      description:
+        "Re-embeds under way (docs/embeddings.md): current memories with a vector of `to`, of all; recall serves `from` until a tenant is complete",
+    },
+  ),
+  graph_backlog: t.Integer({
+    description:
+      "Batch-stored memories whose vector waits for the HNSW graph (docs/recall.md, the vector backlog); recall scores them exactly meanwhile",
+  }),
 });
 
-export const readyRoute = (deps: Deps) => new Elysia().get("/v1/ready", async () => {
-  const redis = deps.redis;
-  const pingValkey = redis ? () => redis.ping() : null;
-  const readiness = await checkReadiness(deps.db, pingValkey, deps.embeddings.progress);
-  if (!readiness.ready) throw new AppError("service-unavailable", `Not ready: ${readiness.problems.join("; ")}`, { fields: { checks: readiness.checks } });
-  return { status: "ready" as const, mode: deps.db.kind, checks: readiness.checks, ...(readiness.embeddings ? { embeddings: readiness.embeddings } : {}) };
-}, {
-  response: { 200: t.Object({ status: t.Literal("ready"), mode: t.Union([t.Literal("postgres"), t.Literal("embedded")]), checks: t.Object({ database: Check, migrations: Check, valkey: Check }), embeddings: t.Optional(Embeddings) }), 503: Problem },
-  detail: { tags: ["Operations"], summary: "Readiness: database, migrations, Valkey; embedding generations and re-embed progress", security: [] },
-});
+export const readyRoute = (deps: Deps) =>
+  new Elysia().get(
+    "/v1/ready",
+    async () => {
+      const redis = deps.redis;
+      const pingValkey = redis ? () => redis.ping() : null;
+      const readiness = await checkReadiness(deps.db, pingValkey, deps.embeddings.progress);
+      if (!readiness.ready)
+        throw new AppError("service-unavailable", `Not ready: ${readiness.problems.join("; ")}`, {
+          fields: { checks: readiness.checks },
+        });
+      return {
+        status: "ready" as const,
+        mode: deps.db.kind,
+        checks: readiness.checks,
+        ...(readiness.embeddings ? { embeddings: readiness.embeddings } : {}),
+      };
+    },
+    {
+      response: {
+        200: t.Object({
+          status: t.Literal("ready"),
+          mode: t.Union([t.Literal("postgres"), t.Literal("embedded")]),
+          checks: t.Object({ database: Check, migrations: Check, valkey: Check }),
+          embeddings: t.Optional(Embeddings),
+        }),
+        503: Problem,
+      },
+      detail: {
+        tags: ["Operations"],
+        summary:
+          "Readiness: database, migrations, Valkey; embedding generations and re-embed progress",
+        security: [],
+      },
+    },
+  );

@@ -3,11 +3,17 @@
 import { Elysia } from "elysia";
 import pkg from "../../../../package.json";
 
-export const rootRoute = () => new Elysia().get("/", () => ({
-  service: "svc",
-  version: pkg.version,
-  docs: "/docs",
-  openapi: "/openapi.json",
-  health: "/v1/health",
-  authentication: "Authorization: Bearer svc_sk_… (or X-API-Key) on every /v1 route but the health probes",
-}), { detail: { hide: true } });
+export const rootRoute = () =>
+  new Elysia().get(
+    "/",
+    () => ({
+      service: "svc",
+      version: pkg.version,
+      docs: "/docs",
+      openapi: "/openapi.json",
+      health: "/v1/health",
+      authentication:
+        "Authorization: Bearer svc_sk_… (or X-API-Key) on every /v1 route but the health probes",
+    }),
+    { detail: { hide: true } },
+  );

@@ -6,9 +6,18 @@ import { actorOf } from "../../request-context";
 import { authedErrors } from "../../schemas/common";
 import { DeletedWebhookEndpoint, WebhookParams } from "../../schemas/webhooks";
 
-export const deleteWebhookRoute = (deps: Deps) => new Elysia().delete("/v1/webhooks/:endpoint_id", ({ request, params }) =>
-  deleteEndpoint(deps.db, actorOf(request), params.endpoint_id), {
-  params: WebhookParams,
-  response: { 200: DeletedWebhookEndpoint, ...authedErrors(404) },
-  detail: { tags: ["Webhooks"], summary: "Delete a webhook endpoint", description: "Pending deliveries become dead (last_error \"endpoint deleted\"); a deleted endpoint answers 404." },
-});
+export const deleteWebhookRoute = (deps: Deps) =>
+  new Elysia().delete(
+    "/v1/webhooks/:endpoint_id",
+    ({ request, params }) => deleteEndpoint(deps.db, actorOf(request), params.endpoint_id),
+    {
+      params: WebhookParams,
+      response: { 200: DeletedWebhookEndpoint, ...authedErrors(404) },
+      detail: {
+        tags: ["Webhooks"],
+        summary: "Delete a webhook endpoint",
+        description:
+          'Pending deliveries become dead (last_error "endpoint deleted"); a deleted endpoint answers 404.',
+      },
+    },
+  );

@@ -6,9 +6,13 @@ import { actorOf } from "../../request-context";
 import { authedErrors } from "../../schemas/common";
 import { WebhookEndpoint, WebhookParams } from "../../schemas/webhooks";
 
-export const getWebhookRoute = (deps: Deps) => new Elysia().get("/v1/webhooks/:endpoint_id", ({ request, params }) =>
-  readEndpoint(deps.db, actorOf(request), params.endpoint_id), {
-  params: WebhookParams,
-  response: { 200: WebhookEndpoint, ...authedErrors(404) },
-  detail: { tags: ["Webhooks"], summary: "Read a webhook endpoint" },
-});
+export const getWebhookRoute = (deps: Deps) =>
+  new Elysia().get(
+    "/v1/webhooks/:endpoint_id",
+    ({ request, params }) => readEndpoint(deps.db, actorOf(request), params.endpoint_id),
+    {
+      params: WebhookParams,
+      response: { 200: WebhookEndpoint, ...authedErrors(404) },
+      detail: { tags: ["Webhooks"], summary: "Read a webhook endpoint" },
+    },
+  );

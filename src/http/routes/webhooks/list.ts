@@ -6,9 +6,24 @@ import { actorOf } from "../../request-context";
 import { authedErrors, PageQuery } from "../../schemas/common";
 import { WebhookEndpoint } from "../../schemas/webhooks";
 
-export const listWebhooksRoute = (deps: Deps) => new Elysia().get("/v1/webhooks", ({ request, query }) =>
-  listEndpoints(deps.db, actorOf(request), query.limit ?? 50, query.cursor), {
-  query: PageQuery,
-  response: { 200: t.Object({ items: t.Array(WebhookEndpoint), next_cursor: t.Union([t.String(), t.Null()]) }), ...authedErrors() },
-  detail: { tags: ["Webhooks"], summary: "List webhook endpoints", description: "Oldest first. Secrets are never listed." },
-});
+export const listWebhooksRoute = (deps: Deps) =>
+  new Elysia().get(
+    "/v1/webhooks",
+    ({ request, query }) =>
+      listEndpoints(deps.db, actorOf(request), query.limit ?? 50, query.cursor),
+    {
+      query: PageQuery,
+      response: {
+        200: t.Object({
+          items: t.Array(WebhookEndpoint),
+          next_cursor: t.Union([t.String(), t.Null()]),
+        }),
+        ...authedErrors(),
+      },
+      detail: {
+        tags: ["Webhooks"],
+        summary: "List webhook endpoints",
+        description: "Oldest first. Secrets are never listed.",
+      },
+    },
+  );

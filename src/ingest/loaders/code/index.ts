@@ -15,17 +15,24 @@ function lineIndex(text: string): (offset: number) => number {
   const starts = [0];
   for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
   return (offset) => {
-    let lo = 0, hi = starts.length - 1;
+    let lo = 0,
+      hi = starts.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= offset) lo = mid; else hi = mid - 1;
+      if (starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
     }
     return lo + 1;
   };
 }
 
 /** Cuts [start, end) at line ends (blank lines preferred) into pieces of at most `max` characters. */
-export function splitLines(text: string, start: number, end: number, max: number): Array<[number, number]> {
+export function splitLines(
+  text: string,
+  start: number,
+  end: number,
+  max: number,
+): Array<[number, number]> {
   const pieces: Array<[number, number]> = [];
   let from = start;
   while (end - from > max) {
@@ -48,7 +55,9 @@ export const codeLoader: Loader = {
   needsMultimodal: false,
   sniff: (head) => looksLikeText(head),
   async *load(source, ctx: LoaderContext) {
-    const language = languageOfExtension(extensionOf(source.filename)) ?? languageOfMimeType(baseType(source.declaredType));
+    const language =
+      languageOfExtension(extensionOf(source.filename)) ??
+      languageOfMimeType(baseType(source.declaredType));
     if (!language) throw new Error("the code loader was chosen for a file of no known language");
     const text = await readText(source);
     const lineOf = lineIndex(text);
@@ -56,25 +65,48 @@ export const codeLoader: Loader = {
     const tree = parser.parse(text);
     try {
       if (!tree) throw new Error("tree-sitter returned no tree");
-      if (tree.rootNode.hasError) ctx.warn(`the ${language.name} source has syntax errors; chunks follow what could be parsed`);
+      if (tree.rootNode.hasError)
+        ctx.warn(
+          `the ${language.name} source has syntax errors; chunks follow what could be parsed`,
+        );
       const path = source.filename ?? undefined;
       for (const unit of codeUnits(tree.rootNode, language, ctx.codeChunkChars)) {
         ctx.signal?.throwIfAborted();
-        const pieces = unit.end - unit.start > ctx.maxChunkChars ? splitLines(text, unit.start, unit.end, ctx.maxChunkChars) : [[unit.start, unit.end] as [number, number]];
-        if (pieces.length > 1) ctx.warn(`${unit.symbols[0] ?? "a block of code"} is longer than the memory size limit and was split between lines`);
+        const pieces =
+          unit.end - unit.start > ctx.maxChunkChars
+            ? splitLines(text, unit.start, unit.end, ctx.maxChunkChars)
+            : [[unit.start, unit.end] as [number, number]];
+        if (pieces.length > 1)
+          ctx.warn(
+            `${unit.symbols[0] ?? "a block of code"} is longer than the memory size limit and was split between lines`,
+          );
         for (const [start, end] of pieces) {
           const slice = text.slice(start, end);
           const body = slice.trimEnd();
           if (body.trim() === "") continue;
           // A single line longer than the limit (minified code): cut like prose, at whitespace.
-          const parts = body.length > ctx.maxChunkChars ? chunkProse(body, proseLimits(ctx), start).map((p) => [p.start, p.end] as const) : [[start, start + body.length] as const];
+          const parts =
+            body.length > ctx.maxChunkChars
+              ? chunkProse(body, proseLimits(ctx), start).map((p) => [p.start, p.end] as const)
+              : [[start, start + body.length] as const];
           for (const [s, e] of parts) {
             const chunk: Chunk = {
               text: text.slice(s, e),
-              position: { line_start: lineOf(s), line_end: lineOf(Math.max(s, e - 1)), char_start: s, char_end: e, language: language.name, ...(unit.symbols[0] ? { symbol: unit.symbols[0] } : {}) },
+              position: {
+                line_start: lineOf(s),
+                line_end: lineOf(Math.max(s, e - 1)),
+                char_start: s,
+                char_end: e,
+                language: language.name,
+                ...(unit.symbols[0] ? { symbol: unit.symbols[0] } : {}),
+              },
               metadata: {
-                kind: "code", language: language.name, ...(path ? { path } : {}), ...(unit.symbols[0] ? { symbol: unit.symbols[0], symbols: unit.symbols } : {}),
-                start_line: lineOf(s), end_line: lineOf(Math.max(s, e - 1)),
+                kind: "code",
+                language: language.name,
+                ...(path ? { path } : {}),
+                ...(unit.symbols[0] ? { symbol: unit.symbols[0], symbols: unit.symbols } : {}),
+                start_line: lineOf(s),
+                end_line: lineOf(Math.max(s, e - 1)),
               },
             };
             yield chunk;

@@ -11,7 +11,9 @@ async function grammarOf(language: CodeLanguage): Promise<Language> {
   await runtime;
   let grammar = grammars.get(language.name);
   if (!grammar) {
-    grammar = Bun.file(language.grammar).bytes().then((bytes) => Language.load(bytes));
+    grammar = Bun.file(language.grammar)
+      .bytes()
+      .then((bytes) => Language.load(bytes));
     grammars.set(language.name, grammar);
   }
   return grammar;

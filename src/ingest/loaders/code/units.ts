@@ -26,7 +26,11 @@ export function symbolsOf(node: Node, depth = 0): string[] {
     if (node.type === "identifier" || node.type === "field_identifier") return [node.text];
   }
   // const a = …, b = …
-  return node.namedChildren.flatMap((child) => (child?.type === "variable_declarator" ? [child.childForFieldName("name")?.text ?? ""] : [])).filter(Boolean);
+  return node.namedChildren
+    .flatMap((child) =>
+      child?.type === "variable_declarator" ? [child.childForFieldName("name")?.text ?? ""] : [],
+    )
+    .filter(Boolean);
 }
 
 function innermostDeclaration(node: Node): Node {
@@ -41,8 +45,10 @@ function membersOf(node: Node, language: CodeLanguage): Node[] | null {
   const queue: Array<{ n: Node; depth: number }> = [{ n: declaration, depth: 0 }];
   while (queue.length > 0) {
     const { n, depth } = queue.shift()!;
-    if (depth > 0 && language.bodies.includes(n.type)) return n.namedChildren.filter((c): c is Node => c !== null);
-    if (depth < 3) for (const child of n.namedChildren) if (child) queue.push({ n: child, depth: depth + 1 });
+    if (depth > 0 && language.bodies.includes(n.type))
+      return n.namedChildren.filter((c): c is Node => c !== null);
+    if (depth < 3)
+      for (const child of n.namedChildren) if (child) queue.push({ n: child, depth: depth + 1 });
   }
   return null;
 }
@@ -50,7 +56,12 @@ function membersOf(node: Node, language: CodeLanguage): Node[] | null {
 const isComment = (node: Node) => node.type.includes("comment");
 
 /** Declarations (with their leading comments) and the runs of other code between them, in order. */
-function unitsOf(nodes: Node[], language: CodeLanguage, maxChars: number, prefix: string): CodeUnit[] {
+function unitsOf(
+  nodes: Node[],
+  language: CodeLanguage,
+  maxChars: number,
+  prefix: string,
+): CodeUnit[] {
   const units: CodeUnit[] = [];
   let other: CodeUnit | null = null;
   let comments: Node[] = [];
@@ -74,10 +85,17 @@ function unitsOf(nodes: Node[], language: CodeLanguage, maxChars: number, prefix
       continue;
     }
     if (language.declarations.includes(node.type)) {
-      const attached = comments.length > 0 && node.startPosition.row <= comments[comments.length - 1]!.endPosition.row + 1 ? comments : [];
+      const attached =
+        comments.length > 0 &&
+        node.startPosition.row <= comments[comments.length - 1]!.endPosition.row + 1
+          ? comments
+          : [];
       if (attached.length === 0) flushComments();
       comments = [];
-      if (other) { units.push(other); other = null; }
+      if (other) {
+        units.push(other);
+        other = null;
+      }
       const start = attached[0]?.startIndex ?? node.startIndex;
       const names = symbolsOf(node).map((s) => prefix + s);
       const members = node.endIndex - start > maxChars ? membersOf(node, language) : null;
@@ -100,5 +118,10 @@ function unitsOf(nodes: Node[], language: CodeLanguage, maxChars: number, prefix
 }
 
 export function codeUnits(root: Node, language: CodeLanguage, maxChars: number): CodeUnit[] {
-  return unitsOf(root.namedChildren.filter((c): c is Node => c !== null), language, maxChars, "");
+  return unitsOf(
+    root.namedChildren.filter((c): c is Node => c !== null),
+    language,
+    maxChars,
+    "",
+  );
 }

@@ -15,23 +15,43 @@ export class AnswerError extends Error {}
 const Name = T.String({ minLength: 1, maxLength: 300 });
 const Day = T.Union([T.String({ maxLength: 40 }), T.Null()]);
 const AnswerSchema = T.Object({
-  memories: T.Array(T.Object({
-    id: T.String({ maxLength: 20 }),
-    entities: T.Array(T.Object({ name: Name, type: T.String({ maxLength: 40 }), description: T.Optional(T.String({ maxLength: 1000 })) }), { maxItems: 500 }),
-    relations: T.Array(T.Object({
-      subject: Name, relation: T.String({ minLength: 1, maxLength: 80 }), object: Name,
-      fact: T.Optional(T.String({ maxLength: 1000 })),
-      valid_at: T.Optional(Day), invalid_at: T.Optional(Day),
-      negated: T.Optional(T.Boolean()), confidence: T.Optional(T.Number()),
-    }), { maxItems: 500 }),
-  }), { maxItems: 64 }),
+  memories: T.Array(
+    T.Object({
+      id: T.String({ maxLength: 20 }),
+      entities: T.Array(
+        T.Object({
+          name: Name,
+          type: T.String({ maxLength: 40 }),
+          description: T.Optional(T.String({ maxLength: 1000 })),
+        }),
+        { maxItems: 500 },
+      ),
+      relations: T.Array(
+        T.Object({
+          subject: Name,
+          relation: T.String({ minLength: 1, maxLength: 80 }),
+          object: Name,
+          fact: T.Optional(T.String({ maxLength: 1000 })),
+          valid_at: T.Optional(Day),
+          invalid_at: T.Optional(Day),
+          negated: T.Optional(T.Boolean()),
+          confidence: T.Optional(T.Number()),
+        }),
+        { maxItems: 500 },
+      ),
+    }),
+    { maxItems: 64 },
+  ),
 });
 type Answer = Static<typeof AnswerSchema>;
 type AnswerMemory = Answer["memories"][number];
 
 /** The JSON object inside a model's reply: reasoning blocks and markdown fences removed. */
 export function unwrapJson(text: string): string {
-  let body = text.replace(/<think>[\s\S]*?<\/think>/gi, "").replace(/^[\s\S]*<\/think>/i, "").trim();
+  let body = text
+    .replace(/<think>[\s\S]*?<\/think>/gi, "")
+    .replace(/^[\s\S]*<\/think>/i, "")
+    .trim();
   const fenced = /```(?:json)?\s*([\s\S]*?)```/i.exec(body);
   if (fenced) body = fenced[1]!.trim();
   const first = body.indexOf("{");
@@ -48,11 +68,14 @@ export function parseAnswer(text: string, ids: string[]): Map<string, AnswerMemo
   }
   if (!Value.Check(AnswerSchema, parsed)) {
     const first = [...Value.Errors(AnswerSchema, parsed)][0];
-    throw new AnswerError(`the answer does not match the example's shape at ${first?.path || "/"}: ${first?.message ?? "invalid"}`);
+    throw new AnswerError(
+      `the answer does not match the example's shape at ${first?.path || "/"}: ${first?.message ?? "invalid"}`,
+    );
   }
   const byId = new Map(parsed.memories.map((m) => [m.id, m]));
   const missing = ids.filter((id) => !byId.has(id));
-  if (missing.length > 0) throw new AnswerError(`the answer leaves out memories ${missing.join(", ")}`);
+  if (missing.length > 0)
+    throw new AnswerError(`the answer leaves out memories ${missing.join(", ")}`);
   return byId;
 }
 
@@ -68,10 +91,15 @@ const typeOf = (value: string): MemoType => {
   return isMemoType(upper) && upper !== "SUMMARY" ? upper : "CONCEPT";
 };
 
-const isUser = (name: string) => ["user", "i", "me", "we", "the user"].includes(name.trim().toLowerCase());
+const isUser = (name: string) =>
+  ["user", "i", "me", "we", "the user"].includes(name.trim().toLowerCase());
 
 /** One memory's answer as the port's shape; returns the extraction and how many relations were dropped. */
-export function toExtraction(input: ExtractInput, answer: AnswerMemory, extractor: string): { extraction: MemoryExtraction; dropped: number } {
+export function toExtraction(
+  input: ExtractInput,
+  answer: AnswerMemory,
+  extractor: string,
+): { extraction: MemoryExtraction; dropped: number } {
   const entities = new Map<string, ExtractedEntity>();
   const lowerContent = input.content.toLowerCase();
   const entity = (rawName: string, rawType?: string): ExtractedEntity => {
@@ -88,24 +116,45 @@ export function toExtraction(input: ExtractInput, answer: AnswerMemory, extracto
     entities.set(key, created);
     return created;
   };
-  for (const e of answer.entities) if (normalizeName(e.name) !== "") entity(e.name, e.type).description ??= e.description;
+  for (const e of answer.entities)
+    if (normalizeName(e.name) !== "") entity(e.name, e.type).description ??= e.description;
   const relations: ExtractedRelation[] = [];
   let dropped = 0;
   for (const r of answer.relations) {
-    if (normalizeName(r.subject) === "" || normalizeName(r.object) === "") { dropped++; continue; }
+    if (normalizeName(r.subject) === "" || normalizeName(r.object) === "") {
+      dropped++;
+      continue;
+    }
     const subject = entity(r.subject);
     const object = entity(r.object);
     const canonical = canonicalRelation(r.relation, { subject: subject.type, object: object.type });
-    if (!canonical || subject === object) { dropped++; continue; }
+    if (!canonical || subject === object) {
+      dropped++;
+      continue;
+    }
     const [s, o] = canonical.inverse ? [object, subject] : [subject, object];
     const negated = (r.negated ?? false) !== canonical.negated;
     relations.push({
-      subject: s.ref, relation: canonical.relation, object: o.ref,
-      fact: (r.fact ?? `${s.name} ${canonical.relation.toLowerCase().replaceAll("_", " ")} ${o.name}`).slice(0, 1000),
-      validAt: day(r.valid_at), invalidAt: day(r.invalid_at) ?? (negated ? input.referenceTime : null),
+      subject: s.ref,
+      relation: canonical.relation,
+      object: o.ref,
+      fact: (
+        r.fact ?? `${s.name} ${canonical.relation.toLowerCase().replaceAll("_", " ")} ${o.name}`
+      ).slice(0, 1000),
+      validAt: day(r.valid_at),
+      invalidAt: day(r.invalid_at) ?? (negated ? input.referenceTime : null),
       confidence: Math.min(1, Math.max(0, r.confidence ?? 0.8)),
       ...(negated ? { negated } : {}),
     });
   }
-  return { extraction: { memoryId: input.memoryId, version: input.version, extractor, entities: [...entities.values()], relations }, dropped };
+  return {
+    extraction: {
+      memoryId: input.memoryId,
+      version: input.version,
+      extractor,
+      entities: [...entities.values()],
+      relations,
+    },
+    dropped,
+  };
 }

@@ -12,7 +12,10 @@ export function chunkBatch(batch: ExtractInput[], limits: ChunkLimits): ExtractI
   let tokens = 0;
   for (const input of batch) {
     const cost = estimateTokens(input.content);
-    if (current.length > 0 && (current.length >= limits.maxMemories || tokens + cost > limits.maxTokens)) {
+    if (
+      current.length > 0 &&
+      (current.length >= limits.maxMemories || tokens + cost > limits.maxTokens)
+    ) {
       chunks.push(current);
       current = [];
       tokens = 0;

@@ -15,33 +15,71 @@ export const LOCAL_FALLBACK_NAME = `local-fallback-${LOCAL_EXTRACTOR_VERSION}`;
 
 export type LlmExtractorOptions = ChunkLimits & { answerTokens: number };
 
-type ChunkOutcome = { results: MemoryExtraction[]; tokens: number; warnings: string[]; budgetRefused?: boolean };
+type ChunkOutcome = {
+  results: MemoryExtraction[];
+  tokens: number;
+  warnings: string[];
+  budgetRefused?: boolean;
+};
 
-const describe = (chunk: ExtractInput[]) => chunk.map((m) => `${m.memoryId}@${m.version}`).join(", ");
+const describe = (chunk: ExtractInput[]) =>
+  chunk.map((m) => `${m.memoryId}@${m.version}`).join(", ");
 
 export function createLlmExtractor(llm: LlmProvider, options: LlmExtractorOptions): Extractor {
   const name = `llm:${llm.model}`;
   const maxChars = options.maxTokens * 4;
 
-  function fallback(chunk: ExtractInput[], why: string, tokens: number, extra: Partial<ChunkOutcome> = {}): ChunkOutcome {
-    return { results: extractLocally(chunk, LOCAL_FALLBACK_NAME), tokens, warnings: [`memories ${describe(chunk)}: ${why}; extracted by the local rules instead (${LOCAL_FALLBACK_NAME})`], ...extra };
+  function fallback(
+    chunk: ExtractInput[],
+    why: string,
+    tokens: number,
+    extra: Partial<ChunkOutcome> = {},
+  ): ChunkOutcome {
+    return {
+      results: extractLocally(chunk, LOCAL_FALLBACK_NAME),
+      tokens,
+      warnings: [
+        `memories ${describe(chunk)}: ${why}; extracted by the local rules instead (${LOCAL_FALLBACK_NAME})`,
+      ],
+      ...extra,
+    };
   }
 
   async function extractChunk(chunk: ExtractInput[], orgId: string): Promise<ChunkOutcome> {
     const ids = chunk.map((_, k) => `m${k + 1}`);
-    const warnings = chunk.filter((m) => m.content.length > maxChars).map((m) => `memory ${m.memoryId}@${m.version}: only its first ${maxChars} characters were sent to the LLM`);
+    const warnings = chunk
+      .filter((m) => m.content.length > maxChars)
+      .map(
+        (m) =>
+          `memory ${m.memoryId}@${m.version}: only its first ${maxChars} characters were sent to the LLM`,
+      );
     const lines = chunk.map((m, k) => memoryLine(ids[k]!, m, maxChars));
     let tokens = 0;
     let correction: string | undefined;
     for (let attempt = 1; attempt <= 2; attempt++) {
       let text: string;
       try {
-        const answer = await llm.complete({ system: SYSTEM_PROMPT, prompt: extractionPrompt(lines, correction), json: true, maxTokens: options.answerTokens }, { orgId });
+        const answer = await llm.complete(
+          {
+            system: SYSTEM_PROMPT,
+            prompt: extractionPrompt(lines, correction),
+            json: true,
+            maxTokens: options.answerTokens,
+          },
+          { orgId },
+        );
         tokens += answer.tokens;
         text = answer.text;
       } catch (error) {
-        if (error instanceof AppError && error.slug === "budget-exceeded") return fallback(chunk, `the token budget refused the LLM call (${error.detail})`, tokens, { budgetRefused: true });
-        if (error instanceof LlmUnavailableError) return fallback(chunk, `the LLM was unavailable (${error.message})`, tokens);
+        if (error instanceof AppError && error.slug === "budget-exceeded")
+          return fallback(
+            chunk,
+            `the token budget refused the LLM call (${error.detail})`,
+            tokens,
+            { budgetRefused: true },
+          );
+        if (error instanceof LlmUnavailableError)
+          return fallback(chunk, `the LLM was unavailable (${error.message})`, tokens);
         throw error;
       }
       try {
@@ -53,7 +91,10 @@ export function createLlmExtractor(llm: LlmProvider, options: LlmExtractorOption
           results.push(mapped.extraction);
           dropped += mapped.dropped;
         });
-        if (dropped > 0) warnings.push(`memories ${describe(chunk)}: ${dropped} relation(s) in the LLM answer had no usable name and were dropped`);
+        if (dropped > 0)
+          warnings.push(
+            `memories ${describe(chunk)}: ${dropped} relation(s) in the LLM answer had no usable name and were dropped`,
+          );
         return { results, tokens, warnings };
       } catch (error) {
         if (!(error instanceof AnswerError)) throw error;
@@ -72,7 +113,9 @@ export function createLlmExtractor(llm: LlmProvider, options: LlmExtractorOption
       let budgetRefused = false;
       for (const chunk of chunkBatch(batch, options)) {
         ctx.signal?.throwIfAborted();
-        const outcome: ChunkOutcome = budgetRefused ? fallback(chunk, "the token budget is spent", 0) : await extractChunk(chunk, ctx.orgId);
+        const outcome: ChunkOutcome = budgetRefused
+          ? fallback(chunk, "the token budget is spent", 0)
+          : await extractChunk(chunk, ctx.orgId);
         results.push(...outcome.results);
         warnings.push(...outcome.warnings);
         tokens += outcome.tokens;

@@ -35,7 +35,12 @@ function readList(units: Unit[], p: number): [NounPhrase[], number] {
     const a = units[q];
     const b = units[q + 1];
     if (a?.kind === "comma" && b?.kind === "cc" && isNp(units[q + 2])) q += 2;
-    else if ((a?.kind === "cc" && (a.word === "and" || a.word === "or") || a?.kind === "comma") && isNp(b) && !(units[q + 2]?.kind === "vg" && a.kind === "comma")) q += 1;
+    else if (
+      ((a?.kind === "cc" && (a.word === "and" || a.word === "or")) || a?.kind === "comma") &&
+      isNp(b) &&
+      !(units[q + 2]?.kind === "vg" && a.kind === "comma")
+    )
+      q += 1;
     else break;
   }
   return [list, q];
@@ -46,8 +51,15 @@ function readPrepPhrases(units: Unit[], p: number, times: number[]): [PrepPhrase
   let q = p;
   for (;;) {
     const u = units[q];
-    if (u?.kind === "time") { times.push(u.index); q++; continue; }
-    if (u?.kind === "other" && u.token.pos === "ADV") { q++; continue; }
+    if (u?.kind === "time") {
+      times.push(u.index);
+      q++;
+      continue;
+    }
+    if (u?.kind === "other" && u.token.pos === "ADV") {
+      q++;
+      continue;
+    }
     if (u?.kind === "prep" && isNp(units[q + 1])) {
       const [nps, after] = readList(units, q + 1);
       pps.push({ prep: u.word, nps });
@@ -62,7 +74,8 @@ function readPrepPhrases(units: Unit[], p: number, times: number[]): [PrepPhrase
 function readComplements(cursor: Cursor, v: number, clause: Clause): number {
   const { units } = cursor;
   let p = v + 1;
-  while (units[p]?.kind === "other" && (units[p] as { token: { pos: string } }).token.pos === "ADV") p++;
+  while (units[p]?.kind === "other" && (units[p] as { token: { pos: string } }).token.pos === "ADV")
+    p++;
   if (units[p]?.kind === "adj" && units[p + 1]?.kind === "prep" && clause.vg.copula) {
     clause.adjective = (units[p] as { token: { lower: string } }).token.lower;
     p++;
@@ -78,24 +91,50 @@ function readComplements(cursor: Cursor, v: number, clause: Clause): number {
 }
 
 /** The subject of the verb group at v, looking back over the units since `from`. */
-function findSubject(cursor: Cursor, from: number, v: number, previous: Clause | undefined): Pick<Clause, "subjects" | "subjectModifiers"> | null {
+function findSubject(
+  cursor: Cursor,
+  from: number,
+  v: number,
+  previous: Clause | undefined,
+): Pick<Clause, "subjects" | "subjectModifiers"> | null {
   const { units, consumed } = cursor;
   let q = v - 1;
-  while (q >= from && (units[q]!.kind === "time" || (units[q]!.kind === "other" && (units[q] as { token: { pos: string } }).token.pos === "ADV"))) q--;
+  while (
+    q >= from &&
+    (units[q]!.kind === "time" ||
+      (units[q]!.kind === "other" && (units[q] as { token: { pos: string } }).token.pos === "ADV"))
+  )
+    q--;
   const unit = units[q];
-  if (q < from || !unit || unit.kind === "cc" || unit.kind === "comma") return previous ? { subjects: previous.subjects, subjectModifiers: [] } : null;
+  if (q < from || !unit || unit.kind === "cc" || unit.kind === "comma")
+    return previous ? { subjects: previous.subjects, subjectModifiers: [] } : null;
   if (!isNp(unit) || consumed.has(unit)) return null;
   // Walk back over "NP prep NP" (a post-modified subject) and over "NP, NP and NP" (a list).
   let first = q;
-  while (first - 2 >= from && units[first - 1]?.kind === "prep" && isNp(units[first - 2]) && !consumed.has(units[first - 2] as NounPhrase)) first -= 2;
-  while (first - 2 >= from && (units[first - 1]?.kind === "cc" || units[first - 1]?.kind === "comma") && isNp(units[first - 2]) && !consumed.has(units[first - 2] as NounPhrase)) {
+  while (
+    first - 2 >= from &&
+    units[first - 1]?.kind === "prep" &&
+    isNp(units[first - 2]) &&
+    !consumed.has(units[first - 2] as NounPhrase)
+  )
+    first -= 2;
+  while (
+    first - 2 >= from &&
+    (units[first - 1]?.kind === "cc" || units[first - 1]?.kind === "comma") &&
+    isNp(units[first - 2]) &&
+    !consumed.has(units[first - 2] as NounPhrase)
+  ) {
     first -= 2;
     if (units[first - 1]?.kind === "comma" && units[first]?.kind === "cc") first -= 1;
   }
   if (first !== q && units[first + 1]?.kind === "prep") {
     const head = units[first] as NounPhrase;
     const modifiers: PrepPhrase[] = [];
-    for (let k = first + 1; k + 1 <= q; k += 2) modifiers.push({ prep: (units[k] as { word: string }).word, nps: [units[k + 1] as NounPhrase] });
+    for (let k = first + 1; k + 1 <= q; k += 2)
+      modifiers.push({
+        prep: (units[k] as { word: string }).word,
+        nps: [units[k + 1] as NounPhrase],
+      });
     return { subjects: [head], subjectModifiers: modifiers };
   }
   const subjects = units.slice(first, q + 1).filter(isNp);
@@ -103,7 +142,11 @@ function findSubject(cursor: Cursor, from: number, v: number, previous: Clause |
 }
 
 /** Pulls "NP , who … ," and "NP , the CTO ," out of the main sequence. */
-function extractParentheticals(units: Unit[]): { main: Unit[]; relatives: Array<{ antecedent: NounPhrase; units: Unit[] }>; appositions: Apposition[] } {
+function extractParentheticals(units: Unit[]): {
+  main: Unit[];
+  relatives: Array<{ antecedent: NounPhrase; units: Unit[] }>;
+  appositions: Apposition[];
+} {
   const main: Unit[] = [];
   const relatives: Array<{ antecedent: NounPhrase; units: Unit[] }> = [];
   const appositions: Apposition[] = [];
@@ -119,7 +162,13 @@ function extractParentheticals(units: Unit[]): { main: Unit[]; relatives: Array<
       // payments uses Kafka" ends where the antecedent's own verb begins (a verb group right after
       // a complete complement).
       while (end < units.length && units[end]!.kind !== "comma") {
-        if (!comma && units[end]!.kind === "vg" && end > start + 1 && (isNp(units[end - 1]) || units[end - 1]!.kind === "time")) break;
+        if (
+          !comma &&
+          units[end]!.kind === "vg" &&
+          end > start + 1 &&
+          (isNp(units[end - 1]) || units[end - 1]!.kind === "time")
+        )
+          break;
         end++;
       }
       relatives.push({ antecedent: u, units: units.slice(start + 1, end) });
@@ -131,8 +180,16 @@ function extractParentheticals(units: Unit[]): { main: Unit[]; relatives: Array<
       const times: number[] = [];
       const [pps, after] = readPrepPhrases(units, start + 1, times);
       const closer = units[after];
-      const closes = !closer || closer.kind === "comma" || (closer.kind === "other" && /^[.!?;:)]$/.test(closer.token.text)) || closer.kind === "vg";
-      const listLike = closer?.kind === "cc" || (closer?.kind === "comma" && (units[after + 1]?.kind === "cc" || isNp(units[after + 1]) && units[after + 2]?.kind !== "vg"));
+      const closes =
+        !closer ||
+        closer.kind === "comma" ||
+        (closer.kind === "other" && /^[.!?;:)]$/.test(closer.token.text)) ||
+        closer.kind === "vg";
+      const listLike =
+        closer?.kind === "cc" ||
+        (closer?.kind === "comma" &&
+          (units[after + 1]?.kind === "cc" ||
+            (isNp(units[after + 1]) && units[after + 2]?.kind !== "vg")));
       if (closes && !listLike && appositionLike(u, appositive)) {
         appositions.push({ np: u, appositive, pps });
         k = closer?.kind === "comma" ? after : after - 1;
@@ -155,12 +212,29 @@ function parseSequence(units: Unit[], antecedent: NounPhrase | undefined, clause
   let pendingTimes: number[] = [];
   for (let v = 0; v < units.length; v++) {
     const unit = units[v]!;
-    if (unit.kind === "time") { pendingTimes.push(unit.index); continue; }
+    if (unit.kind === "time") {
+      pendingTimes.push(unit.index);
+      continue;
+    }
     if (unit.kind !== "vg") continue;
     const previous = clauses.at(-1);
-    const found = v === 0 && antecedent ? { subjects: [antecedent], subjectModifiers: [] } : findSubject(cursor, from, v, antecedent && !previous ? { subjects: [antecedent] } as Clause : previous);
+    const found =
+      v === 0 && antecedent
+        ? { subjects: [antecedent], subjectModifiers: [] }
+        : findSubject(
+            cursor,
+            from,
+            v,
+            antecedent && !previous ? ({ subjects: [antecedent] } as Clause) : previous,
+          );
     if (!found) continue;
-    const clause: Clause = { ...found, vg: unit, objects: [], pps: [], times: pendingTimes.filter((t) => !previous?.times.includes(t)) };
+    const clause: Clause = {
+      ...found,
+      vg: unit,
+      objects: [],
+      pps: [],
+      times: pendingTimes.filter((t) => !previous?.times.includes(t)),
+    };
     pendingTimes = [];
     const after = readComplements(cursor, v, clause);
     clauses.push(clause);

@@ -19,15 +19,21 @@ export type TimeSpan = {
 
 const SINCE = new Set(["since", "from", "starting", "effective", "beginning"]);
 const UNTIL = new Set(["until", "till", "til", "through", "thru", "up to"]);
-const GOVERNING = /(?:\b(since|from|starting|effective|beginning|until|till|til|through|thru|in|on|at|during|by|as of|around)\s+)$/i;
+const GOVERNING =
+  /(?:\b(since|from|starting|effective|beginning|until|till|til|through|thru|in|on|at|during|by|as of|around)\s+)$/i;
 const LONE_VERB_MONTH = /^(?:may|march|august)$/;
 // A year may end the sentence ("born in 1990."), but not start a decimal or a longer token ("2019.5", "2019x").
-const BARE_YEARS = /\b((?:19|20)\d{2})(?:\s*(?:-|–|to|until|till)\s*((?:19|20)\d{2}))?(?![\d\w]|\.\d)/g;
+const BARE_YEARS =
+  /\b((?:19|20)\d{2})(?:\s*(?:-|–|to|until|till)\s*((?:19|20)\d{2}))?(?![\d\w]|\.\d)/g;
 
 const dayOf = (year: number, month: number, day: number) => utcDay(year, month - 1, day);
 
 function componentsDate(components: chrono.ParsedComponents): Date | null {
-  return dayOf(components.get("year") ?? 1970, components.get("month") ?? 1, components.get("day") ?? 1);
+  return dayOf(
+    components.get("year") ?? 1970,
+    components.get("month") ?? 1,
+    components.get("day") ?? 1,
+  );
 }
 
 function roleOf(word: string | undefined): TimeRole {
@@ -40,7 +46,12 @@ function roleOf(word: string | undefined): TimeRole {
 function resolvable(result: chrono.ParsedResult): boolean {
   if (LONE_VERB_MONTH.test(result.text)) return false;
   const known = result.start;
-  return known.isCertain("year") || known.isCertain("month") || known.isCertain("day") || known.isCertain("weekday");
+  return (
+    known.isCertain("year") ||
+    known.isCertain("month") ||
+    known.isCertain("day") ||
+    known.isCertain("weekday")
+  );
 }
 
 /** The dates in `text`, non-overlapping, in order. `reference` anchors relative expressions. */
@@ -56,8 +67,12 @@ export function findTimes(text: string, reference: Date): TimeSpan[] {
     if (!leadingWord && before) start -= before[0].length;
     const word = leadingWord ?? before?.[1];
     spans.push({
-      start, end: result.index + result.text.length, text: text.slice(start, result.index + result.text.length),
-      date, until, role: result.end ? "since" : roleOf(word),
+      start,
+      end: result.index + result.text.length,
+      text: text.slice(start, result.index + result.text.length),
+      date,
+      until,
+      role: result.end ? "since" : roleOf(word),
     });
   }
   for (const match of text.matchAll(BARE_YEARS)) {
@@ -68,8 +83,12 @@ export function findTimes(text: string, reference: Date): TimeSpan[] {
     const start = before ? index - before[0].length : index;
     const role = match[2] ? "since" : roleOf(before?.[1]);
     spans.push({
-      start, end: index + match[0].length, text: text.slice(start, index + match[0].length),
-      date: dayOf(Number(match[1]), 1, 1)!, until: match[2] ? dayOf(Number(match[2]), 1, 1)! : undefined, role,
+      start,
+      end: index + match[0].length,
+      text: text.slice(start, index + match[0].length),
+      date: dayOf(Number(match[1]), 1, 1)!,
+      until: match[2] ? dayOf(Number(match[2]), 1, 1)! : undefined,
+      role,
     });
   }
   return spans.sort((a, b) => a.start - b.start);

@@ -17,7 +17,10 @@ function relationKey(r: ExtractedRelation): string {
 }
 
 export function extractMemory(input: ExtractInput, extractor: string): MemoryExtraction {
-  const content = input.content.length > MAX_ANALYSED_CHARS ? input.content.slice(0, MAX_ANALYSED_CHARS) : input.content;
+  const content =
+    input.content.length > MAX_ANALYSED_CHARS
+      ? input.content.slice(0, MAX_ANALYSED_CHARS)
+      : input.content;
   const mentions = new MemoryMentions(content);
   const relations = new Map<string, ExtractedRelation>();
   const loose: NounPhrase[] = [];
@@ -25,7 +28,13 @@ export function extractMemory(input: ExtractInput, extractor: string): MemoryExt
     const units = toUnits(sentence);
     const structure = parseClauses(units);
     for (const candidate of candidates(structure)) {
-      for (const built of buildRelations(candidate, mentions, content, sentence.times, input.referenceTime)) {
+      for (const built of buildRelations(
+        candidate,
+        mentions,
+        content,
+        sentence.times,
+        input.referenceTime,
+      )) {
         const relation = built.relation;
         relation.subject = mentions.register(built.subject.mention, built.subject.type, true);
         relation.object = mentions.register(built.object.mention, built.object.type, false);
@@ -39,8 +48,18 @@ export function extractMemory(input: ExtractInput, extractor: string): MemoryExt
   for (const np of loose) {
     for (const mention of mentions.resolve(np)) {
       if (!mention.proper) continue;
-      mentions.register(mention, mention.type ?? mentions.typeOfName(mention.name) ?? "CONCEPT", false);
+      mentions.register(
+        mention,
+        mention.type ?? mentions.typeOfName(mention.name) ?? "CONCEPT",
+        false,
+      );
     }
   }
-  return { memoryId: input.memoryId, version: input.version, extractor, entities: mentions.list(), relations: [...relations.values()] };
+  return {
+    memoryId: input.memoryId,
+    version: input.version,
+    extractor,
+    entities: mentions.list(),
+    relations: [...relations.values()],
+  };
 }

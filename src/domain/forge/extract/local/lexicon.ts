@@ -1,7 +1,13 @@
 // Word lists the rules type entities with (wink's lite model has no PERSON / ORG / PLACE recogniser):
 // first names, places, organisations, software, role and event nouns, generic heads, hedges. Small on
 // purpose: context rules (the object of "lives in" is a place) cover what the lists do not.
-const words = (text: string) => new Set(text.trim().split(/\s+/).map((w) => w.toLowerCase().replaceAll("_", " ")));
+const words = (text: string) =>
+  new Set(
+    text
+      .trim()
+      .split(/\s+/)
+      .map((w) => w.toLowerCase().replaceAll("_", " ")),
+  );
 
 export const FIRST_NAMES = words(`
 aaron abigail adam adrian ahmed aisha alan albert alex alexander alexandra alice alicia alan ali amanda amelia amir amy ana
@@ -42,9 +48,13 @@ california texas florida oregon nevada arizona colorado georgia virginia massach
 ontario quebec brooklyn manhattan queens silicon_valley bay_area
 `);
 
-export const PLACE_SUFFIXES = words("city street st avenue ave road rd county island islands valley mountains lake river bay beach park square district province state");
+export const PLACE_SUFFIXES = words(
+  "city street st avenue ave road rd county island islands valley mountains lake river bay beach park square district province state",
+);
 
-export const ORG_SUFFIXES = words("inc inc. corp corp. corporation ltd ltd. llc gmbh ag sa plc co co. company group foundation university institute bank labs lab systems technologies solutions ventures partners capital holdings agency studio studios consulting");
+export const ORG_SUFFIXES = words(
+  "inc inc. corp corp. corporation ltd ltd. llc gmbh ag sa plc co co. company group foundation university institute bank labs lab systems technologies solutions ventures partners capital holdings agency studio studios consulting",
+);
 
 export const KNOWN_ORGS = words(`
 google microsoft amazon apple meta facebook netflix ibm oracle intel nvidia amd stripe shopify openai anthropic salesforce
@@ -54,7 +64,9 @@ hooli umbrella dropbox zoom paypal ebay siemens bosch sap spacex deepmind huggin
 hashicorp elastic mongodb gitlab jetbrains red_hat digitalocean heroku fastly akamai booking zalando klarna revolut n26
 `);
 
-export const TEAM_HEADS = words("team teams squad group department dept division org guild chapter committee board crew unit office");
+export const TEAM_HEADS = words(
+  "team teams squad group department dept division org guild chapter committee board crew unit office",
+);
 
 export const KNOWN_TOOLS = words(`
 postgres postgresql mysql mariadb sqlite redis valkey memcached kafka rabbitmq nats mongodb cassandra dynamodb
@@ -77,7 +89,9 @@ excel word powerpoint outlook gmail chrome firefox safari
 `);
 
 /** Common-noun heads that name software: "the billing service", "our deploy script". */
-export const TOOL_HEADS = words("service services api apis app application library lib framework database db server cluster tool cli sdk script pipeline queue bot plugin extension package repo repository module component endpoint microservice backend frontend website site dashboard editor ide compiler runtime container image database engine orm cache");
+export const TOOL_HEADS = words(
+  "service services api apis app application library lib framework database db server cluster tool cli sdk script pipeline queue bot plugin extension package repo repository module component endpoint microservice backend frontend website site dashboard editor ide compiler runtime container image database engine orm cache",
+);
 
 export const ROLE_NOUNS = words(`
 cto ceo cfo coo cio cpo ciso vp president director manager engineer developer programmer designer architect lead head
@@ -98,7 +112,9 @@ somebody anyone everyone everybody nobody fact idea point matter case part use r
 months year years today yesterday tomorrow while moment people person yes no ok okay lot
 `);
 
-export const HEDGES = words("might may could would should probably perhaps maybe possibly likely apparently reportedly supposedly seemingly guess think believe suspect seems seem");
+export const HEDGES = words(
+  "might may could would should probably perhaps maybe possibly likely apparently reportedly supposedly seemingly guess think believe suspect seems seem",
+);
 
 /** Subject pronouns that mean the agent's user. */
 export const USER_PRONOUNS = words("i me my mine myself we us our ours ourselves");

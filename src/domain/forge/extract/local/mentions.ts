@@ -9,9 +9,20 @@ import { PERSON_PRONOUNS, PLURAL_PRONOUNS, THING_PRONOUNS, USER_PRONOUNS } from 
 import type { NounPhrase } from "./units";
 
 /** The entity every first-person pronoun resolves to: one per agent, deduplicated like any memo. */
-export const USER_ENTITY = { name: "user", type: "PERSON", description: "the agent's user: who \"I\", \"me\", \"my\" and \"we\" refer to in a memory" } as const;
+export const USER_ENTITY = {
+  name: "user",
+  type: "PERSON",
+  description: 'the agent\'s user: who "I", "me", "my" and "we" refer to in a memory',
+} as const;
 
-export type Mention = { name: string; type: MemoType | undefined; aliases: string[]; span: [number, number]; proper: boolean; user?: boolean };
+export type Mention = {
+  name: string;
+  type: MemoType | undefined;
+  aliases: string[];
+  span: [number, number];
+  proper: boolean;
+  user?: boolean;
+};
 
 type Recent = { mention: Mention; subject: boolean };
 
@@ -27,23 +38,39 @@ export class MemoryMentions {
   resolve(np: NounPhrase): Mention[] {
     const span: [number, number] = [np.start, np.end];
     if (np.pronoun) {
-      if (USER_PRONOUNS.has(np.pronoun)) return [{ name: USER_ENTITY.name, type: "PERSON", aliases: [], span, proper: true, user: true }];
-      if (PERSON_PRONOUNS.has(np.pronoun)) return this.latest((m) => m.type === "PERSON" && !m.user);
-      if (THING_PRONOUNS.has(np.pronoun)) return this.latest((m) => m.type !== "PERSON" && m.type !== "ROLE" && !m.user);
-      if (PLURAL_PRONOUNS.has(np.pronoun)) return this.latest((m) => !m.user && m.type !== "ROLE", true);
+      if (USER_PRONOUNS.has(np.pronoun))
+        return [
+          { name: USER_ENTITY.name, type: "PERSON", aliases: [], span, proper: true, user: true },
+        ];
+      if (PERSON_PRONOUNS.has(np.pronoun))
+        return this.latest((m) => m.type === "PERSON" && !m.user);
+      if (THING_PRONOUNS.has(np.pronoun))
+        return this.latest((m) => m.type !== "PERSON" && m.type !== "ROLE" && !m.user);
+      if (PLURAL_PRONOUNS.has(np.pronoun))
+        return this.latest((m) => !m.user && m.type !== "ROLE", true);
       return [];
     }
     if (isGeneric(np)) return [];
     const named = typeOf(np, this.content);
     if (normalizeName(named.name) === "") return [];
-    const mention: Mention = { name: named.name, type: named.type ?? this.inferred.get(named.name.toLowerCase()), aliases: named.aliases, span, proper: named.proper };
-    if (mention.type === "PERSON" && !mention.name.includes(" ")) return [this.expandFirstName(mention)];
+    const mention: Mention = {
+      name: named.name,
+      type: named.type ?? this.inferred.get(named.name.toLowerCase()),
+      aliases: named.aliases,
+      span,
+      proper: named.proper,
+    };
+    if (mention.type === "PERSON" && !mention.name.includes(" "))
+      return [this.expandFirstName(mention)];
     return [mention];
   }
 
   /** "Jane" after "Jane O'Neil" in the same memory is the same person. */
   private expandFirstName(mention: Mention): Mention {
-    const full = [...this.entities.values()].find((e) => e.type === "PERSON" && e.name.split(" ")[0] === mention.name && e.name !== mention.name);
+    const full = [...this.entities.values()].find(
+      (e) =>
+        e.type === "PERSON" && e.name.split(" ")[0] === mention.name && e.name !== mention.name,
+    );
     return full ? { ...mention, name: full.name } : mention;
   }
 
@@ -54,7 +81,15 @@ export class MemoryMentions {
         if ((subjects && !r.subject) || !fits(r.mention)) continue;
         if (!group) return [r.mention];
         const together = [r.mention];
-        for (let j = k - 1; j >= 0 && this.recent[j]!.subject && this.recent[j]!.mention.span[0] < r.mention.span[0] && r.mention.span[0] - this.recent[j]!.mention.span[1] < 8; j--) together.push(this.recent[j]!.mention);
+        for (
+          let j = k - 1;
+          j >= 0 &&
+          this.recent[j]!.subject &&
+          this.recent[j]!.mention.span[0] < r.mention.span[0] &&
+          r.mention.span[0] - this.recent[j]!.mention.span[1] < 8;
+          j--
+        )
+          together.push(this.recent[j]!.mention);
         return together;
       }
       return null;
@@ -70,10 +105,17 @@ export class MemoryMentions {
     const key = `${type}\u0000${normalizeName(mention.name)}`;
     const existing = this.entities.get(key);
     if (existing) {
-      for (const alias of mention.aliases) if (!existing.aliases?.includes(alias)) existing.aliases = [...(existing.aliases ?? []), alias];
+      for (const alias of mention.aliases)
+        if (!existing.aliases?.includes(alias))
+          existing.aliases = [...(existing.aliases ?? []), alias];
       return existing.ref;
     }
-    const entity: ExtractedEntity = { ref: `e${this.entities.size + 1}`, name: mention.name, type, span: mention.user ? undefined : mention.span };
+    const entity: ExtractedEntity = {
+      ref: `e${this.entities.size + 1}`,
+      name: mention.name,
+      type,
+      span: mention.user ? undefined : mention.span,
+    };
     if (mention.aliases.length > 0) entity.aliases = [...mention.aliases];
     if (mention.user) entity.description = USER_ENTITY.description;
     this.entities.set(key, entity);

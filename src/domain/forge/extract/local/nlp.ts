@@ -41,7 +41,15 @@ export function tokenize(text: string): RawSentence[] {
     const start = found >= 0 ? found : cursor;
     const end = found >= 0 ? start + value.length : cursor;
     cursor = end;
-    all.push({ text: value, lower: value.toLowerCase(), pos: token.out(its.pos), lemma: token.out(lemmaOf).toLowerCase(), start, end, negated: Boolean(token.out(its.negationFlag)) });
+    all.push({
+      text: value,
+      lower: value.toLowerCase(),
+      pos: token.out(its.pos),
+      lemma: token.out(lemmaOf).toLowerCase(),
+      start,
+      end,
+      negated: Boolean(token.out(its.negationFlag)),
+    });
   });
   doc.entities().each((entity: ItemEntity) => {
     const [from, to] = entity.out(its.span) as unknown as [number, number];
@@ -51,7 +59,8 @@ export function tokenize(text: string): RawSentence[] {
   doc.sentences().each((sentence: ItemSentence) => {
     const [from, to] = sentence.out(its.span) as unknown as [number, number];
     const tokens = all.slice(from, to + 1).filter((t): t is RawToken => t !== null);
-    if (tokens.length > 0) sentences.push({ start: tokens[0]!.start, end: tokens.at(-1)!.end, tokens });
+    if (tokens.length > 0)
+      sentences.push({ start: tokens[0]!.start, end: tokens.at(-1)!.end, tokens });
   });
   return sentences;
 }
