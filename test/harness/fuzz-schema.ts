@@ -166,12 +166,10 @@ export function invalidOf(s: Schema, resolve: (s: Schema) => Schema): fc.Arbitra
       },
       how: INJECTED,
     })),
-    fc
-      .tuple(base, fc.constantFrom(...keys))
-      .map(([obj, key]) => ({
-        value: { ...obj, [key]: boundaryBreak(propOf(key)) ?? obj[key] },
-        how: `just out of bounds: ${key}`,
-      })),
+    fc.tuple(base, fc.constantFrom(...keys)).map(([obj, key]) => ({
+      value: { ...obj, [key]: boundaryBreak(propOf(key)) ?? obj[key] },
+      how: `just out of bounds: ${key}`,
+    })),
   );
 }
 

@@ -160,9 +160,7 @@ function runModel(commands: Command[]) {
   }
 
   /** The requests that touch one object by id; `apply` updates the model when the owner's request succeeds. */
-  function probes(
-    o: Obj,
-  ): Array<{
+  function probes(o: Obj): Array<{
     method: string;
     path: string;
     body?: unknown;

@@ -40,15 +40,13 @@ export async function deleteUploadObjects(
 ): Promise<void> {
   for (const row of rows) {
     const key = ((row.payload as IngestPayload).source as StoredFileSource).object_key;
-    await deps.storage
-      .delete(key)
-      .catch((error) =>
-        deps.log.warn({
-          msg: "could not delete an expired upload",
-          key,
-          err: (error as Error).message,
-        }),
-      );
+    await deps.storage.delete(key).catch((error) =>
+      deps.log.warn({
+        msg: "could not delete an expired upload",
+        key,
+        err: (error as Error).message,
+      }),
+    );
   }
 }
 

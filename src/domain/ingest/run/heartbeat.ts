@@ -34,15 +34,13 @@ export function startHeartbeat(
     stop: () => clearInterval(timer),
   };
   const timer = setInterval(() => {
-    heartbeat
-      .beat()
-      .catch((error) =>
-        deps.log.warn({
-          msg: "ingest heartbeat failed",
-          job_id: jobId,
-          err: (error as Error).message,
-        }),
-      );
+    heartbeat.beat().catch((error) =>
+      deps.log.warn({
+        msg: "ingest heartbeat failed",
+        job_id: jobId,
+        err: (error as Error).message,
+      }),
+    );
   }, everyMs);
   return heartbeat;
 }

@@ -278,13 +278,11 @@ async function dropStoredFile(
   spec: IngestSourceSpec,
 ): Promise<void> {
   if (spec.kind !== "file" && spec.kind !== "upload") return;
-  await deps.storage
-    .delete(spec.object_key)
-    .catch((error) =>
-      deps.log.warn({
-        msg: "could not delete an ingested upload",
-        key: spec.object_key,
-        err: (error as Error).message,
-      }),
-    );
+  await deps.storage.delete(spec.object_key).catch((error) =>
+    deps.log.warn({
+      msg: "could not delete an ingested upload",
+      key: spec.object_key,
+      err: (error as Error).message,
+    }),
+  );
 }
