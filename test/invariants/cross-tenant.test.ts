@@ -13,7 +13,16 @@ const RUNS = 4;
 const COMMANDS_PER_RUN = 4500 * LONG;
 const AGENTS = ["agent-1", "agent-2"]; // shared names across tenants, so an agent filter alone can never isolate
 
-type Kind = "memory" | "key" | "session" | "conversation" | "cert" | "refine" | "distill";
+type Kind =
+  | "memory"
+  | "key"
+  | "session"
+  | "conversation"
+  | "cert"
+  | "refine"
+  | "distill"
+  | "webhook"
+  | "erasure";
 type Obj = {
   id: string;
   kind: Kind;
@@ -34,7 +43,16 @@ type Command = {
   variant: number;
 };
 
-const KINDS: Kind[] = ["memory", "key", "session", "conversation", "refine", "distill"];
+const KINDS: Kind[] = [
+  "memory",
+  "key",
+  "session",
+  "conversation",
+  "refine",
+  "distill",
+  "webhook",
+  "erasure",
+];
 // Every authenticated, non-superadmin operation with an id in its path must be modelled here; the coverage test enforces it.
 const MODELLED_ID_ROUTES = new Set([
   "GET /v1/memories/{memory_id}",
@@ -50,6 +68,11 @@ const MODELLED_ID_ROUTES = new Set([
   "GET /v1/forget/{cert_id}",
   "GET /v1/refine/{job_id}",
   "GET /v1/distill/{job_id}",
+  "GET /v1/webhooks/{endpoint_id}",
+  "DELETE /v1/webhooks/{endpoint_id}",
+  "POST /v1/webhooks/{endpoint_id}/rotate-secret",
+  "GET /v1/webhooks/{endpoint_id}/deliveries",
+  "GET /v1/erasures/{erasure_id}",
 ]);
 
 let t: TestApp;
@@ -58,7 +81,12 @@ let certRoute: string | null = null;
 const stats = { requests: 0, foreignAttempts: 0, foreign404: 0, leaks: 0 };
 
 beforeAll(async () => {
-  t = await testApp({ FORGET_PROOF_ENABLED: true, REFINE_ENABLED: true, DISTILL_ENABLED: true });
+  t = await testApp({
+    FORGET_PROOF_ENABLED: true,
+    REFINE_ENABLED: true,
+    DISTILL_ENABLED: true,
+    WEBHOOKS_ALLOW_LOOPBACK: true, // endpoints name a closed loopback port; no worker delivers
+  });
   tenants = [await t.tenant("xt-a"), await t.tenant("xt-b"), await t.tenant("xt-c")];
   const ops = await operationsOf(t);
   certRoute = ops.find((o) => o.method === "GET" && o.path.includes("{cert_id}"))?.path ?? null;
@@ -156,6 +184,20 @@ function runModel(commands: Command[]) {
         memory_ids: [own?.id ?? `mem_${marker}`],
       });
       if (ok(r)) objects.push({ ...base, kind, id: r.body.job_id });
+    } else if (kind === "webhook") {
+      const r = await call(actor, "POST", "/v1/webhooks", {
+        url: `http://127.0.0.1:9/${marker}`,
+        events: ["memory.stored"],
+        description: marker,
+      });
+      if (ok(r)) objects.push({ ...base, kind, id: r.body.endpoint_id });
+    } else if (kind === "erasure") {
+      // No worker runs here: the erasure stays queued (and names no stored memory's subject).
+      const r = await call(actor, "POST", "/v1/erasures", {
+        agent_id: agent,
+        subject: { key: "erasure_marker", value: marker },
+      });
+      if (ok(r)) objects.push({ ...base, kind, id: r.body.erasure_id });
     }
   }
 
@@ -249,6 +291,21 @@ function runModel(commands: Command[]) {
         return [{ method: "GET", path: `/v1/refine/${o.id}` }];
       case "distill":
         return [{ method: "GET", path: `/v1/distill/${o.id}` }];
+      case "webhook":
+        return [
+          { method: "GET", path: `/v1/webhooks/${o.id}` },
+          { method: "GET", path: `/v1/webhooks/${o.id}/deliveries` },
+          { method: "POST", path: `/v1/webhooks/${o.id}/rotate-secret` },
+          {
+            method: "DELETE",
+            path: `/v1/webhooks/${o.id}`,
+            apply: () => {
+              o.deleted = true;
+            },
+          },
+        ];
+      case "erasure":
+        return [{ method: "GET", path: `/v1/erasures/${o.id}` }];
     }
   }
 
@@ -316,6 +373,7 @@ function runModel(commands: Command[]) {
         },
       ],
       ["GET", "/v1/export"],
+      ["GET", "/v1/webhooks"],
     ];
     const [method, path, body] = probesOfLists[variant % probesOfLists.length]!;
     await call(actor, method, path, body);
@@ -354,6 +412,14 @@ function runModel(commands: Command[]) {
         const g = await call(owner, "GET", `/v1/refine/${o.id}`);
         if (g.status !== 200 || g.body?.job_id !== o.id)
           failures.push(`READ refine job ${o.id}: ${show(g)}`);
+      } else if (o.kind === "webhook") {
+        const g = await call(owner, "GET", `/v1/webhooks/${o.id}`);
+        if ((g.status !== 200) !== o.deleted)
+          failures.push(`WRITE webhook ${o.id}: ${show(g)}, model deleted=${o.deleted}`);
+      } else if (o.kind === "erasure") {
+        const g = await call(owner, "GET", `/v1/erasures/${o.id}`);
+        if (g.status !== 200 || g.body?.erasure_id !== o.id)
+          failures.push(`READ erasure ${o.id}: ${show(g)}`);
       } else if (o.kind === "key") {
         const l = await call(owner, "GET", "/v1/api-keys?limit=200");
         const row = (l.body?.items ?? []).find((k: { key_id: string }) => k.key_id === o.id);
