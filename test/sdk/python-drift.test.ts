@@ -75,6 +75,7 @@ print(json.dumps([shape(svc.Svc, False), shape(svc.AsyncSvc, True)]))
   expect(plain).toEqual([
     "agents.list",
     "audit.list",
+    "erasures.job",
     "export.lines",
     "export.records",
     "forge.distill_job",
