@@ -32,7 +32,7 @@ const PATHS_CONSIDERED = 200;
  * Partial paths the walk keeps per step (graph-beam.ts): enough for a question's seeds and each one's
  * heaviest edges; a 5,000-edge hub costs no more than a leaf.
  */
-const BEAM_WIDTH = 64;
+const BEAM_WIDTH = 32;
 /** Fact-text seeds weigh less than a name the query spells out. */
 const TEXT_SEED_SCORE = 0.5;
 const CITED_PATHS_PER_RESULT = 3;
