@@ -2,7 +2,9 @@
 // modes: Alice works at Acme Robotics, which 300 people work at, each with facts of their own. The walk
 // keeps at most `beam` partial paths per step, whatever the hub (an invariant on its rows, not a timing),
 // and ranking by the question's words keeps the headquarters fact in a beam of 4 that strength alone
-// (heavy employee edges) would fill; over HTTP GRAPH cites that fact for the issue's question.
+// (heavy employee edges) would fill; over HTTP GRAPH cites that fact for the issue's question (main
+// before the beam did not: its walk kept the 200 strongest paths, all through the employees, before
+// ranking by words).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { findBeamPaths, type BeamSearch } from "../../src/data/queries/graph-beam";
 import { CURRENT } from "../../src/data/queries/graph-read";
