@@ -1,12 +1,13 @@
-// Per-strategy recall latency at 10k memories in one agent (issue 22 item 5), over loopback HTTP at c=1,
-// the strategies interleaved (one query of each in turn, so load drifts hit all alike):
-// `node_modules/.bin/bun run bench/strategy-latency.ts [--rounds=100] [--no-analyze] [--keep | --reuse=<db>]`
-// (also in `npm run bench`). --keep keeps the loaded database and prints its name; --reuse measures it again.
-// The agent holds 8,500 people's memories (event times over 2019–2025) and 1,500 code functions; a graph of
-// 10,000 people (~50k edges) whose hub "Acme" has an edge from every other person (5,000). --no-analyze
-// measures right after the bulk load, before any statistics exist (no autovacuum here; PGlite has none).
-// Beside latency, each strategy's mean CPU per recall (bench/lib/cpu-meter.ts): this process (app and
-// client) and the database's backends. CPU does not grow with other load on the machine; latency does.
+// Per-strategy recall latency at 10k memories in one agent (issue 22 item 5), over loopback HTTP at
+// c=1, the strategies interleaved (one query of each in turn, so load drifts hit all alike):
+// `node_modules/.bin/bun run bench/strategy-latency.ts [--rounds=100] [--no-analyze] [--keep |
+// --reuse=<db>]` (also in `npm run bench`). --keep keeps the loaded database and prints its name;
+// --reuse measures it again. The agent holds 8,500 people's memories (event times over 2019–2025)
+// and 1,500 code functions; a graph of 10,000 people (~50k edges) whose hub "Acme" has an edge from
+// every other person (5,000). --no-analyze measures right after the bulk load, before any
+// statistics exist (no autovacuum here; PGlite has none). Beside latency, each strategy's mean CPU
+// per recall (bench/lib/cpu-meter.ts): this process (app and client) and the database's backends.
+// CPU does not grow with other load on the machine; latency does.
 import postgres from "postgres";
 import { startBenchApp, type BenchApp } from "./lib/bench-app";
 import { rng } from "./lib/corpus";
@@ -170,15 +171,17 @@ try {
     `\n${PERSON_MEMORIES + FUNCTIONS} memories in one agent, ${shape}, ${args.has("no-analyze") ? "no ANALYZE after the load" : "after VACUUM ANALYZE"}, ${ROUNDS} queries per strategy, c=1\n`,
   );
   console.log(
-    "| strategy | p50 ms | p95 ms | max ms | failed | CPU ms: app | CPU ms: database |\n|---|---:|---:|---:|---:|---:|---:|",
+    "| strategy | p50 ms | p95 ms | max ms | failed | CPU ms: app | CPU ms: database |\n" +
+      "|---|---:|---:|---:|---:|---:|---:|",
   );
   for (const [name] of strategies) {
     const sorted = times.get(name)!.sort((a, b) => a - b);
     const used = cpu.get(name)!;
     const app = fmt(mean(used.map((c) => c.appMs)));
     const db = fmt(mean(used.map((c) => c.dbMs)));
+    const latency = [50, 95].map((p) => fmt(percentile(sorted, p))).join(" | ");
     console.log(
-      `| ${name} | ${fmt(percentile(sorted, 50))} | ${fmt(percentile(sorted, 95))} | ${fmt(sorted.at(-1))} | ${failed.get(name)} | ${app} | ${db} |`,
+      `| ${name} | ${latency} | ${fmt(sorted.at(-1))} | ${failed.get(name)} | ${app} | ${db} |`,
     );
   }
 } finally {

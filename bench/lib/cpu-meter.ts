@@ -1,6 +1,7 @@
-// CPU time spent by this process (the app and the bench client) and by one database's backends, read
-// from process.cpuUsage() and /proc/<pid>/schedstat: a request's CPU cost does not grow with the load
-// from other work on the machine, where its latency does. Linux only; elsewhere every reading is NaN.
+// CPU time spent by this process (the app and the bench client) and by one database's backends,
+// read from process.cpuUsage() and /proc/<pid>/schedstat: a request's CPU cost does not grow with
+// the load from other work on the machine, where its latency does. Linux only; elsewhere every
+// reading is NaN.
 import { readFileSync } from "node:fs";
 import type postgres from "postgres";
 
@@ -16,9 +17,10 @@ function schedNs(pid: number): number {
 }
 
 /**
- * `owner` is a connection to the measured database (its own backend is left out). `refresh()` re-reads
- * the backend list (call it between requests: the pool opens connections lazily); `start()` samples,
- * and the sample's `stop()` is the CPU spent since, counting only backends present at both ends.
+ * `owner` is a connection to the measured database (its own backend is left out). `refresh()`
+ * re-reads the backend list (call it between requests: the pool opens connections lazily);
+ * `start()` samples, and the sample's `stop()` is the CPU spent since, counting only backends
+ * present at both ends.
  */
 export async function cpuMeter(owner: postgres.Sql) {
   let pids: number[] = [];

@@ -1,10 +1,10 @@
-// GRAPH's walk through a hub is bounded by its beam, not by the hub (issue 22 item 5), in both database
-// modes: Alice works at Acme Robotics, which 300 people work at, each with facts of their own. The walk
-// keeps at most `beam` partial paths per step, whatever the hub (an invariant on its rows, not a timing),
-// and ranking by the question's words keeps the headquarters fact in a beam of 4 that strength alone
-// (heavy employee edges) would fill; over HTTP GRAPH cites that fact for the issue's question (main
-// before the beam did not: its walk kept the 200 strongest paths, all through the employees, before
-// ranking by words).
+// GRAPH's walk through a hub is bounded by its beam, not by the hub (issue 22 item 5), in both
+// database modes: Alice works at Acme Robotics, which 300 people work at, each with facts of their
+// own. The walk keeps at most `beam` partial paths per step, whatever the hub (an invariant on its
+// rows, not a timing), and ranking by the question's words keeps the headquarters fact in a beam of
+// 4 that strength alone (heavy employee edges) would fill; over HTTP GRAPH cites that fact for the
+// issue's question (main before the beam did not: its walk kept the 200 strongest paths, all
+// through the employees, before ranking by words).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { findBeamPaths, type BeamSearch } from "../../src/data/queries/graph-beam";
 import { CURRENT } from "../../src/data/queries/graph-read";
@@ -40,7 +40,7 @@ const modes: Mode[] = [
   },
 ];
 
-/** Alice → Acme Robotics (hub of EMPLOYEES heavy in-edges, each employee with two more facts) → Rotterdam. */
+/** Alice → Acme Robotics (EMPLOYEES heavy in-edges, each with 2 more facts) → Rotterdam. */
 function hubGraph(works: string, hq: string, staff: string) {
   const memos: SeedMemo[] = [
     { key: "alice", type: "PERSON", name: "Alice Novak" },
@@ -120,14 +120,15 @@ for (const mode of modes) {
         } satisfies BeamSearch),
       );
 
-    test("the walk keeps at most `beam` paths per step, where the unpruned walk grows with the hub", async () => {
+    test("the walk keeps at most `beam` paths per step; unpruned it grows", async () => {
       const unpruned = await walk(100_000);
       const pruned = await walk(4);
       // A step either takes an edge or jumps to a namesake, so three hops are at most six steps.
       expect(pruned.length).toBeLessThanOrEqual(4 * 2 * HOPS);
       for (let hop = 1; hop <= HOPS; hop++)
         expect(pruned.filter((p) => p.hops === hop).length).toBeLessThanOrEqual(4);
-      // Unpruned: Alice → Acme, its 20 heaviest employees and Rotterdam, each employee's 2 facts (62).
+      // Unpruned: Alice → Acme, its 20 heaviest employees and Rotterdam, each employee's 2 facts
+      // (62).
       expect(unpruned.length).toBeGreaterThan(2 * 4 * 2 * HOPS);
     });
 

@@ -33,6 +33,6 @@ export const graphSection = {
     minimum: 100,
     maximum: 100000,
     description:
-      "Cap on the rows (partial paths) one TRACE path search may produce (GRAPH keeps a beam instead)",
+      "Cap on the rows (partial paths) of one TRACE path search (GRAPH keeps a beam instead)",
   }),
 };

@@ -1,13 +1,13 @@
-// Path enumeration between two memos for TRACE: one recursive CTE, breadth-first, both
-// edge directions, bounded three ways — hop cap, per-node fan-out (LATERAL … ORDER BY weight DESC
-// LIMIT k) and a global row cap (PostgreSQL evaluates the recursion lazily, so the LIMIT stops it) —
-// under the recall transaction's statement timeout. A path never revisits a memo. GRAPH walks the same
-// steps pruned to a beam (graph-beam.ts).
+// Path enumeration between two memos for TRACE: one recursive CTE, breadth-first, both edge
+// directions, bounded three ways — hop cap, per-node fan-out (LATERAL … ORDER BY weight DESC LIMIT
+// k) and a global row cap (PostgreSQL evaluates the recursion lazily, so the LIMIT stops it) —
+// under the recall transaction's statement timeout. A path never revisits a memo. GRAPH walks the
+// same steps pruned to a beam (graph-beam.ts).
 //
-// Distill keys memos by (type, name), so one thing may be two memos ("Acme Robotics" an ORG where Alice
-// works at it, a CONCEPT where it is headquartered somewhere). The walk steps from a memo to its
-// namesakes for free (no edge, no hop, btree equality on the name), so such a path is not cut in two;
-// memo_ids keeps the memos the edges were walked from, one more than edge_ids.
+// Distill keys memos by (type, name), so one thing may be two memos ("Acme Robotics" an ORG where
+// Alice works at it, a CONCEPT where it is headquartered somewhere). The walk steps from a memo to
+// its namesakes for free (no edge, no hop, btree equality on the name), so such a path is not cut
+// in two; memo_ids keeps the memos the edges were walked from, one more than edge_ids.
 import type { Tx } from "../pools";
 import { visibleEdge, type EdgeTimeView } from "./graph-read";
 

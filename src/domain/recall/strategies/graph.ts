@@ -1,10 +1,10 @@
 // GRAPH: multi-hop answers. Seeds are the memos the query names (names and aliases, btree equality)
 // and the endpoints of facts whose words match the query; paths of up to GRAPH_MAX_HOPS hops grow
-// from them, the walk keeping its BEAM_WIDTH best partial paths per step. A path ranks first by how many of the question's words its facts hold together (so "Alice's
-// employer's headquarters" finds Alice → Acme → Rotterdam, not Alice's dog), then by its strength: seed
-// strength × the product of its edges' weights × 0.7 per extra hop. The result is the memories that ground
-// the best paths, each with the path that reached it — including memories that share no word with the
-// question.
+// from them, the walk keeping its BEAM_WIDTH best partial paths per step. A path ranks first by how
+// many of the question's words its facts hold together (so "Alice's employer's headquarters" finds
+// Alice → Acme → Rotterdam, not Alice's dog), then by its strength: seed strength × the product of
+// its edges' weights × 0.7 per extra hop. The result is the memories that ground the best paths,
+// each with the path that reached it — including memories that share no word with the question.
 import { cancellable } from "../../../data/queries/recall-common";
 import { agentHasGraph } from "../../../data/queries/graph-memos";
 import { edgesById, edgesMatchingText } from "../../../data/queries/graph-facts";
@@ -29,8 +29,8 @@ const TEXT_SEEDS = 6;
 const HOP_DECAY = 0.7;
 const PATHS_CONSIDERED = 200;
 /**
- * Partial paths the walk keeps per step (graph-beam.ts): enough for a question's seeds and each one's
- * heaviest edges; a 5,000-edge hub costs no more than a leaf.
+ * Partial paths the walk keeps per step (graph-beam.ts): enough for a question's seeds and each
+ * one's heaviest edges; a 5,000-edge hub costs no more than a leaf.
  */
 const BEAM_WIDTH = 32;
 /** Fact-text seeds weigh less than a name the query spells out. */
@@ -41,16 +41,17 @@ const MIN_CITED_PATHS = 30;
 const TEXT_SCAN_LIMIT = 2_000;
 
 /**
- * (question words the path's facts hold + strength) / (question words + 1): in [0, 1], and a path holding
- * one more of the question's words always outranks a stronger one (strength is at most 1).
+ * (question words the path's facts hold + strength) / (question words + 1): in [0, 1], and a path
+ * holding one more of the question's words always outranks a stronger one (strength is at most 1).
  */
 function relevance(path: BeamPathRow): number {
   return (path.held.length + Math.min(path.score, 1)) / (path.question_words + 1);
 }
 
 /**
- * The facts of the best paths only (citing reads their sources and memories: most of a recall's time
- * when all 200 paths were cited), and of every path when too few of the best can be cited to fill top_k.
+ * The facts of the best paths only (citing reads their sources and memories: most of a recall's
+ * time when all 200 paths were cited), and of every path when too few of the best can be cited to
+ * fill top_k.
  */
 async function citeBestPaths(
   tx: Tx,
