@@ -1,13 +1,17 @@
-// Per-strategy recall latency at 10k memories in one agent (issue 22 item 5), over loopback HTTP at c=1,
-// the strategies interleaved (one query of each in turn, so load drifts hit all alike):
-// `node_modules/.bin/bun run bench/strategy-latency.ts [--rounds=100] [--no-analyze] [--keep | --reuse=<db>]`
-// (also in `npm run bench`). --keep keeps the loaded database and prints its name; --reuse measures it again.
-// The agent holds 8,500 people's memories (event times over 2019–2025) and 1,500 code functions; a graph of
-// 10,000 people (~50k edges) whose hub "Acme" has an edge from every other person (5,000). --no-analyze
-// measures right after the bulk load, before any statistics exist (no autovacuum here; PGlite has none).
+// Per-strategy recall latency at 10k memories in one agent (issue 22 item 5), over loopback HTTP at
+// c=1, the strategies interleaved (one query of each in turn, so load drifts hit all alike):
+// `node_modules/.bin/bun run bench/strategy-latency.ts [--rounds=100] [--no-analyze] [--keep |
+// --reuse=<db>]` (also in `npm run bench`). --keep keeps the loaded database and prints its name;
+// --reuse measures it again. The agent holds 8,500 people's memories (event times over 2019–2025)
+// and 1,500 code functions; a graph of 10,000 people (~50k edges) whose hub "Acme" has an edge from
+// every other person (5,000). --no-analyze measures right after the bulk load, before any
+// statistics exist (no autovacuum here; PGlite has none). Beside latency, each strategy's mean CPU
+// per recall (bench/lib/cpu-meter.ts): this process (app and client) and the database's backends.
+// CPU does not grow with other load on the machine; latency does.
 import postgres from "postgres";
 import { startBenchApp, type BenchApp } from "./lib/bench-app";
 import { rng } from "./lib/corpus";
+import { cpuMeter, type CpuReading } from "./lib/cpu-meter";
 import { fmt } from "./lib/format";
 import { graphWorld, HUB, personMemory } from "./lib/graph-corpus";
 import { seedWorldGraph } from "./lib/graph-seed";
@@ -135,10 +139,15 @@ try {
     ["ASK", () => `Where does ${person()} work?`],
   ];
   const times = new Map(strategies.map(([name]) => [name, [] as number[]]));
+  const cpu = new Map(strategies.map(([name]) => [name, [] as CpuReading[]]));
   const failed = new Map(strategies.map(([name]) => [name, 0]));
+  const owner = postgres(app.databaseUrl, { max: 1, onnotice: () => {} });
+  const meter = await cpuMeter(owner);
   for (let round = -3; round < ROUNDS; round++) {
     // three warm-up rounds
+    await meter.refresh();
     for (const [name, query] of strategies) {
+      const sample = meter.start();
       const t0 = performance.now();
       const res = await app.call("POST", "/v1/memories/recall", {
         agent_id: AGENT,
@@ -147,20 +156,32 @@ try {
         top_k: 10,
       });
       const ms = performance.now() - t0;
+      const spent = sample.stop();
       if (round < 0) continue;
-      if (res.status === 200) times.get(name)!.push(ms);
-      else failed.set(name, failed.get(name)! + 1);
+      if (res.status === 200) {
+        times.get(name)!.push(ms);
+        cpu.get(name)!.push(spent);
+      } else failed.set(name, failed.get(name)! + 1);
     }
   }
+  await owner.end();
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   const shape = reuse ? "a reused database" : `${graph.edges} edges (hub: ${graph.hubEdges})`;
   console.log(
     `\n${PERSON_MEMORIES + FUNCTIONS} memories in one agent, ${shape}, ${args.has("no-analyze") ? "no ANALYZE after the load" : "after VACUUM ANALYZE"}, ${ROUNDS} queries per strategy, c=1\n`,
   );
-  console.log("| strategy | p50 ms | p95 ms | max ms | failed |\n|---|---:|---:|---:|---:|");
+  console.log(
+    "| strategy | p50 ms | p95 ms | max ms | failed | CPU ms: app | CPU ms: database |\n" +
+      "|---|---:|---:|---:|---:|---:|---:|",
+  );
   for (const [name] of strategies) {
     const sorted = times.get(name)!.sort((a, b) => a - b);
+    const used = cpu.get(name)!;
+    const app = fmt(mean(used.map((c) => c.appMs)));
+    const db = fmt(mean(used.map((c) => c.dbMs)));
+    const latency = [50, 95].map((p) => fmt(percentile(sorted, p))).join(" | ");
     console.log(
-      `| ${name} | ${fmt(percentile(sorted, 50))} | ${fmt(percentile(sorted, 95))} | ${fmt(sorted.at(-1))} | ${failed.get(name)} |`,
+      `| ${name} | ${latency} | ${fmt(sorted.at(-1))} | ${failed.get(name)} | ${app} | ${db} |`,
     );
   }
 } finally {

@@ -32,6 +32,7 @@ export const graphSection = {
     default: 5000,
     minimum: 100,
     maximum: 100000,
-    description: "Cap on the rows (partial paths) one traversal may produce",
+    description:
+      "Cap on the rows (partial paths) of one TRACE path search (GRAPH keeps a beam instead)",
   }),
 };

@@ -106,27 +106,6 @@ export function groundingMemories(
     SELECT ${recallColumns(tx)} FROM memories WHERE ${candidateFilter(tx, filter)} AND memory_id = ANY(${memoryIds}::text[])`;
 }
 
-/**
- * The query's lexemes (english stemming, stopwords dropped), and which of them each of these edges' facts
- * holds: what GRAPH weighs a path's relevance by. Both from the same tsvector parse, so they compare.
- */
-export async function queryLexemesOfEdges(
-  tx: Tx,
-  orgId: string,
-  edgeIds: string[],
-  text: string,
-): Promise<{ query: string[]; byEdge: Map<string, string[]> }> {
-  const [parsed] = await tx<
-    Array<{ query: string[] }>
-  >`SELECT tsvector_to_array(to_tsvector('english', ${text})) AS query`;
-  const query = parsed!.query;
-  if (edgeIds.length === 0 || query.length === 0) return { query, byEdge: new Map() };
-  const rows = await tx<Array<{ edge_id: string; matched: string[] }>>`
-    SELECT e.edge_id, ARRAY(SELECT l FROM unnest(tsvector_to_array(e.search_document)) AS l WHERE l = ANY(${query}::text[])) AS matched
-    FROM edges e WHERE e.org_id = ${orgId} AND e.edge_id = ANY(${edgeIds}::text[])`;
-  return { query, byEdge: new Map(rows.map((r) => [r.edge_id, r.matched])) };
-}
-
 /** How well each of these edges' facts matches the query's words (ts_rank_cd, normalised to [0, 1)). */
 export function rankEdges(
   tx: Tx,

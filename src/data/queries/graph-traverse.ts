@@ -1,12 +1,13 @@
-// Path enumeration over an agent's graph for GRAPH and TRACE: one recursive CTE, breadth-first, both
-// edge directions, bounded three ways — hop cap, per-node fan-out (LATERAL … ORDER BY weight DESC
-// LIMIT k) and a global row cap (PostgreSQL evaluates the recursion lazily, so the LIMIT stops it) —
-// under the recall transaction's statement timeout. A path never revisits a memo.
+// Path enumeration between two memos for TRACE: one recursive CTE, breadth-first, both edge
+// directions, bounded three ways — hop cap, per-node fan-out (LATERAL … ORDER BY weight DESC LIMIT
+// k) and a global row cap (PostgreSQL evaluates the recursion lazily, so the LIMIT stops it) —
+// under the recall transaction's statement timeout. A path never revisits a memo. GRAPH walks the
+// same steps pruned to a beam (graph-beam.ts).
 //
-// Distill keys memos by (type, name), so one thing may be two memos ("Acme Robotics" an ORG where Alice
-// works at it, a CONCEPT where it is headquartered somewhere). The walk steps from a memo to its
-// namesakes for free (no edge, no hop, btree equality on the name), so such a path is not cut in two;
-// memo_ids keeps the memos the edges were walked from, one more than edge_ids.
+// Distill keys memos by (type, name), so one thing may be two memos ("Acme Robotics" an ORG where
+// Alice works at it, a CONCEPT where it is headquartered somewhere). The walk steps from a memo to
+// its namesakes for free (no edge, no hop, btree equality on the name), so such a path is not cut
+// in two; memo_ids keeps the memos the edges were walked from, one more than edge_ids.
 import type { Tx } from "../pools";
 import { visibleEdge, type EdgeTimeView } from "./graph-read";
 
@@ -22,8 +23,8 @@ export type PathSearch = {
   maxRows: number;
   /** Multiplies a path's score for every hop after the first. */
   hopDecay: number;
-  /** TRACE: only paths ending here (and the walk does not continue past it). */
-  target: string | null;
+  /** Only paths ending here (and the walk does not continue past it). */
+  target: string;
   limit: number;
 };
 
@@ -56,10 +57,10 @@ export function findPaths(tx: Tx, s: PathSearch) {
           ORDER BY namesake.memo_id LIMIT ${s.fanout})
       ) AS step
       WHERE w.hops < ${s.maxHops} AND NOT (step.next = ANY(w.visited))
-        ${s.target ? tx`AND w.node <> ${s.target}` : tx``}
+        AND w.node <> ${s.target}
     ), capped AS (SELECT * FROM walk LIMIT ${s.maxRows})
     SELECT memo_ids, edge_ids, hops, score FROM capped
-    WHERE hops > 0 AND NOT jumped ${s.target ? tx`AND node = ${s.target}` : tx``}
-    ORDER BY ${s.target ? tx`hops, score DESC` : tx`score DESC, hops`}, edge_ids
+    WHERE hops > 0 AND NOT jumped AND node = ${s.target}
+    ORDER BY hops, score DESC, edge_ids
     LIMIT ${s.limit}`;
 }

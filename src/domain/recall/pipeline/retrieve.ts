@@ -144,9 +144,15 @@ async function retrieveAuto(
   // Turns carry their conversation in metadata (conversations/turns.ts): their neighbours are
   // turns; other candidates' are the memories stored next to them in the same episode.
   const isTurn = (row: RecallRow) => typeof row.metadata?.conversation_id === "string";
+  // Stored without occurred_at (prepare.ts sets it to created_at): no episode, nothing to read, so
+  // an agent of documents (SciFact, code) pays no savepoint and no statement for this signal.
+  const inEpisode = (row: RecallRow) =>
+    new Date(row.occurred_at).getTime() !== new Date(row.created_at).getTime();
   const rows = lists.flatMap((l) => l.rows);
   const turns = [...new Set(rows.filter(isTurn).map((row) => row.memory_id))];
-  const loose = [...new Set(rows.filter((row) => !isTurn(row)).map((row) => row.memory_id))];
+  const loose = [
+    ...new Set(rows.filter((row) => !isTurn(row) && inEpisode(row)).map((row) => row.memory_id)),
+  ];
   const read = async (sp: Tx) => [
     ...(turns.length === 0
       ? []

@@ -1,18 +1,14 @@
 // GRAPH: multi-hop answers. Seeds are the memos the query names (names and aliases, btree equality)
 // and the endpoints of facts whose words match the query; paths of up to GRAPH_MAX_HOPS hops grow
-// from them. A path ranks first by how many of the question's words its facts hold together (so "Alice's
-// employer's headquarters" finds Alice → Acme → Rotterdam, not Alice's dog), then by its strength: seed
-// strength × the product of its edges' weights × 0.7 per extra hop. The result is the memories that ground
-// the best paths, each with the path that reached it — including memories that share no word with the
-// question.
+// from them, the walk keeping its BEAM_WIDTH best partial paths per step. A path ranks first by how
+// many of the question's words its facts hold together (so "Alice's employer's headquarters" finds
+// Alice → Acme → Rotterdam, not Alice's dog), then by its strength: seed strength × the product of
+// its edges' weights × 0.7 per extra hop. The result is the memories that ground the best paths,
+// each with the path that reached it — including memories that share no word with the question.
 import { cancellable } from "../../../data/queries/recall-common";
 import { agentHasGraph } from "../../../data/queries/graph-memos";
-import {
-  edgesById,
-  edgesMatchingText,
-  queryLexemesOfEdges,
-} from "../../../data/queries/graph-facts";
-import { findPaths } from "../../../data/queries/graph-traverse";
+import { edgesById, edgesMatchingText } from "../../../data/queries/graph-facts";
+import { findBeamPaths, type BeamPathRow } from "../../../data/queries/graph-beam";
 import {
   citeFacts,
   groundedRows,
@@ -32,6 +28,11 @@ const NAME_SEEDS = 8;
 const TEXT_SEEDS = 6;
 const HOP_DECAY = 0.7;
 const PATHS_CONSIDERED = 200;
+/**
+ * Partial paths the walk keeps per step (graph-beam.ts): enough for a question's seeds and each
+ * one's heaviest edges; a 5,000-edge hub costs no more than a leaf.
+ */
+const BEAM_WIDTH = 32;
 /** Fact-text seeds weigh less than a name the query spells out. */
 const TEXT_SEED_SCORE = 0.5;
 const CITED_PATHS_PER_RESULT = 3;
@@ -40,20 +41,17 @@ const MIN_CITED_PATHS = 30;
 const TEXT_SCAN_LIMIT = 2_000;
 
 /**
- * (question words the path's facts hold + strength) / (question words + 1): in [0, 1], and a path holding
- * one more of the question's words always outranks a stronger one (strength is at most 1).
+ * (question words the path's facts hold + strength) / (question words + 1): in [0, 1], and a path
+ * holding one more of the question's words always outranks a stronger one (strength is at most 1).
  */
-function relevance(
-  path: { edge_ids: string[]; score: number },
-  words: { query: string[]; byEdge: Map<string, string[]> },
-): number {
-  const held = new Set(path.edge_ids.flatMap((id) => words.byEdge.get(id) ?? []));
-  return (held.size + Math.min(path.score, 1)) / (words.query.length + 1);
+function relevance(path: BeamPathRow): number {
+  return (path.held.length + Math.min(path.score, 1)) / (path.question_words + 1);
 }
 
 /**
- * The facts of the best paths only (citing reads their sources and memories: most of a recall's time
- * when all 200 paths were cited), and of every path when too few of the best can be cited to fill top_k.
+ * The facts of the best paths only (citing reads their sources and memories: most of a recall's
+ * time when all 200 paths were cited), and of every path when too few of the best can be cited to
+ * fill top_k.
  */
 async function citeBestPaths(
   tx: Tx,
@@ -132,28 +130,26 @@ export const graphStrategy: RecallStrategy = {
       };
 
     const found = await cancellable(
-      findPaths(tx, {
+      findBeamPaths(tx, {
         orgId: filter.orgId,
         agentId: filter.agentId,
+        question: query,
         seeds: [...seeds].map(([memo_id, score]) => ({ memo_id, score })),
         view,
         maxHops: bounds.maxHops,
         fanout: bounds.fanout,
-        maxRows: bounds.maxRows,
+        beam: BEAM_WIDTH,
         hopDecay: HOP_DECAY,
-        target: null,
         limit: PATHS_CONSIDERED,
       }),
       signal,
     );
-    const edgeIds = [...new Set(found.flatMap((p) => p.edge_ids))];
-    const words = await queryLexemesOfEdges(tx, filter.orgId, edgeIds, query);
     const ranked = found
       .map((p) => ({
         memo_ids: p.memo_ids,
         edge_ids: p.edge_ids,
         hops: p.hops,
-        score: relevance(p, words),
+        score: relevance(p),
         sources: [],
       }))
       .sort((a, b) => b.score - a.score || a.hops - b.hops);

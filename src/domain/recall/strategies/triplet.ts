@@ -10,7 +10,7 @@ import { seedsFromQuery } from "../../graph/seeds";
 import { orQueryOf } from "../query-words";
 import { DEFAULT_GRAPH_BOUNDS, type RecallStrategy } from "../strategy";
 
-const TEXT_CANDIDATES = 100;
+const TEXT_CANDIDATES = 30;
 /** Postings read per word of the question (the newest facts first). */
 const TEXT_SCAN_LIMIT = 2_000;
 const NAME_SEEDS = 8;
@@ -55,11 +55,11 @@ export const tripletStrategy: RecallStrategy = {
       signal,
     );
     const candidates = [...textHits, ...around];
-    const ranks = new Map(
-      (
-        await rankEdges(tx, filter.orgId, [...new Set(candidates.map((e) => e.edge_id))], terms)
-      ).map((r) => [r.edge_id, r.rank]),
-    );
+    // Text hits carry their ts_rank_cd already; only the facts around named memos are ranked here.
+    const ranks = new Map(textHits.map((e) => [e.edge_id, e.rank]));
+    const unranked = [...new Set(around.map((e) => e.edge_id))].filter((id) => !ranks.has(id));
+    for (const r of await rankEdges(tx, filter.orgId, unranked, terms))
+      ranks.set(r.edge_id, r.rank);
     const cited = await citeFacts(tx, filter, candidates);
 
     const scored = [...cited.facts.values()]
