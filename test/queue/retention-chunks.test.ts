@@ -1,6 +1,7 @@
 // Retention caps in bounded chunks (issue 23): each agent over the cap loses exactly the memories
 // ranked after its cap-th (importance, then newest), in transactions of at most `chunk` memories,
 // and a rerun forgets nothing more. The task walks every tenant, so this runs in a database of its own.
+import type { TransactionSql } from "postgres";
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { enforceRetentionCaps } from "../../src/domain/memories/retention";
 import { privateTestApp, type TestApp, type Tenant } from "../harness/app";
@@ -11,11 +12,11 @@ let t: TestApp;
 let tenant: Tenant;
 
 /** As the owner in the tenant's scope (triggers and all): a query over the tenant's memories. */
-const asOwner = <T>(query: (sql: any) => Promise<T>) =>
+const asOwner = <T>(query: (sql: TransactionSql) => Promise<T>): Promise<T> =>
   t.owner.begin(async (sql) => {
     await sql`SELECT set_config('app.current_org_id', ${tenant.orgId}, true)`;
     return query(sql);
-  });
+  }) as Promise<T>;
 
 beforeAll(async () => {
   t = await privateTestApp("retention_chunks");
@@ -69,7 +70,7 @@ test("each agent keeps its cap's best, the rest is forgotten in transactions of 
     SELECT count(*)::int AS n FROM memories WHERE deleted_at IS NOT NULL
     GROUP BY memory_id HAVING count(*) > 1`,
   );
-  expect(forgottenTwice).toEqual([]);
+  expect(forgottenTwice.length).toBe(0);
 
   // A rerun (a retried job) finds nothing left.
   expect(await enforceRetentionCaps(t.deps.db, CAP, CHUNK)).toBe(0);
