@@ -1,5 +1,5 @@
-// Retention-cap queries: the agents over a cap, each one's cut-off, and its memories past the cut-off
-// in bounded keyset chunks (svc.enforce_retention_caps, issue 23).
+// Retention-cap queries: the agents over a cap, each one's cut-off, and its memories past the
+// cut-off in bounded keyset chunks (svc.enforce_retention_caps, issue 23).
 import type { Tx } from "../pools";
 
 /** The cap's last kept memory of an agent, in rank order; values as text so none is rounded. */
@@ -47,9 +47,8 @@ export async function overCapChunk(
 ): Promise<CapChunk> {
   const rows = await tx<Array<CapCursor & { over: boolean }>>`
     SELECT valid_from::text AS valid_from, memory_id,
-      (importance, valid_from, memory_id)
-        < (${cutoff.importance}::text::real, ${cutoff.valid_from}::text::timestamptz, ${cutoff.memory_id})
-        AS over
+      (importance, valid_from, memory_id) < (${cutoff.importance}::text::real,
+        ${cutoff.valid_from}::text::timestamptz, ${cutoff.memory_id}) AS over
     FROM memories
     WHERE agent_id = ${agentId} AND valid_to IS NULL
       AND (valid_from, memory_id) < (${cursor.valid_from}::text::timestamptz, ${cursor.memory_id})
