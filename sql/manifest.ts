@@ -52,6 +52,8 @@ import m0530 from "./0530_subject_erasure.sql" with { type: "text" };
 import m0560 from "./0560_memories_episode_order.sql" with { type: "text" };
 import m0565 from "./0565_statistics_refresh.sql" with { type: "text" };
 import m0570 from "./0570_memory_lexemes_drop.sql" with { type: "text" };
+import m0600 from "./0600_postings_by_memory.sql" with { type: "text" };
+import m0601 from "./0601_memories_expiring_per_org.sql" with { type: "text" };
 
 export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0001_roles_and_extensions.sql", sql: m0001 },
@@ -101,4 +103,6 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0560_memories_episode_order.sql", sql: m0560 },
   { name: "0565_statistics_refresh.sql", sql: m0565 },
   { name: "0570_memory_lexemes_drop.sql", sql: m0570 },
+  { name: "0600_postings_by_memory.sql", sql: m0600 },
+  { name: "0601_memories_expiring_per_org.sql", sql: m0601 },
 ];

@@ -74,7 +74,11 @@ export async function expireUnsourcedEdges(
   return rows.filter((r) => r.retire).map(({ retire: _, ...edge }) => edge);
 }
 
-/** Memos that lost sources count fewer mentions; candidates left without sources and without live edges are retired. */
+/**
+ * Memos that lost sources count fewer mentions; candidates left without sources and without live
+ * edges are retired. One UPDATE writes both, so each memo row is written once (a second pass over
+ * the same memos cost a large forget a third of its memo time).
+ */
 export async function retireOrphanMemos(
   tx: Tx,
   orgId: string,
@@ -82,26 +86,38 @@ export async function retireOrphanMemos(
   candidates: string[],
   reason: CascadeReason,
 ): Promise<RetiredMemo[]> {
-  if (lost.size > 0) {
-    const ids = [...lost.keys()];
-    await tx`
-      UPDATE memos m SET mention_count = greatest(0, m.mention_count - d.n)
-      FROM unnest(${ids}::text[], ${ids.map((id) => lost.get(id)!)}::int[]) AS d(memo_id, n)
-      WHERE m.org_id = ${orgId} AND m.memo_id = d.memo_id`;
-  }
-  if (candidates.length === 0) return [];
-  return tx<RetiredMemo[]>`
-    UPDATE memos m SET retired_at = now(), retired_reason = ${reason}, updated_at = now()
-    WHERE m.org_id = ${orgId} AND m.memo_id = ANY(${candidates}::text[]) AND m.retired_at IS NULL
-      AND m.origin <> 'user' AND m.memo_type <> 'SUMMARY'
-      -- Uncorrelated, as in expireUnsourcedEdges: each set is read once for all candidates.
-      AND m.memo_id NOT IN (SELECT s.memo_id FROM memo_sources s
-        WHERE s.org_id = ${orgId} AND s.memo_id = ANY(${candidates}::text[]))
-      AND m.memo_id NOT IN (SELECT e.src_memo_id FROM edges e
-        WHERE e.org_id = ${orgId} AND e.src_memo_id = ANY(${candidates}::text[]) AND e.expired_at IS NULL)
-      AND m.memo_id NOT IN (SELECT e.dst_memo_id FROM edges e
-        WHERE e.org_id = ${orgId} AND e.dst_memo_id = ANY(${candidates}::text[]) AND e.expired_at IS NULL)
-    RETURNING m.memo_id, m.name, m.retired_reason AS reason`;
+  if (lost.size === 0 && candidates.length === 0) return [];
+  const ids = [...lost.keys()];
+  const rows = await tx<Array<RetiredMemo & { orphan: boolean }>>`
+    UPDATE memos m SET mention_count = greatest(0, m.mention_count - d.n),
+      retired_at = CASE WHEN d.orphan THEN now() ELSE m.retired_at END,
+      retired_reason = CASE WHEN d.orphan THEN ${reason} ELSE m.retired_reason END,
+      updated_at = CASE WHEN d.orphan THEN now() ELSE m.updated_at END
+    FROM (
+      SELECT c.memo_id, c.n, (c.candidate AND x.retired_at IS NULL AND x.origin <> 'user'
+        AND x.memo_type <> 'SUMMARY'
+        -- Uncorrelated, as in expireUnsourcedEdges: each set is read once for all candidates.
+        AND c.memo_id NOT IN (SELECT s.memo_id FROM memo_sources s
+          WHERE s.org_id = ${orgId} AND s.memo_id = ANY(${candidates}::text[]))
+        AND c.memo_id NOT IN (SELECT e.src_memo_id FROM edges e
+          WHERE e.org_id = ${orgId} AND e.src_memo_id = ANY(${candidates}::text[])
+            AND e.expired_at IS NULL)
+        AND c.memo_id NOT IN (SELECT e.dst_memo_id FROM edges e
+          WHERE e.org_id = ${orgId} AND e.dst_memo_id = ANY(${candidates}::text[])
+            AND e.expired_at IS NULL)) AS orphan
+      FROM (
+        SELECT memo_id, sum(n)::int AS n, bool_or(candidate) AS candidate FROM (
+          SELECT memo_id, n, false AS candidate
+          FROM unnest(${ids}::text[], ${ids.map((id) => lost.get(id)!)}::int[]) AS l(memo_id, n)
+          UNION ALL
+          SELECT memo_id, 0, true FROM unnest(${candidates}::text[]) AS k(memo_id)
+        ) AS u GROUP BY memo_id
+      ) AS c
+      JOIN memos x ON x.org_id = ${orgId} AND x.memo_id = c.memo_id
+    ) AS d
+    WHERE m.org_id = ${orgId} AND m.memo_id = d.memo_id AND (d.n > 0 OR d.orphan)
+    RETURNING m.memo_id, m.name, m.retired_reason AS reason, d.orphan`;
+  return rows.filter((r) => r.orphan).map(({ orphan: _, ...memo }) => memo);
 }
 
 /**

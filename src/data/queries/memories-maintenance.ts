@@ -1,4 +1,5 @@
-// memories queries for the background tasks: expiry, importance decay, retention caps, embedding backfill.
+// memories queries for the background tasks: expiry, importance decay, embedding backfill
+// (retention caps: retention-caps.ts).
 import type { Tx } from "../pools";
 import { vectorLiteral } from "./memories";
 import { accessColumn } from "./memory-access";
@@ -52,17 +53,6 @@ export async function decayImportanceChunk(
     SELECT (SELECT count(*) FROM moved)::int AS decayed,
            (SELECT max(memory_id) FROM chunk) AS last_id`;
   return { decayed: row!.decayed, lastId: row!.last_id };
-}
-
-/** Current memories beyond the `cap` most valuable (highest importance, then newest) of each agent. */
-export async function findOverCapIds(tx: Tx, cap: number, limit: number): Promise<string[]> {
-  const rows = await tx<{ memory_id: string }[]>`
-    SELECT memory_id FROM (
-      SELECT memory_id, row_number() OVER (PARTITION BY agent_id ORDER BY importance DESC, valid_from DESC, memory_id DESC) AS rank
-      FROM memories WHERE valid_to IS NULL AND agent_id IN (
-        SELECT agent_id FROM memories WHERE valid_to IS NULL GROUP BY agent_id HAVING count(*) > ${cap})
-    ) AS ranked WHERE rank > ${cap} LIMIT ${limit}`;
-  return rows.map((r) => r.memory_id);
 }
 
 export type UnembeddedRow = { memory_id: string; version: number; content: string };

@@ -1,0 +1,77 @@
+// Retention caps in bounded chunks (issue 23): each agent over the cap loses exactly the memories
+// ranked after its cap-th (importance, then newest), in transactions of at most `chunk` memories,
+// and a rerun forgets nothing more. The task walks every tenant, so this runs in a database of its own.
+import type { TransactionSql } from "postgres";
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { enforceRetentionCaps } from "../../src/domain/memories/retention";
+import { privateTestApp, type TestApp, type Tenant } from "../harness/app";
+
+const CAP = 40;
+const CHUNK = 97;
+let t: TestApp;
+let tenant: Tenant;
+
+/** As the owner in the tenant's scope (triggers and all): a query over the tenant's memories. */
+const asOwner = <T>(query: (sql: TransactionSql) => Promise<T>): Promise<T> =>
+  t.owner.begin(async (sql) => {
+    await sql`SELECT set_config('app.current_org_id', ${tenant.orgId}, true)`;
+    return query(sql);
+  }) as Promise<T>;
+
+beforeAll(async () => {
+  t = await privateTestApp("retention_chunks");
+  tenant = await t.tenant("retention-chunks");
+  // 1,500 memories for one agent and 25 for another: importance in 7 steps and valid_from in
+  // batches of 50 sharing one instant (as a batch store writes them), so both tie-breaks matter.
+  await asOwner(
+    (sql) => sql`
+    INSERT INTO memories (org_id, memory_id, version, agent_id, content, content_hash, memory_type,
+                          importance, created_at, valid_from)
+    SELECT ${tenant.orgId}, 'mem_' || lpad(g::text, 26, '0'), 1,
+           CASE WHEN g <= 1500 THEN 'big' ELSE 'small' END,
+           'retention note ' || g, sha256(g::text::bytea), 'semantic',
+           (g % 7) / 7.0, now() - (g / 50) * interval '1 hour', now() - (g / 50) * interval '1 hour'
+    FROM generate_series(1, 1525) AS g`,
+  );
+}, 120_000);
+
+afterAll(() => t.close());
+
+const ranked = () =>
+  asOwner(
+    (sql) => sql<{ memory_id: string }[]>`
+    SELECT memory_id FROM (
+      SELECT memory_id, row_number() OVER (PARTITION BY agent_id
+        ORDER BY importance DESC, valid_from DESC, memory_id DESC) AS rank
+      FROM memories WHERE valid_to IS NULL) AS r
+    WHERE rank <= ${CAP} ORDER BY memory_id`,
+  );
+
+test("each agent keeps its cap's best, the rest is forgotten in transactions of at most a chunk", async () => {
+  const expected = (await ranked()).map((r) => r.memory_id);
+  expect(expected.length).toBe(CAP + 25);
+
+  expect(await enforceRetentionCaps(t.deps.db, CAP, CHUNK)).toBe(1500 - CAP);
+  const kept = await asOwner(
+    (sql) => sql<{ memory_id: string }[]>`
+    SELECT memory_id FROM memories WHERE valid_to IS NULL ORDER BY memory_id`,
+  );
+  expect(kept.map((r) => r.memory_id)).toEqual(expected);
+
+  // One transaction's forgets share its deleted_at: every one stayed within the chunk.
+  const transactions = await asOwner(
+    (sql) => sql<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM memories WHERE deleted_at IS NOT NULL GROUP BY deleted_at`,
+  );
+  expect(transactions.length).toBeGreaterThanOrEqual(Math.ceil((1500 - CAP) / CHUNK));
+  expect(Math.max(...transactions.map((r) => r.n))).toBeLessThanOrEqual(CHUNK);
+  const forgottenTwice = await asOwner(
+    (sql) => sql<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM memories WHERE deleted_at IS NOT NULL
+    GROUP BY memory_id HAVING count(*) > 1`,
+  );
+  expect(forgottenTwice.length).toBe(0);
+
+  // A rerun (a retried job) finds nothing left.
+  expect(await enforceRetentionCaps(t.deps.db, CAP, CHUNK)).toBe(0);
+}, 120_000);
