@@ -52,6 +52,7 @@ import m0530 from "./0530_subject_erasure.sql" with { type: "text" };
 import m0560 from "./0560_memories_episode_order.sql" with { type: "text" };
 import m0565 from "./0565_statistics_refresh.sql" with { type: "text" };
 import m0570 from "./0570_memory_lexemes_drop.sql" with { type: "text" };
+import m0610 from "./0610_statistics_refresh_waits.sql" with { type: "text" };
 
 export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0001_roles_and_extensions.sql", sql: m0001 },
@@ -101,4 +102,5 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0560_memories_episode_order.sql", sql: m0560 },
   { name: "0565_statistics_refresh.sql", sql: m0565 },
   { name: "0570_memory_lexemes_drop.sql", sql: m0570 },
+  { name: "0610_statistics_refresh_waits.sql", sql: m0610 },
 ];
