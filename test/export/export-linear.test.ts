@@ -1,0 +1,48 @@
+// An export reads each table once (issue 23, item 4): GET /v1/export of 8,000 memories fetches about
+// twice the rows (the progress count, then the cursor), where LIMIT … OFFSET paging read every
+// earlier page again for each page of 1,000 (36,000 more here, quadratic in the size). Counted by
+// PostgreSQL's own statistics of the table, on a database of this test's own; no clock involved.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { privateTestApp, type TestApp } from "../harness/app";
+import { eventually } from "../queue/wait";
+import { seedBulk } from "./export-limits-cases";
+
+const ROWS = 8000;
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await privateTestApp("export_linear");
+}, 120_000);
+afterAll(() => t.close());
+
+/** Rows of memories read so far by every backend, as flushed to the cumulative statistics. */
+const rowsRead = async () => {
+  const [row] = await t.owner<{ n: number }[]>`
+    SELECT (seq_tup_read + coalesce(idx_tup_fetch, 0))::int AS n
+    FROM pg_stat_user_tables WHERE relname = 'memories'`;
+  return row!.n;
+};
+
+test("an export reads each memory about twice, not once per earlier page", async () => {
+  const tenant = await t.tenant("linear");
+  await seedBulk(t, tenant, ROWS);
+  const before = await rowsRead();
+  const response = await t.handle(
+    new Request("http://localhost/v1/export", {
+      headers: { authorization: `Bearer ${tenant.key}` },
+    }),
+  );
+  expect(response.status).toBe(200);
+  const lines = (await response.text()).trim().split("\n");
+  expect(lines.filter((l) => l.startsWith('{"k":"memory"')).length).toBe(ROWS);
+  // The export's one transaction reaches the statistics in one flush, once its backend is idle.
+  const read = await eventually(
+    async () => {
+      const n = (await rowsRead()) - before;
+      return n >= ROWS && n;
+    },
+    "the export's reads to reach pg_stat_user_tables",
+    30_000,
+  );
+  expect(read).toBeLessThanOrEqual(3 * ROWS);
+}, 180_000);
