@@ -1,10 +1,10 @@
 -- svc_refresh_statistics waits for a table another process is analyzing instead of skipping it
--- (issue 23, item 11). The refresh now runs only in queued jobs (svc.refresh_statistics), never on
--- a request's path, so a wait costs no client anything; and a skip lost the table when the other
--- analyzer's worker was killed (its transaction rolls back, statistics_refreshes with it). After the
--- wait the row is read again: analyzed meanwhile is skipped, rolled back is analyzed here. Tables are
--- taken in name order, so two refreshes never wait on each other in a cycle. memory_lexemes is gone
--- (sql/0570).
+-- (issue 23, item 11). The refresh now runs only in queued jobs (svc.refresh_statistics), never
+-- on a request's path, so a wait costs no client anything; and a skip lost the table when the
+-- other analyzer's worker was killed (its transaction rolls back, statistics_refreshes with it).
+-- After the wait the row is read again: analyzed meanwhile is skipped, rolled back is analyzed
+-- here. Tables are taken in name order, so two refreshes never wait on each other in a cycle.
+-- memory_lexemes is gone (sql/0570).
 CREATE OR REPLACE FUNCTION svc_refresh_statistics(tables text[], min_interval_seconds integer)
 RETURNS text[] LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
 DECLARE

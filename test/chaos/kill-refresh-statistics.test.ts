@@ -1,8 +1,8 @@
-// svc.refresh_statistics in the kill -9 battery (issue 23, item 11): a `svc worker` SIGKILLed while
-// its refresh is held mid-way (at its first ANALYZE, behind a lock the test takes) rolls back every
-// refresh mark of its transaction; a second worker re-runs the stalled job, waits for the dead one's
-// rows (sql/0610) instead of skipping them as analyzed, and in the end every table is marked
-// analyzed and memories' reltuples matches its rows. The end equals one run.
+// svc.refresh_statistics in the kill -9 battery (issue 23, item 11): a `svc worker` SIGKILLed
+// while its refresh is held mid-way (at its first ANALYZE, behind a lock the test takes) rolls
+// back every refresh mark of its transaction; a second worker re-runs the stalled job, waits for
+// the dead one's rows (sql/0610) instead of skipping them as analyzed, and in the end every table
+// is marked analyzed and memories' reltuples matches its rows. The end equals one run.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Subprocess } from "bun";
 import { withTenant } from "../../src/data/with-tenant";
@@ -98,8 +98,7 @@ test("kill -9 mid-refresh, then a second worker: every table analyzed, as by one
   // The stalled job runs again: sql/0610 waits for the dead transaction's rows (before, it
   // skipped them and finished at once, leaving those tables to a rollback).
   await eventually(
-    async () =>
-      (await waiting([stuck!])).length > 0 || (await job.getState()) === "completed",
+    async () => (await waiting([stuck!])).length > 0 || (await job.getState()) === "completed",
     "the second worker to take up the stalled job",
     60_000,
   );

@@ -1,8 +1,8 @@
-// Planner statistics stay fresh without a manual ANALYZE (issue 23, item 11), in both database modes
-// (the serving login cannot ANALYZE, PGlite has no autovacuum, the test server runs with autovacuum
-// off): a bulk store answers without analyzing anything and queues one refresh of the memory tables
-// (a second store while it is pending adds none); a worker then leaves pg_class.reltuples matching
-// the rows, and a table is analyzed at most once per interval, however many bulk writes follow.
+// Planner statistics stay fresh without a manual ANALYZE (issue 23, item 11), in both database
+// modes (the serving login cannot ANALYZE, PGlite has no autovacuum, the test server runs with
+// autovacuum off): a bulk store answers without analyzing anything and queues one refresh of the
+// memory tables (a second store while it is pending adds none); a worker then leaves
+// pg_class.reltuples matching the rows, and a table is analyzed at most once per interval.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Sql } from "../../src/data/pools";
 import { refreshAllStatistics } from "../../src/domain/statistics/refresh-periodically";
@@ -70,7 +70,9 @@ for (const mode of modes) {
       expect(res.status, show(res)).toBe(201);
     };
     const queueIdle = async () => {
-      const counts = await (opened.app.deps.queue as unknown as { counts(): Promise<Counts> }).counts();
+      const counts = await (
+        opened.app.deps.queue as unknown as { counts(): Promise<Counts> }
+      ).counts();
       return counts.waiting + counts.active + counts.delayed === 0;
     };
     type Counts = Record<"waiting" | "active" | "delayed", number>;

@@ -1,7 +1,7 @@
-// An export reads each table once (issue 23, item 4): GET /v1/export of 8,000 memories fetches about
-// twice the rows (the progress count, then the cursor), where LIMIT … OFFSET paging read every
-// earlier page again for each page of 1,000 (36,000 more here, quadratic in the size). Counted by
-// PostgreSQL's own statistics of the table, on a database of this test's own; no clock involved.
+// An export reads each table once (issue 23, item 4): GET /v1/export of 8,000 memories fetches
+// about twice the rows (the progress count, then the cursor), where LIMIT … OFFSET paging read
+// every earlier page again for each page of 1,000 (80,000 rows here, quadratic in the size).
+// Counted by PostgreSQL's own statistics of the table, on a database of this test's own; no clock.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { privateTestApp, type TestApp } from "../harness/app";
 import { eventually } from "../queue/wait";

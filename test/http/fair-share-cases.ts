@@ -1,5 +1,5 @@
-// A noisy neighbour for both database modes: tenant A floods with its worst allowed work (unanchored
-// CYPHER cartesian products, an MCP batch of them, requests with unknown keys from its address)
+// A noisy neighbour for both database modes: tenant A floods with its worst allowed work
+// (unanchored CYPHER cartesian products, an MCP batch of them, unknown keys from its address)
 // while tenant B goes about its business from another. B's requests all succeed; A's extra heavy
 // work waits its turn and is refused with 503 tenant-busy (a tenant-busy error per call in the
 // batch), and its unknown keys run out of their address's bucket (429), never B's. Outcomes only.

@@ -1,6 +1,7 @@
-// Each tenant's fair share of the database, in both database modes (fair-share-cases.ts): a tenant
-// flooding with heavy CYPHER recalls, an MCP batch of them and unknown keys gets 503 tenant-busy for
-// what exceeds its share and 429 for its address's failed keys; another tenant's requests all succeed.
+// Each tenant's fair share of the database, in both database modes (fair-share-cases.ts): a
+// tenant flooding with heavy CYPHER recalls, an MCP batch of them and unknown keys gets 503
+// tenant-busy beyond its share and 429 for its address's failed keys; another tenant's requests
+// all succeed.
 import { afterAll, beforeAll, describe, test } from "bun:test";
 import { embeddedApp, type EmbeddedApp } from "../harness/embedded-app";
 import { testApp, type TestApp } from "../harness/app";
