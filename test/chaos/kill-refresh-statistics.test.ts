@@ -49,6 +49,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   for (const child of children) child.kill("SIGKILL");
+  await Promise.all(children.map((child) => child.exited));
   await (t.deps.queue as BullmqQueue).queue.obliterate({ force: true });
   await t.close();
 }, 60_000);
