@@ -173,7 +173,14 @@ export function invalidOf(s: Schema, resolve: (s: Schema) => Schema): fc.Arbitra
   );
 }
 
+/** Past the shared date bound (issue 23, item 9): an extended year, which ajv's formats refuse. */
+const EXTENDED_YEAR = { "date-time": "+010000-01-01T00:00:00Z", date: "+010000-01-01" };
+
 function boundaryBreak(prop: Schema): unknown {
+  const format = [prop, ...(prop.anyOf ?? [])].find(
+    (b: Schema) => b.format === "date-time" || b.format === "date",
+  )?.format as keyof typeof EXTENDED_YEAR | undefined;
+  if (format) return EXTENDED_YEAR[format];
   const numeric =
     prop.anyOf?.find((b: Schema) => b.type === "integer" || b.type === "number") ?? prop;
   if (prop.type === "string" && prop.maxLength !== undefined && prop.maxLength < 100_000)

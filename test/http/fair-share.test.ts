@@ -1,12 +1,24 @@
-// Each tenant's fair share of the database, in both database modes (fair-share-cases.ts): a tenant
-// flooding with heavy CYPHER recalls gets 503 tenant-busy for what exceeds its share; another tenant's
-// requests all succeed meanwhile.
+// Each tenant's fair share of the database, in both database modes (fair-share-cases.ts): a
+// tenant flooding with heavy CYPHER recalls, an MCP batch of them and unknown keys gets 503
+// tenant-busy beyond its share and 429 for its address's failed keys; another tenant's requests
+// all succeed.
 import { afterAll, beforeAll, describe, test } from "bun:test";
 import { embeddedApp, type EmbeddedApp } from "../harness/embedded-app";
 import { testApp, type TestApp } from "../harness/app";
-import { noisyNeighbourIsContained, seedNoisy } from "./fair-share-cases";
+import { noisyNeighbourIsContained, seedNoisy, UNKNOWN_KEY_BURST } from "./fair-share-cases";
 
-const share = { TENANT_HEAVY_CONCURRENCY: 1, TENANT_DB_WAIT_MS: 100, CYPHER_TIMEOUT_MS: 20_000 };
+const share = {
+  TENANT_HEAVY_CONCURRENCY: 1,
+  TENANT_DB_WAIT_MS: 100,
+  CYPHER_TIMEOUT_MS: 20_000,
+  TRUSTED_PROXY_HOPS: 1,
+  RATE_LIMIT_ENABLED: true,
+  RATE_LIMIT_REQUESTS: 60_000,
+  RATE_LIMIT_BURST: 1000,
+  RATE_LIMIT_UNAUTHENTICATED_BURST: UNKNOWN_KEY_BURST,
+  RATE_LIMIT_UNAUTHENTICATED_REQUESTS: 1,
+  RATE_LIMIT_WINDOW: 3600,
+};
 let pg: TestApp;
 let embedded: EmbeddedApp;
 

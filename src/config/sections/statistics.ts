@@ -6,9 +6,9 @@ export const statisticsSection = {
     default: 500,
     minimum: 1,
     description:
-      "A write of at least this many rows (a batch store, an ingest, a distill) refreshes the " +
-      "planner statistics (ANALYZE) of the tables it wrote; PGlite and a server with autovacuum " +
-      "off never do it themselves",
+      "A write of at least this many rows (a batch store, an ingest, a distill) queues a refresh " +
+      "of the planner statistics (ANALYZE) of the tables it wrote, run by a worker; PGlite and a " +
+      "server with autovacuum off never do it themselves",
   }),
   STATISTICS_REFRESH_INTERVAL_SECONDS: T.Integer({
     default: 300,

@@ -3,7 +3,7 @@ import type { Tx } from "../pools";
 import { APP_ROLE } from "../with-tenant";
 
 /** ANALYZEs those of `tables` not analyzed in the last `minIntervalSeconds`; returns those. */
-export async function refreshStatistics(
+async function refreshStatistics(
   tx: Tx,
   tables: readonly string[],
   minIntervalSeconds: number,

@@ -3,7 +3,7 @@
 import type { Deps } from "../../app/deps";
 import { withTenant } from "../../data/with-tenant";
 import type { Actor } from "../actor";
-import { MEMORY_TABLES, refreshStatisticsAfter } from "../statistics/refresh-after-bulk-write";
+import { scheduleStatisticsRefresh } from "../statistics/refresh-after-bulk-write";
 import { scheduleBackfill } from "./embed-or-defer";
 import { insertPreparedMemories, prepareMemories } from "./prepare";
 import type { MemoryInput, MemoryRecord } from "./types";
@@ -31,6 +31,6 @@ export async function storeMemories(
     insertPreparedMemories(tx, actor, prepared, options.pathPrefix, { graphLater }),
   );
   if (graphLater) await scheduleBackfill(deps, actor.orgId);
-  await refreshStatisticsAfter(deps, actor.orgId, MEMORY_TABLES, records.length);
+  await scheduleStatisticsRefresh(deps, actor.orgId, "memory", records.length);
   return records;
 }

@@ -1,10 +1,9 @@
-// Fresh planner statistics after a bulk write (issue 23, item 11): the serving login cannot ANALYZE
-// and PGlite has no autovacuum, so a bulk load left the planner seeing empty tables (graph recall
-// and graph/data timed out until someone ran ANALYZE). The database throttles per table across
-// processes; a failure here is logged, never the caller's failure, since its rows are committed.
+// Fresh planner statistics after a bulk write (issue 23, item 11), off the request's path: the
+// serving login cannot ANALYZE and PGlite has no autovacuum, so a bulk load left the planner seeing
+// empty tables (graph recall and graph/data timed out until someone ran ANALYZE). The write queues
+// svc.refresh_statistics for the tables it wrote and returns; a worker runs the ANALYZE, so no
+// request waits on it. Statistics belong to a table, not a tenant: one pending job per group.
 import type { Deps } from "../../app/deps";
-import { refreshStatistics } from "../../data/queries/statistics";
-import { withTenant } from "../../data/with-tenant";
 
 /** What a memory store writes (the row, its lexical postings and code tokens). */
 export const MEMORY_TABLES = ["memories", "memory_terms", "memory_code_tokens"] as const;
@@ -20,24 +19,27 @@ export const GRAPH_TABLES = [
   "edge_lexemes",
 ] as const;
 
-type StatisticsDeps = Pick<Deps, "db" | "config" | "log">;
+export const STATISTICS_GROUPS = { memory: MEMORY_TABLES, graph: GRAPH_TABLES } as const;
+export type StatisticsGroup = keyof typeof STATISTICS_GROUPS;
 
-/** ANALYZEs `tables` when `changedRows` is many and they were not analyzed in the last interval. */
-export async function refreshStatisticsAfter(
-  deps: StatisticsDeps,
+/** A second request while the group's job is pending is the same work, so it is dropped. */
+export const statisticsJobId = (group: StatisticsGroup) => `refresh-statistics-${group}`;
+
+type ScheduleDeps = Pick<Deps, "queue" | "config" | "log">;
+
+/** Queues an ANALYZE of `group`'s tables when `changedRows` is many; never the caller's failure. */
+export async function scheduleStatisticsRefresh(
+  deps: ScheduleDeps,
   orgId: string,
-  tables: readonly string[],
+  group: StatisticsGroup,
   changedRows: number,
 ): Promise<void> {
   if (changedRows < deps.config.STATISTICS_REFRESH_MIN_ROWS) return;
-  const interval = deps.config.STATISTICS_REFRESH_INTERVAL_SECONDS;
   try {
-    const analyzed = await withTenant(deps.db, orgId, (tx) =>
-      refreshStatistics(tx, tables, interval),
-    );
-    if (analyzed.length > 0)
-      deps.log.info({ msg: "statistics refreshed", org_id: orgId, tables: analyzed });
+    const jobId = statisticsJobId(group);
+    await deps.queue.enqueue("svc.refresh_statistics", { group }, { jobId });
   } catch (error) {
-    deps.log.warn({ msg: "statistics refresh failed", org_id: orgId, err: error });
+    // The rows are committed; the periodic refresh (10 min) analyzes them instead.
+    deps.log.warn({ msg: "could not queue a statistics refresh", org_id: orgId, err: error });
   }
 }

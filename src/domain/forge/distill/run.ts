@@ -10,7 +10,7 @@ import {
 import { startJob } from "../../../data/queries/jobs";
 import { finishJobAnnounced } from "../../webhooks/record-event";
 import { withTenant } from "../../../data/with-tenant";
-import { GRAPH_TABLES, refreshStatisticsAfter } from "../../statistics/refresh-after-bulk-write";
+import { scheduleStatisticsRefresh } from "../../statistics/refresh-after-bulk-write";
 import { AppError } from "../../../lib/errors";
 import { effectiveRelations } from "../../graph/relation-types";
 import type { Extractor, MemoryExtraction } from "../extract/types";
@@ -18,7 +18,7 @@ import { addCounts, countsFrom, type DistillCounts } from "./counts";
 import { parseDistillPayload } from "./payload";
 import { writeBatch, type BatchItem } from "./write-batch";
 
-export type DistillRunDeps = Pick<Deps, "db" | "config" | "log">;
+export type DistillRunDeps = Pick<Deps, "db" | "config" | "log" | "queue">;
 
 const MAX_MESSAGES = 50;
 
@@ -185,6 +185,6 @@ export async function runDistillJob(
   await withTenant(deps.db, orgId, (tx) =>
     finishJobAnnounced(tx, orgId, jobId, "succeeded", { result: progress() }),
   );
-  await refreshStatisticsAfter(deps, orgId, GRAPH_TABLES, report.done);
+  await scheduleStatisticsRefresh(deps, orgId, "graph", report.done);
   return { job_id: jobId, state: "succeeded", ...report.counts };
 }

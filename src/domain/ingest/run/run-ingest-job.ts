@@ -19,7 +19,7 @@ import type { Actor } from "../../actor";
 import { requireLiveDatasets } from "../../datasets/require-live";
 import { AppError } from "../../../lib/errors";
 import { newId } from "../../../lib/ids";
-import { MEMORY_TABLES, refreshStatisticsAfter } from "../../statistics/refresh-after-bulk-write";
+import { scheduleStatisticsRefresh } from "../../statistics/refresh-after-bulk-write";
 import { IngestFailure, type IngestPayload, type IngestSourceSpec } from "../payload";
 import { ChunkWriter, LostOwnership } from "./chunk-writer";
 import { discoverBatch } from "./discover";
@@ -253,7 +253,7 @@ async function ingestDocument(
       await writer.add(index++, chunk);
     }
     await writer.flush();
-    await refreshStatisticsAfter(deps, actor.orgId, MEMORY_TABLES, writer.stored - resumeAt);
+    await scheduleStatisticsRefresh(deps, actor.orgId, "memory", writer.stored - resumeAt);
     if (index === 0)
       throw new IngestFailure(
         "empty",
