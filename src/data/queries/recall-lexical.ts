@@ -5,6 +5,7 @@
 // operators), a tier matches inside the agent's candidate set (see sql/0110 for why no text index
 // can serve it).
 import type { Tx } from "../pools";
+import { type Feedback, withFeedbackTerms } from "./recall-feedback";
 import {
   candidateFilter,
   narrowsCandidates,
@@ -38,6 +39,8 @@ export type AnyWordSearch = {
   limit: number;
   /** Under a filter that narrows the candidates, only the `scanLimit` most recent that pass it are ranked. */
   scanLimit: number;
+  /** A second pass: the words of these memories join the query's (recall-feedback.ts). */
+  feedback?: Feedback;
 };
 
 /**
@@ -109,14 +112,15 @@ function bm25Ctes(tx: Tx, s: AnyWordSearch) {
   const { orgId, agentId } = s.filter;
   // k1 = 1.2, b = 0.75 (the baseline's, bench/lib/bm25-plain.ts).
   const tf = tx`p.tf * 2.2 / (p.tf + 1.2 * (0.25 + 0.75 * p.doc_len / totals.avgdl))`;
-  const common = tx`terms AS MATERIALIZED (
-      SELECT t.term, max(w.weight) AS weight
+  const typed: ReturnType<Tx> = tx`SELECT t.term, max(w.weight) AS weight
       FROM unnest(${s.words}::text[], ${s.weights}::real[]) AS w(word, weight),
            LATERAL svc_bm25_terms(w.word, NULL) AS t
-      GROUP BY t.term
-    ), totals AS MATERIALIZED (
+      GROUP BY t.term`;
+  const common = tx`totals AS MATERIALIZED (
       SELECT docs, total_len::float8 / greatest(docs, 1) AS avgdl FROM memory_term_stats
       WHERE org_id = ${orgId} AND agent_id = ${agentId} AND term = ''
+    ), terms AS MATERIALIZED (
+      ${s.feedback ? withFeedbackTerms(tx, s.filter, typed, s.feedback) : typed}
     )`;
   if (!narrowsCandidates(s.filter)) {
     return tx`${common}, weighted AS MATERIALIZED (

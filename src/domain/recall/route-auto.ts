@@ -49,11 +49,13 @@ export function codeSign(query: string): { strength: "strong" | "weak"; sign: st
 
 /**
  * Retriever weights without an LLM, and the reciprocal-rank constant. Measured on the public sets' development
- * splits (docs/benchmarks.md, "AUTO on public data"): with the local embedder VECTOR at 0.3 and k = 10 adds
- * SciFact nDCG@10 +0.01 and CoSQA R@10 +0.04 over LEXICAL alone and costs LoCoMo R@10 at most 0.005; at
- * equal weight it costs LoCoMo 0.04.
+ * splits (docs/benchmarks.md, "AUTO on public data"): with the local embedder VECTOR at 0.3 adds SciFact
+ * nDCG@10 +0.01 and CoSQA R@10 +0.04 over LEXICAL alone and costs LoCoMo R@10 at most 0.005; at equal
+ * weight it costs LoCoMo 0.04. Since LEXICAL's feedback pass (pipeline/feedback.ts) its top is worth
+ * more: k = 5 rather than 10 adds LoCoMo R@10 +0.015 and SciFact nDCG@10 +0.011 on the even questions,
+ * CoSQA −0.004 (docs/benchmarks.md, "Pseudo-relevance feedback in AUTO").
  */
-export const AUTO_K = 10;
+export const AUTO_K = 5;
 export const WEIGHTS = {
   LEXICAL: 1,
   /** The local hashing embedder matches shared words and n-grams only: a second opinion, not an equal. */

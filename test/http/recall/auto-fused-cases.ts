@@ -123,7 +123,7 @@ export async function retrieversAreNamed(app: TestApp, tenant: Tenant): Promise<
   expect(res.status, show(res)).toBe(200);
   expect(res.body.results[0].memory_id).toBe(id);
   expect(res.body.results[0].retrievers).toEqual(["LEXICAL", "VECTOR"]);
-  expect(res.body.fusion).toEqual({ strategies: ["LEXICAL", "VECTOR"], k: 10 });
+  expect(res.body.fusion).toEqual({ strategies: ["LEXICAL", "VECTOR"], k: 5 });
   const pinned = await recall(app, tenant.key, { ...body, strategy: "VECTOR" });
   expect(
     pinned.body.results.every((r: { retrievers: string[] }) => r.retrievers.join() === "VECTOR"),

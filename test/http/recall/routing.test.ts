@@ -29,7 +29,7 @@ describe("rules (no LLM configured): AUTO fuses, the query's shape only adds ret
     test(`${JSON.stringify(query)} → ${fused.join(" + ")}`, async () => {
       const res = await recall(t, a.key, { agent_id: AGENT, query });
       expect(res.status, show(res)).toBe(200);
-      expect(res.body.fusion).toEqual({ strategies: fused, k: 10 });
+      expect(res.body.fusion).toEqual({ strategies: fused, k: 5 });
       expect(res.body.routing.method).toBe("rules");
       expect(res.body.routing.requested).toBe("AUTO");
       expect(res.body.routing.reason).toContain(why);

@@ -18,6 +18,7 @@ import {
   neighbourTurnRows,
   type NeighbourTurnRow,
 } from "../../../data/queries/recall-neighbours";
+import { lexicalWithFeedback } from "./feedback";
 import { NEIGHBOUR_SPAN } from "./neighbour-signal";
 import { searchOf } from "./search";
 import { afterFixedShapes } from "./settings";
@@ -110,12 +111,19 @@ async function retrieveAuto(
     if (outcome.note) notes.push(`${r.strategy.name}: ${outcome.note}`);
   };
   // LEXICAL first, on the generic plans its statements are shaped for; then custom plans for the others.
-  if (first!.strategy.name === "LEXICAL")
+  if (first!.strategy.name === "LEXICAL") {
     record(
       first!,
       await isolated(tx, deps, actor, (sp) => first!.strategy.run(sp, search, first!.prepared)),
     );
-  else others.unshift(first!);
+    // Its second pass, with the first's best memories as feedback, takes its place (feedback.ts).
+    const lexical = lists.find((l) => l.name === "LEXICAL");
+    const fed = lexical
+      ? await isolated(tx, deps, actor, (sp) => lexicalWithFeedback(sp, search, lexical.rows))
+      : null;
+    if (typeof fed === "string") notes.push(`LEXICAL's feedback pass left out: ${fed}`);
+    else if (fed && fed.length > 0) lexical!.rows = fed;
+  } else others.unshift(first!);
   afterFixedShapes(tx);
   let entityReason: string | undefined;
   if (auto.entityRule) {
