@@ -26,6 +26,7 @@ import { TEST_QUEUE_PREFIX, TEST_VALKEY_URL, testDatabaseEnv } from "../harness/
 import { BUN, MAIN } from "../harness/process";
 import { seedGraph } from "../graph/seed-graph";
 import { lexemesMissing } from "../http/recall/lexemes";
+import { seedEmbeddedDataDir } from "../harness/pglite-template";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "svc-export-src-"));
 const sourceOrg = `export-src-${process.pid}`;
@@ -85,6 +86,7 @@ beforeAll(async () => {
     INGEST_ENABLED: true,
     REFINE_ENABLED: true,
   } as Partial<Config>);
+  await seedEmbeddedDataDir(dataDir); // a migrated copy: no initdb per file
   source = await openDeps(config, {
     log: createLogger("error"),
     applicationName: "svc-export-src",
