@@ -17,6 +17,7 @@ import { createKey } from "../../src/domain/keys/manage";
 import { createApp, handleRequest } from "../../src/http/create-app";
 import { createLogger } from "../../src/observability/log";
 import { seedGraph } from "../graph/seed-graph";
+import { seedEmbeddedDataDir } from "../harness/pglite-template";
 
 const DAY = 86_400_000;
 const dataDir = mkdtempSync(path.join(tmpdir(), "svc-embedded-viewer-"));
@@ -33,6 +34,7 @@ beforeAll(async () => {
     RATE_LIMIT_ENABLED: false,
     EMBEDDING_DIMENSIONS: 128,
   } as Partial<Config>);
+  await seedEmbeddedDataDir(dataDir); // a migrated copy: no initdb per file
   deps = await openDeps(config, {
     log: createLogger("error"),
     applicationName: "svc-embedded-viewer",

@@ -23,7 +23,8 @@ async function startEmbedded() {
   const proc = Bun.spawn([BUN, MAIN, "serve"], { cwd: root, env, stdout: "pipe", stderr: "pipe" });
   const stderr = new Response(proc.stderr).text();
   try {
-    await waitFor(`http://127.0.0.1:${port}/v1/health`, 90_000);
+    // A hang detector: a first start (initdb, every migration) takes minutes on a busy machine.
+    await waitFor(`http://127.0.0.1:${port}/v1/health`, 180_000);
   } catch (error) {
     proc.kill("SIGKILL");
     throw new Error(`${(error as Error).message}\n${await stderr}`);
@@ -79,4 +80,4 @@ test("the README quick start runs end to end on a fresh embedded start; the key 
   expect(secondLog).toContain(`Development API key: in ${keyFile}`);
   expect(secondLog).not.toContain(key);
   expect(secondLog).not.toContain("creating the database");
-}, 240_000);
+}, 420_000);

@@ -17,6 +17,7 @@ import { createApp, handleRequest } from "../../src/http/create-app";
 import { createLogger } from "../../src/observability/log";
 import { startWorker, type RunningWorker } from "../../src/queue/worker";
 import { doneWhen, type Caller } from "../graph/done-when";
+import { seedEmbeddedDataDir } from "../harness/pglite-template";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "svc-embedded-graph-done-"));
 let deps: Deps;
@@ -51,6 +52,7 @@ beforeAll(async () => {
     DISTILL_ENABLED: true,
     DISTILL_BATCH_SIZE: 3,
   } as Partial<Config>);
+  await seedEmbeddedDataDir(dataDir); // a migrated copy: no initdb per file
   deps = await openDeps(config, {
     log: createLogger("error"),
     applicationName: "svc-embedded-graph-done",

@@ -19,6 +19,7 @@ import { buildPdf } from "../http/ingest/documents";
 import { fileCases, formOf } from "../http/ingest/file-cases";
 import { DEEP_FACT, documentWithDeepFact } from "../http/ingest/fixtures";
 import { eventually } from "../queue/wait";
+import { seedEmbeddedDataDir } from "../harness/pglite-template";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "svc-embedded-ingest-"));
 let deps: Deps;
@@ -69,6 +70,7 @@ beforeAll(async () => {
     INGEST_CODE_CHUNK_CHARS: 1200,
     INGEST_MAX_FILE_BYTES: 300_000,
   } as Partial<Config>);
+  await seedEmbeddedDataDir(dataDir); // a migrated copy: no initdb per file
   deps = await openDeps(config, {
     log: createLogger("error"),
     applicationName: "svc-embedded-ingest",

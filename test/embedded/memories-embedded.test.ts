@@ -18,6 +18,7 @@ import { enforceRetentionCaps } from "../../src/domain/memories/retention";
 import { sweepExpiredMemories } from "../../src/domain/memories/sweep-expired";
 import { createApp, handleRequest } from "../../src/http/create-app";
 import { createLogger } from "../../src/observability/log";
+import { seedEmbeddedDataDir } from "../harness/pglite-template";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "svc-embedded-memories-"));
 let deps: Deps;
@@ -50,6 +51,7 @@ beforeAll(async () => {
     RATE_LIMIT_ENABLED: false,
     EMBEDDING_DIMENSIONS: 128,
   } as Partial<Config>);
+  await seedEmbeddedDataDir(dataDir); // a migrated copy: no initdb per file
   deps = await openDeps(config, {
     log: createLogger("error"),
     applicationName: "svc-embedded-memories",

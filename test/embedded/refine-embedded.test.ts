@@ -20,6 +20,7 @@ import { createLogger } from "../../src/observability/log";
 import { startWorker, type RunningWorker } from "../../src/queue/worker";
 import { edgeRow, passOf, refine, type Caller } from "../http/refine/helpers";
 import { seedGraph } from "../http/refine/seed-graph";
+import { seedEmbeddedDataDir } from "../harness/pglite-template";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "svc-embedded-refine-"));
 let deps: Deps;
@@ -36,6 +37,7 @@ beforeAll(async () => {
     EMBEDDING_DIMENSIONS: 128,
     REFINE_ENABLED: true,
   } as Partial<Config>);
+  await seedEmbeddedDataDir(dataDir); // a migrated copy: no initdb per file
   deps = await openDeps(config, {
     log: createLogger("error"),
     applicationName: "svc-embedded-refine",

@@ -22,10 +22,11 @@ import { createKey } from "../../src/domain/keys/manage";
 import { createApp, handleRequest } from "../../src/http/create-app";
 import { createLogger } from "../../src/observability/log";
 import { testApp, type TestApp } from "../harness/app";
-import { TEST_VALKEY_URL, testDatabaseEnv } from "../harness/env";
+import { TEST_QUEUE_PREFIX, TEST_VALKEY_URL, testDatabaseEnv } from "../harness/env";
 import { BUN, MAIN } from "../harness/process";
 import { seedGraph } from "../graph/seed-graph";
 import { lexemesMissing } from "../http/recall/lexemes";
+import { seedEmbeddedDataDir } from "../harness/pglite-template";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "svc-export-src-"));
 const sourceOrg = `export-src-${process.pid}`;
@@ -85,6 +86,7 @@ beforeAll(async () => {
     INGEST_ENABLED: true,
     REFINE_ENABLED: true,
   } as Partial<Config>);
+  await seedEmbeddedDataDir(dataDir); // a migrated copy: no initdb per file
   source = await openDeps(config, {
     log: createLogger("error"),
     applicationName: "svc-export-src",
@@ -211,7 +213,7 @@ describe("export and import", () => {
     await closeDeps(source!);
     source = null;
     const targetOrg = `export-dst-${process.pid}`;
-    const script = `SVC_DATA_DIR="$SRC_DIR" "$BUN" "$MAIN" export --org "$SRC_ORG" | DATABASE_URL="$DST_URL" DATABASE_MIGRATION_URL="$DST_OWNER_URL" VALKEY_URL="$DST_VALKEY" "$BUN" "$MAIN" import --org "$DST_ORG"`;
+    const script = `SVC_DATA_DIR="$SRC_DIR" "$BUN" "$MAIN" export --org "$SRC_ORG" | DATABASE_URL="$DST_URL" DATABASE_MIGRATION_URL="$DST_OWNER_URL" VALKEY_URL="$DST_VALKEY" SVC_QUEUE_PREFIX="$DST_PREFIX" "$BUN" "$MAIN" import --org "$DST_ORG"`;
     const proc = Bun.spawn(["bash", "-o", "pipefail", "-c", script], {
       env: {
         PATH: process.env.PATH ?? "/usr/bin:/bin",
@@ -224,6 +226,7 @@ describe("export and import", () => {
         DST_URL: testDatabaseEnv().DATABASE_URL,
         DST_OWNER_URL: testDatabaseEnv().DATABASE_MIGRATION_URL,
         DST_VALKEY: TEST_VALKEY_URL,
+        DST_PREFIX: `${TEST_QUEUE_PREFIX}-import`,
         DST_ORG: targetOrg,
       },
       stdout: "pipe",
@@ -336,6 +339,7 @@ describe("export and import", () => {
         HOME: "/tmp",
         ...testDatabaseEnv(),
         VALKEY_URL: TEST_VALKEY_URL,
+        SVC_QUEUE_PREFIX: `${TEST_QUEUE_PREFIX}-import`,
         LOG_LEVEL: "warn",
       },
       stderr: "pipe",

@@ -10,7 +10,7 @@ import { createKey } from "../../src/domain/keys/manage";
 import { createApp, handleRequest } from "../../src/http/create-app";
 import { createLogger } from "../../src/observability/log";
 import { createMigratedDatabase, dropDatabase } from "./databases";
-import { asServingLogin, testDatabaseUrl, TEST_VALKEY_URL } from "./env";
+import { asServingLogin, TEST_QUEUE_PREFIX, testDatabaseUrl, TEST_VALKEY_URL } from "./env";
 
 export type RequestBody = NonNullable<RequestInit["body"]>;
 export type TestResponse = { status: number; headers: Headers; body: any; text: string };
@@ -24,8 +24,7 @@ export type Tenant = { orgId: string; keyId: string; key: string; name: string }
 
 export type TestApp = Awaited<ReturnType<typeof testApp>>;
 
-/** One queue namespace per test process, so parallel runs on the shared Valkey never take each other's jobs. */
-export const TEST_QUEUE_PREFIX = `svct${process.pid}x${Date.now().toString(36)}`;
+export { TEST_QUEUE_PREFIX } from "./env";
 
 let tenantCounter = 0;
 

@@ -15,6 +15,7 @@ import { createKey } from "../../src/domain/keys/manage";
 import { createApp, handleRequest } from "../../src/http/create-app";
 import { createLogger } from "../../src/observability/log";
 import type { Tenant, TestApp } from "./app";
+import { seedEmbeddedDataDir } from "./pglite-template";
 
 const DIMENSIONS = 128;
 
@@ -30,6 +31,7 @@ export async function embeddedApp(
   overrides: Partial<Record<keyof Config, unknown>> = {},
 ): Promise<EmbeddedApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `svc-embedded-${label}-`));
+  await seedEmbeddedDataDir(dataDir);
   const config = loadConfig({}, {
     SVC_DATA_DIR: dataDir,
     LOG_LEVEL: "error",

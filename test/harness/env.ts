@@ -5,6 +5,11 @@ export const TEST_ADMIN_DATABASE_URL =
   process.env.TEST_ADMIN_DATABASE_URL ?? "postgres://svc:svc@127.0.0.1:5432/svc";
 export const TEST_VALKEY_URL = process.env.TEST_VALKEY_URL ?? "redis://127.0.0.1:6379";
 export const TEST_SERVING_LOGIN = process.env.TEST_SERVING_LOGIN ?? "svc_serving";
+/**
+ * One queue namespace per test process (per file under --parallel), so concurrent files and runs on the
+ * shared Valkey never take each other's jobs; test/harness/valkey-cleanup.ts deletes it afterwards.
+ */
+export const TEST_QUEUE_PREFIX = `svct${process.pid}x${Date.now().toString(36)}`;
 const TEST_SERVING_PASSWORD = process.env.TEST_SERVING_PASSWORD ?? "svc_serving";
 
 /** Set by the preload: the database created for this run, as its owner (for fixtures and inspection). */

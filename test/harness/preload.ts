@@ -1,6 +1,6 @@
-// Runs once per `bun test`: creates a fresh database, migrates it as the owner, grants the serving login
-// (as `svc migrate` does), and drops it at the end with the run's Valkey keys, so concurrent runs and
-// earlier runs never see each other's rows.
+// Runs before the test files of one process (once per `bun test`; once per file with --parallel, which
+// isolates each file): creates a fresh migrated database for them and drops it afterwards with the
+// process's Valkey keys, so concurrent files and runs, and earlier ones, never see each other's rows.
 import { afterAll } from "bun:test";
 import { createMigratedDatabase, dropDatabase } from "./databases";
 import { verifyEveryAuditChain } from "./final-audit-check";
@@ -12,7 +12,7 @@ process.env.SVC_TEST_DATABASE_URL = await createMigratedDatabase(name);
 afterAll(async () => {
   try {
     const checked = await verifyEveryAuditChain(process.env.SVC_TEST_DATABASE_URL!);
-    console.log(`audit chains verified after the run: ${checked.orgs} orgs, ${checked.rows} rows`);
+    console.log(`audit chains verified afterwards: ${checked.orgs} orgs, ${checked.rows} rows`);
   } finally {
     if (process.env.SVC_TEST_KEEP_DATABASE !== "1") await dropDatabase(name);
     await deleteTestKeys();

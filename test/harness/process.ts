@@ -1,6 +1,6 @@
 // Runs the real `svc` entry point as a child process with an explicit environment (the run's database as the
 // serving login, the owner in DATABASE_MIGRATION_URL).
-import { TEST_VALKEY_URL, testDatabaseEnv } from "./env";
+import { TEST_QUEUE_PREFIX, TEST_VALKEY_URL, testDatabaseEnv } from "./env";
 
 export const BUN = process.execPath;
 export const MAIN = new URL("../../src/main.ts", import.meta.url).pathname;
@@ -11,6 +11,8 @@ export function serviceEnv(extra: Record<string, string> = {}): Record<string, s
     HOME: process.env.HOME ?? "/tmp",
     ...testDatabaseEnv(),
     VALKEY_URL: TEST_VALKEY_URL,
+    // Not the default "svc": files running at the same time would take each other's jobs.
+    SVC_QUEUE_PREFIX: `${TEST_QUEUE_PREFIX}-svc`,
     LOG_LEVEL: "warn",
     ...extra,
   };

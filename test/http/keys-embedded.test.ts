@@ -15,6 +15,7 @@ import { createKey } from "../../src/domain/keys/manage";
 import { SCOPES } from "../../src/domain/keys/scopes";
 import { createApp, handleRequest } from "../../src/http/create-app";
 import { createLogger } from "../../src/observability/log";
+import { seedEmbeddedDataDir } from "../harness/pglite-template";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "svc-embedded-keys-"));
 let deps: Deps;
@@ -54,6 +55,7 @@ beforeAll(async () => {
     RATE_LIMIT_TENANT_REQUESTS: 1,
     RATE_LIMIT_TENANT_BURST: 100,
   } as Partial<Config>);
+  await seedEmbeddedDataDir(dataDir); // a migrated copy: no initdb per file
   deps = await openDeps(config, {
     log: createLogger("error"),
     applicationName: "svc-embedded-keys",

@@ -32,6 +32,7 @@ import {
   verifyPresignedUrl,
   type S3TestServer,
 } from "./s3-server";
+import { seedEmbeddedDataDir } from "../../harness/pglite-template";
 
 const MAX_FILE = 200_000;
 const QUESTION = "How many trawlers does the lighthouse keeper on Skerryvore count?";
@@ -522,6 +523,7 @@ describe("embedded mode (PGlite)", () => {
       INGEST_MAX_FILE_BYTES: MAX_FILE,
       ...s3.config,
     } as Partial<Config>);
+    await seedEmbeddedDataDir(dataDir); // a migrated copy: no initdb per file
     deps = await openDeps(config, {
       log: createLogger("error"),
       applicationName: "svc-embedded-s3",

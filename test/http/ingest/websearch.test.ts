@@ -21,6 +21,7 @@ import { show, type TestResponse } from "../../harness/app";
 import { eventually } from "../../queue/wait";
 import { DEEP_FACT, documentWithDeepFact } from "./fixtures";
 import { ingestApp, type IngestApp } from "./helpers";
+import { seedEmbeddedDataDir } from "../../harness/pglite-template";
 
 const API_KEY = "brave-test-subscription-token";
 type Call = (method: string, url: string, key: string, body?: unknown) => Promise<TestResponse>;
@@ -379,6 +380,7 @@ describe("web search ingest in embedded mode", () => {
       WEBSEARCH_BASE_URL: `${fake.base}/res/v1`,
       INGEST_FETCH_ALLOW_CIDRS: "127.0.0.1/32",
     } as Partial<Config>);
+    await seedEmbeddedDataDir(dataDir); // a migrated copy: no initdb per file
     deps = await openDeps(config, {
       log: createLogger("error"),
       applicationName: "svc-embedded-websearch",
