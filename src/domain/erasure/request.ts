@@ -1,7 +1,7 @@
 // POST /v1/erasures: writes the erasure job row (the source of truth a client polls) and its audit
 // row in one transaction, then wakes a worker. The subject's value is audited only as a digest.
 import type { Deps } from "../../app/deps";
-import { insertJob } from "../../data/queries/jobs";
+import { createJob } from "../jobs/claim";
 import { withTenant } from "../../data/with-tenant";
 import type { Actor } from "../actor";
 import { recordAudit } from "../audit/record";
@@ -39,7 +39,7 @@ export async function requestErasure(
   };
   const jobId = newId("job");
   const row = await withTenant(deps.db, actor.orgId, async (tx) => {
-    const inserted = await insertJob(tx, actor.orgId, jobId, "erasure", payload);
+    const inserted = await createJob(tx, actor.orgId, jobId, "erasure", payload);
     await recordAudit(tx, actor, {
       operation: "erasure",
       agentId: input.agent_id,

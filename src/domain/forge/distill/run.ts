@@ -7,8 +7,8 @@ import {
   latestVersions,
   type DistillCandidate,
 } from "../../../data/queries/distill";
-import { startJob } from "../../../data/queries/jobs";
-import { finishJobAnnounced } from "../../webhooks/record-event";
+import { claimJob } from "../../jobs/claim";
+import { settleJob } from "../../jobs/settle";
 import { withTenant } from "../../../data/with-tenant";
 import { GRAPH_TABLES, refreshStatisticsAfter } from "../../statistics/refresh-after-bulk-write";
 import { AppError } from "../../../lib/errors";
@@ -94,12 +94,12 @@ export async function runDistillJob(
   jobId: string,
   signal?: AbortSignal,
 ): Promise<Record<string, unknown>> {
-  const job = await withTenant(deps.db, orgId, (tx) => startJob(tx, jobId));
+  const job = await withTenant(deps.db, orgId, (tx) => claimJob(tx, jobId));
   if (!job) return { job_id: jobId, state: "already-finished-or-missing" };
   const payload = parseDistillPayload(job.payload);
   if (job.kind !== "distill" || !payload) {
     await withTenant(deps.db, orgId, (tx) =>
-      finishJobAnnounced(tx, orgId, jobId, "failed", {
+      settleJob(tx, orgId, jobId, "failed", {
         error: "the job row is not a distill job with {agent_id, memory_ids}",
       }),
     );
@@ -138,7 +138,7 @@ export async function runDistillJob(
       if (!(error instanceof AppError)) throw error;
       // A refusal (budget spent, provider rejected) will not pass on retry: end the job, keep what committed.
       await withTenant(deps.db, orgId, (tx) =>
-        finishJobAnnounced(tx, orgId, jobId, "failed", {
+        settleJob(tx, orgId, jobId, "failed", {
           result: progress(),
           error: `${error.slug}: ${error.detail}`,
         }),
@@ -183,7 +183,7 @@ export async function runDistillJob(
     );
   }
   await withTenant(deps.db, orgId, (tx) =>
-    finishJobAnnounced(tx, orgId, jobId, "succeeded", { result: progress() }),
+    settleJob(tx, orgId, jobId, "succeeded", { result: progress() }),
   );
   await refreshStatisticsAfter(deps, orgId, GRAPH_TABLES, report.done);
   return { job_id: jobId, state: "succeeded", ...report.counts };

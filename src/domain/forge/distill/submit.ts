@@ -1,7 +1,7 @@
 // POST /v1/distill: validate, create the job row (the source of truth) with its audit row, then wake
 // the worker. A lost wake-up costs nothing: svc.ingest_watchdog re-enqueues a row left queued.
 import type { Deps } from "../../../app/deps";
-import { insertJob } from "../../../data/queries/jobs";
+import { createJob } from "../../jobs/claim";
 import { withTenant } from "../../../data/with-tenant";
 import type { Actor } from "../../actor";
 import { recordAudit } from "../../audit/record";
@@ -38,7 +38,7 @@ export async function submitDistill(
   const memoryIds = check(deps.config, input);
   const jobId = newId("job");
   await withTenant(deps.db, actor.orgId, async (tx) => {
-    await insertJob(tx, actor.orgId, jobId, "distill", {
+    await createJob(tx, actor.orgId, jobId, "distill", {
       agent_id: input.agentId,
       memory_ids: memoryIds,
     });

@@ -8,11 +8,11 @@ import {
   insertRefineChanges,
   lockTenantGraph,
   renewRefineLease,
-  saveJobProgress,
   type RefineChangeInput,
 } from "../../../data/queries/refine-runs";
 import type { RefineScope } from "../../../data/queries/refine-scope";
 import { withTenant } from "../../../data/with-tenant";
+import { saveJobProgress } from "../../jobs/progress";
 import type { RefineLlm } from "./llm-budget";
 import type { PassName } from "./pass-names";
 import { addCounts, type RefineProgress } from "./progress";

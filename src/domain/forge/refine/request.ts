@@ -4,7 +4,7 @@
 // default passes.
 import type { Deps } from "../../../app/deps";
 import type { Tx } from "../../../data/pools";
-import { insertJob } from "../../../data/queries/jobs";
+import { createJob } from "../../jobs/claim";
 import { withTenant } from "../../../data/with-tenant";
 import type { Actor } from "../../actor";
 import { recordAudit } from "../../audit/record";
@@ -45,7 +45,7 @@ export async function insertRefineJob(
   request: RefineRequest,
 ): Promise<QueuedRefine> {
   const jobId = newId("job");
-  const row = await insertJob(
+  const row = await createJob(
     tx,
     actor.orgId,
     jobId,

@@ -2,7 +2,7 @@
 // chunks already linked (by an earlier, killed run) are skipped, and the memories, their chunk links and
 // the job's progress commit together. A batch is embedded before its transaction opens.
 import type { Deps } from "../../../app/deps";
-import { findIngestJob, heartbeatJob } from "../../../data/queries/ingest-jobs";
+import { findIngestJob } from "../../../data/queries/ingest-jobs";
 import {
   countStoredChunks,
   insertChunkLinks,
@@ -15,7 +15,7 @@ import { AppError } from "../../../lib/errors";
 import { insertPreparedMemories, prepareMemories } from "../../memories/prepare";
 import type { MemoryInput } from "../../memories/types";
 import { IngestFailure } from "../payload";
-import type { Heartbeat } from "./heartbeat";
+import type { Heartbeat } from "../../jobs/heartbeat";
 
 const BATCH = 64;
 
@@ -101,7 +101,7 @@ export class ChunkWriter {
         ...this.setup.heartbeat.progress,
         chunks_stored: this.storedNow,
       };
-      await heartbeatJob(tx, this.setup.jobId, this.setup.heartbeat.progress);
+      await this.setup.heartbeat.beatIn(tx);
     });
   }
 }

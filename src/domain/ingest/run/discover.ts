@@ -9,7 +9,7 @@ import {
   type BatchResult,
   type IngestBatchRow,
 } from "../../../data/queries/ingest-batches";
-import { finishJobAnnounced } from "../../webhooks/record-event";
+import { settleJob } from "../../jobs/settle";
 import { withTenant } from "../../../data/with-tenant";
 import { WebSearchError, type WebSearchHit } from "../../../providers/websearch/port";
 import type { Actor } from "../../actor";
@@ -18,7 +18,7 @@ import { AppError } from "../../../lib/errors";
 import { newId } from "../../../lib/ids";
 import { IngestFailure, type IngestPayload } from "../payload";
 import { enqueueIngest, insertJobWithAudit } from "../submit";
-import type { Heartbeat } from "./heartbeat";
+import type { Heartbeat } from "../../jobs/heartbeat";
 
 /** Why a result gets no child job (the URL is not one the fetcher could even try). */
 function unusableUrl(url: string): string | null {
@@ -106,7 +106,7 @@ export async function discoverBatch(
       warnings: payload.warnings,
     };
     // First, so a row that is no longer this run's (the watchdog failed it) gets no children either.
-    if (!(await finishJobAnnounced(tx, actor.orgId, jobId, "succeeded", { result }))) return null;
+    if (!(await settleJob(tx, actor.orgId, jobId, "succeeded", { result }))) return null;
     if (!current.discovered_at) {
       await recordDiscovery(tx, batch.batch_id, results);
       for (const r of results) {

@@ -10,7 +10,6 @@ import {
   type SourceRow,
 } from "../../../data/queries/ingest-sources";
 import { findIngestJob, type IngestJobRow } from "../../../data/queries/ingest-jobs";
-import { startJob } from "../../../data/queries/jobs";
 import { withTenant } from "../../../data/with-tenant";
 import { LoaderError, type LoaderContext } from "../../../ingest/loader";
 import { loaderById, detectLoader, type Detection } from "../../../ingest/registry";
@@ -23,7 +22,8 @@ import { MEMORY_TABLES, refreshStatisticsAfter } from "../../statistics/refresh-
 import { IngestFailure, type IngestPayload, type IngestSourceSpec } from "../payload";
 import { ChunkWriter, LostOwnership } from "./chunk-writer";
 import { discoverBatch } from "./discover";
-import { startHeartbeat, type Heartbeat } from "./heartbeat";
+import { claimJob } from "../../jobs/claim";
+import { startHeartbeat, type Heartbeat } from "../../jobs/heartbeat";
 import { mediaAvailable } from "../loaders";
 import { acquireMaterial, type Material } from "./material";
 import { mediaReader } from "./media-reader";
@@ -37,7 +37,7 @@ export async function runIngestJob(
   jobId: string,
 ): Promise<Record<string, unknown>> {
   const claimed = (await withTenant(deps.db, orgId, (tx) =>
-    startJob(tx, jobId),
+    claimJob(tx, jobId),
   )) as IngestJobRow | null;
   if (!claimed) return { job_id: jobId, state: "already-finished" };
   if (claimed.kind !== "ingest")

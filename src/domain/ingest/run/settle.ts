@@ -3,7 +3,7 @@
 import type { Deps } from "../../../app/deps";
 import { findChainedDistill, insertChainedDistill } from "../../../data/queries/ingest-jobs";
 import { completeSource, sourceMemoryIds } from "../../../data/queries/ingest-sources";
-import { finishJobAnnounced } from "../../webhooks/record-event";
+import { settleJob } from "../../jobs/settle";
 import type { Tx } from "../../../data/pools";
 import { withTenant } from "../../../data/with-tenant";
 import type { Actor } from "../../actor";
@@ -106,8 +106,7 @@ export async function settleSucceeded(
       duplicate_of: outcome.duplicateOf ?? null,
       ...outcome.extra,
     };
-    if (!(await finishJobAnnounced(tx, actor.orgId, outcome.jobId, "succeeded", { result })))
-      return null;
+    if (!(await settleJob(tx, actor.orgId, outcome.jobId, "succeeded", { result }))) return null;
     await recordAudit(tx, actor, {
       operation: "ingest",
       agentId: outcome.agentId,
@@ -147,7 +146,7 @@ export async function settleFailed(
       ...outcome.extra,
     };
     if (
-      !(await finishJobAnnounced(tx, actor.orgId, outcome.jobId, "failed", {
+      !(await settleJob(tx, actor.orgId, outcome.jobId, "failed", {
         result,
         error: message,
       }))
