@@ -17,6 +17,7 @@ export const ingestWatchdogTask = defineTask({
   payload: T.Object({}, { additionalProperties: false }),
   attempts: 3,
   backoffMs: 5000,
+  schedule: { id: "ingest-watchdog", everyMs: () => 5 * 60_000 },
   run: async (_payload, deps) => {
     let requeued = 0;
     let failed = 0;

@@ -9,6 +9,7 @@ export const refreshStatisticsTask = defineTask({
   payload: T.Object({}, { additionalProperties: false }),
   attempts: 3,
   backoffMs: 30_000,
+  schedule: { id: "refresh-statistics", everyMs: () => 10 * 60_000 },
   run: async (_payload, deps) => ({
     analyzed: await refreshAllStatistics(deps.db, deps.config.STATISTICS_REFRESH_INTERVAL_SECONDS),
   }),
