@@ -43,15 +43,13 @@ export function startHeartbeat(ports: HeartbeatPorts, orgId: string, jobId: stri
     stop: () => clearInterval(timer),
   };
   const timer = setInterval(() => {
-    heartbeat
-      .beat()
-      .catch((error) =>
-        ports.log.warn({
-          msg: "job heartbeat failed",
-          job_id: jobId,
-          err: (error as Error).message,
-        }),
-      );
+    heartbeat.beat().catch((error) =>
+      ports.log.warn({
+        msg: "job heartbeat failed",
+        job_id: jobId,
+        err: (error as Error).message,
+      }),
+    );
   }, everyMs);
   return heartbeat;
 }
