@@ -36,10 +36,6 @@ const KNOWN_BACK_ARROWS: readonly string[] = [
   "data -> domain/recall/graph-evidence",
   "observability -> domain/memories/embedding-progress",
   "providers -> domain/budgets/meter",
-  // CYPHER: the compiler in data/ reads the parser's AST in domain/; they belong together.
-  "data -> domain/graph/cypher/ast",
-  "data -> domain/graph/cypher/check",
-  "data -> domain/graph/cypher/errors",
   // The Deps bag: the core should declare the narrow ports it uses, the composition root fill them.
   "domain -> app/deps",
   "queue -> app/deps",
