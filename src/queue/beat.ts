@@ -1,11 +1,11 @@
 // The beat: the periodic schedule of the spec's Background tasks table. On BullMQ it upserts job
 // schedulers (idempotent by id, and BullMQ only produces a scheduler's next job when the previous one
 // starts, so two beats never double-fire); in-process it runs timers that enqueue with a dedup id.
-import type { Deps } from "../app/deps";
+import type { Ports } from "../domain/ports/ports";
 import type { Config } from "../config/schema";
 import { BullmqQueue } from "./bullmq-queue";
 import { InProcessQueue } from "./in-process-queue";
-import type { TaskName } from "./port";
+import type { TaskName } from "../domain/ports/task-queue";
 import { TASKS, taskDefinition } from "./registry";
 
 export type Schedule = { id: string; task: TaskName; everyMs: number };
@@ -58,7 +58,9 @@ export async function upsertSchedules(
   return { upserted: schedules.map((s) => s.id), removed };
 }
 
-export async function startBeat(deps: Deps): Promise<RunningBeat> {
+export async function startBeat(
+  deps: Pick<Ports, "config" | "queue" | "log">,
+): Promise<RunningBeat> {
   const { queue, log } = deps;
   const schedules = schedulesOf(deps.config);
   if (queue instanceof BullmqQueue) {

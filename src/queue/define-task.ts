@@ -1,9 +1,9 @@
 // The shape of one background task: its name, payload schema, retry policy, idempotent effect and,
 // for a periodic one, its place in the beat's schedule.
 import type { Static, TSchema } from "@sinclair/typebox";
-import type { Deps } from "../app/deps";
+import type { Ports } from "../domain/ports/ports";
 import type { Config } from "../config/schema";
-import type { TaskName } from "./port";
+import type { TaskName } from "../domain/ports/task-queue";
 
 export type TaskRunInfo = { jobId: string; attempt: number };
 
@@ -19,7 +19,7 @@ export type TaskDefinition<S extends TSchema = TSchema, N extends TaskName = Tas
   readonly backoffMs: number;
   /** Set for the tasks of the spec's Background tasks table that the beat fires. */
   readonly schedule?: TaskSchedule;
-  run(payload: Static<S>, deps: Deps, info: TaskRunInfo): Promise<Record<string, unknown>>;
+  run(payload: Static<S>, deps: Ports, info: TaskRunInfo): Promise<Record<string, unknown>>;
 };
 
 export function defineTask<S extends TSchema, N extends TaskName>(

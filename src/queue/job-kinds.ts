@@ -2,7 +2,7 @@
 // re-queued row through this map; a job kind without a task is a type error.
 import { Type as T } from "@sinclair/typebox";
 import type { JobKind } from "../domain/jobs/claim";
-import type { TaskName } from "./port";
+import type { TaskName } from "../domain/ports/task-queue";
 
 export const JobRowPayload = T.Object(
   {

@@ -1,7 +1,7 @@
 // Every task the worker knows, by its spec name: one entry per name of TASK_NAMES (a missing or an
 // extra one is a type error), each carrying its retry policy and its schedule.
 import type { TaskDefinition } from "./define-task";
-import type { TaskName } from "./port";
+import type { TaskName } from "../domain/ports/task-queue";
 import { auditDrainTask } from "./tasks/svc.audit_drain";
 import { ensureAuditPartitionsTask } from "./tasks/svc.ensure_audit_partitions";
 import { decayImportanceTask } from "./tasks/svc.decay_importance";

@@ -36,12 +36,9 @@ const KNOWN_BACK_ARROWS: readonly string[] = [
   "data -> domain/recall/graph-evidence",
   "observability -> domain/memories/embedding-progress",
   "providers -> domain/budgets/meter",
-  // The Deps bag: the core should declare the narrow ports it uses, the composition root fill them.
-  "domain -> app/deps",
-  "queue -> app/deps",
+  // The Deps bag: HTTP and MCP still take it whole (the operation catalog of item 1 ends this).
   "http -> app/deps",
   "mcp -> app/deps",
-  "domain -> queue/port",
   // The MCP route mounts the MCP server, which reads HTTP's schemas: one catalog ends this.
   "http -> mcp/server",
 ];

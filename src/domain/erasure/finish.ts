@@ -2,7 +2,7 @@
 // over rows kept per agent or subject, the certificate over every emptied version, the job's
 // result, the audit row and the subject.erased webhook event.
 import { bytesToHex } from "@noble/hashes/utils.js";
-import type { Deps } from "../../app/deps";
+import type { Ports } from "../ports/ports";
 import type { Tx } from "../../data/pools";
 import {
   emptyConversations,
@@ -27,7 +27,7 @@ export type ErasureResult = { counts: Record<string, number>; cert_id: string | 
 
 export async function finishErasure(
   tx: Tx,
-  deps: Pick<Deps, "forgetSigner">,
+  deps: Pick<Ports, "forgetSigner">,
   actor: Actor,
   jobId: string,
   payload: ErasurePayload,

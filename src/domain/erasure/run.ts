@@ -1,7 +1,7 @@
 // svc.erase_subject's body: claim the job row, run bounded steps (each its own transaction) until
 // the subject has nothing left, then finish. A redelivery or a restart after kill -9 resumes from
 // the last committed step; a finished row is left as it is.
-import type { Deps } from "../../app/deps";
+import type { Ports } from "../ports/ports";
 import type { Subject } from "../../data/queries/erasure-memories";
 import { withTenant } from "../../data/with-tenant";
 import type { Actor } from "../actor";
@@ -11,7 +11,7 @@ import { finishErasure, type ErasureResult } from "./finish";
 import { progressOf, type ErasurePayload } from "./progress";
 
 export async function runErasureJob(
-  deps: Deps,
+  deps: Pick<Ports, "db" | "forgetSigner">,
   orgId: string,
   jobId: string,
 ): Promise<ErasureResult | { state: string }> {

@@ -2,7 +2,7 @@
 // and PGlite has no autovacuum, so a bulk load left the planner seeing empty tables (graph recall
 // and graph/data timed out until someone ran ANALYZE). The database throttles per table across
 // processes; a failure here is logged, never the caller's failure, since its rows are committed.
-import type { Deps } from "../../app/deps";
+import type { Ports } from "../ports/ports";
 import { refreshStatistics } from "../../data/queries/statistics";
 import { withTenant } from "../../data/with-tenant";
 
@@ -20,7 +20,7 @@ export const GRAPH_TABLES = [
   "edge_lexemes",
 ] as const;
 
-type StatisticsDeps = Pick<Deps, "db" | "config" | "log">;
+type StatisticsDeps = Pick<Ports, "db" | "config" | "log">;
 
 /** ANALYZEs `tables` when `changedRows` is many and they were not analyzed in the last interval. */
 export async function refreshStatisticsAfter(

@@ -1,7 +1,7 @@
 // The distill pipeline for one job row: claim it, sort the requested ids (distillable, already
 // distilled, unknown, forgotten, another agent's), extract in batches through the Extractor port
 // (outside any transaction), write each batch in its own transaction, then settle the row.
-import type { Deps } from "../../../app/deps";
+import type { Ports } from "../../ports/ports";
 import {
   distilledVersions,
   latestVersions,
@@ -18,7 +18,7 @@ import { addCounts, countsFrom, type DistillCounts } from "./counts";
 import { parseDistillPayload } from "./payload";
 import { writeBatch, type BatchItem } from "./write-batch";
 
-export type DistillRunDeps = Pick<Deps, "db" | "config" | "log">;
+export type DistillRunDeps = Pick<Ports, "db" | "config" | "log">;
 
 const MAX_MESSAGES = 50;
 

@@ -1,6 +1,6 @@
 // POST /v1/distill: validate, create the job row (the source of truth) with its audit row, then wake
 // the worker. A lost wake-up costs nothing: svc.ingest_watchdog re-enqueues a row left queued.
-import type { Deps } from "../../../app/deps";
+import type { Ports } from "../../ports/ports";
 import { createJob } from "../../jobs/claim";
 import { withTenant } from "../../../data/with-tenant";
 import type { Actor } from "../../actor";
@@ -10,9 +10,9 @@ import { newId } from "../../../lib/ids";
 
 export type DistillRequest = { agentId: string; memoryIds: string[] };
 
-export type SubmitDeps = Pick<Deps, "db" | "config" | "queue" | "log">;
+export type SubmitDeps = Pick<Ports, "db" | "config" | "queue" | "log">;
 
-function check(config: Deps["config"], input: DistillRequest): string[] {
+function check(config: Ports["config"], input: DistillRequest): string[] {
   const problems: FieldProblem[] = [];
   if (input.agentId.includes("\u0000"))
     problems.push({ path: "agent_id", message: "must not contain the NUL character (U+0000)" });

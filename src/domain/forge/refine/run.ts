@@ -1,7 +1,7 @@
 // svc.refine_run's body: claim the tenant's run lease (or wait for the run holding it), run the requested
 // passes in order from wherever the last committed batch left off, then settle the job row, release the
 // lease and audit, in one transaction.
-import type { Deps } from "../../../app/deps";
+import type { Ports } from "../../ports/ports";
 import {
   acquireRefineLease,
   lockTenantGraph,
@@ -14,7 +14,7 @@ import { AppError } from "../../../lib/errors";
 import { claimJob, readJob } from "../../jobs/claim";
 import { saveJobProgress } from "../../jobs/progress";
 import { settleJob } from "../../jobs/settle";
-import { passContext, type RunState } from "./context";
+import { passContext, type RefinePorts, type RunState } from "./context";
 import { refineLlm } from "./llm-budget";
 import { PASSES } from "./passes";
 import { progressOf, type RefineProgress, type RefineRequest } from "./progress";
@@ -33,7 +33,12 @@ type Claim =
 /** Longest wait before a run blocked by another run looks again. */
 const MAX_WAIT_MS = 30_000;
 
-async function claim(deps: Deps, orgId: string, jobId: string, holder: string): Promise<Claim> {
+async function claim(
+  deps: RefinePorts,
+  orgId: string,
+  jobId: string,
+  holder: string,
+): Promise<Claim> {
   return withTenant(deps.db, orgId, async (tx) => {
     const job = await readJob(tx, jobId);
     if (!job || job.kind !== "refine") return { kind: "missing" };
@@ -74,7 +79,7 @@ function publicError(error: unknown): string {
 }
 
 export async function runRefineJob(
-  deps: Deps,
+  deps: RefinePorts,
   orgId: string,
   jobId: string,
   finalAttempt: boolean,

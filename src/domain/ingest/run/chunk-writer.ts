@@ -1,7 +1,7 @@
 // Stores a document's chunks as memories, a batch per transaction, exactly once: the source row is locked,
 // chunks already linked (by an earlier, killed run) are skipped, and the memories, their chunk links and
 // the job's progress commit together. A batch is embedded before its transaction opens.
-import type { Deps } from "../../../app/deps";
+import type { Ports } from "../../ports/ports";
 import { findIngestJob } from "../../../data/queries/ingest-jobs";
 import {
   countStoredChunks,
@@ -23,7 +23,7 @@ const BATCH = 64;
 export class LostOwnership extends Error {}
 
 export type ChunkWriterSetup = {
-  deps: Pick<Deps, "db" | "config" | "embeddings" | "log" | "queue">;
+  deps: Pick<Ports, "db" | "config" | "embeddings" | "log" | "queue">;
   actor: Actor;
   jobId: string;
   sourceId: string;

@@ -2,7 +2,7 @@
 // URL ingest job per result in a single transaction (child ids are stored with the results, so a retry
 // after a kill -9 re-enqueues the same children and never creates more). Each child fetches through the
 // same SSRF-safe path as POST /v1/ingest: a result on a private address fails that child, not the batch.
-import type { Deps } from "../../../app/deps";
+import type { Ports } from "../../ports/ports";
 import {
   findBatch,
   recordDiscovery,
@@ -53,7 +53,7 @@ function planResults(hits: WebSearchHit[], maxResults: number): BatchResult[] {
 }
 
 async function askProvider(
-  deps: Pick<Deps, "websearch">,
+  deps: Pick<Ports, "websearch">,
   actor: Actor,
   batch: IngestBatchRow,
   signal: AbortSignal,
@@ -77,7 +77,7 @@ async function askProvider(
 }
 
 export async function discoverBatch(
-  deps: Deps,
+  deps: Pick<Ports, "db" | "config" | "log" | "queue" | "websearch">,
   actor: Actor,
   jobId: string,
   payload: IngestPayload,

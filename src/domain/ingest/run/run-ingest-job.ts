@@ -2,7 +2,7 @@
 // its bytes, claim the document (dedupe by content hash), store its chunks as memories (resuming after
 // whatever an earlier, killed run stored), then settle the row and chain distill. Any failure that is
 // the document's fault ends the job `failed` with a reason; anything else is retried by the queue.
-import type { Deps } from "../../../app/deps";
+import type { Ports } from "../../ports/ports";
 import {
   adoptSource,
   claimSource,
@@ -29,10 +29,16 @@ import { acquireMaterial, type Material } from "./material";
 import { mediaReader } from "./media-reader";
 import { settleFailed, settleSucceeded, type JobOutcome } from "./settle";
 
+/** What an ingest run reaches: the source (fetch, storage, web search), the models, the rows. */
+export type IngestRunPorts = Pick<
+  Ports,
+  "db" | "config" | "log" | "queue" | "storage" | "urlPolicy" | "embeddings" | "llm" | "websearch"
+>;
+
 const MAX_WARNINGS = 20;
 
 export async function runIngestJob(
-  deps: Deps,
+  deps: IngestRunPorts,
   orgId: string,
   jobId: string,
 ): Promise<Record<string, unknown>> {
@@ -97,7 +103,7 @@ function chooseLoader(
 type Claim = { row: SourceRow; duplicate: boolean; inProgress: boolean };
 
 async function claimDocument(
-  deps: Deps,
+  deps: IngestRunPorts,
   actor: Actor,
   payload: IngestPayload,
   jobId: string,
@@ -144,7 +150,7 @@ async function claimDocument(
 }
 
 async function ingestDocument(
-  deps: Deps,
+  deps: IngestRunPorts,
   actor: Actor,
   payload: IngestPayload,
   spec: Exclude<IngestSourceSpec, { kind: "search" }>,
@@ -274,7 +280,7 @@ async function ingestDocument(
 
 /** A stored upload is only needed until its job ends for good. */
 async function dropStoredFile(
-  deps: Pick<Deps, "storage" | "log">,
+  deps: Pick<Ports, "storage" | "log">,
   spec: IngestSourceSpec,
 ): Promise<void> {
   if (spec.kind !== "file" && spec.kind !== "upload") return;
