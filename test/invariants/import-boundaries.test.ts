@@ -34,8 +34,6 @@ const KNOWN_BACK_ARROWS: readonly string[] = [
   "config -> providers/embeddings/onnx-model-dir",
   "data -> domain/keys/scopes",
   "data -> domain/recall/graph-evidence",
-  "observability -> domain/memories/embedding-progress",
-  "providers -> domain/budgets/meter",
   // The Deps bag: HTTP and MCP still take it whole (the operation catalog of item 1 ends this).
   "http -> app/deps",
   "mcp -> app/deps",
@@ -45,8 +43,6 @@ const KNOWN_BACK_ARROWS: readonly string[] = [
 
 /** Import cycles that exist today, each as its files sorted and joined by " <-> ". */
 const KNOWN_CYCLES: readonly string[] = [
-  "domain/keys/authenticate.ts <-> domain/keys/key-cache.ts",
-  "domain/memories/embedding-generations.ts <-> domain/memories/embedding-progress.ts",
   "http/error-handler.ts <-> http/gated-off.ts <-> http/routes/index.ts <-> " +
     "http/routes/mcp/mcp.ts <-> http/routes/memories/recall-stream.ts <-> mcp/server.ts",
 ];
