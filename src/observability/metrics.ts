@@ -1,6 +1,5 @@
 // Prometheus metrics (prom-client), one registry per process, served at /metrics.
 import client from "prom-client";
-import type { EmbeddingProgress } from "../domain/memories/embedding-progress";
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
@@ -60,6 +59,18 @@ export function createMetrics(sources?: MetricSources) {
   };
 }
 
+/** What the embedding gauges show; the domain's embedding progress report has this shape. */
+export type EmbeddingGaugeInput = {
+  graph_backlog: number;
+  serving: ReadonlyArray<{ model: string; dims: number; tenants: number }>;
+  reembed: ReadonlyArray<{
+    to: { model: string; dims: number };
+    tenants: number;
+    done: number;
+    total: number;
+  }>;
+};
+
 /**
  * Tenants per serving embedding generation and re-embed progress (docs/embeddings.md). Deployment-wide
  * figures read from the database: the API's /metrics sets them before rendering (`set(progress)`); a
@@ -90,7 +101,7 @@ function embeddingGauges(registry: client.Registry) {
     registers: [registry],
   });
   return {
-    set(p: EmbeddingProgress): void {
+    set(p: EmbeddingGaugeInput): void {
       for (const g of [tenants, done, total, pending]) g.reset();
       backlog.set(p.graph_backlog);
       for (const s of p.serving) tenants.set({ model: s.model, dims: s.dims }, s.tenants);

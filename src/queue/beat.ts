@@ -1,47 +1,26 @@
 // The beat: the periodic schedule of the spec's Background tasks table. On BullMQ it upserts job
 // schedulers (idempotent by id, and BullMQ only produces a scheduler's next job when the previous one
 // starts, so two beats never double-fire); in-process it runs timers that enqueue with a dedup id.
-import type { Deps } from "../app/deps";
+import type { Ports } from "../domain/ports/ports";
 import type { Config } from "../config/schema";
 import { BullmqQueue } from "./bullmq-queue";
 import { InProcessQueue } from "./in-process-queue";
-import type { TaskName } from "./port";
-import { taskDefinition } from "./registry";
+import type { TaskName } from "../domain/ports/task-queue";
+import { TASKS, taskDefinition } from "./registry";
 
 export type Schedule = { id: string; task: TaskName; everyMs: number };
 
 /** Re-upserting heals a Valkey that lost its data (no AOF, failover): at most this long without schedules. */
 const REASSERT_MS = 60_000;
 
+/** The beat's entries, read from the task list: each periodic task carries its own schedule. */
 export function schedulesOf(config: Config): Schedule[] {
-  const schedules: Schedule[] = [
-    {
-      id: "audit-drain",
-      task: "svc.audit_drain",
-      everyMs: Math.round(config.AUDIT_DRAIN_INTERVAL_SECONDS * 1000),
-    },
-    { id: "sweep-expired-memories", task: "svc.sweep_expired_memories", everyMs: 60_000 },
-    { id: "decay-importance", task: "svc.decay_importance", everyMs: 3_600_000 },
-    { id: "enforce-retention-caps", task: "svc.enforce_retention_caps", everyMs: 6 * 3_600_000 },
-    { id: "ensure-audit-partitions", task: "svc.ensure_audit_partitions", everyMs: 24 * 3_600_000 },
-    { id: "ingest-watchdog", task: "svc.ingest_watchdog", everyMs: 5 * 60_000 },
-    { id: "generate-embedding", task: "svc.generate_embedding", everyMs: 5 * 60_000 },
-    { id: "worker-ping", task: "svc.worker_ping", everyMs: 15_000 },
-    {
-      id: "deliver-webhooks",
-      task: "svc.deliver_webhooks",
-      everyMs: config.WEBHOOKS_SWEEP_SECONDS * 1000,
-    },
-    { id: "refresh-statistics", task: "svc.refresh_statistics", everyMs: 10 * 60_000 },
-  ];
-  if (config.REFINE_BEAT_INTERVAL_SECONDS > 0) {
-    schedules.push({
-      id: "refine-scheduler-tick",
-      task: "svc.refine_scheduler_tick",
-      everyMs: config.REFINE_BEAT_INTERVAL_SECONDS * 1000,
-    });
-  }
-  return schedules;
+  return [...TASKS.values()].flatMap((definition) => {
+    const everyMs = definition.schedule?.everyMs(config) ?? null;
+    return everyMs === null
+      ? []
+      : [{ id: definition.schedule!.id, task: definition.name, everyMs }];
+  });
 }
 
 export type RunningBeat = { close(): Promise<void> };
@@ -79,7 +58,9 @@ export async function upsertSchedules(
   return { upserted: schedules.map((s) => s.id), removed };
 }
 
-export async function startBeat(deps: Deps): Promise<RunningBeat> {
+export async function startBeat(
+  deps: Pick<Ports, "config" | "queue" | "log">,
+): Promise<RunningBeat> {
   const { queue, log } = deps;
   const schedules = schedulesOf(deps.config);
   if (queue instanceof BullmqQueue) {

@@ -3,7 +3,7 @@ import { Queue } from "bullmq";
 import Redis from "ioredis";
 import type { Logger } from "../observability/log";
 import { checkJobId } from "./job-id";
-import type { EnqueueOptions, TaskName, TaskQueue } from "./port";
+import type { EnqueueOptions, TaskName, TaskQueue } from "../domain/ports/task-queue";
 import { taskDefinition } from "./registry";
 
 export const QUEUE_NAME = "tasks";

@@ -1,11 +1,11 @@
 // Samples the queue's job counts into the svc_queue_jobs gauge, so /metrics shows depth in every process.
-import type { Deps } from "../app/deps";
+import type { Ports } from "../domain/ports/ports";
 import { BullmqQueue } from "./bullmq-queue";
 import { InProcessQueue } from "./in-process-queue";
 
 const SAMPLE_MS = 5000;
 
-export function startQueueDepthSampler(deps: Pick<Deps, "queue" | "metrics" | "log">): {
+export function startQueueDepthSampler(deps: Pick<Ports, "queue" | "metrics" | "log">): {
   stop(): void;
 } {
   const { queue, metrics, log } = deps;

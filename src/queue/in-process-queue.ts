@@ -3,7 +3,7 @@
 // re-creates periodic work, and PostgreSQL job rows are the source of truth for user-visible jobs).
 import { backoffDelayMs } from "./define-task";
 import { checkJobId } from "./job-id";
-import type { EnqueueOptions, TaskName, TaskQueue } from "./port";
+import type { EnqueueOptions, TaskName, TaskQueue } from "../domain/ports/task-queue";
 import { taskDefinition } from "./registry";
 
 export type JobHandler = (

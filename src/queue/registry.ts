@@ -1,6 +1,7 @@
-// Every task the worker knows, by its spec name; the queue reads retry policies from here.
+// Every task the worker knows, by its spec name: one entry per name of TASK_NAMES (a missing or an
+// extra one is a type error), each carrying its retry policy and its schedule.
 import type { TaskDefinition } from "./define-task";
-import type { TaskName } from "./port";
+import type { TaskName } from "../domain/ports/task-queue";
 import { auditDrainTask } from "./tasks/svc.audit_drain";
 import { ensureAuditPartitionsTask } from "./tasks/svc.ensure_audit_partitions";
 import { decayImportanceTask } from "./tasks/svc.decay_importance";
@@ -17,26 +18,28 @@ import { workerPingTask } from "./tasks/svc.worker_ping";
 import { deliverWebhooksTask } from "./tasks/svc.deliver_webhooks";
 import { refreshStatisticsTask } from "./tasks/svc.refresh_statistics";
 
-const DEFINITIONS: TaskDefinition<any>[] = [
-  auditDrainTask,
-  sweepExpiredMemoriesTask,
-  decayImportanceTask,
-  enforceRetentionCapsTask,
-  ensureAuditPartitionsTask,
-  refineSchedulerTickTask,
-  refineRunTask,
-  eraseSubjectTask,
-  ingestWatchdogTask,
-  forgeDistillTask,
-  ingestRunTask,
-  generateEmbeddingTask,
-  workerPingTask,
-  deliverWebhooksTask,
-  refreshStatisticsTask,
-];
+type TaskList = { readonly [N in TaskName]: TaskDefinition<any, N> };
+
+const TASK_LIST: TaskList = {
+  "svc.audit_drain": auditDrainTask,
+  "svc.sweep_expired_memories": sweepExpiredMemoriesTask,
+  "svc.decay_importance": decayImportanceTask,
+  "svc.enforce_retention_caps": enforceRetentionCapsTask,
+  "svc.ensure_audit_partitions": ensureAuditPartitionsTask,
+  "svc.refine_run": refineRunTask,
+  "svc.erase_subject": eraseSubjectTask,
+  "svc.ingest_watchdog": ingestWatchdogTask,
+  "svc.forge_distill": forgeDistillTask,
+  "svc.ingest_run": ingestRunTask,
+  "svc.generate_embedding": generateEmbeddingTask,
+  "svc.worker_ping": workerPingTask,
+  "svc.deliver_webhooks": deliverWebhooksTask,
+  "svc.refresh_statistics": refreshStatisticsTask,
+  "svc.refine_scheduler_tick": refineSchedulerTickTask,
+};
 
 export const TASKS: ReadonlyMap<TaskName, TaskDefinition<any>> = new Map(
-  DEFINITIONS.map((d) => [d.name, d]),
+  Object.values(TASK_LIST).map((d) => [d.name, d]),
 );
 
 export class UnknownTaskError extends Error {}

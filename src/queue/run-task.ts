@@ -1,6 +1,6 @@
 // Runs one delivery of a task for either queue backend: payload validation, logging, outcome metrics.
 import { Value } from "@sinclair/typebox/value";
-import type { Deps } from "../app/deps";
+import type { Ports } from "../domain/ports/ports";
 import type { TaskRunInfo } from "./define-task";
 import { taskDefinition, UnknownTaskError } from "./registry";
 
@@ -9,7 +9,7 @@ export class UnrecoverableTaskError extends Error {
   readonly unrecoverable = true;
 }
 
-export function createTaskRunner(deps: Deps) {
+export function createTaskRunner(deps: Ports) {
   return async function runTask(
     name: string,
     payload: unknown,

@@ -1,12 +1,12 @@
 // Wakes svc.deliver_webhooks right after a transaction that recorded webhook deliveries commits:
 // the table's trigger NOTIFYs svc_webhook_deliveries with the org id; the beat's sweep covers the
 // notifications that are lost.
-import type { Deps } from "../app/deps";
+import type { Ports } from "../domain/ports/ports";
 
 export const WEBHOOK_CHANNEL = "svc_webhook_deliveries";
 
 export async function listenForWebhookDeliveries(
-  deps: Pick<Deps, "db" | "queue" | "log">,
+  deps: Pick<Ports, "db" | "queue" | "log">,
 ): Promise<void> {
   const wake = (payload: Record<string, string>, jobId: string) => {
     deps.queue.enqueue("svc.deliver_webhooks", payload, { jobId }).catch((error) =>

@@ -2,7 +2,7 @@
 // /metrics, runs the audit listener when enabled, and stops gracefully (finish or release running jobs).
 import { UnrecoverableError, Worker } from "bullmq";
 import Redis from "ioredis";
-import type { Deps } from "../app/deps";
+import type { Ports } from "../domain/ports/ports";
 import { startAuditListener, type AuditListener } from "../data/listen";
 import { drainAudit } from "../domain/audit/drain";
 import { brokerWarnings } from "./broker-check";
@@ -17,7 +17,7 @@ export type RunningWorker = { close(): Promise<void> };
 /** After this long on SIGTERM, running BullMQ jobs are released (their lock lapses and another worker re-runs them). */
 const SHUTDOWN_GRACE_MS = 20_000;
 
-export async function startWorker(deps: Deps): Promise<RunningWorker> {
+export async function startWorker(deps: Ports): Promise<RunningWorker> {
   const runTask = createTaskRunner(deps);
   const { queue, config, log } = deps;
   let stopProcessing: () => Promise<void>;

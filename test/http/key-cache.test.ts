@@ -8,7 +8,7 @@ import { withTenant } from "../../src/data/with-tenant";
 import type { Deps } from "../../src/app/deps";
 import { hashKey } from "../../src/domain/keys/format";
 import { createKeyCache } from "../../src/domain/keys/key-cache";
-import type { KeyIdentity } from "../../src/domain/keys/authenticate";
+import type { KeyIdentity } from "../../src/domain/keys/identity";
 import { testApp, show, type TestApp, type Tenant } from "../harness/app";
 import { embeddedApp, type EmbeddedApp } from "../harness/embedded-app";
 

@@ -3,7 +3,7 @@
 import { generateEmbeddingTask } from "../../src/queue/tasks/svc.generate_embedding";
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { withTenant } from "../../src/data/with-tenant";
-import { TASK_NAMES } from "../../src/queue/port";
+import { TASK_NAMES } from "../../src/domain/ports/task-queue";
 import { TASKS } from "../../src/queue/registry";
 import { BullmqQueue } from "../../src/queue/bullmq-queue";
 import { startWorker, type RunningWorker } from "../../src/queue/worker";

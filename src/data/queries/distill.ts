@@ -1,5 +1,5 @@
 // Distill's reads and bookkeeping: the latest versions of the requested memories, which versions were
-// already distilled, distilled_memories rows, and the job row's progress while it runs.
+// already distilled, and distilled_memories rows.
 import type { Tx } from "../pools";
 
 export type DistillCandidate = {
@@ -75,13 +75,4 @@ export async function supersededSourceVersions(
     SELECT v.memory_id, v.version FROM unnest(${versions.map((v) => v.memory_id)}::text[], ${versions.map((v) => v.version)}::int[]) AS v(memory_id, version)
     WHERE EXISTS (SELECT 1 FROM edge_sources s WHERE s.org_id = ${orgId} AND s.memory_id = v.memory_id AND s.memory_version < v.version)
        OR EXISTS (SELECT 1 FROM memo_sources s WHERE s.org_id = ${orgId} AND s.memory_id = v.memory_id AND s.memory_version < v.version)`;
-}
-
-/** Progress and heartbeat in the batch's own transaction, so the counters always match what committed. */
-export async function saveJobProgress(
-  tx: Tx,
-  jobId: string,
-  progress: Record<string, unknown>,
-): Promise<void> {
-  await tx`UPDATE jobs SET progress = ${tx.json(progress as never)}, heartbeat_at = now(), updated_at = now() WHERE job_id = ${jobId}`;
 }

@@ -1,12 +1,6 @@
-// Erasure job rows: progress written with each step, and the request's subject value replaced
-// by its digest once the erasure is done (the row must not keep the identifier it erased).
+// Erasure job rows: the request's subject value replaced by its digest once the erasure is done
+// (the row must not keep the identifier it erased).
 import type { Tx } from "../pools";
-
-export async function saveErasureProgress(tx: Tx, jobId: string, progress: object): Promise<void> {
-  await tx`UPDATE jobs
-    SET progress = ${tx.json(progress as never)}, heartbeat_at = now(), updated_at = now()
-    WHERE job_id = ${jobId} AND kind = 'erasure'`;
-}
 
 export async function replaceErasurePayload(tx: Tx, jobId: string, payload: object): Promise<void> {
   await tx`UPDATE jobs SET payload = ${tx.json(payload as never)}

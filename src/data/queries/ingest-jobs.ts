@@ -37,18 +37,6 @@ export async function findIngestJob(
   return rows[0] ?? null;
 }
 
-/** Proof of life plus the counters a poller sees; false when the row is no longer this run's to write. */
-export async function heartbeatJob(
-  tx: Tx,
-  jobId: string,
-  progress: Record<string, unknown>,
-): Promise<boolean> {
-  const rows =
-    await tx`UPDATE jobs SET heartbeat_at = now(), updated_at = now(), progress = ${tx.json(progress as never)}
-    WHERE job_id = ${jobId} AND state = 'running' RETURNING 1`;
-  return rows.length === 1;
-}
-
 /** Direct upload: the object arrived; the job joins the queue with what finalize learnt about it. */
 export async function queueUploadedJob(
   tx: Tx,

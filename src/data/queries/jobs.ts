@@ -1,4 +1,5 @@
-// Job rows (ingest, distill, refine): created by the API or the scheduler, advanced by the worker.
+// Job rows (ingest, distill, refine, erasure): the SQL of their life cycle. Only src/domain/jobs/
+// calls it: claim, heartbeat and progress, settle, and the watchdog's requeue.
 import type { Tx } from "../pools";
 
 export type JobKind = "ingest" | "distill" | "refine" | "erasure";
@@ -54,6 +55,27 @@ export async function startJob(tx: Tx, jobId: string): Promise<JobRow | null> {
       heartbeat_at = now(), updated_at = now()
     WHERE job_id = ${jobId} AND state IN ('queued', 'running') RETURNING *`;
   return rows[0] ?? null;
+}
+
+/** Progress and heartbeat in the caller's transaction, so the counters match what committed. */
+export async function saveJobProgress(
+  tx: Tx,
+  jobId: string,
+  progress: Record<string, unknown>,
+): Promise<void> {
+  await tx`UPDATE jobs SET progress = ${tx.json(progress as never)}, heartbeat_at = now(),
+    updated_at = now() WHERE job_id = ${jobId}`;
+}
+
+/** Proof of life plus the counters a poller sees; false when the row is no longer running. */
+export async function heartbeatJob(
+  tx: Tx,
+  jobId: string,
+  progress: Record<string, unknown>,
+): Promise<boolean> {
+  const rows = await tx`UPDATE jobs SET heartbeat_at = now(), updated_at = now(),
+    progress = ${tx.json(progress as never)} WHERE job_id = ${jobId} AND state = 'running' RETURNING 1`;
+  return rows.length === 1;
 }
 
 export type FinishedJob = { job_id: string; kind: JobKind; agent_id: string | null };

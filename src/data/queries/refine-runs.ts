@@ -1,4 +1,4 @@
-// Refine run bookkeeping: the per-tenant lease, the job row's progress, and the refine_changes log.
+// Refine run bookkeeping: the per-tenant lease, the graph lock, and the refine_changes log.
 import type { Tx } from "../pools";
 
 /** Takes (or keeps) the tenant's lease for `holder`; returns the job holding it afterwards (ours when taken). */
@@ -34,14 +34,6 @@ export async function releaseRefineLease(tx: Tx, holder: string): Promise<void> 
 /** Serialises graph-changing batches of one tenant (refine and distill share the key, see forge.md §7). */
 export async function lockTenantGraph(tx: Tx): Promise<void> {
   await tx`SELECT pg_advisory_xact_lock(hashtext('forge:' || svc_current_org()))`;
-}
-
-export async function saveJobProgress(
-  tx: Tx,
-  jobId: string,
-  progress: Record<string, unknown>,
-): Promise<void> {
-  await tx`UPDATE jobs SET progress = ${tx.json(progress as never)}, heartbeat_at = now(), updated_at = now() WHERE job_id = ${jobId}`;
 }
 
 export type RefineChangeInput = {

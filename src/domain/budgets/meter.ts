@@ -8,16 +8,9 @@ import type { Database } from "../../data/pools";
 import { withTenant } from "../../data/with-tenant";
 import type { Config } from "../../config/schema";
 import { AppError } from "../../lib/errors";
+import type { UsageMeter } from "../../providers/usage-meter";
 import { dayKey, monthKey, secondsUntilNextDay, secondsUntilNextMonth } from "./periods";
 import { resolveCaps } from "./resolve";
-
-export type Reservation = { orgId: string; periods: string[]; reserved: number };
-export type Spend = { tokens: number; embeddingCalls?: number; llmCalls?: number };
-
-export interface UsageMeter {
-  reserve(orgId: string, estimatedTokens: number): Promise<Reservation>;
-  settle(reservation: Reservation, spend: Spend): Promise<void>;
-}
 
 export function exceeded(period: "daily" | "monthly", cap: number, now: Date): AppError {
   const retryAfter = period === "daily" ? secondsUntilNextDay(now) : secondsUntilNextMonth(now);

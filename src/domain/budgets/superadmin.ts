@@ -1,6 +1,6 @@
 // The superadmin's view of any tenant's budgets: the org must exist (404), then the work runs inside
 // that org's tenant transaction (app.current_org_id = the path's org), never with a bypass role.
-import type { Deps } from "../../app/deps";
+import type { Ports } from "../ports/ports";
 import { findOrgById } from "../../data/queries/orgs";
 import { withSystem } from "../../data/with-system";
 import type { Actor } from "../actor";
@@ -11,7 +11,7 @@ import { getBudgets, replaceBudgets, type BudgetUpdate } from "./manage";
 export type SuperadminCall = { role: string | undefined; orgId: string; requestId: string | null };
 
 async function targetOrg(
-  deps: Deps,
+  deps: Pick<Ports, "db" | "config" | "log">,
   call: SuperadminCall,
   action: "read" | "replace",
 ): Promise<string> {
@@ -30,12 +30,15 @@ async function targetOrg(
   return call.orgId;
 }
 
-export async function superadminGetBudgets(deps: Deps, call: SuperadminCall) {
+export async function superadminGetBudgets(
+  deps: Pick<Ports, "db" | "config" | "log">,
+  call: SuperadminCall,
+) {
   return getBudgets(deps.db, deps.config, await targetOrg(deps, call, "read"));
 }
 
 export async function superadminReplaceBudgets(
-  deps: Deps,
+  deps: Pick<Ports, "db" | "config" | "log">,
   call: SuperadminCall,
   update: BudgetUpdate,
 ) {

@@ -1,7 +1,7 @@
 // Appending and listing turns. A turn is stored as a memory of type `turn` (agent = the conversation's
 // agent, metadata {conversation_id, turn_index, role}), embedded before the transaction; the turn
 // index claim, the memory, the turn row and the audit rows commit together.
-import type { Deps } from "../../app/deps";
+import type { Ports } from "../ports/ports";
 import {
   claimTurnIndex,
   findConversation,
@@ -30,7 +30,7 @@ const deletedProblem = (id: string) =>
   gone(`Conversation ${id} was deleted; its turns stay readable but no turn can be appended`);
 
 export async function appendTurn(
-  deps: Pick<Deps, "db" | "config" | "embeddings" | "queue" | "log">,
+  deps: Pick<Ports, "db" | "config" | "embeddings" | "queue" | "log">,
   actor: Actor,
   conversationId: string,
   input: TurnInput,
@@ -86,7 +86,7 @@ export async function appendTurn(
 }
 
 export async function readTurns(
-  deps: Pick<Deps, "db">,
+  deps: Pick<Ports, "db">,
   actor: Actor,
   conversationId: string,
   afterTurn: number,

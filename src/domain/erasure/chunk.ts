@@ -11,9 +11,9 @@ import {
   type Subject,
 } from "../../data/queries/erasure-memories";
 import { deleteAnswersNaming } from "../../data/queries/idempotency-keys";
-import { saveErasureProgress } from "../../data/queries/erasure-jobs";
 import type { Actor } from "../actor";
 import { derivedRowsOf } from "../forget-proof/certificate";
+import { saveJobProgress } from "../jobs/progress";
 import { forgetMemories } from "../memories/forget";
 import { addCounts, type ErasureProgress } from "./progress";
 
@@ -57,6 +57,6 @@ export async function eraseNextChunk(
     }),
     derived: [...progress.derived, ...derived],
   };
-  await saveErasureProgress(tx, jobId, next);
+  await saveJobProgress(tx, jobId, next);
   return { more: true, progress: next };
 }

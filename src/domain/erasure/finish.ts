@@ -2,7 +2,7 @@
 // over rows kept per agent or subject, the certificate over every emptied version, the job's
 // result, the audit row and the subject.erased webhook event.
 import { bytesToHex } from "@noble/hashes/utils.js";
-import type { Deps } from "../../app/deps";
+import type { Ports } from "../ports/ports";
 import type { Tx } from "../../data/pools";
 import {
   emptyConversations,
@@ -15,11 +15,11 @@ import {
   versionsErasedBy,
   type Subject,
 } from "../../data/queries/erasure-memories";
-import { finishJob } from "../../data/queries/jobs";
 import type { Actor } from "../actor";
 import { recordAudit } from "../audit/record";
 import { sealCertificate } from "../forget-proof/certificate";
 import { sha256Hex } from "../../lib/hash";
+import { settleJobSilently } from "../jobs/settle";
 import { recordEvent } from "../webhooks/record-event";
 import { addCounts, type ErasurePayload, type ErasureProgress } from "./progress";
 
@@ -27,7 +27,7 @@ export type ErasureResult = { counts: Record<string, number>; cert_id: string | 
 
 export async function finishErasure(
   tx: Tx,
-  deps: Pick<Deps, "forgetSigner">,
+  deps: Pick<Ports, "forgetSigner">,
   actor: Actor,
   jobId: string,
   payload: ErasurePayload,
@@ -57,7 +57,7 @@ export async function finishErasure(
         )
       : null;
   const result: ErasureResult = { counts, cert_id: certId };
-  await finishJob(tx, jobId, "succeeded", { result });
+  await settleJobSilently(tx, jobId, "succeeded", { result });
   // Only the value's digest outlives the erasure: in the job row and in the event alike.
   const digest =
     subject === null ? null : { key: subject.key, value_sha256: sha256Hex(subject.value) };

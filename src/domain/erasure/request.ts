@@ -1,7 +1,7 @@
 // POST /v1/erasures: writes the erasure job row (the source of truth a client polls) and its audit
 // row in one transaction, then wakes a worker. The subject's value is audited only as a digest.
-import type { Deps } from "../../app/deps";
-import { insertJob } from "../../data/queries/jobs";
+import type { Ports } from "../ports/ports";
+import { createJob } from "../jobs/claim";
 import { withTenant } from "../../data/with-tenant";
 import type { Actor } from "../actor";
 import { recordAudit } from "../audit/record";
@@ -18,7 +18,7 @@ export type QueuedErasure = {
   created_at: Date;
 };
 
-export const enqueueErasure = (deps: Pick<Deps, "queue">, orgId: string, jobId: string) =>
+export const enqueueErasure = (deps: Pick<Ports, "queue">, orgId: string, jobId: string) =>
   // If this enqueue is lost, svc.ingest_watchdog finds the queued row and enqueues it again.
   deps.queue.enqueue(
     "svc.erase_subject",
@@ -27,7 +27,7 @@ export const enqueueErasure = (deps: Pick<Deps, "queue">, orgId: string, jobId: 
   );
 
 export async function requestErasure(
-  deps: Deps,
+  deps: Pick<Ports, "db" | "log" | "queue">,
   actor: Actor,
   input: ErasureInput,
 ): Promise<QueuedErasure> {
@@ -39,7 +39,7 @@ export async function requestErasure(
   };
   const jobId = newId("job");
   const row = await withTenant(deps.db, actor.orgId, async (tx) => {
-    const inserted = await insertJob(tx, actor.orgId, jobId, "erasure", payload);
+    const inserted = await createJob(tx, actor.orgId, jobId, "erasure", payload);
     await recordAudit(tx, actor, {
       operation: "erasure",
       agentId: input.agent_id,

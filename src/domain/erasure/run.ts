@@ -1,21 +1,21 @@
 // svc.erase_subject's body: claim the job row, run bounded steps (each its own transaction) until
 // the subject has nothing left, then finish. A redelivery or a restart after kill -9 resumes from
 // the last committed step; a finished row is left as it is.
-import type { Deps } from "../../app/deps";
+import type { Ports } from "../ports/ports";
 import type { Subject } from "../../data/queries/erasure-memories";
-import { findJob, startJob } from "../../data/queries/jobs";
 import { withTenant } from "../../data/with-tenant";
 import type { Actor } from "../actor";
+import { claimJob, readJob } from "../jobs/claim";
 import { eraseNextChunk } from "./chunk";
 import { finishErasure, type ErasureResult } from "./finish";
 import { progressOf, type ErasurePayload } from "./progress";
 
 export async function runErasureJob(
-  deps: Deps,
+  deps: Pick<Ports, "db" | "forgetSigner">,
   orgId: string,
   jobId: string,
 ): Promise<ErasureResult | { state: string }> {
-  const claimed = await withTenant(deps.db, orgId, (tx) => startJob(tx, jobId));
+  const claimed = await withTenant(deps.db, orgId, (tx) => claimJob(tx, jobId));
   if (claimed === null || claimed.kind !== "erasure") return { state: "already-finished" };
   const payload = claimed.payload as ErasurePayload;
   const subject: Subject = payload.subject && "value" in payload.subject ? payload.subject : null;
@@ -27,7 +27,7 @@ export async function runErasureJob(
   };
   for (;;) {
     const step = await withTenant(deps.db, orgId, async (tx) => {
-      const row = await findJob(tx, jobId);
+      const row = await readJob(tx, jobId);
       if (!row || row.state !== "running") return null;
       const progress = progressOf(row.progress);
       const next = await eraseNextChunk(tx, actor, jobId, payload.agent_id, subject, progress);

@@ -1,7 +1,7 @@
 // GET /v1/erasures/{erasure_id}: the erasure's state, counts per row class so far, and when it is
 // done, the certificate id (GET /v1/forget/{cert_id} returns the document).
 import type { Database } from "../../data/pools";
-import { findJob } from "../../data/queries/jobs";
+import { readJob } from "../jobs/claim";
 import { withTenant } from "../../data/with-tenant";
 import type { Actor } from "../actor";
 import { notFound } from "../../lib/errors";
@@ -11,7 +11,7 @@ import { progressOf, type ErasurePayload } from "./progress";
 export async function getErasureStatus(db: Database, actor: Actor, erasureId: string) {
   if (!looksLikeId("job", erasureId)) throw notFound(`Erasure ${erasureId}`);
   // The primary: a client polling the erasure it just requested must see it.
-  const job = await withTenant(db, actor.orgId, (tx) => findJob(tx, erasureId));
+  const job = await withTenant(db, actor.orgId, (tx) => readJob(tx, erasureId));
   if (!job || job.kind !== "erasure") throw notFound(`Erasure ${erasureId}`);
   const payload = job.payload as ErasurePayload;
   const result = job.result as { counts?: Record<string, number>; cert_id?: string | null } | null;

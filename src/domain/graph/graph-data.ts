@@ -1,7 +1,7 @@
 // GET /v1/graph/data: a viewer-ready subgraph of one agent (cytoscape-style nodes and edges with both
 // timelines and provenance). Whole graph: the most mentioned memos and the edges among them. `around`
 // a memo (id, or a name/alias): a bounded walk of `depth` hops. Capped at 500 nodes / 2,000 edges.
-import type { Deps } from "../../app/deps";
+import type { Ports } from "../ports/ports";
 import { edgesAmong, liveMemosById, topMemos, type NodeRow } from "../../data/queries/graph-data";
 import { findLiveMemos, findMemosByNames } from "../../data/queries/graph-memos";
 import {
@@ -56,7 +56,7 @@ function check(q: GraphDataQuery, maxHops: number): void {
 }
 
 export async function readGraphData(
-  deps: Pick<Deps, "db" | "config">,
+  deps: Pick<Ports, "db" | "config">,
   actor: Actor,
   q: GraphDataQuery,
 ): Promise<GraphDataResponse> {

@@ -1,7 +1,7 @@
 // Idempotency-Key records per tenant (docs/idempotency.md): claim before the work, then complete with the
 // response (replayed to every later request with the same key and fingerprint) or release (5xx, 429).
 import { randomUUID } from "node:crypto";
-import type { Deps } from "../../app/deps";
+import type { Ports } from "../ports/ports";
 import {
   anyPastExpiry,
   claimKey,
@@ -31,7 +31,7 @@ const SWEEP_PER_CLAIM = 8;
 
 const IN_FLIGHT_RETRY_AFTER_SECONDS = 1;
 
-type IdempotencyDeps = Pick<Deps, "db" | "config">;
+type IdempotencyDeps = Pick<Ports, "db" | "config">;
 
 /**
  * Claims `key` for a request with `fingerprint`, or returns the stored response to replay. Throws 422

@@ -1,7 +1,7 @@
 // Direct uploads nobody finalized: once the URL expired more than STORAGE_S3_FINALIZE_GRACE_SECONDS ago
 // the job ends `failed` with upload-expired (by finalize, or by svc.ingest_watchdog for the abandoned
 // ones) and whatever was uploaded is deleted, so the bucket does not keep orphans.
-import type { Deps } from "../../app/deps";
+import type { Ports } from "../ports/ports";
 import {
   failAbandonedUpload,
   findAbandonedUploads,
@@ -35,7 +35,7 @@ export async function failExpiredUpload(tx: Tx, actor: Actor, row: IngestJobRow)
 
 /** The objects of expired uploads; deleting a missing one is harmless. */
 export async function deleteUploadObjects(
-  deps: Pick<Deps, "storage" | "log">,
+  deps: Pick<Ports, "storage" | "log">,
   rows: IngestJobRow[],
 ): Promise<void> {
   for (const row of rows) {
@@ -52,7 +52,7 @@ export async function deleteUploadObjects(
 
 /** svc.ingest_watchdog's share: the tenant's abandoned direct uploads. */
 export async function expireAbandonedUploads(
-  deps: Pick<Deps, "db" | "config" | "storage" | "log">,
+  deps: Pick<Ports, "db" | "config" | "storage" | "log">,
   orgId: string,
 ): Promise<number> {
   const expired = await withTenant(deps.db, orgId, async (tx) => {

@@ -3,7 +3,7 @@
 // reads (sniffed from its first bytes); then the job is queued and runs the same pipeline as
 // POST /v1/ingest/file. A refused object is deleted and the job keeps waiting, so the client can PUT
 // again while the URL works. Finalizing a job that already left awaiting_upload returns it unchanged.
-import type { Deps } from "../../app/deps";
+import type { Ports } from "../ports/ports";
 import { findIngestJob, queueUploadedJob, type IngestJobRow } from "../../data/queries/ingest-jobs";
 import { withTenant } from "../../data/with-tenant";
 import { SNIFF_BYTES } from "../../ingest/sniff";
@@ -26,13 +26,13 @@ async function storageCall<T>(what: string, call: () => Promise<T>): Promise<T> 
   }
 }
 
-async function refuse(deps: Pick<Deps, "storage">, key: string, error: AppError): Promise<never> {
+async function refuse(deps: Pick<Ports, "storage">, key: string, error: AppError): Promise<never> {
   await deps.storage.delete(key).catch(() => {});
   throw error;
 }
 
 export async function finalizeUpload(
-  deps: Pick<Deps, "db" | "queue" | "log" | "config" | "storage" | "llm">,
+  deps: Pick<Ports, "db" | "queue" | "log" | "config" | "storage" | "llm">,
   actor: Actor,
   jobId: string,
 ) {

@@ -1,9 +1,9 @@
 // GET /v1/ingest/loaders: every registered loader, and whether this server can use it right now.
-import type { Deps } from "../../app/deps";
+import type { Ports } from "../ports/ports";
 import { LOADERS } from "../../ingest/registry";
 
 /** Whether image and audio ingest can run: the gate is on and the LLM provider can see and hear. */
-export function mediaAvailable(deps: Pick<Deps, "config" | "llm">): boolean {
+export function mediaAvailable(deps: Pick<Ports, "config" | "llm">): boolean {
   return (
     deps.config.MULTIMODAL_ENABLED &&
     typeof deps.llm.describeImage === "function" &&
@@ -11,7 +11,7 @@ export function mediaAvailable(deps: Pick<Deps, "config" | "llm">): boolean {
   );
 }
 
-export function listLoaders(deps: Pick<Deps, "config" | "llm">) {
+export function listLoaders(deps: Pick<Ports, "config" | "llm">) {
   const media = mediaAvailable(deps);
   return {
     loaders: LOADERS.map((l) => ({

@@ -1,6 +1,6 @@
 // POST /v1/ingest/search: the batch row and its discovery job (an ingest job whose source is the query)
 // commit together; the worker asks the web-search provider and fans out one URL job per result.
-import type { Deps } from "../../app/deps";
+import type { Ports } from "../ports/ports";
 import { insertBatch } from "../../data/queries/ingest-batches";
 import { withTenant } from "../../data/with-tenant";
 import type { Actor } from "../actor";
@@ -21,7 +21,7 @@ export const SEARCH_DEFAULT_RESULTS = 5;
 export const SEARCH_MAX_RESULTS = 20;
 
 export async function submitSearch(
-  deps: Pick<Deps, "db" | "queue" | "log" | "websearch">,
+  deps: Pick<Ports, "db" | "queue" | "log" | "websearch">,
   actor: Actor,
   input: SearchRequest,
 ) {

@@ -1,7 +1,7 @@
 // POST /v1/ingest/file: the multipart upload is received while it streams (size cap enforced on the
 // way), recognised from its bytes, moved into object storage and queued as a job. Anything wrong with
 // the request is a 4xx problem and leaves nothing behind: no job row, no stored object, no scratch file.
-import type { Deps } from "../../app/deps";
+import type { Ports } from "../ports/ports";
 import {
   MultipartError,
   receiveMultipart,
@@ -57,7 +57,7 @@ function checkForm(form: ReceivedForm): FieldProblem[] {
 
 /** The loader for the uploaded bytes, or the 4xx that says why none applies (also used by finalize). */
 export function detect(
-  deps: Pick<Deps, "config" | "llm">,
+  deps: Pick<Ports, "config" | "llm">,
   file: Pick<ReceivedFile, "head" | "filename" | "declaredType">,
 ): Detection {
   const detected = detectLoader(file.head, file.filename, file.declaredType);
@@ -79,7 +79,7 @@ export function detect(
 }
 
 export async function submitFile(
-  deps: Pick<Deps, "db" | "queue" | "log" | "config" | "storage" | "llm">,
+  deps: Pick<Ports, "db" | "queue" | "log" | "config" | "storage" | "llm">,
   actor: Actor,
   request: Request,
 ): Promise<IngestJobRow> {

@@ -1,7 +1,7 @@
 // Creating ingest jobs: the row (the source of truth a client polls) and its submission audit row in one
 // transaction, then the wake-up on the queue. A lost wake-up only delays the job: svc.ingest_watchdog
 // re-enqueues queued rows nobody picked up.
-import type { Deps } from "../../app/deps";
+import type { Ports } from "../ports/ports";
 import { insertIngestJob, type IngestJobRow } from "../../data/queries/ingest-jobs";
 import type { Tx } from "../../data/pools";
 import { withTenant } from "../../data/with-tenant";
@@ -67,7 +67,7 @@ export async function insertJobWithAudit(
 }
 
 export async function enqueueIngest(
-  deps: Pick<Deps, "queue" | "log">,
+  deps: Pick<Ports, "queue" | "log">,
   orgId: string,
   jobId: string,
 ): Promise<void> {
@@ -89,7 +89,7 @@ export async function enqueueIngest(
 
 export type IngestRequest = { agent_id: string; dataset_id?: string; text?: string; url?: string };
 
-function checkRequest(deps: Pick<Deps, "urlPolicy">, input: IngestRequest): FieldProblem[] {
+function checkRequest(deps: Pick<Ports, "urlPolicy">, input: IngestRequest): FieldProblem[] {
   const problems = nulProblems(input, "");
   if (problems.length > 0) return problems;
   if (input.agent_id.trim() === "")
@@ -107,7 +107,7 @@ function checkRequest(deps: Pick<Deps, "urlPolicy">, input: IngestRequest): Fiel
 
 /** POST /v1/ingest: text or a URL becomes a queued job. */
 export async function submitTextOrUrl(
-  deps: Pick<Deps, "db" | "queue" | "log" | "urlPolicy">,
+  deps: Pick<Ports, "db" | "queue" | "log" | "urlPolicy">,
   actor: Actor,
   input: IngestRequest,
 ): Promise<IngestJobRow> {

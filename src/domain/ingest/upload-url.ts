@@ -1,7 +1,7 @@
 // POST /v1/ingest/upload-url (STORAGE_BACKEND=s3): the client announces a file; the service creates the
 // job in state awaiting_upload and hands back a presigned PUT URL for a key it chose. The bytes go
 // straight to the bucket; POST /v1/ingest/finalize/{job_id} then checks them and queues the job.
-import type { Deps } from "../../app/deps";
+import type { Ports } from "../ports/ports";
 import type { IngestJobRow } from "../../data/queries/ingest-jobs";
 import { withTenant } from "../../data/with-tenant";
 import { objectKey } from "../../providers/storage/port";
@@ -40,7 +40,7 @@ function checkRequest(input: UploadUrlRequest): FieldProblem[] {
 }
 
 export async function createUploadUrl(
-  deps: Pick<Deps, "db" | "config" | "storage">,
+  deps: Pick<Ports, "db" | "config" | "storage">,
   actor: Actor,
   input: UploadUrlRequest,
 ) {

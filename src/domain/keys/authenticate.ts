@@ -6,15 +6,9 @@ import type { Database } from "../../data/pools";
 import { withKeyLookup } from "../../data/with-tenant";
 import { unauthenticated } from "../../lib/errors";
 import { hashKey, hasKeyShape, hasValidChecksum } from "./format";
+import type { KeyIdentity } from "./identity";
 import type { KeyCache } from "./key-cache";
-import { normaliseScopes, type Scope } from "./scopes";
-
-export type KeyIdentity = {
-  orgId: string;
-  keyId: string;
-  keyStart: string;
-  scopes: readonly Scope[];
-};
+import { normaliseScopes } from "./scopes";
 
 /** last_used_at is refreshed at most this often, so the hot path rarely writes. */
 const LAST_USED_GRANULARITY_MS = 60_000;

@@ -7,7 +7,7 @@
 // mid-lookup is never undone by a stale read.
 import type { Database } from "../../data/pools";
 import type { Logger } from "../../observability/log";
-import type { KeyIdentity } from "./authenticate";
+import type { KeyIdentity } from "./identity";
 
 export const KEY_CHANGES_CHANNEL = "svc_api_key_changed";
 /** Bounds memory: past this many keys the oldest entry is dropped. */

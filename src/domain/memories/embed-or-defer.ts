@@ -2,11 +2,11 @@
 // vector and schedules svc.generate_embedding; an AppError (e.g. budget-exceeded) still reaches the client.
 // Writes embed with the tenant's serving generation, so during a re-embed new memories are found by recall
 // at once; the re-embed gives them the new generation's vector before it switches.
-import type { Deps } from "../../app/deps";
-import type { TaskQueue } from "../../queue/port";
+import type { Ports } from "../ports/ports";
+import type { TaskQueue } from "../ports/task-queue";
 import { AppError } from "../../lib/errors";
 
-export type EmbedDeps = Pick<Deps, "embeddings" | "log"> & {
+export type EmbedDeps = Pick<Ports, "embeddings" | "log"> & {
   readonly queue?: Pick<TaskQueue, "enqueue">;
 };
 

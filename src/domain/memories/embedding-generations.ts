@@ -6,8 +6,9 @@ import { readGeneration } from "../../data/queries/embedding-generations";
 import { withTenantRead } from "../../data/with-tenant";
 import type { EmbeddingProvider } from "../../providers/embeddings/port";
 import { createEmbeddingProgress, type EmbeddingProgress } from "./embedding-progress";
+import type { Generation } from "./generation";
 
-export type Generation = { readonly model: string; readonly dims: number };
+export type { Generation } from "./generation";
 
 export type ServingGeneration = Generation & {
   /** Null when this generation's provider is not configured (a previous server model without EMBEDDING_PREVIOUS_*). */

@@ -2,7 +2,7 @@
 // tenants, and the progress (done/total current versions) of a re-embed. Counts only, no tenant ids.
 import type { Database } from "../../data/pools";
 import { allGenerationRows } from "../../data/queries/embedding-generations";
-import type { Generation } from "./embedding-generations";
+import type { Generation } from "./generation";
 
 export type EmbeddingProgress = {
   configured: Generation;

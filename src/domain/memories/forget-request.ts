@@ -1,6 +1,6 @@
 // One forget request (POST /v1/memories/forget and its MCP tool): one memory_id or many memory_ids, forgotten
 // in one tenant transaction that also issues the forget-proof certificate when FORGET_PROOF_ENABLED is on.
-import type { Deps } from "../../app/deps";
+import type { Ports } from "../ports/ports";
 import { withTenant } from "../../data/with-tenant";
 import type { Actor } from "../actor";
 import { validationFailed } from "../../lib/errors";
@@ -11,7 +11,7 @@ export type ForgetRequest = { memory_id?: string; memory_ids?: string[]; agent_i
 export type ForgetAnswer = { forgotten: string[]; not_found: string[]; cert_id: string | null };
 
 export async function forgetRequested(
-  deps: Pick<Deps, "db" | "forgetSigner">,
+  deps: Pick<Ports, "db" | "forgetSigner">,
   actor: Actor,
   request: ForgetRequest,
 ): Promise<ForgetAnswer> {

@@ -1,6 +1,6 @@
 // The store path shared by POST /v1/memories, the batch route and conversation turns: validate and
 // normalise, embed once outside any transaction, then insert and audit inside the caller's tenant tx.
-import type { Deps } from "../../app/deps";
+import type { Ports } from "../ports/ports";
 import { insertMemoryRows } from "../../data/queries/memories";
 import type { Tx } from "../../data/pools";
 import type { Actor } from "../actor";
@@ -25,7 +25,7 @@ import {
   type PreparedMemory,
 } from "./types";
 
-export type PrepareDeps = Pick<Deps, "config"> & EmbedDeps;
+export type PrepareDeps = Pick<Ports, "config"> & EmbedDeps;
 
 const MAX_TTL_SECONDS = 10 * 365 * 86_400;
 

@@ -1,10 +1,10 @@
 // At boot: record which generation serves each tenant that has vectors (before the configured one could be
 // taken for it), say in the log when a re-embed is due, and start svc.generate_embedding right away.
-import type { Deps } from "../../app/deps";
+import type { Ports } from "../ports/ports";
 import { recordServingGenerations } from "../../data/queries/embedding-generations";
 
 export async function prepareEmbeddingGenerations(
-  deps: Pick<Deps, "db" | "embeddings" | "queue" | "log">,
+  deps: Pick<Ports, "db" | "embeddings" | "queue" | "log">,
 ): Promise<void> {
   const recorded = await recordServingGenerations(deps.db.primary);
   const progress = await deps.embeddings.progress();

@@ -3,7 +3,7 @@
 // generation beside the old one and switch in one transaction once it is complete (docs/embeddings.md).
 // Every batch commits whole (vectors and progress together) and the next table's key rejects repeats, so
 // a worker killed at any point resumes where the last commit left off.
-import type { Deps } from "../../app/deps";
+import type { Ports } from "../ports/ports";
 import type { Database } from "../../data/pools";
 import {
   clearTarget,
@@ -23,7 +23,7 @@ import type { EmbeddingProvider } from "../../providers/embeddings/port";
 import { fillInPlace } from "./backfill-embeddings";
 import type { Generation } from "./embedding-generations";
 
-export type ReembedDeps = Pick<Deps, "db" | "embeddings" | "log">;
+export type ReembedDeps = Pick<Ports, "db" | "embeddings" | "log">;
 
 export type ReembedStep = {
   /** Vectors written (in place, or for the next generation). */

@@ -1,6 +1,6 @@
 // Storing memories for one request (POST /v1/memories, /v1/memories/batch, and their MCP tools): embed
 // outside the transaction, then insert and audit inside one tenant transaction (all or nothing).
-import type { Deps } from "../../app/deps";
+import type { Ports } from "../ports/ports";
 import { withTenant } from "../../data/with-tenant";
 import type { Actor } from "../actor";
 import { scheduleStatisticsRefresh } from "../statistics/refresh-after-bulk-write";
@@ -20,7 +20,7 @@ export type StoreOptions = {
 };
 
 export async function storeMemories(
-  deps: Deps,
+  deps: Pick<Ports, "db" | "config" | "embeddings" | "log" | "queue">,
   actor: Actor,
   inputs: MemoryInput[],
   options: StoreOptions = {},

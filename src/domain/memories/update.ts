@@ -1,6 +1,6 @@
 // PATCH: close the current version and insert version + 1, serialised per memory so concurrent
 // PATCHes produce contiguous versions and never two current rows.
-import type { Deps } from "../../app/deps";
+import type { Ports } from "../ports/ports";
 import {
   findLatestVersion,
   lockMemories,
@@ -29,7 +29,7 @@ export type MemoryPatch = {
 };
 
 export async function patchMemory(
-  deps: Pick<Deps, "db" | "config"> & EmbedDeps,
+  deps: Pick<Ports, "db" | "config"> & EmbedDeps,
   actor: Actor,
   memoryId: string,
   patch: MemoryPatch,
@@ -78,7 +78,7 @@ export async function patchMemory(
 }
 
 /** Every problem at once as a 422; returns the parsed event time (null when not being changed). */
-function checkPatch(config: Deps["config"], patch: MemoryPatch): Date | null {
+function checkPatch(config: Ports["config"], patch: MemoryPatch): Date | null {
   const problems: FieldProblem[] = [];
   if (
     patch.content === undefined &&

@@ -1,5 +1,5 @@
 // The RecallStrategy interface and the ten strategy names of the spec.
-import type { Deps } from "../../app/deps";
+import type { Ports } from "../ports/ports";
 import type { RecallFilterInput, RecallRow } from "../../data/queries/recall-common";
 import type { VectorShapeHints } from "../../data/queries/recall-vector";
 import type { Tx } from "../../data/pools";
@@ -67,7 +67,7 @@ export type StrategyOutcome = {
 
 /** What a strategy's prepare step may use; it runs outside the recall transaction. */
 export type StrategyEnv = {
-  deps: Pick<Deps, "config" | "db" | "llm" | "log">;
+  deps: Pick<Ports, "config" | "db" | "llm" | "log">;
   orgId: string;
   signal?: AbortSignal;
 };

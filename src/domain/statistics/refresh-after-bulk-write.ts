@@ -3,7 +3,7 @@
 // empty tables (graph recall and graph/data timed out until someone ran ANALYZE). The write queues
 // svc.refresh_statistics for the tables it wrote and returns; a worker runs the ANALYZE, so no
 // request waits on it. Statistics belong to a table, not a tenant: one pending job per group.
-import type { Deps } from "../../app/deps";
+import type { Ports } from "../ports/ports";
 
 /** What a memory store writes (the row, its lexical postings and code tokens). */
 export const MEMORY_TABLES = ["memories", "memory_terms", "memory_code_tokens"] as const;
@@ -25,7 +25,7 @@ export type StatisticsGroup = keyof typeof STATISTICS_GROUPS;
 /** A second request while the group's job is pending is the same work, so it is dropped. */
 export const statisticsJobId = (group: StatisticsGroup) => `refresh-statistics-${group}`;
 
-type ScheduleDeps = Pick<Deps, "queue" | "config" | "log">;
+type ScheduleDeps = Pick<Ports, "queue" | "config" | "log">;
 
 /** Queues an ANALYZE of `group`'s tables when `changedRows` is many; never the caller's failure. */
 export async function scheduleStatisticsRefresh(

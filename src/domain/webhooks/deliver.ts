@@ -1,6 +1,6 @@
 // Delivering one tenant's due webhooks: claim under a lease, build and sign each body, POST, settle
 // (delivered, retried with exponential backoff and jitter, or dead after WEBHOOKS_MAX_ATTEMPTS).
-import type { Deps } from "../../app/deps";
+import type { Ports } from "../ports/ports";
 import {
   claimDueDeliveries,
   memoryVersionContents,
@@ -25,7 +25,7 @@ export type DeliveryRun = {
   next_due_at: Date | null;
 };
 
-type WebhookDeps = Pick<Deps, "db" | "config" | "webhookPolicy">;
+type WebhookDeps = Pick<Ports, "db" | "config" | "webhookPolicy">;
 
 export async function deliverDueWebhooks(deps: WebhookDeps, orgId: string): Promise<DeliveryRun> {
   const run: DeliveryRun = { delivered: 0, retried: 0, dead: 0, next_due_at: null };

@@ -1,6 +1,5 @@
 // recordEvent: the single way an effect emits a webhook event. Call it with the transaction that
 // performs the effect, so the event commits or rolls back with it (the outbox, docs/webhooks.md).
-import { finishJob, type FinishedJob } from "../../data/queries/jobs";
 import { insertWebhookEvent, type WebhookEventType } from "../../data/queries/webhook-events";
 import type { Tx } from "../../data/pools";
 import { newId } from "../../lib/ids";
@@ -37,27 +36,4 @@ export async function recordMemoryEvent(
     version,
   }));
   return recordEvent(tx, orgId, type, { ...extra, memories: list });
-}
-
-/**
- * Finishes a job row (finishJob) and announces it: job.succeeded, or job.failed for failed and
- * rejected rows. Null (and no event) when the row had already finished.
- */
-export async function finishJobAnnounced(
-  tx: Tx,
-  orgId: string,
-  jobId: string,
-  state: "succeeded" | "failed" | "rejected",
-  outcome: { result?: Record<string, unknown>; error?: string },
-): Promise<FinishedJob | null> {
-  const finished = await finishJob(tx, jobId, state, outcome);
-  if (!finished) return null;
-  await recordEvent(tx, orgId, state === "succeeded" ? "job.succeeded" : "job.failed", {
-    job_id: finished.job_id,
-    kind: finished.kind,
-    state,
-    agent_id: finished.agent_id,
-    ...(outcome.error === undefined ? {} : { error: outcome.error }),
-  });
-  return finished;
 }

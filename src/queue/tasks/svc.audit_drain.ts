@@ -11,6 +11,10 @@ export const auditDrainTask = defineTask({
   ),
   attempts: 3,
   backoffMs: 1000,
+  schedule: {
+    id: "audit-drain",
+    everyMs: (config) => Math.round(config.AUDIT_DRAIN_INTERVAL_SECONDS * 1000),
+  },
   run: async (payload, deps) =>
     drainAudit(deps.db, payload.org_id === undefined ? {} : { orgId: payload.org_id }),
 });

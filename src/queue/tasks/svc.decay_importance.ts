@@ -9,6 +9,7 @@ export const decayImportanceTask = defineTask({
   payload: T.Object({}, { additionalProperties: false }),
   attempts: 3,
   backoffMs: 30_000,
+  schedule: { id: "decay-importance", everyMs: () => 3_600_000 },
   run: async (_payload, deps) => ({
     decayed: await decayImportance(deps.db, new Date(), {
       halfLifeHours: deps.config.MEMORY_DECAY_HALF_LIFE_HOURS,

@@ -17,6 +17,7 @@ export const deliverWebhooksTask = defineTask({
   ),
   attempts: 3,
   backoffMs: 1000,
+  schedule: { id: "deliver-webhooks", everyMs: (config) => config.WEBHOOKS_SWEEP_SECONDS * 1000 },
   run: async (payload, deps) => {
     const orgIds = payload.org_id ? [payload.org_id] : await withSystem(deps.db, listOrgIds);
     const totals = { delivered: 0, retried: 0, dead: 0 };

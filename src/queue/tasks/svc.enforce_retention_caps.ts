@@ -9,6 +9,7 @@ export const enforceRetentionCapsTask = defineTask({
   payload: T.Object({}, { additionalProperties: false }),
   attempts: 3,
   backoffMs: 60_000,
+  schedule: { id: "enforce-retention-caps", everyMs: () => 6 * 3_600_000 },
   run: async (_payload, deps) => ({
     forgotten: await enforceRetentionCaps(deps.db, deps.config.MEMORY_RETENTION_CAP_PER_AGENT),
   }),

@@ -8,5 +8,6 @@ export const ensureAuditPartitionsTask = defineTask({
   payload: T.Object({}, { additionalProperties: false }),
   attempts: 5,
   backoffMs: 60_000,
+  schedule: { id: "ensure-audit-partitions", everyMs: () => 24 * 3_600_000 },
   run: async (_payload, deps) => ({ partitions: await ensureAuditPartitions(deps.db, new Date()) }),
 });

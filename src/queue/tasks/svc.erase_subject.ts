@@ -2,7 +2,7 @@
 // from the last committed step (docs/erasure.md).
 import { runErasureJob } from "../../domain/erasure/run";
 import { defineTask } from "../define-task";
-import { JobRowPayload } from "./job-row-task";
+import { JobRowPayload } from "../job-kinds";
 
 export const eraseSubjectTask = defineTask({
   name: "svc.erase_subject",

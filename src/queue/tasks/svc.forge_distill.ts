@@ -2,7 +2,8 @@
 // self-rejects when DISTILL_ENABLED=false. Idempotent: committed batches are skipped on a retry.
 import { runDistillJob } from "../../domain/forge/distill/run";
 import { defineTask } from "../define-task";
-import { JobRowPayload, settleJobRow } from "./job-row-task";
+import { rejectDisabledJob } from "../../domain/jobs/settle";
+import { JobRowPayload } from "../job-kinds";
 
 export const forgeDistillTask = defineTask({
   name: "svc.forge_distill",
@@ -12,5 +13,5 @@ export const forgeDistillTask = defineTask({
   run: (payload, deps) =>
     deps.config.DISTILL_ENABLED
       ? runDistillJob(deps, deps.extractor, payload.org_id, payload.job_id)
-      : settleJobRow(deps, payload, "distill", { enabled: false, variable: "DISTILL_ENABLED" }),
+      : rejectDisabledJob(deps.db, payload.org_id, payload.job_id, "distill", "DISTILL_ENABLED"),
 });

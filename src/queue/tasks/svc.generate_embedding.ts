@@ -26,6 +26,7 @@ export const generateEmbeddingTask = defineTask({
   ),
   attempts: 5,
   backoffMs: 10_000,
+  schedule: { id: "generate-embedding", everyMs: () => 5 * 60_000 },
   run: async (payload, deps) => {
     const orgIds =
       payload.org_id === undefined ? await withSystem(deps.db, listOrgIds) : [payload.org_id];

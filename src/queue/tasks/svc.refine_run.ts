@@ -2,7 +2,8 @@
 // committed batch; self-rejects when REFINE_ENABLED=false.
 import { runRefineJob } from "../../domain/forge/refine/run";
 import { defineTask } from "../define-task";
-import { JobRowPayload, settleJobRow } from "./job-row-task";
+import { rejectDisabledJob } from "../../domain/jobs/settle";
+import { JobRowPayload } from "../job-kinds";
 
 const ATTEMPTS = 5;
 
@@ -13,7 +14,7 @@ export const refineRunTask = defineTask({
   backoffMs: 2000,
   run: async (payload, deps, info) => {
     if (!deps.config.REFINE_ENABLED)
-      return settleJobRow(deps, payload, "refine", { enabled: false, variable: "REFINE_ENABLED" });
+      return rejectDisabledJob(deps.db, payload.org_id, payload.job_id, "refine", "REFINE_ENABLED");
     return runRefineJob(deps, payload.org_id, payload.job_id, info.attempt >= ATTEMPTS);
   },
 });

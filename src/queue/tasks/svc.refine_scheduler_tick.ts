@@ -9,5 +9,11 @@ export const refineSchedulerTickTask = defineTask({
   payload: T.Object({}, { additionalProperties: false }),
   attempts: 3,
   backoffMs: 5000,
+  schedule: {
+    id: "refine-scheduler-tick",
+    // REFINE_BEAT_INTERVAL_SECONDS=0 turns the scheduled refines off.
+    everyMs: (config) =>
+      config.REFINE_BEAT_INTERVAL_SECONDS > 0 ? config.REFINE_BEAT_INTERVAL_SECONDS * 1000 : null,
+  },
   run: (_payload, deps) => scheduleDueRefines(deps),
 });

@@ -13,6 +13,7 @@ export const refreshStatisticsTask = defineTask({
   ),
   attempts: 3,
   backoffMs: 30_000,
+  schedule: { id: "refresh-statistics", everyMs: () => 10 * 60_000 },
   run: async (payload, deps) => ({
     analyzed: await refreshAllStatistics(
       deps.db,

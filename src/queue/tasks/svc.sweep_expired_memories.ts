@@ -10,6 +10,7 @@ export const sweepExpiredMemoriesTask = defineTask({
   payload: T.Object({}, { additionalProperties: false }),
   attempts: 3,
   backoffMs: 5000,
+  schedule: { id: "sweep-expired-memories", everyMs: () => 60_000 },
   run: async (_payload, deps) => ({
     forgotten: await sweepExpiredMemories(deps.db, new Date()),
     idempotency_keys_deleted: await sweepExpiredIdempotencyKeys(deps.db),

@@ -11,6 +11,7 @@ export const workerPingTask = defineTask({
   payload: T.Object({}, { additionalProperties: false }),
   attempts: 1,
   backoffMs: 1000,
+  schedule: { id: "worker-ping", everyMs: () => 15_000 },
   run: async (_payload, deps) => {
     await recordWorkerPulse(deps.db.primary, WORKER_ID, {
       pid: process.pid,

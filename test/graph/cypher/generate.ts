@@ -13,7 +13,7 @@ import type {
   PropertyMap,
   RelPattern,
   ReturnItem,
-} from "../../../src/domain/graph/cypher/ast";
+} from "../../../src/data/queries/cypher/ast";
 
 export type Generated = { text: string; params: Record<string, unknown>; query: CypherQuery };
 

@@ -4,7 +4,7 @@
 // must never come back; and every generated query compiles to SQL that runs (no driver error).
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import fc from "fast-check";
-import { queryGraph } from "../../../src/domain/graph/cypher/query";
+import { queryGraph } from "../../../src/domain/graph/cypher-query";
 import { AppError } from "../../../src/lib/errors";
 import { testApp, type Tenant, type TestApp } from "../../harness/app";
 import { seed } from "../../http/recall/seed";

@@ -1,7 +1,7 @@
 // CYPHER semantics on a seeded graph: patterns in every direction, bounded walks from either end,
 // paths, WHERE operators, aggregation, DISTINCT, ORDER BY / SKIP / LIMIT, as_of, and grounding ids.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { queryGraph } from "../../../src/domain/graph/cypher/query";
+import { queryGraph } from "../../../src/domain/graph/cypher-query";
 import { testApp, type Tenant, type TestApp } from "../../harness/app";
 import { seedOrgChart, type OrgChart } from "./org-chart";
 

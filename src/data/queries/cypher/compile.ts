@@ -2,9 +2,9 @@
 // RETURN items as jsonb columns c0…cn (grouped by the non-aggregated ones after DISTINCT or count),
 // ORDER BY, SKIP, and a LIMIT clamped to the row cap. Two extra columns list the memos and edges the
 // returned values came from, so recall can return the memories that ground them.
-import type { CheckedCypher } from "../../../domain/graph/cypher/check";
-import { hasAggregate, isReturnedColumn, sameExpr } from "../../../domain/graph/cypher/check";
-import type { Expr, ReturnItem } from "../../../domain/graph/cypher/ast";
+import type { CheckedCypher } from "./check";
+import { hasAggregate, isReturnedColumn, sameExpr } from "./check";
+import type { Expr, ReturnItem } from "./ast";
 import type { Tx } from "../../pools";
 import { compileExpr, conditionOf, toJson, type Value } from "./expressions";
 import { and, joinFrags, newCtx, type CompileOptions, type Ctx, type Frag } from "./fragments";

@@ -2,8 +2,8 @@
 // known at compile time (literals and $parameters, bound as parameters), or an entity (node,
 // relationship, walk, path). Typed columns compare natively so indexes apply; everything else meets
 // in jsonb with Cypher's rule that ordering values of different types gives null.
-import type { CompareOp, Expr } from "../../../domain/graph/cypher/ast";
-import { CypherError } from "../../../domain/graph/cypher/errors";
+import type { CompareOp, Expr } from "./ast";
+import { CypherError } from "./errors";
 import {
   and,
   EDGE_COLUMNS,

@@ -3,16 +3,9 @@
 // branch keeps its index), each variable-length relationship a LATERAL bounded walk from the node before
 // it. Patterns go best-anchored first, each from its better-anchored end (the planner's own join search
 // over a dozen relations took seconds). Relationships of one MATCH are pairwise distinct.
-import type { CheckedCypher } from "../../../domain/graph/cypher/check";
-import { hopRange } from "../../../domain/graph/cypher/check";
-import type {
-  Expr,
-  MatchClause,
-  NodePattern,
-  Pattern,
-  PropertyMap,
-  RelPattern,
-} from "../../../domain/graph/cypher/ast";
+import type { CheckedCypher } from "./check";
+import { hopRange } from "./check";
+import type { Expr, MatchClause, NodePattern, Pattern, PropertyMap, RelPattern } from "./ast";
 import { compare, compileExpr, propertyOf } from "./expressions";
 import {
   edgeScope,

@@ -1,7 +1,7 @@
 // Runs a checked Cypher query in its own READ ONLY tenant transaction under a statement timeout, and
 // returns the table plus the memo and edge ids behind the returned values. Read-only is the database's
 // guarantee on top of the compiler's: nothing in this transaction can write, whatever the SQL says.
-import type { CheckedCypher } from "../../../domain/graph/cypher/check";
+import type { CheckedCypher } from "./check";
 import type { Database } from "../../pools";
 import { withTenantRead } from "../../with-tenant";
 import { compileCypher } from "./compile";

@@ -1,7 +1,7 @@
 // A variable-length relationship as a bounded walk (design/forge.md §1.6): a recursive CTE from one
 // start node, each hop a LATERAL index scan that follows at most `fanout` edges (highest weight
 // first), never the same edge twice in a walk (the trail), at most `max` hops and `walkRows` rows.
-import type { RelPattern } from "../../../domain/graph/cypher/ast";
+import type { RelPattern } from "./ast";
 import { compare, compileExpr, propertyOf } from "./expressions";
 import { and, edgeScope, upperNames, type Ctx, type Frag } from "./fragments";
 

@@ -4,7 +4,7 @@
 import type { ExtractedEntity, ExtractedRelation, MemoryExtraction } from "../extract/types";
 import { isMemoType, type MemoType } from "../../graph/memo-types";
 import { normalizeName } from "../../graph/normalize";
-import { toRelationName } from "../../graph/relations";
+import { toRelationName } from "../../graph/relation-lookup";
 
 export const MAX_NAME_CHARS = 200;
 export const MAX_FACT_CHARS = 1000;

@@ -1,14 +1,14 @@
 // The distill pipeline for one job row: claim it, sort the requested ids (distillable, already
 // distilled, unknown, forgotten, another agent's), extract in batches through the Extractor port
 // (outside any transaction), write each batch in its own transaction, then settle the row.
-import type { Deps } from "../../../app/deps";
+import type { Ports } from "../../ports/ports";
 import {
   distilledVersions,
   latestVersions,
   type DistillCandidate,
 } from "../../../data/queries/distill";
-import { startJob } from "../../../data/queries/jobs";
-import { finishJobAnnounced } from "../../webhooks/record-event";
+import { claimJob } from "../../jobs/claim";
+import { settleJob } from "../../jobs/settle";
 import { withTenant } from "../../../data/with-tenant";
 import { scheduleStatisticsRefresh } from "../../statistics/refresh-after-bulk-write";
 import { AppError } from "../../../lib/errors";
@@ -18,7 +18,7 @@ import { addCounts, countsFrom, type DistillCounts } from "./counts";
 import { parseDistillPayload } from "./payload";
 import { writeBatch, type BatchItem } from "./write-batch";
 
-export type DistillRunDeps = Pick<Deps, "db" | "config" | "log" | "queue">;
+export type DistillRunDeps = Pick<Ports, "db" | "config" | "log" | "queue">;
 
 const MAX_MESSAGES = 50;
 
@@ -94,12 +94,12 @@ export async function runDistillJob(
   jobId: string,
   signal?: AbortSignal,
 ): Promise<Record<string, unknown>> {
-  const job = await withTenant(deps.db, orgId, (tx) => startJob(tx, jobId));
+  const job = await withTenant(deps.db, orgId, (tx) => claimJob(tx, jobId));
   if (!job) return { job_id: jobId, state: "already-finished-or-missing" };
   const payload = parseDistillPayload(job.payload);
   if (job.kind !== "distill" || !payload) {
     await withTenant(deps.db, orgId, (tx) =>
-      finishJobAnnounced(tx, orgId, jobId, "failed", {
+      settleJob(tx, orgId, jobId, "failed", {
         error: "the job row is not a distill job with {agent_id, memory_ids}",
       }),
     );
@@ -138,7 +138,7 @@ export async function runDistillJob(
       if (!(error instanceof AppError)) throw error;
       // A refusal (budget spent, provider rejected) will not pass on retry: end the job, keep what committed.
       await withTenant(deps.db, orgId, (tx) =>
-        finishJobAnnounced(tx, orgId, jobId, "failed", {
+        settleJob(tx, orgId, jobId, "failed", {
           result: progress(),
           error: `${error.slug}: ${error.detail}`,
         }),
@@ -183,7 +183,7 @@ export async function runDistillJob(
     );
   }
   await withTenant(deps.db, orgId, (tx) =>
-    finishJobAnnounced(tx, orgId, jobId, "succeeded", { result: progress() }),
+    settleJob(tx, orgId, jobId, "succeeded", { result: progress() }),
   );
   await scheduleStatisticsRefresh(deps, orgId, "graph", report.done);
   return { job_id: jobId, state: "succeeded", ...report.counts };

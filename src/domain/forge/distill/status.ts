@@ -1,6 +1,6 @@
 // GET /v1/distill/{job_id}: the job row as a client reads it — state, progress, counts, what was
 // skipped and why — from jobs.progress while it runs and jobs.result once it is settled.
-import { findJob } from "../../../data/queries/jobs";
+import { readJob } from "../../jobs/claim";
 import type { Database } from "../../../data/pools";
 import { withTenantRead } from "../../../data/with-tenant";
 import type { Actor } from "../../actor";
@@ -40,7 +40,7 @@ export async function readDistillJob(
   jobId: string,
 ): Promise<DistillStatus> {
   const row = looksLikeId("job", jobId)
-    ? await withTenantRead(db, actor.orgId, (tx) => findJob(tx, jobId))
+    ? await withTenantRead(db, actor.orgId, (tx) => readJob(tx, jobId))
     : null;
   if (!row || row.kind !== "distill") throw notFound(`Distill job ${jobId}`);
   const report = (

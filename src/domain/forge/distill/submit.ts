@@ -1,7 +1,7 @@
 // POST /v1/distill: validate, create the job row (the source of truth) with its audit row, then wake
 // the worker. A lost wake-up costs nothing: svc.ingest_watchdog re-enqueues a row left queued.
-import type { Deps } from "../../../app/deps";
-import { insertJob } from "../../../data/queries/jobs";
+import type { Ports } from "../../ports/ports";
+import { createJob } from "../../jobs/claim";
 import { withTenant } from "../../../data/with-tenant";
 import type { Actor } from "../../actor";
 import { recordAudit } from "../../audit/record";
@@ -10,9 +10,9 @@ import { newId } from "../../../lib/ids";
 
 export type DistillRequest = { agentId: string; memoryIds: string[] };
 
-export type SubmitDeps = Pick<Deps, "db" | "config" | "queue" | "log">;
+export type SubmitDeps = Pick<Ports, "db" | "config" | "queue" | "log">;
 
-function check(config: Deps["config"], input: DistillRequest): string[] {
+function check(config: Ports["config"], input: DistillRequest): string[] {
   const problems: FieldProblem[] = [];
   if (input.agentId.includes("\u0000"))
     problems.push({ path: "agent_id", message: "must not contain the NUL character (U+0000)" });
@@ -38,7 +38,7 @@ export async function submitDistill(
   const memoryIds = check(deps.config, input);
   const jobId = newId("job");
   await withTenant(deps.db, actor.orgId, async (tx) => {
-    await insertJob(tx, actor.orgId, jobId, "distill", {
+    await createJob(tx, actor.orgId, jobId, "distill", {
       agent_id: input.agentId,
       memory_ids: memoryIds,
     });

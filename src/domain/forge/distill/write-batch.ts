@@ -6,7 +6,6 @@ import {
   distilledVersions,
   latestVersions,
   recordDistilled,
-  saveJobProgress,
   supersededSourceVersions,
   type DistillCandidate,
 } from "../../../data/queries/distill";
@@ -17,6 +16,7 @@ import { systemActor } from "../../actor";
 import { recordAudit } from "../../audit/record";
 import type { MemoryExtraction } from "../extract/types";
 import { cascadeIntoGraph } from "../../graph/cascade";
+import { saveJobProgress } from "../../jobs/progress";
 import type { EffectiveRelation } from "../../graph/relation-types";
 import { cleanExtraction } from "./clean-extraction";
 import { zeroCounts, type DistillCounts } from "./counts";

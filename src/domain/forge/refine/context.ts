@@ -2,17 +2,17 @@
 // anything. Every commit is one tenant transaction that takes the tenant's graph lock, proves this
 // delivery still holds the run lease, applies the batch, appends its refine_changes and saves the job's
 // progress (counts, cursor, change seq). A crash therefore loses or repeats no batch.
-import type { Deps } from "../../../app/deps";
+import type { Ports } from "../../ports/ports";
 import type { Tx } from "../../../data/pools";
 import {
   insertRefineChanges,
   lockTenantGraph,
   renewRefineLease,
-  saveJobProgress,
   type RefineChangeInput,
 } from "../../../data/queries/refine-runs";
 import type { RefineScope } from "../../../data/queries/refine-scope";
 import { withTenant } from "../../../data/with-tenant";
+import { saveJobProgress } from "../../jobs/progress";
 import type { RefineLlm } from "./llm-budget";
 import type { PassName } from "./pass-names";
 import { addCounts, type RefineProgress } from "./progress";
@@ -27,8 +27,11 @@ export type BatchResult = {
   cursor: unknown;
 };
 
+/** What a refine run uses: its reads and writes, the LLM for its judged passes, the queue to wait. */
+export type RefinePorts = Pick<Ports, "db" | "config" | "llm" | "log" | "queue">;
+
 export type PassContext = {
-  readonly deps: Deps;
+  readonly deps: RefinePorts;
   readonly orgId: string;
   readonly jobId: string;
   readonly scope: RefineScope;
@@ -45,7 +48,7 @@ export type PassContext = {
 export class LeaseLostError extends Error {}
 
 export type RunState = {
-  deps: Deps;
+  deps: RefinePorts;
   orgId: string;
   jobId: string;
   holder: string;

@@ -3,7 +3,7 @@
 // ≥ JUDGE_MIN_CONFIDENCE becomes an edge of the named relation (RELATED_TO if the name is not a valid
 // relation) with the judge's confidence; any other answer drops the pair. A call that cannot be made
 // (call cap, budget, outage) or an unreadable answer keeps the score-based RELATED_TO edge, with a note.
-import { toRelationName } from "../../graph/relations";
+import { toRelationName } from "../../graph/relation-lookup";
 import { parseJsonAnswer, type RefineLlm } from "./llm-budget";
 
 export const JUDGE_MIN_CONFIDENCE = 0.7;

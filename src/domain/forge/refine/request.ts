@@ -2,9 +2,9 @@
 // writes the job row (the source of truth a client polls) and an audit row in one transaction, then
 // wakes a worker. The scheduler tick creates its rows through the same function with the configured
 // default passes.
-import type { Deps } from "../../../app/deps";
+import type { Ports } from "../../ports/ports";
 import type { Tx } from "../../../data/pools";
-import { insertJob } from "../../../data/queries/jobs";
+import { createJob } from "../../jobs/claim";
 import { withTenant } from "../../../data/with-tenant";
 import type { Actor } from "../../actor";
 import { recordAudit } from "../../audit/record";
@@ -45,7 +45,7 @@ export async function insertRefineJob(
   request: RefineRequest,
 ): Promise<QueuedRefine> {
   const jobId = newId("job");
-  const row = await insertJob(
+  const row = await createJob(
     tx,
     actor.orgId,
     jobId,
@@ -75,7 +75,7 @@ export async function insertRefineJob(
   };
 }
 
-export const enqueueRefine = (deps: Pick<Deps, "queue">, orgId: string, jobId: string) =>
+export const enqueueRefine = (deps: Pick<Ports, "queue">, orgId: string, jobId: string) =>
   // If this enqueue is lost, svc.ingest_watchdog finds the queued row and enqueues it again.
   deps.queue.enqueue(
     "svc.refine_run",
@@ -84,7 +84,7 @@ export const enqueueRefine = (deps: Pick<Deps, "queue">, orgId: string, jobId: s
   );
 
 export async function requestRefine(
-  deps: Deps,
+  deps: Pick<Ports, "db" | "config" | "log" | "queue">,
   actor: Actor,
   input: RefineInput,
 ): Promise<QueuedRefine> {

@@ -1,20 +1,20 @@
 // svc.refine_run's body: claim the tenant's run lease (or wait for the run holding it), run the requested
 // passes in order from wherever the last committed batch left off, then settle the job row, release the
 // lease and audit, in one transaction.
-import type { Deps } from "../../../app/deps";
-import { findJob, startJob } from "../../../data/queries/jobs";
-import { finishJobAnnounced } from "../../webhooks/record-event";
+import type { Ports } from "../../ports/ports";
 import {
   acquireRefineLease,
   lockTenantGraph,
   releaseRefineLease,
-  saveJobProgress,
 } from "../../../data/queries/refine-runs";
 import { withTenant } from "../../../data/with-tenant";
 import type { Actor } from "../../actor";
 import { recordAudit } from "../../audit/record";
 import { AppError } from "../../../lib/errors";
-import { passContext, type RunState } from "./context";
+import { claimJob, readJob } from "../../jobs/claim";
+import { saveJobProgress } from "../../jobs/progress";
+import { settleJob } from "../../jobs/settle";
+import { passContext, type RefinePorts, type RunState } from "./context";
 import { refineLlm } from "./llm-budget";
 import { PASSES } from "./passes";
 import { progressOf, type RefineProgress, type RefineRequest } from "./progress";
@@ -33,9 +33,14 @@ type Claim =
 /** Longest wait before a run blocked by another run looks again. */
 const MAX_WAIT_MS = 30_000;
 
-async function claim(deps: Deps, orgId: string, jobId: string, holder: string): Promise<Claim> {
+async function claim(
+  deps: RefinePorts,
+  orgId: string,
+  jobId: string,
+  holder: string,
+): Promise<Claim> {
   return withTenant(deps.db, orgId, async (tx) => {
-    const job = await findJob(tx, jobId);
+    const job = await readJob(tx, jobId);
     if (!job || job.kind !== "refine") return { kind: "missing" };
     if (job.state !== "queued" && job.state !== "running") return { kind: "finished" };
     const request = job.payload as unknown as RefineRequest;
@@ -56,7 +61,7 @@ async function claim(deps: Deps, orgId: string, jobId: string, holder: string): 
       );
       return { kind: "busy", holderJob: lease.job_id, retryInMs, waits };
     }
-    await startJob(tx, jobId);
+    await claimJob(tx, jobId);
     return { kind: "ours", request, progress: { ...progress, waiting_for: null } };
   });
 }
@@ -74,7 +79,7 @@ function publicError(error: unknown): string {
 }
 
 export async function runRefineJob(
-  deps: Deps,
+  deps: RefinePorts,
   orgId: string,
   jobId: string,
   finalAttempt: boolean,
@@ -155,7 +160,7 @@ async function settle(
   );
   await withTenant(state.deps.db, orgId, async (tx) => {
     await lockTenantGraph(tx);
-    await finishJobAnnounced(tx, orgId, jobId, outcome, {
+    await settleJob(tx, orgId, jobId, outcome, {
       result: { dry_run: request.dry_run, changes: progress.seq, passes },
       error,
     });

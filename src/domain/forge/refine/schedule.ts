@@ -1,7 +1,7 @@
 // The scheduler tick's work: claim the opted-in tenants that are due (oldest last run first), skip those
 // whose token budget is already spent (their turn comes again next interval), and create and enqueue a
 // refine job with the default passes for each of the others.
-import type { Deps } from "../../../app/deps";
+import type { Ports } from "../../ports/ports";
 import type { Tx } from "../../../data/pools";
 import { readBudgetOverrides } from "../../../data/queries/budgets";
 import { claimDueRefineOrgs } from "../../../data/queries/refine-schedule";
@@ -18,7 +18,7 @@ import { enqueueRefine, insertRefineJob } from "./request";
 export const REFINE_ORGS_PER_TICK = 50;
 
 /** Whether the tenant's daily or monthly token cap is already reached (reservations included). */
-async function budgetSpent(tx: Tx, config: Deps["config"], now: Date): Promise<boolean> {
+async function budgetSpent(tx: Tx, config: Ports["config"], now: Date): Promise<boolean> {
   const caps = resolveCaps(await readBudgetOverrides(tx), config);
   const counters = new Map(
     (await readCounters(tx, [dayKey(now), monthKey(now)])).map((c) => [
@@ -32,7 +32,10 @@ async function budgetSpent(tx: Tx, config: Deps["config"], now: Date): Promise<b
   );
 }
 
-export async function scheduleDueRefines(deps: Deps, now = new Date()) {
+export async function scheduleDueRefines(
+  deps: Pick<Ports, "db" | "config" | "log" | "queue">,
+  now = new Date(),
+) {
   const interval = deps.config.REFINE_BEAT_INTERVAL_SECONDS;
   if (interval <= 0) return { scheduled: 0, reason: "REFINE_BEAT_INTERVAL_SECONDS=0" };
   const orgIds = await withSystem(deps.db, (tx) =>

@@ -1,7 +1,7 @@
 // GET /v1/refine/{job_id}: the job's state, each pass's counts and duration, and a page of the changes it
 // made (or, for a dry run, would make), each with its reason.
 import type { Database } from "../../../data/pools";
-import { findJob, type JobState } from "../../../data/queries/jobs";
+import { readJob, type JobState } from "../../jobs/claim";
 import { listRefineChanges } from "../../../data/queries/refine-runs";
 import { withTenant } from "../../../data/with-tenant";
 import type { Actor } from "../../actor";
@@ -38,7 +38,7 @@ export async function getRefineStatus(
     : 0;
   // The primary: a client polling the job it just created must see it.
   const found = await withTenant(db, actor.orgId, async (tx) => {
-    const job = await findJob(tx, jobId);
+    const job = await readJob(tx, jobId);
     if (!job || job.kind !== "refine") return null;
     return { job, changes: await listRefineChanges(tx, jobId, afterSeq, limit + 1) };
   });

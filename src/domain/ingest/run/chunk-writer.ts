@@ -1,8 +1,8 @@
 // Stores a document's chunks as memories, a batch per transaction, exactly once: the source row is locked,
 // chunks already linked (by an earlier, killed run) are skipped, and the memories, their chunk links and
 // the job's progress commit together. A batch is embedded before its transaction opens.
-import type { Deps } from "../../../app/deps";
-import { findIngestJob, heartbeatJob } from "../../../data/queries/ingest-jobs";
+import type { Ports } from "../../ports/ports";
+import { findIngestJob } from "../../../data/queries/ingest-jobs";
 import {
   countStoredChunks,
   insertChunkLinks,
@@ -15,7 +15,7 @@ import { AppError } from "../../../lib/errors";
 import { insertPreparedMemories, prepareMemories } from "../../memories/prepare";
 import type { MemoryInput } from "../../memories/types";
 import { IngestFailure } from "../payload";
-import type { Heartbeat } from "./heartbeat";
+import type { Heartbeat } from "../../jobs/heartbeat";
 
 const BATCH = 64;
 
@@ -23,7 +23,7 @@ const BATCH = 64;
 export class LostOwnership extends Error {}
 
 export type ChunkWriterSetup = {
-  deps: Pick<Deps, "db" | "config" | "embeddings" | "log" | "queue">;
+  deps: Pick<Ports, "db" | "config" | "embeddings" | "log" | "queue">;
   actor: Actor;
   jobId: string;
   sourceId: string;
@@ -101,7 +101,7 @@ export class ChunkWriter {
         ...this.setup.heartbeat.progress,
         chunks_stored: this.storedNow,
       };
-      await heartbeatJob(tx, this.setup.jobId, this.setup.heartbeat.progress);
+      await this.setup.heartbeat.beatIn(tx);
     });
   }
 }

@@ -2,14 +2,14 @@
 // URL ingest job per result in a single transaction (child ids are stored with the results, so a retry
 // after a kill -9 re-enqueues the same children and never creates more). Each child fetches through the
 // same SSRF-safe path as POST /v1/ingest: a result on a private address fails that child, not the batch.
-import type { Deps } from "../../../app/deps";
+import type { Ports } from "../../ports/ports";
 import {
   findBatch,
   recordDiscovery,
   type BatchResult,
   type IngestBatchRow,
 } from "../../../data/queries/ingest-batches";
-import { finishJobAnnounced } from "../../webhooks/record-event";
+import { settleJob } from "../../jobs/settle";
 import { withTenant } from "../../../data/with-tenant";
 import { WebSearchError, type WebSearchHit } from "../../../providers/websearch/port";
 import type { Actor } from "../../actor";
@@ -18,7 +18,7 @@ import { AppError } from "../../../lib/errors";
 import { newId } from "../../../lib/ids";
 import { IngestFailure, type IngestPayload } from "../payload";
 import { enqueueIngest, insertJobWithAudit } from "../submit";
-import type { Heartbeat } from "./heartbeat";
+import type { Heartbeat } from "../../jobs/heartbeat";
 
 /** Why a result gets no child job (the URL is not one the fetcher could even try). */
 function unusableUrl(url: string): string | null {
@@ -53,7 +53,7 @@ function planResults(hits: WebSearchHit[], maxResults: number): BatchResult[] {
 }
 
 async function askProvider(
-  deps: Pick<Deps, "websearch">,
+  deps: Pick<Ports, "websearch">,
   actor: Actor,
   batch: IngestBatchRow,
   signal: AbortSignal,
@@ -77,7 +77,7 @@ async function askProvider(
 }
 
 export async function discoverBatch(
-  deps: Deps,
+  deps: Pick<Ports, "db" | "config" | "log" | "queue" | "websearch">,
   actor: Actor,
   jobId: string,
   payload: IngestPayload,
@@ -106,7 +106,7 @@ export async function discoverBatch(
       warnings: payload.warnings,
     };
     // First, so a row that is no longer this run's (the watchdog failed it) gets no children either.
-    if (!(await finishJobAnnounced(tx, actor.orgId, jobId, "succeeded", { result }))) return null;
+    if (!(await settleJob(tx, actor.orgId, jobId, "succeeded", { result }))) return null;
     if (!current.discovered_at) {
       await recordDiscovery(tx, batch.batch_id, results);
       for (const r of results) {

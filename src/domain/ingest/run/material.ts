@@ -1,6 +1,6 @@
 // Turns a job's source into readable material: posted text as bytes, a URL fetched (SSRF-safe) into a
 // scratch file, a stored upload opened as a local file; plus its size, SHA-256 and first bytes.
-import type { Deps } from "../../../app/deps";
+import type { Ports } from "../../ports/ports";
 import { FetchFailed, FetchRefused, safeFetch } from "../../../ingest/fetch/safe-fetch";
 import type { LoaderSource } from "../../../ingest/loader";
 import { bytesSource, fileHead, fileSha256, fileSource } from "../../../ingest/sources";
@@ -25,7 +25,7 @@ const filenameOfUrl = (url: string) =>
   decodeURIComponent(new URL(url).pathname.split("/").pop() ?? "") || null;
 
 export async function acquireMaterial(
-  deps: Pick<Deps, "config" | "storage" | "urlPolicy">,
+  deps: Pick<Ports, "config" | "storage" | "urlPolicy">,
   spec: Exclude<IngestSourceSpec, { kind: "search" }>,
   signal: AbortSignal,
 ): Promise<Material> {

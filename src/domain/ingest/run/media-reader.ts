@@ -1,6 +1,6 @@
 // The loaders' MediaReader over the (metered) LLM port: a spent budget ends the job `failed` with reason
 // budget-exceeded; an unreachable provider is an ordinary error, so the queue retries the job.
-import type { Deps } from "../../../app/deps";
+import type { Ports } from "../../ports/ports";
 import type { MediaReader } from "../../../ingest/loader";
 import { AppError } from "../../../lib/errors";
 import { IngestFailure } from "../payload";
@@ -19,7 +19,7 @@ async function guarded(call: () => Promise<{ text: string }>): Promise<string> {
 }
 
 export function mediaReader(
-  deps: Pick<Deps, "llm">,
+  deps: Pick<Ports, "llm">,
   orgId: string,
   filename: string | null,
 ): MediaReader {

@@ -2,7 +2,7 @@
 // its bytes, claim the document (dedupe by content hash), store its chunks as memories (resuming after
 // whatever an earlier, killed run stored), then settle the row and chain distill. Any failure that is
 // the document's fault ends the job `failed` with a reason; anything else is retried by the queue.
-import type { Deps } from "../../../app/deps";
+import type { Ports } from "../../ports/ports";
 import {
   adoptSource,
   claimSource,
@@ -10,7 +10,6 @@ import {
   type SourceRow,
 } from "../../../data/queries/ingest-sources";
 import { findIngestJob, type IngestJobRow } from "../../../data/queries/ingest-jobs";
-import { startJob } from "../../../data/queries/jobs";
 import { withTenant } from "../../../data/with-tenant";
 import { LoaderError, type LoaderContext } from "../../../ingest/loader";
 import { loaderById, detectLoader, type Detection } from "../../../ingest/registry";
@@ -23,21 +22,28 @@ import { scheduleStatisticsRefresh } from "../../statistics/refresh-after-bulk-w
 import { IngestFailure, type IngestPayload, type IngestSourceSpec } from "../payload";
 import { ChunkWriter, LostOwnership } from "./chunk-writer";
 import { discoverBatch } from "./discover";
-import { startHeartbeat, type Heartbeat } from "./heartbeat";
+import { claimJob } from "../../jobs/claim";
+import { startHeartbeat, type Heartbeat } from "../../jobs/heartbeat";
 import { mediaAvailable } from "../loaders";
 import { acquireMaterial, type Material } from "./material";
 import { mediaReader } from "./media-reader";
 import { settleFailed, settleSucceeded, type JobOutcome } from "./settle";
 
+/** What an ingest run reaches: the source (fetch, storage, web search), the models, the rows. */
+export type IngestRunPorts = Pick<
+  Ports,
+  "db" | "config" | "log" | "queue" | "storage" | "urlPolicy" | "embeddings" | "llm" | "websearch"
+>;
+
 const MAX_WARNINGS = 20;
 
 export async function runIngestJob(
-  deps: Deps,
+  deps: IngestRunPorts,
   orgId: string,
   jobId: string,
 ): Promise<Record<string, unknown>> {
   const claimed = (await withTenant(deps.db, orgId, (tx) =>
-    startJob(tx, jobId),
+    claimJob(tx, jobId),
   )) as IngestJobRow | null;
   if (!claimed) return { job_id: jobId, state: "already-finished" };
   if (claimed.kind !== "ingest")
@@ -97,7 +103,7 @@ function chooseLoader(
 type Claim = { row: SourceRow; duplicate: boolean; inProgress: boolean };
 
 async function claimDocument(
-  deps: Deps,
+  deps: IngestRunPorts,
   actor: Actor,
   payload: IngestPayload,
   jobId: string,
@@ -144,7 +150,7 @@ async function claimDocument(
 }
 
 async function ingestDocument(
-  deps: Deps,
+  deps: IngestRunPorts,
   actor: Actor,
   payload: IngestPayload,
   spec: Exclude<IngestSourceSpec, { kind: "search" }>,
@@ -274,7 +280,7 @@ async function ingestDocument(
 
 /** A stored upload is only needed until its job ends for good. */
 async function dropStoredFile(
-  deps: Pick<Deps, "storage" | "log">,
+  deps: Pick<Ports, "storage" | "log">,
   spec: IngestSourceSpec,
 ): Promise<void> {
   if (spec.kind !== "file" && spec.kind !== "upload") return;

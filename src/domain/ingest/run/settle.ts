@@ -1,9 +1,9 @@
 // Ending an ingest job: the job row, the source's completion, the completion audit row (with counts) and
 // the chained distill job commit in one transaction; the distill wake-up is enqueued after it.
-import type { Deps } from "../../../app/deps";
+import type { Ports } from "../../ports/ports";
 import { findChainedDistill, insertChainedDistill } from "../../../data/queries/ingest-jobs";
 import { completeSource, sourceMemoryIds } from "../../../data/queries/ingest-sources";
-import { finishJobAnnounced } from "../../webhooks/record-event";
+import { settleJob } from "../../jobs/settle";
 import type { Tx } from "../../../data/pools";
 import { withTenant } from "../../../data/with-tenant";
 import type { Actor } from "../../actor";
@@ -28,7 +28,7 @@ type Chain = { distill_job_id: string | null; distill_skipped: string | null };
 /** INGEST_AUTO_DISTILL: one distill job per ingest job, however often the ingest job runs. */
 async function chainDistill(
   tx: Tx,
-  deps: Pick<Deps, "config">,
+  deps: Pick<Ports, "config">,
   actor: Actor,
   outcome: JobOutcome,
   memoryIds: string[],
@@ -58,7 +58,7 @@ async function chainDistill(
 }
 
 export async function enqueueDistill(
-  deps: Pick<Deps, "queue" | "log">,
+  deps: Pick<Ports, "queue" | "log">,
   orgId: string,
   distillJobId: string,
 ): Promise<void> {
@@ -79,7 +79,7 @@ export async function enqueueDistill(
 }
 
 export async function settleSucceeded(
-  deps: Pick<Deps, "db" | "config" | "queue" | "log">,
+  deps: Pick<Ports, "db" | "config" | "queue" | "log">,
   actor: Actor,
   outcome: JobOutcome,
 ): Promise<Record<string, unknown>> {
@@ -106,8 +106,7 @@ export async function settleSucceeded(
       duplicate_of: outcome.duplicateOf ?? null,
       ...outcome.extra,
     };
-    if (!(await finishJobAnnounced(tx, actor.orgId, outcome.jobId, "succeeded", { result })))
-      return null;
+    if (!(await settleJob(tx, actor.orgId, outcome.jobId, "succeeded", { result }))) return null;
     await recordAudit(tx, actor, {
       operation: "ingest",
       agentId: outcome.agentId,
@@ -127,7 +126,7 @@ export async function settleSucceeded(
 }
 
 export async function settleFailed(
-  deps: Pick<Deps, "db">,
+  deps: Pick<Ports, "db">,
   actor: Actor,
   outcome: JobOutcome,
   reason: IngestFailureReason,
@@ -147,7 +146,7 @@ export async function settleFailed(
       ...outcome.extra,
     };
     if (
-      !(await finishJobAnnounced(tx, actor.orgId, outcome.jobId, "failed", {
+      !(await settleJob(tx, actor.orgId, outcome.jobId, "failed", {
         result,
         error: message,
       }))

@@ -1,5 +1,5 @@
 // The shapes that pass between recall's stages (validate → plan → retrieve → fuse → present).
-import type { Deps } from "../../../app/deps";
+import type { Ports } from "../../ports/ports";
 import type { RecallRow } from "../../../data/queries/recall-common";
 import type { InProcessSpend } from "../../budgets/charge";
 import type { Generation } from "../../memories/embedding-generations";
@@ -10,7 +10,7 @@ import type { ConcreteStrategyName, RecallStrategy, StrategyName } from "../stra
 import type { ParsedTime, TimeWindow } from "../time-expressions";
 
 export type RecallDeps = Pick<
-  Deps,
+  Ports,
   "config" | "db" | "llm" | "embeddings" | "log" | "queryVectors" | "vectorShapes"
 >;
 

@@ -3,7 +3,7 @@
 // an LLM, a question about an entity the agent's graph knows adds ASK (a direct question about one
 // relation) or GRAPH (a path between several) to AUTO's fusion. With an LLM its choice weights those.
 import type { Tx } from "../../../data/pools";
-import { parseCypher } from "../../graph/cypher/parser";
+import { parseCypher } from "../../../data/queries/cypher/parser";
 import { seedsFromQuery } from "../../graph/seeds";
 import { readQuestion } from "../ask/question";
 import type { ConcreteStrategyName } from "../strategy";

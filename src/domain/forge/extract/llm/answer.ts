@@ -5,7 +5,7 @@ import { Type as T, type Static } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import { isMemoType, type MemoType } from "../../../graph/memo-types";
 import { normalizeName } from "../../../graph/normalize";
-import { canonicalRelation } from "../../../graph/relations";
+import { canonicalRelation } from "../../../graph/relation-lookup";
 import { USER_ENTITY } from "../local/mentions";
 import { utcDay } from "../../../../lib/validation/date-bound";
 import type { ExtractedEntity, ExtractedRelation, ExtractInput, MemoryExtraction } from "../types";

@@ -3,7 +3,7 @@
 // possessive ("Bob is Alice's manager"), role ("Bob is the CTO of Acme"), apposition ("Bob, the
 // CTO,"), category ("Redis is a database"). Each pattern carries a prior used in the confidence.
 import type { MemoType } from "../../../graph/memo-types";
-import { RELATION_SYNONYMS } from "../../../graph/relations";
+import { RELATION_SYNONYMS } from "../../../graph/relation-synonyms";
 import type { Apposition, Clause, PrepPhrase, SentenceStructure } from "./clauses";
 import { ROLE_NOUNS, TOOL_HEADS } from "./lexicon";
 import type { NounPhrase } from "./units";

@@ -2,11 +2,8 @@
 // (which may swap the arguments or mark the fact ended), unknown names typed by the relation, event
 // time from the sentence, the fact in words, and confidence = pattern prior × type agreement × hedging.
 import type { MemoType } from "../../../graph/memo-types";
-import {
-  canonicalRelation,
-  DEFAULT_RELATION_TYPES,
-  type CanonicalRelation,
-} from "../../../graph/relations";
+import { canonicalRelation, type CanonicalRelation } from "../../../graph/relation-lookup";
+import { DEFAULT_RELATION_TYPES } from "../../../graph/relations";
 import type { ExtractedRelation } from "../types";
 import type { TimeSpan } from "./dates";
 import { TEAM_HEADS } from "./lexicon";

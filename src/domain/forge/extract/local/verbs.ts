@@ -1,7 +1,7 @@
 // Verb knowledge the rules need beyond wink's tags: which words are verbs when the lite model calls
 // them nouns ("The script lives in …", "Alice and Bob use Vim"), copulas, participles of passives,
 // and verbs that take a gerund and carry its meaning ("stopped using", "started working at").
-import { RELATION_SYNONYMS } from "../../../graph/relations";
+import { RELATION_SYNONYMS } from "../../../graph/relation-synonyms";
 
 const EXTRA_VERBS =
   "live work use run call depend manage report sit own lead prefer need want like love hate host store handle contain include support require maintain build write read send return import export deploy talk know meet join move play teach study speak visit attend leave";

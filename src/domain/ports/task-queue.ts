@@ -1,5 +1,5 @@
-// The task-queue port. BullMQ on Valkey in production, an in-process runner in embedded mode; callers
-// only ever see this interface. Delivery is at least once, so every task must be idempotent.
+// The task-queue port the core enqueues through: BullMQ on Valkey in production (src/queue/), an
+// in-process runner in embedded mode. Delivery is at least once, so every task must be idempotent.
 export const TASK_NAMES = [
   "svc.audit_drain",
   "svc.sweep_expired_memories",

@@ -1,16 +1,16 @@
 // One CYPHER query end to end: parse, check, and run in its own READ ONLY tenant transaction with the
 // configured caps. Every failure a query text can cause is a 422 naming the token (or the timeout).
-import type { Config } from "../../../config/schema";
-import type { Database } from "../../../data/pools";
-import { isQueryTimeout } from "../../../data/errors";
-import { heavyWork } from "../../../data/tenant-share";
-import { runCypher, type CypherRows } from "../../../data/queries/cypher/run";
-import { AppError } from "../../../lib/errors";
-import { isMemoType, MEMO_TYPE_NAMES } from "../memo-types";
-import type { CypherQuery } from "./ast";
-import { checkCypher, type CheckedCypher } from "./check";
-import { CypherError, cypherProblem } from "./errors";
-import { parseCypher } from "./parser";
+import type { Config } from "../../config/schema";
+import type { Database } from "../../data/pools";
+import { isQueryTimeout } from "../../data/errors";
+import { heavyWork } from "../../data/tenant-share";
+import { runCypher, type CypherRows } from "../../data/queries/cypher/run";
+import { AppError } from "../../lib/errors";
+import { isMemoType, MEMO_TYPE_NAMES } from "./memo-types";
+import type { CypherQuery } from "../../data/queries/cypher/ast";
+import { checkCypher, type CheckedCypher } from "../../data/queries/cypher/check";
+import { CypherError, cypherProblem } from "../../data/queries/cypher/errors";
+import { parseCypher } from "../../data/queries/cypher/parser";
 
 export type GraphQuery = {
   orgId: string;

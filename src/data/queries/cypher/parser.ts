@@ -13,7 +13,7 @@ import type {
   SortItem,
 } from "./ast";
 import { checkAstCaps } from "./caps";
-import { parseExpression, parseLabelAlternatives, parseName } from "./expressions";
+import { parseExpression, parseLabelAlternatives, parseName } from "./parse-expressions";
 import { TokenStream } from "./token-stream";
 import { tokenize } from "./tokens";
 
