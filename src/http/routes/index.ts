@@ -1,8 +1,8 @@
-// The route table: the single place that decides which routes are mounted. A group whose gate is off
-// is never registered, so it is absent from /openapi.json and answers 404.
+// The route table: every route factory. Which of them are mounted is the catalog's gate of their
+// operations (src/operations/, read by mount.ts): a gated-off route is never registered, so it is
+// absent from /openapi.json and answers 404.
 import type { AnyElysia } from "elysia";
 import type { Deps } from "../../app/deps";
-import type { Gates } from "../../config/gates";
 import { createApiKeyRoute } from "./account/api-keys-create";
 import { listApiKeysRoute } from "./account/api-keys-list";
 import { revokeApiKeyRoute } from "./account/api-keys-revoke";
@@ -72,117 +72,76 @@ import { deleteWebhookRoute } from "./webhooks/delete";
 import { rotateWebhookSecretRoute } from "./webhooks/rotate-secret";
 import { webhookDeliveriesRoute } from "./webhooks/deliveries";
 
-export type RouteGroup = {
-  name: string;
-  gate: (gates: Gates) => boolean;
-  routes: Array<(deps: Deps) => AnyElysia>;
-};
+export type RouteFactory = (deps: Deps) => AnyElysia;
 
-const always = () => true;
-
-export const ROUTE_GROUPS: RouteGroup[] = [
-  {
-    name: "public",
-    gate: always,
-    routes: [rootRoute, healthRoute, readyRoute, workerHealthRoute, metricsRoute, errorPagesRoute],
-  },
-  {
-    name: "account",
-    gate: always,
-    routes: [createApiKeyRoute, listApiKeysRoute, revokeApiKeyRoute, limitsRoute],
-  },
-  {
-    name: "memories",
-    gate: always,
-    routes: [
-      storeMemoryRoute,
-      batchStoreRoute,
-      forgetMemoriesRoute,
-      listMemoriesRoute,
-      listAgentsRoute,
-      getMemoryRoute,
-      memoryHistoryRoute,
-      patchMemoryRoute,
-      recallRoute,
-      recallStreamRoute,
-      memoriesWrongMethodRoute,
-    ],
-  },
-  {
-    name: "accountability",
-    gate: always,
-    routes: [
-      auditRoute,
-      usageRoute,
-      getOwnBudgetsRoute,
-      putOwnBudgetsRoute,
-      startSessionRoute,
-      getSessionRoute,
-      endSessionRoute,
-    ],
-  },
-  {
-    name: "conversations",
-    gate: always,
-    routes: [
-      openConversationRoute,
-      getConversationRoute,
-      deleteConversationRoute,
-      appendTurnRoute,
-      listTurnsRoute,
-    ],
-  },
-  {
-    name: "forget-proof",
-    gate: (g) => g.forgetProof,
-    routes: [forgetKeysRoute, forgetCertificateRoute],
-  },
-  {
-    name: "superadmin",
-    gate: (g) => g.superadmin,
-    routes: [superadminGetBudgetsRoute, superadminPutBudgetsRoute],
-  },
-  { name: "graph", gate: always, routes: [graphDataRoute, listRelationsRoute, putRelationRoute] },
-  {
-    name: "datasets",
-    gate: (g) => g.ingest,
-    routes: [createDatasetRoute, listDatasetsRoute, getDatasetRoute, deleteDatasetRoute],
-  },
-  {
-    name: "ingest",
-    gate: (g) => g.ingest,
-    routes: [submitIngestRoute, ingestLoadersRoute, getIngestJobRoute, submitIngestFileRoute],
-  },
-  {
-    name: "ingest-search",
-    gate: (g) => g.ingestSearch,
-    routes: [submitSearchRoute, getSearchBatchRoute],
-  },
-  {
-    name: "ingest-upload",
-    gate: (g) => g.ingestUploadUrl,
-    routes: [ingestUploadUrlRoute, ingestFinalizeRoute],
-  },
-  {
-    name: "refine",
-    gate: (g) => g.refine,
-    routes: [feedbackRoute, startRefineRoute, refineStatusRoute],
-  },
-  { name: "distill", gate: (g) => g.distill, routes: [createDistillRoute, getDistillRoute] },
-  { name: "mcp", gate: always, routes: [mcpRoute] },
-  { name: "export", gate: always, routes: [exportRoute] },
-  { name: "erasures", gate: always, routes: [requestErasureRoute, erasureStatusRoute] },
-  { name: "graph-viewer", gate: always, routes: [graphViewerRoute] },
-  {
-    name: "webhooks",
-    gate: always,
-    routes: [
-      createWebhookRoute,
-      listWebhooksRoute,
-      getWebhookRoute,
-      deleteWebhookRoute,
-      rotateWebhookSecretRoute,
-      webhookDeliveriesRoute,
-    ],
-  },
+/** Grouped by area; the routes of one factory share one catalog gate. */
+export const ROUTES: readonly RouteFactory[] = [
+  rootRoute,
+  healthRoute,
+  readyRoute,
+  workerHealthRoute,
+  metricsRoute,
+  errorPagesRoute,
+  createApiKeyRoute,
+  listApiKeysRoute,
+  revokeApiKeyRoute,
+  limitsRoute,
+  storeMemoryRoute,
+  batchStoreRoute,
+  forgetMemoriesRoute,
+  listMemoriesRoute,
+  listAgentsRoute,
+  getMemoryRoute,
+  memoryHistoryRoute,
+  patchMemoryRoute,
+  recallRoute,
+  recallStreamRoute,
+  memoriesWrongMethodRoute,
+  auditRoute,
+  usageRoute,
+  getOwnBudgetsRoute,
+  putOwnBudgetsRoute,
+  startSessionRoute,
+  getSessionRoute,
+  endSessionRoute,
+  openConversationRoute,
+  getConversationRoute,
+  deleteConversationRoute,
+  appendTurnRoute,
+  listTurnsRoute,
+  forgetKeysRoute,
+  forgetCertificateRoute,
+  superadminGetBudgetsRoute,
+  superadminPutBudgetsRoute,
+  graphDataRoute,
+  listRelationsRoute,
+  putRelationRoute,
+  createDatasetRoute,
+  listDatasetsRoute,
+  getDatasetRoute,
+  deleteDatasetRoute,
+  submitIngestRoute,
+  ingestLoadersRoute,
+  getIngestJobRoute,
+  submitIngestFileRoute,
+  submitSearchRoute,
+  getSearchBatchRoute,
+  ingestUploadUrlRoute,
+  ingestFinalizeRoute,
+  feedbackRoute,
+  startRefineRoute,
+  refineStatusRoute,
+  createDistillRoute,
+  getDistillRoute,
+  mcpRoute,
+  exportRoute,
+  requestErasureRoute,
+  erasureStatusRoute,
+  graphViewerRoute,
+  createWebhookRoute,
+  listWebhooksRoute,
+  getWebhookRoute,
+  deleteWebhookRoute,
+  rotateWebhookSecretRoute,
+  webhookDeliveriesRoute,
 ];
