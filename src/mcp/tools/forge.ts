@@ -7,11 +7,11 @@ import { submitDistill } from "../../domain/forge/distill/submit";
 import { requestRefine } from "../../domain/forge/refine/request";
 import { readGraphData } from "../../domain/graph/graph-data";
 import { submittedView, submitTextOrUrl } from "../../domain/ingest/submit";
-import { AuditQuery } from "../../http/schemas/audit";
-import { distillBody } from "../../http/schemas/distill";
-import { GraphDataQuery } from "../../http/schemas/graph-data";
-import { IngestBody } from "../../http/schemas/ingest";
-import { feedbackBody, refineBody } from "../../http/schemas/refine";
+import { AuditQuery } from "../../operations/schemas/audit";
+import { distillBody } from "../../operations/schemas/distill";
+import { GraphDataQuery } from "../../operations/schemas/graph-data";
+import { IngestBody } from "../../operations/schemas/ingest";
+import { feedbackBody, refineBody } from "../../operations/schemas/refine";
 import type { McpTool } from "../tool";
 
 export const FORGE_TOOLS: McpTool[] = [

@@ -6,9 +6,9 @@ import { storeMemories } from "../../domain/memories/store";
 import { listMemories } from "../../domain/memories/list";
 import { getHistory, getMemory } from "../../domain/memories/read";
 import { recall } from "../../domain/recall/recall";
-import { batchBody, forgetBody, storeBody } from "../../http/schemas/memories";
-import { MemoryListQuery } from "../../http/schemas/memories-list";
-import { recallBody, toRecallInput } from "../../http/schemas/recall";
+import { batchBody, forgetBody, storeBody } from "../../operations/schemas/memories";
+import { MemoryListQuery } from "../../operations/schemas/memories-list";
+import { recallBody, toRecallInput } from "../../operations/schemas/recall";
 import type { McpTool } from "../tool";
 
 const Scalar = t.Union([t.String(), t.Number(), t.Boolean(), t.Null()]);

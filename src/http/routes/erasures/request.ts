@@ -3,8 +3,8 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { requestErasure } from "../../../domain/erasure/request";
 import { actorOf } from "../../request-context";
-import { authedErrors } from "../../schemas/common";
-import { erasureBody, ErasureQueued } from "../../schemas/erasures";
+import { authedErrors } from "../../../operations/schemas/common";
+import { erasureBody, ErasureQueued } from "../../../operations/schemas/erasures";
 
 const DESCRIPTION =
   "Unlike forget (soft delete, history kept), an erasure empties the content of every " +

@@ -3,8 +3,8 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { getErasureStatus } from "../../../domain/erasure/status";
 import { actorOf } from "../../request-context";
-import { authedErrors } from "../../schemas/common";
-import { ErasureParams, ErasureStatus } from "../../schemas/erasures";
+import { authedErrors } from "../../../operations/schemas/common";
+import { ErasureParams, ErasureStatus } from "../../../operations/schemas/erasures";
 
 const DESCRIPTION =
   "States: queued → running → succeeded | failed. counts grow with each committed " +

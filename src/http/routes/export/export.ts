@@ -3,7 +3,7 @@ import { Elysia, t } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { exportAsStream } from "../../../domain/export/stream";
 import { actorOf } from "../../request-context";
-import { authedErrors } from "../../schemas/common";
+import { authedErrors } from "../../../operations/schemas/common";
 
 export const exportRoute = (deps: Deps) =>
   new Elysia().get(

@@ -4,8 +4,8 @@ import type { Deps } from "../../../app/deps";
 import { requireBoundedDate } from "../../../lib/validation/date-bound";
 import { readGraphData } from "../../../domain/graph/graph-data";
 import { actorOf } from "../../request-context";
-import { authedErrors } from "../../schemas/common";
-import { GraphDataQuery, GraphDataResponse } from "../../schemas/graph-data";
+import { authedErrors } from "../../../operations/schemas/common";
+import { GraphDataQuery, GraphDataResponse } from "../../../operations/schemas/graph-data";
 
 export const graphDataRoute = (deps: Deps) =>
   new Elysia().get(

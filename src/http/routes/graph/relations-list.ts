@@ -3,8 +3,8 @@ import { Elysia, t } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { listRelations } from "../../../domain/graph/relation-overrides";
 import { actorOf } from "../../request-context";
-import { authedErrors } from "../../schemas/common";
-import { RelationSchema } from "../../schemas/graph-relations";
+import { authedErrors } from "../../../operations/schemas/common";
+import { RelationSchema } from "../../../operations/schemas/graph-relations";
 
 export const listRelationsRoute = (deps: Deps) =>
   new Elysia().get(

@@ -3,8 +3,8 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { putRelation } from "../../../domain/graph/relation-overrides";
 import { actorOf } from "../../request-context";
-import { authedErrors } from "../../schemas/common";
-import { RelationSchema, RelationUpdateBody } from "../../schemas/graph-relations";
+import { authedErrors } from "../../../operations/schemas/common";
+import { RelationSchema, RelationUpdateBody } from "../../../operations/schemas/graph-relations";
 
 export const putRelationRoute = (deps: Deps) =>
   new Elysia().put(

@@ -3,8 +3,11 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { createEndpoint } from "../../../domain/webhooks/endpoints";
 import { actorOf } from "../../request-context";
-import { authedErrors } from "../../schemas/common";
-import { CreateWebhookEndpoint, WebhookEndpointWithSecret } from "../../schemas/webhooks";
+import { authedErrors } from "../../../operations/schemas/common";
+import {
+  CreateWebhookEndpoint,
+  WebhookEndpointWithSecret,
+} from "../../../operations/schemas/webhooks";
 
 export const createWebhookRoute = (deps: Deps) =>
   new Elysia().post(

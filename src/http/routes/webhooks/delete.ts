@@ -3,8 +3,8 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { deleteEndpoint } from "../../../domain/webhooks/endpoints";
 import { actorOf } from "../../request-context";
-import { authedErrors } from "../../schemas/common";
-import { DeletedWebhookEndpoint, WebhookParams } from "../../schemas/webhooks";
+import { authedErrors } from "../../../operations/schemas/common";
+import { DeletedWebhookEndpoint, WebhookParams } from "../../../operations/schemas/webhooks";
 
 export const deleteWebhookRoute = (deps: Deps) =>
   new Elysia().delete(

@@ -3,8 +3,8 @@ import { Elysia, t } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { endpointDeliveries } from "../../../domain/webhooks/deliveries";
 import { actorOf } from "../../request-context";
-import { authedErrors, PageQuery } from "../../schemas/common";
-import { WebhookDelivery, WebhookParams } from "../../schemas/webhooks";
+import { authedErrors, PageQuery } from "../../../operations/schemas/common";
+import { WebhookDelivery, WebhookParams } from "../../../operations/schemas/webhooks";
 
 export const webhookDeliveriesRoute = (deps: Deps) =>
   new Elysia().get(

@@ -3,8 +3,8 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { readEndpoint } from "../../../domain/webhooks/endpoints";
 import { actorOf } from "../../request-context";
-import { authedErrors } from "../../schemas/common";
-import { WebhookEndpoint, WebhookParams } from "../../schemas/webhooks";
+import { authedErrors } from "../../../operations/schemas/common";
+import { WebhookEndpoint, WebhookParams } from "../../../operations/schemas/webhooks";
 
 export const getWebhookRoute = (deps: Deps) =>
   new Elysia().get(

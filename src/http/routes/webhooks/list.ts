@@ -3,8 +3,8 @@ import { Elysia, t } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { listEndpoints } from "../../../domain/webhooks/endpoints";
 import { actorOf } from "../../request-context";
-import { authedErrors, PageQuery } from "../../schemas/common";
-import { WebhookEndpoint } from "../../schemas/webhooks";
+import { authedErrors, PageQuery } from "../../../operations/schemas/common";
+import { WebhookEndpoint } from "../../../operations/schemas/webhooks";
 
 export const listWebhooksRoute = (deps: Deps) =>
   new Elysia().get(

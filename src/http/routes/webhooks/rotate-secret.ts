@@ -4,8 +4,8 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { rotateEndpointSecret } from "../../../domain/webhooks/endpoints";
 import { actorOf } from "../../request-context";
-import { authedErrors } from "../../schemas/common";
-import { WebhookEndpointWithSecret, WebhookParams } from "../../schemas/webhooks";
+import { authedErrors } from "../../../operations/schemas/common";
+import { WebhookEndpointWithSecret, WebhookParams } from "../../../operations/schemas/webhooks";
 
 export const rotateWebhookSecretRoute = (deps: Deps) =>
   new Elysia().post(
