@@ -1,6 +1,5 @@
-// Forge operations: the graph (read always; relation types written with forge:write), datasets and
-// ingest (INGEST_ENABLED, search and upload each needing a setting more), refine and feedback
-// (REFINE_ENABLED), distill (DISTILL_ENABLED).
+// Forge operations: datasets and ingest (INGEST_ENABLED, search and upload each needing a setting
+// more), refine and feedback (REFINE_ENABLED), distill (DISTILL_ENABLED). The graph is in graph.ts.
 import { type Operation, read, write } from "./operation";
 
 const ingest = { gate: "ingest" } as const;
@@ -8,10 +7,6 @@ const search = { gate: "ingestSearch" } as const;
 const upload = { gate: "ingestUploadUrl" } as const;
 
 export const FORGE_OPERATIONS: readonly Operation[] = [
-  // The graph is built by distill but read always: a graph imported or built earlier stays readable.
-  read("/v1/graph/data", "memories:read", { mcp: "graph_query" }),
-  read("/v1/graph/relations", "memories:read"),
-  write("PUT", "/v1/graph/relations", "forge:write", "relation_type.update"),
   write("POST", "/v1/datasets", "forge:write", "dataset.create", ingest),
   read("/v1/datasets", "memories:read", ingest),
   read("/v1/datasets/:dataset_id", "memories:read", ingest),

@@ -5,18 +5,20 @@ import { ownValue } from "../lib/own-key";
 import { ACCOUNT_OPERATIONS } from "./account";
 import { CONVERSATION_OPERATIONS } from "./conversations";
 import { FORGE_OPERATIONS } from "./forge";
+import { GRAPH_OPERATIONS } from "./graph";
 import { MEMORY_OPERATIONS } from "./memories";
 import type { GateName, Operation } from "./operation";
 import { PUBLIC_OPERATIONS } from "./public";
 import { TENANT_DATA_OPERATIONS } from "./tenant-data";
 
-export type { Access, GateName, Method, Operation } from "./operation";
+export type { Access, Call, GateName, Handler, Method, Operation } from "./operation";
 
 export const OPERATIONS: readonly Operation[] = [
   ...PUBLIC_OPERATIONS,
   ...ACCOUNT_OPERATIONS,
   ...MEMORY_OPERATIONS,
   ...CONVERSATION_OPERATIONS,
+  ...GRAPH_OPERATIONS,
   ...FORGE_OPERATIONS,
   ...TENANT_DATA_OPERATIONS,
 ];

@@ -1,8 +1,14 @@
 // What one operation of the API declares, once: method and path, the key scope it needs, the gate
-// that mounts it, the audit operation it records and its MCP tool. http/ and mcp/ read these.
+// that mounts it, the audit operation it records, its MCP tool and (once its area has moved here)
+// its handler: input and output schemas, OpenAPI text and the domain call. http/ and mcp/ read these.
+import type { TSchema } from "@sinclair/typebox";
+import type { Deps } from "../app/deps";
 import type { Gates } from "../config/gates";
+import type { Config } from "../config/schema";
+import type { Actor } from "../domain/actor";
 import type { AuditOperation } from "../domain/audit/record";
 import type { Scope } from "../domain/keys/scopes";
+import type { authedErrors } from "./schemas/common";
 
 /** `any`: every valid tenant key; `superadmin`: the superadmin key; `public`: no key at all. */
 export type Access = Scope | "any" | "superadmin" | "public";
@@ -24,6 +30,29 @@ export type Operation = Readonly<{
   mcp: string | null;
   /** Absent from OpenAPI: a page, an asset, a transport or a wrong-method answer. */
   hidden?: true;
+  /** The route's handler; absent while the area's handlers still live in src/http/routes/. */
+  handler?: Handler;
+}>;
+
+/** One call of an operation, the same for a REST request and an MCP tool call. */
+export type Call = {
+  deps: Deps;
+  actor: Actor;
+  signal: AbortSignal;
+  /** How the transport names an input field in a 422: `query:/as_of` over REST, `as_of` over MCP. */
+  field: (name: string) => string;
+};
+
+export type Handler = Readonly<{
+  /** Where REST reads the input (query or JSON body); an MCP tool takes the same schema. */
+  input: { from: "query" | "body"; schema: (config: Config) => TSchema } | null;
+  /** The 200 response. */
+  output: TSchema;
+  /** Error statuses beyond those every authenticated route answers, for OpenAPI. */
+  errors: Parameters<typeof authedErrors>;
+  docs: { tags: string[]; summary: string; description: string };
+  /** The input arrives validated by `input.schema`: run only maps it onto the domain call. */
+  run: (call: Call, input: any) => unknown;
 }>;
 
 /** A read (`GET`) and its defaults: always on, no audit, no MCP tool. */

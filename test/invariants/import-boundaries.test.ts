@@ -44,6 +44,7 @@ const KNOWN_BACK_ARROWS: readonly string[] = [
   // The Deps bag: the core should declare the narrow ports it uses, the composition root fill them.
   "domain -> app/deps",
   "queue -> app/deps",
+  "operations -> app/deps",
   "http -> app/deps",
   "mcp -> app/deps",
   "domain -> queue/port",

@@ -94,6 +94,20 @@ describe("operations catalog", () => {
     expect(toolsFor(off.deps.gates).map((tool) => tool.name)).toContain("graph_query");
   });
 
+  test("an entry with a handler is the route's and its tool's: one schema, one description", () => {
+    const withHandler = OPERATIONS.filter((op) => op.handler);
+    expect(withHandler.map(keyOf)).toContain("GET /v1/graph/data");
+    const mounted = new Map(mountedFromTable(all).map((r) => [keyOf(r), r]));
+    for (const op of withHandler) {
+      const hooks = (mounted.get(keyOf(op)) as { hooks: Record<string, any> }).hooks;
+      expect(hooks.detail?.summary, keyOf(op)).toBe(op.handler!.docs.summary);
+      const input = op.handler!.input;
+      if (input) expect(hooks[input.from], keyOf(op)).toEqual(input.schema(all.config));
+      const tool = op.mcp === null ? undefined : MCP_TOOLS.find((x) => x.name === op.mcp);
+      if (tool) expect(tool.inputSchema(all.deps)).toEqual(input!.schema(all.config));
+    }
+  });
+
   test("a route the catalog does not name cannot be mounted", () => {
     const undeclared = new Elysia().get("/v1/not-in-the-catalog", () => "no");
     expect(() => gateOfRoutes(undeclared)).toThrow("GET /v1/not-in-the-catalog has no entry");

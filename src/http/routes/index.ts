@@ -38,7 +38,6 @@ import { readyRoute } from "./public/ready";
 import { workerHealthRoute } from "./public/worker-health";
 import { superadminGetBudgetsRoute } from "./superadmin/budgets-get";
 import { superadminPutBudgetsRoute } from "./superadmin/budgets-put";
-import { graphDataRoute } from "./graph/data";
 import { createDatasetRoute } from "./datasets/create";
 import { deleteDatasetRoute } from "./datasets/delete";
 import { getDatasetRoute } from "./datasets/get";
@@ -54,10 +53,9 @@ import { ingestFinalizeRoute } from "./ingest/finalize";
 import { feedbackRoute } from "./refine/feedback";
 import { startRefineRoute } from "./refine/start";
 import { refineStatusRoute } from "./refine/status";
-import { listRelationsRoute } from "./graph/relations-list";
-import { putRelationRoute } from "./graph/relations-put";
 import { createDistillRoute } from "./distill/create";
 import { getDistillRoute } from "./distill/get";
+import { CATALOG_ROUTES } from "./from-catalog";
 import { mcpRoute } from "./mcp/mcp";
 import { exportRoute } from "./export/export";
 import { requestErasureRoute } from "./erasures/request";
@@ -113,9 +111,8 @@ export const ROUTES: readonly RouteFactory[] = [
   forgetCertificateRoute,
   superadminGetBudgetsRoute,
   superadminPutBudgetsRoute,
-  graphDataRoute,
-  listRelationsRoute,
-  putRelationRoute,
+  // The areas whose handlers are their catalog entries (graph).
+  ...CATALOG_ROUTES,
   createDatasetRoute,
   listDatasetsRoute,
   getDatasetRoute,

@@ -1,18 +1,15 @@
 // Audit and Forge tools: audit query, graph query, distill, ingest, refine and feedback. Each is offered
 // when its catalog entry's gate is on, so a gated-off feature is absent from tools/list as from OpenAPI.
 import { listAudit } from "../../domain/audit/list";
-import { requireBoundedDate } from "../../lib/validation/date-bound";
 import { recordFeedback } from "../../domain/feedback/record";
 import { submitDistill } from "../../domain/forge/distill/submit";
 import { requestRefine } from "../../domain/forge/refine/request";
-import { readGraphData } from "../../domain/graph/graph-data";
 import { submittedView, submitTextOrUrl } from "../../domain/ingest/submit";
 import { AuditQuery } from "../../operations/schemas/audit";
 import { distillBody } from "../../operations/schemas/distill";
-import { GraphDataQuery } from "../../operations/schemas/graph-data";
 import { IngestBody } from "../../operations/schemas/ingest";
 import { feedbackBody, refineBody } from "../../operations/schemas/refine";
-import type { McpTool } from "../tool";
+import { catalogTool, type McpTool } from "../tool";
 
 export const FORGE_TOOLS: McpTool[] = [
   {
@@ -32,25 +29,10 @@ export const FORGE_TOOLS: McpTool[] = [
     run: ({ deps, actor }, input) =>
       submitDistill(deps, actor, { agentId: input.agent_id, memoryIds: input.memory_ids }),
   },
-  {
-    name: "graph_query",
-    description:
-      "Nodes and edges of one agent's knowledge graph (GET /v1/graph/data): the most mentioned memos, or the subgraph `around` a memo, optionally `as_of` an event time.",
-    inputSchema: () => GraphDataQuery,
-    readOnly: true,
-    run: ({ deps, actor }, input) => {
-      const asOf = requireBoundedDate(input.as_of, "as_of");
-      return readGraphData(deps, actor, {
-        agentId: input.agent_id,
-        memoType: input.memo_type,
-        around: input.around,
-        depth: input.depth,
-        asOf,
-        includeExpired: input.include_expired,
-        limit: input.limit,
-      });
-    },
-  },
+  catalogTool(
+    "graph_query",
+    "Nodes and edges of one agent's knowledge graph (GET /v1/graph/data): the most mentioned memos, or the subgraph `around` a memo, optionally `as_of` an event time.",
+  ),
   {
     name: "ingest",
     description:
