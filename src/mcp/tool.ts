@@ -21,7 +21,9 @@ export type McpTool = {
 export function catalogTool(name: string, description: string): McpTool {
   const operation = operationOfTool(name);
   const handler = operation?.handler;
-  if (!operation || !handler?.input) throw new Error(`${name}: no catalog entry with an input`);
+  // A tool takes one object of arguments: an entry with path parameters needs a mapping first.
+  if (!operation || !handler?.input || handler.params)
+    throw new Error(`${name}: no catalog entry with an input and no path parameters`);
   const { input } = handler;
   return {
     name,
@@ -29,6 +31,6 @@ export function catalogTool(name: string, description: string): McpTool {
     inputSchema: (deps) => input.schema(deps.config),
     readOnly: operation.method === "GET",
     run: ({ deps, actor, signal }, args) =>
-      Promise.resolve(handler.run({ deps, actor, signal, field: (field) => field }, args)),
+      Promise.resolve(handler.run({ deps, actor, signal, field: (field) => field }, args, {})),
   };
 }

@@ -10,6 +10,7 @@ import { MEMORY_OPERATIONS } from "./memories";
 import type { GateName, Operation } from "./operation";
 import { PUBLIC_OPERATIONS } from "./public";
 import { TENANT_DATA_OPERATIONS } from "./tenant-data";
+import { WEBHOOK_OPERATIONS } from "./webhooks";
 
 export type { Access, Call, GateName, Handler, Method, Operation } from "./operation";
 
@@ -21,6 +22,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...GRAPH_OPERATIONS,
   ...FORGE_OPERATIONS,
   ...TENANT_DATA_OPERATIONS,
+  ...WEBHOOK_OPERATIONS,
 ];
 
 const keyOf = (method: string, path: string) => `${method.toUpperCase()} ${path}`;

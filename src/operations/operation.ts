@@ -46,13 +46,16 @@ export type Call = {
 export type Handler = Readonly<{
   /** Where REST reads the input (query or JSON body); an MCP tool takes the same schema. */
   input: { from: "query" | "body"; schema: (config: Config) => TSchema } | null;
-  /** The 200 response. */
+  /** The path parameters' schema, for a path with `:name` parts. */
+  params?: TSchema;
+  /** The success status (200 unless given) and its response. */
+  status?: 201 | 202;
   output: TSchema;
   /** Error statuses beyond those every authenticated route answers, for OpenAPI. */
   errors: Parameters<typeof authedErrors>;
-  docs: { tags: string[]; summary: string; description: string };
-  /** The input arrives validated by `input.schema`: run only maps it onto the domain call. */
-  run: (call: Call, input: any) => unknown;
+  docs: { tags: string[]; summary: string; description?: string };
+  /** Input and path parameters arrive validated by their schemas: run maps them onto the domain call. */
+  run: (call: Call, input: any, params: any) => unknown;
 }>;
 
 /** A read (`GET`) and its defaults: always on, no audit, no MCP tool. */

@@ -3,7 +3,7 @@
 // runs the entry with the caller.
 import { Elysia, type AnyElysia } from "elysia";
 import type { Deps } from "../../app/deps";
-import { type Handler, OPERATIONS, type Operation } from "../../operations";
+import type { Handler, Operation } from "../../operations";
 import { authedErrors } from "../../operations/schemas/common";
 import { actorOf } from "../request-context";
 
@@ -12,7 +12,7 @@ const fieldIn = (from: "query" | "body") =>
   from === "query" ? (name: string) => `query:/${name}` : (name: string) => `/${name}`;
 
 function catalogRoute(operation: Operation, handler: Handler, deps: Deps): AnyElysia {
-  const { input } = handler;
+  const { input, params } = handler;
   const schema =
     input === null
       ? {}
@@ -20,26 +20,29 @@ function catalogRoute(operation: Operation, handler: Handler, deps: Deps): AnyEl
         ? { parse: "json" as const, body: input.schema(deps.config) }
         : { query: input.schema(deps.config) };
   const field = fieldIn(input?.from ?? "query");
+  const status = handler.status ?? 200;
+  type Context = { request: Request; query: unknown; body: unknown; params: unknown; set: any };
   return new Elysia().route(
     operation.method,
     operation.path,
-    ({ request, query, body }: { request: Request; query: unknown; body: unknown }) =>
-      handler.run(
-        { deps, actor: actorOf(request), signal: request.signal, field },
-        input?.from === "body" ? body : query,
-      ),
+    async ({ request, query, body, params: values, set }: Context) => {
+      const call = { deps, actor: actorOf(request), signal: request.signal, field };
+      const result = await handler.run(call, input?.from === "body" ? body : query, values);
+      set.status = status;
+      return result;
+    },
     {
       ...schema,
-      response: { 200: handler.output, ...authedErrors(...handler.errors) },
+      ...(params ? { params } : {}),
+      response: { [status]: handler.output, ...authedErrors(...handler.errors) },
       detail: handler.docs,
     },
   );
 }
 
-/** One route factory per catalog entry with a handler, in catalog order. */
-export const CATALOG_ROUTES: ReadonlyArray<(deps: Deps) => AnyElysia> = OPERATIONS.flatMap(
-  (operation) => {
+/** One route factory per entry of `operations` with a handler, in their order. */
+export const catalogRoutes = (operations: readonly Operation[]): Array<(deps: Deps) => AnyElysia> =>
+  operations.flatMap((operation) => {
     const { handler } = operation;
     return handler ? [(deps: Deps) => catalogRoute(operation, handler, deps)] : [];
-  },
-);
+  });

@@ -55,20 +55,14 @@ import { startRefineRoute } from "./refine/start";
 import { refineStatusRoute } from "./refine/status";
 import { createDistillRoute } from "./distill/create";
 import { getDistillRoute } from "./distill/get";
-import { CATALOG_ROUTES } from "./from-catalog";
+import { catalogRoutes } from "./from-catalog";
+import { GRAPH_OPERATIONS } from "../../operations/graph";
+import { TENANT_DATA_OPERATIONS } from "../../operations/tenant-data";
+import { WEBHOOK_OPERATIONS } from "../../operations/webhooks";
 import { mcpRoute } from "./mcp/mcp";
-import { exportRoute } from "./export/export";
-import { requestErasureRoute } from "./erasures/request";
-import { erasureStatusRoute } from "./erasures/status";
 import { graphViewerRoute } from "./public/graph-viewer";
 import { rootRoute } from "./public/root";
 import { memoriesWrongMethodRoute } from "./memories/wrong-method";
-import { createWebhookRoute } from "./webhooks/create";
-import { listWebhooksRoute } from "./webhooks/list";
-import { getWebhookRoute } from "./webhooks/get";
-import { deleteWebhookRoute } from "./webhooks/delete";
-import { rotateWebhookSecretRoute } from "./webhooks/rotate-secret";
-import { webhookDeliveriesRoute } from "./webhooks/deliveries";
 
 export type RouteFactory = (deps: Deps) => AnyElysia;
 
@@ -111,8 +105,7 @@ export const ROUTES: readonly RouteFactory[] = [
   forgetCertificateRoute,
   superadminGetBudgetsRoute,
   superadminPutBudgetsRoute,
-  // The areas whose handlers are their catalog entries (graph).
-  ...CATALOG_ROUTES,
+  ...catalogRoutes(GRAPH_OPERATIONS),
   createDatasetRoute,
   listDatasetsRoute,
   getDatasetRoute,
@@ -131,14 +124,7 @@ export const ROUTES: readonly RouteFactory[] = [
   createDistillRoute,
   getDistillRoute,
   mcpRoute,
-  exportRoute,
-  requestErasureRoute,
-  erasureStatusRoute,
+  ...catalogRoutes(TENANT_DATA_OPERATIONS),
   graphViewerRoute,
-  createWebhookRoute,
-  listWebhooksRoute,
-  getWebhookRoute,
-  deleteWebhookRoute,
-  rotateWebhookSecretRoute,
-  webhookDeliveriesRoute,
+  ...catalogRoutes(WEBHOOK_OPERATIONS),
 ];
