@@ -20,7 +20,7 @@ import { withTenant } from "../src/data/with-tenant";
 import { takeRequestTokens } from "../src/http/pipeline/6-rate-limit";
 import { inspectInput } from "../src/lib/validation/input-walk";
 import { tenantBucketPolicyOf } from "../src/domain/ratelimit/tenant-policy";
-import { recallBody, RecallResponse } from "../src/http/schemas/recall";
+import { recallBody, RecallResponse } from "../src/operations/schemas/recall";
 import { logRequest } from "../src/http/pipeline/3-access-log";
 import { createLogger } from "../src/observability/log";
 import { startBenchApp } from "./lib/bench-app";

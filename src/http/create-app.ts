@@ -10,6 +10,7 @@ import type { Deps } from "../app/deps";
 import { shareScope } from "../data/tenant-share";
 import { errorHandler } from "./error-handler";
 import { gatedOffDetail } from "./gated-off";
+import { buildRoutes } from "./mount";
 import { openapiLayer } from "./openapi";
 import { corsLayer } from "./pipeline/1-cors";
 import { resolveRequestId } from "./pipeline/2-request-id";
@@ -31,7 +32,6 @@ import { canonicalRequest, requestPath } from "./pipeline/0-request-target";
 import { AppError } from "../lib/errors";
 import { endRequestSpan } from "../observability/tracing";
 import { attachContext, contextOf, type RequestContext } from "./request-context";
-import { ROUTE_GROUPS } from "./routes";
 
 /** Bun's own hard cap: a little above the largest route limit, so our 413 problem answers first. */
 export function serverBodyCap(deps: Deps): number {
@@ -57,10 +57,11 @@ export function createApp(deps: Deps) {
     handler: { standardHostname: false },
     serve: { maxRequestBodySize: serverBodyCap(deps) },
   } as const;
+  const routes = buildRoutes(deps);
   let app: AnyElysia = new Elysia(options)
     .onError(
       { as: "global" },
-      errorHandler(problemTypeBase(config), deps.log, gatedOffDetail(deps)),
+      errorHandler(problemTypeBase(config), deps.log, gatedOffDetail(routes.off)),
     )
     .use(corsLayer(config.SVC_CORS_ORIGINS))
     .use(bodyLimitLayer(config.SVC_MAX_BODY_BYTES, config.INGEST_MAX_FILE_BYTES))
@@ -82,10 +83,7 @@ export function createApp(deps: Deps) {
     .use(inputRulesLayer(routeSchemas, config))
     .use(idempotencyLayer(deps))
     .use(openapiLayer());
-  for (const group of ROUTE_GROUPS) {
-    if (!group.gate(gates)) continue;
-    for (const route of group.routes) app = app.use(route(deps));
-  }
+  for (const mounted of routes.mounted) app = app.use(mounted);
   collectRouteSchemas(app, routeSchemas);
   declareRouteScopes(app);
   return app;

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SCOPES } from "../../src/domain/keys/scopes";
 import { MCP_TOOLS } from "../../src/mcp/tools";
-import { TOOL_ROUTES, toolAccess } from "../../src/mcp/tool-scopes";
+import { toolAccess } from "../../src/mcp/tool-scopes";
+import { operationOfTool } from "../../src/operations";
 import { show, testApp, type TestApp, type Tenant } from "../harness/app";
 import { operationsOf } from "../harness/openapi";
 import { httpClient, listen, ok, type ToolResult } from "../mcp/helpers";
@@ -47,11 +48,11 @@ describe("MCP tools need their REST route's scope", () => {
   test("every tool names a mounted REST route and takes that route's declared scope", async () => {
     const ops = await operationsOf(t);
     for (const tool of MCP_TOOLS) {
-      const route = TOOL_ROUTES[tool.name];
+      const route = operationOfTool(tool.name);
       expect(route, tool.name).toBeDefined();
-      const openapiPath = route![1].replace(/:(\w+)/g, "{$1}");
-      const op = ops.find((o) => o.method === route![0] && o.path === openapiPath);
-      expect(op, `${tool.name} → ${route!.join(" ")}`).toBeDefined();
+      const openapiPath = route!.path.replace(/:(\w+)/g, "{$1}");
+      const op = ops.find((o) => o.method === route!.method && o.path === openapiPath);
+      expect(op, `${tool.name} → ${route!.method} ${route!.path}`).toBeDefined();
       expect(toolAccess(tool.name)).toBe(op!.operation["x-required-scope"]);
       expect(SCOPES as readonly string[]).toContain(toolAccess(tool.name));
     }

@@ -13,8 +13,9 @@ export const CORE_TOOLS = [
   "get_memory",
   "memory_history",
   "audit_query",
+  "graph_query",
 ];
-export const GATED_TOOLS = ["distill", "graph_query", "ingest", "refine", "feedback"];
+export const GATED_TOOLS = ["distill", "ingest", "refine", "feedback"];
 
 export async function expectCoreToolsOnly(client: Client): Promise<void> {
   const { tools } = await client.listTools();

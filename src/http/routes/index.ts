@@ -1,8 +1,8 @@
-// The route table: the single place that decides which routes are mounted. A group whose gate is off
-// is never registered, so it is absent from /openapi.json and answers 404.
+// The route table: every route factory. Which of them are mounted is the catalog's gate of their
+// operations (src/operations/, read by mount.ts): a gated-off route is never registered, so it is
+// absent from /openapi.json and answers 404.
 import type { AnyElysia } from "elysia";
 import type { Deps } from "../../app/deps";
-import type { Gates } from "../../config/gates";
 import { createApiKeyRoute } from "./account/api-keys-create";
 import { listApiKeysRoute } from "./account/api-keys-list";
 import { revokeApiKeyRoute } from "./account/api-keys-revoke";
@@ -38,7 +38,6 @@ import { readyRoute } from "./public/ready";
 import { workerHealthRoute } from "./public/worker-health";
 import { superadminGetBudgetsRoute } from "./superadmin/budgets-get";
 import { superadminPutBudgetsRoute } from "./superadmin/budgets-put";
-import { graphDataRoute } from "./graph/data";
 import { createDatasetRoute } from "./datasets/create";
 import { deleteDatasetRoute } from "./datasets/delete";
 import { getDatasetRoute } from "./datasets/get";
@@ -54,135 +53,78 @@ import { ingestFinalizeRoute } from "./ingest/finalize";
 import { feedbackRoute } from "./refine/feedback";
 import { startRefineRoute } from "./refine/start";
 import { refineStatusRoute } from "./refine/status";
-import { listRelationsRoute } from "./graph/relations-list";
-import { putRelationRoute } from "./graph/relations-put";
 import { createDistillRoute } from "./distill/create";
 import { getDistillRoute } from "./distill/get";
+import { catalogRoutes } from "./from-catalog";
+import { GRAPH_OPERATIONS } from "../../operations/graph";
+import { TENANT_DATA_OPERATIONS } from "../../operations/tenant-data";
+import { WEBHOOK_OPERATIONS } from "../../operations/webhooks";
 import { mcpRoute } from "./mcp/mcp";
-import { exportRoute } from "./export/export";
-import { requestErasureRoute } from "./erasures/request";
-import { erasureStatusRoute } from "./erasures/status";
 import { graphViewerRoute } from "./public/graph-viewer";
 import { rootRoute } from "./public/root";
 import { memoriesWrongMethodRoute } from "./memories/wrong-method";
-import { createWebhookRoute } from "./webhooks/create";
-import { listWebhooksRoute } from "./webhooks/list";
-import { getWebhookRoute } from "./webhooks/get";
-import { deleteWebhookRoute } from "./webhooks/delete";
-import { rotateWebhookSecretRoute } from "./webhooks/rotate-secret";
-import { webhookDeliveriesRoute } from "./webhooks/deliveries";
 
-export type RouteGroup = {
-  name: string;
-  gate: (gates: Gates) => boolean;
-  routes: Array<(deps: Deps) => AnyElysia>;
-};
+export type RouteFactory = (deps: Deps) => AnyElysia;
 
-const always = () => true;
-
-export const ROUTE_GROUPS: RouteGroup[] = [
-  {
-    name: "public",
-    gate: always,
-    routes: [rootRoute, healthRoute, readyRoute, workerHealthRoute, metricsRoute, errorPagesRoute],
-  },
-  {
-    name: "account",
-    gate: always,
-    routes: [createApiKeyRoute, listApiKeysRoute, revokeApiKeyRoute, limitsRoute],
-  },
-  {
-    name: "memories",
-    gate: always,
-    routes: [
-      storeMemoryRoute,
-      batchStoreRoute,
-      forgetMemoriesRoute,
-      listMemoriesRoute,
-      listAgentsRoute,
-      getMemoryRoute,
-      memoryHistoryRoute,
-      patchMemoryRoute,
-      recallRoute,
-      recallStreamRoute,
-      memoriesWrongMethodRoute,
-    ],
-  },
-  {
-    name: "accountability",
-    gate: always,
-    routes: [
-      auditRoute,
-      usageRoute,
-      getOwnBudgetsRoute,
-      putOwnBudgetsRoute,
-      startSessionRoute,
-      getSessionRoute,
-      endSessionRoute,
-    ],
-  },
-  {
-    name: "conversations",
-    gate: always,
-    routes: [
-      openConversationRoute,
-      getConversationRoute,
-      deleteConversationRoute,
-      appendTurnRoute,
-      listTurnsRoute,
-    ],
-  },
-  {
-    name: "forget-proof",
-    gate: (g) => g.forgetProof,
-    routes: [forgetKeysRoute, forgetCertificateRoute],
-  },
-  {
-    name: "superadmin",
-    gate: (g) => g.superadmin,
-    routes: [superadminGetBudgetsRoute, superadminPutBudgetsRoute],
-  },
-  { name: "graph", gate: always, routes: [graphDataRoute, listRelationsRoute, putRelationRoute] },
-  {
-    name: "datasets",
-    gate: (g) => g.ingest,
-    routes: [createDatasetRoute, listDatasetsRoute, getDatasetRoute, deleteDatasetRoute],
-  },
-  {
-    name: "ingest",
-    gate: (g) => g.ingest,
-    routes: [submitIngestRoute, ingestLoadersRoute, getIngestJobRoute, submitIngestFileRoute],
-  },
-  {
-    name: "ingest-search",
-    gate: (g) => g.ingestSearch,
-    routes: [submitSearchRoute, getSearchBatchRoute],
-  },
-  {
-    name: "ingest-upload",
-    gate: (g) => g.ingestUploadUrl,
-    routes: [ingestUploadUrlRoute, ingestFinalizeRoute],
-  },
-  {
-    name: "refine",
-    gate: (g) => g.refine,
-    routes: [feedbackRoute, startRefineRoute, refineStatusRoute],
-  },
-  { name: "distill", gate: (g) => g.distill, routes: [createDistillRoute, getDistillRoute] },
-  { name: "mcp", gate: always, routes: [mcpRoute] },
-  { name: "export", gate: always, routes: [exportRoute] },
-  { name: "erasures", gate: always, routes: [requestErasureRoute, erasureStatusRoute] },
-  { name: "graph-viewer", gate: always, routes: [graphViewerRoute] },
-  {
-    name: "webhooks",
-    gate: always,
-    routes: [
-      createWebhookRoute,
-      listWebhooksRoute,
-      getWebhookRoute,
-      deleteWebhookRoute,
-      rotateWebhookSecretRoute,
-      webhookDeliveriesRoute,
-    ],
-  },
+/** Grouped by area; the routes of one factory share one catalog gate. */
+export const ROUTES: readonly RouteFactory[] = [
+  rootRoute,
+  healthRoute,
+  readyRoute,
+  workerHealthRoute,
+  metricsRoute,
+  errorPagesRoute,
+  createApiKeyRoute,
+  listApiKeysRoute,
+  revokeApiKeyRoute,
+  limitsRoute,
+  storeMemoryRoute,
+  batchStoreRoute,
+  forgetMemoriesRoute,
+  listMemoriesRoute,
+  listAgentsRoute,
+  getMemoryRoute,
+  memoryHistoryRoute,
+  patchMemoryRoute,
+  recallRoute,
+  recallStreamRoute,
+  memoriesWrongMethodRoute,
+  auditRoute,
+  usageRoute,
+  getOwnBudgetsRoute,
+  putOwnBudgetsRoute,
+  startSessionRoute,
+  getSessionRoute,
+  endSessionRoute,
+  openConversationRoute,
+  getConversationRoute,
+  deleteConversationRoute,
+  appendTurnRoute,
+  listTurnsRoute,
+  forgetKeysRoute,
+  forgetCertificateRoute,
+  superadminGetBudgetsRoute,
+  superadminPutBudgetsRoute,
+  ...catalogRoutes(GRAPH_OPERATIONS),
+  createDatasetRoute,
+  listDatasetsRoute,
+  getDatasetRoute,
+  deleteDatasetRoute,
+  submitIngestRoute,
+  ingestLoadersRoute,
+  getIngestJobRoute,
+  submitIngestFileRoute,
+  submitSearchRoute,
+  getSearchBatchRoute,
+  ingestUploadUrlRoute,
+  ingestFinalizeRoute,
+  feedbackRoute,
+  startRefineRoute,
+  refineStatusRoute,
+  createDistillRoute,
+  getDistillRoute,
+  mcpRoute,
+  ...catalogRoutes(TENANT_DATA_OPERATIONS),
+  graphViewerRoute,
+  ...catalogRoutes(WEBHOOK_OPERATIONS),
 ];

@@ -1,18 +1,15 @@
-// Audit and Forge tools: audit query (always), and distill, ingest, refine, feedback and graph query only
-// when their gates are on, so a gated-off feature is absent from tools/list as its routes are from OpenAPI.
+// Audit and Forge tools: audit query, graph query, distill, ingest, refine and feedback. Each is offered
+// when its catalog entry's gate is on, so a gated-off feature is absent from tools/list as from OpenAPI.
 import { listAudit } from "../../domain/audit/list";
-import { requireBoundedDate } from "../../lib/validation/date-bound";
 import { recordFeedback } from "../../domain/feedback/record";
 import { submitDistill } from "../../domain/forge/distill/submit";
 import { requestRefine } from "../../domain/forge/refine/request";
-import { readGraphData } from "../../domain/graph/graph-data";
 import { submittedView, submitTextOrUrl } from "../../domain/ingest/submit";
-import { AuditQuery } from "../../http/schemas/audit";
-import { distillBody } from "../../http/schemas/distill";
-import { GraphDataQuery } from "../../http/schemas/graph-data";
-import { IngestBody } from "../../http/schemas/ingest";
-import { feedbackBody, refineBody } from "../../http/schemas/refine";
-import { always, type McpTool } from "../tool";
+import { AuditQuery } from "../../operations/schemas/audit";
+import { distillBody } from "../../operations/schemas/distill";
+import { IngestBody } from "../../operations/schemas/ingest";
+import { feedbackBody, refineBody } from "../../operations/schemas/refine";
+import { catalogTool, type McpTool } from "../tool";
 
 export const FORGE_TOOLS: McpTool[] = [
   {
@@ -20,7 +17,6 @@ export const FORGE_TOOLS: McpTool[] = [
     description:
       "Read the tenant's hash-chained audit log (GET /v1/audit), oldest first or newest first with order=desc; pass next_cursor as cursor for the next page.",
     inputSchema: () => AuditQuery,
-    gate: always,
     readOnly: true,
     run: ({ deps, actor }, input) => listAudit(deps.db, actor, input),
   },
@@ -29,37 +25,19 @@ export const FORGE_TOOLS: McpTool[] = [
     description:
       "Distill memories into the knowledge graph as an async job (POST /v1/distill); returns the job to poll.",
     inputSchema: (deps) => distillBody(deps.config),
-    gate: (g) => g.distill,
     readOnly: false,
     run: ({ deps, actor }, input) =>
       submitDistill(deps, actor, { agentId: input.agent_id, memoryIds: input.memory_ids }),
   },
-  {
-    name: "graph_query",
-    description:
-      "Nodes and edges of one agent's knowledge graph (GET /v1/graph/data): the most mentioned memos, or the subgraph `around` a memo, optionally `as_of` an event time.",
-    inputSchema: () => GraphDataQuery,
-    gate: (g) => g.distill,
-    readOnly: true,
-    run: ({ deps, actor }, input) => {
-      const asOf = requireBoundedDate(input.as_of, "as_of");
-      return readGraphData(deps, actor, {
-        agentId: input.agent_id,
-        memoType: input.memo_type,
-        around: input.around,
-        depth: input.depth,
-        asOf,
-        includeExpired: input.include_expired,
-        limit: input.limit,
-      });
-    },
-  },
+  catalogTool(
+    "graph_query",
+    "Nodes and edges of one agent's knowledge graph (GET /v1/graph/data): the most mentioned memos, or the subgraph `around` a memo, optionally `as_of` an event time.",
+  ),
   {
     name: "ingest",
     description:
       "Ingest text or a URL into an agent's memories as an async job (POST /v1/ingest); give exactly one of text or url.",
     inputSchema: (deps) => IngestBody(deps.config),
-    gate: (g) => g.ingest,
     readOnly: false,
     run: async ({ deps, actor }, input) => submittedView(await submitTextOrUrl(deps, actor, input)),
   },
@@ -68,7 +46,6 @@ export const FORGE_TOOLS: McpTool[] = [
     description:
       "Enqueue a refine run over the tenant's graph, one agent's or one dataset's part (POST /v1/refine).",
     inputSchema: () => refineBody,
-    gate: (g) => g.refine,
     readOnly: false,
     run: ({ deps, actor }, input) => requestRefine(deps, actor, input),
   },
@@ -77,7 +54,6 @@ export const FORGE_TOOLS: McpTool[] = [
     description:
       "Give a -1 / 0 / +1 signal on a memory or a graph edge (POST /v1/feedback); refine's reweight pass applies it.",
     inputSchema: (deps) => feedbackBody(deps.config),
-    gate: (g) => g.refine,
     readOnly: false,
     run: ({ deps, actor }, input) => recordFeedback(deps.db, actor, input),
   },

@@ -6,10 +6,10 @@ import { storeMemories } from "../../domain/memories/store";
 import { listMemories } from "../../domain/memories/list";
 import { getHistory, getMemory } from "../../domain/memories/read";
 import { recall } from "../../domain/recall/recall";
-import { batchBody, forgetBody, storeBody } from "../../http/schemas/memories";
-import { MemoryListQuery } from "../../http/schemas/memories-list";
-import { recallBody, toRecallInput } from "../../http/schemas/recall";
-import { always, type McpTool } from "../tool";
+import { batchBody, forgetBody, storeBody } from "../../operations/schemas/memories";
+import { MemoryListQuery } from "../../operations/schemas/memories-list";
+import { recallBody, toRecallInput } from "../../operations/schemas/recall";
+import type { McpTool } from "../tool";
 
 const Scalar = t.Union([t.String(), t.Number(), t.Boolean(), t.Null()]);
 const ListInput = t.Object(
@@ -36,7 +36,6 @@ export const MEMORY_TOOLS: McpTool[] = [
     description:
       "Store one memory for an agent (POST /v1/memories). Returns the stored memory with its memory_id and version.",
     inputSchema: (deps) => storeBody(deps.config),
-    gate: always,
     readOnly: false,
     run: async ({ deps, actor }, input) => {
       const [record] = await storeMemories(deps, actor, [input]);
@@ -47,7 +46,6 @@ export const MEMORY_TOOLS: McpTool[] = [
     name: "store_memories",
     description: "Store many memories at once, all or nothing (POST /v1/memories/batch).",
     inputSchema: (deps) => batchBody(deps.config),
-    gate: always,
     readOnly: false,
     run: async ({ deps, actor }, input) => {
       const memories = await storeMemories(deps, actor, input.memories, {
@@ -62,7 +60,6 @@ export const MEMORY_TOOLS: McpTool[] = [
     description:
       "Recall an agent's current memories by query (POST /v1/memories/recall). `strategy` picks the retrieval strategy (default AUTO); AUTO fuses several, and each result lists its `retrievers`. `fusion`, `rerank` and `context` are the same options as on the REST route (docs/recall.md).",
     inputSchema: (deps) => recallBody(deps.config),
-    gate: always,
     readOnly: true,
     run: async ({ deps, actor, signal }, input) => {
       return recall(deps, actor, toRecallInput(input), signal);
@@ -73,7 +70,6 @@ export const MEMORY_TOOLS: McpTool[] = [
     description:
       "Forget memories (soft delete, history kept) by memory_id or memory_ids (POST /v1/memories/forget). Unknown ids are listed in not_found.",
     inputSchema: (deps) => forgetBody(deps.config),
-    gate: always,
     readOnly: false,
     run: async ({ deps, actor }, input) => {
       return forgetRequested(deps, actor, input);
@@ -84,7 +80,6 @@ export const MEMORY_TOOLS: McpTool[] = [
     description:
       "List memories page by page (GET /v1/memories), newest first: one agent's (agent_id) or every agent's, filtered by memory_type, metadata equality, dataset_id, created/occurred ranges, include_forgotten. Pass next_cursor as cursor for the next page.",
     inputSchema: () => ListInput,
-    gate: always,
     readOnly: true,
     run: ({ deps, actor }, { metadata, ...query }) =>
       listMemories(deps.db, actor, {
@@ -97,7 +92,6 @@ export const MEMORY_TOOLS: McpTool[] = [
     description:
       "Fetch the current version of one memory (GET /v1/memories/{memory_id}); a forgotten memory is an error `gone`.",
     inputSchema: () => MemoryIdInput,
-    gate: always,
     readOnly: true,
     run: ({ deps, actor }, input) => getMemory(deps.db, actor, input.memory_id),
   },
@@ -106,7 +100,6 @@ export const MEMORY_TOOLS: McpTool[] = [
     description:
       "Every version of one memory, oldest first, forgotten ones included (GET /v1/memories/{memory_id}/history).",
     inputSchema: () => MemoryIdInput,
-    gate: always,
     readOnly: true,
     run: async ({ deps, actor }, input) => ({
       memory_id: input.memory_id,

@@ -4,8 +4,8 @@ import { Elysia, t } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { createTenantKey } from "../../../domain/keys/manage";
 import { actorOf, scopesOf } from "../../request-context";
-import { CreatedApiKey, KeyScope } from "../../schemas/api-keys";
-import { authedErrors } from "../../schemas/common";
+import { CreatedApiKey, KeyScope } from "../../../operations/schemas/api-keys";
+import { authedErrors } from "../../../operations/schemas/common";
 
 export const createApiKeyRoute = (deps: Deps) =>
   new Elysia().post(

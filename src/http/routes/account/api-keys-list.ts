@@ -3,8 +3,8 @@ import { Elysia, t } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { listTenantKeys } from "../../../domain/keys/manage";
 import { actorOf } from "../../request-context";
-import { ApiKey } from "../../schemas/api-keys";
-import { authedErrors, PageQuery } from "../../schemas/common";
+import { ApiKey } from "../../../operations/schemas/api-keys";
+import { authedErrors, PageQuery } from "../../../operations/schemas/common";
 
 export const listApiKeysRoute = (deps: Deps) =>
   new Elysia().get(

@@ -5,8 +5,8 @@ import { revokeTenantKey } from "../../../domain/keys/manage";
 import { notFound } from "../../../lib/errors";
 import { looksLikeId } from "../../../lib/ids";
 import { actorOf } from "../../request-context";
-import { ApiKey } from "../../schemas/api-keys";
-import { authedErrors } from "../../schemas/common";
+import { ApiKey } from "../../../operations/schemas/api-keys";
+import { authedErrors } from "../../../operations/schemas/common";
 
 export const revokeApiKeyRoute = (deps: Deps) =>
   new Elysia().delete(

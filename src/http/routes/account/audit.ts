@@ -3,8 +3,8 @@ import { Elysia, t } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { listAudit } from "../../../domain/audit/list";
 import { actorOf } from "../../request-context";
-import { AuditQuery, AuditRecord } from "../../schemas/audit";
-import { authedErrors } from "../../schemas/common";
+import { AuditQuery, AuditRecord } from "../../../operations/schemas/audit";
+import { authedErrors } from "../../../operations/schemas/common";
 
 export const auditRoute = (deps: Deps) =>
   new Elysia().get(

@@ -3,8 +3,8 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { getBudgets } from "../../../domain/budgets/manage";
 import { actorOf } from "../../request-context";
-import { Budgets } from "../../schemas/budgets";
-import { authedErrors } from "../../schemas/common";
+import { Budgets } from "../../../operations/schemas/budgets";
+import { authedErrors } from "../../../operations/schemas/common";
 
 export const getOwnBudgetsRoute = (deps: Deps) =>
   new Elysia().get(

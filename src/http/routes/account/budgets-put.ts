@@ -3,8 +3,8 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { replaceBudgets } from "../../../domain/budgets/manage";
 import { actorOf } from "../../request-context";
-import { Budgets, BudgetsUpdate } from "../../schemas/budgets";
-import { authedErrors } from "../../schemas/common";
+import { Budgets, BudgetsUpdate } from "../../../operations/schemas/budgets";
+import { authedErrors } from "../../../operations/schemas/common";
 
 export const putOwnBudgetsRoute = (deps: Deps) =>
   new Elysia().put(

@@ -4,7 +4,7 @@ import { Elysia, t } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { tenantBucketKey, tenantBucketPolicyOf } from "../../../domain/ratelimit/tenant-policy";
 import { actorOf } from "../../request-context";
-import { authedErrors } from "../../schemas/common";
+import { authedErrors } from "../../../operations/schemas/common";
 
 const Bucket = {
   limit: t.Integer({ description: "Requests per window" }),

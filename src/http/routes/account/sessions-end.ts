@@ -3,8 +3,8 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { endSession } from "../../../domain/sessions/sessions";
 import { actorOf } from "../../request-context";
-import { authedErrors } from "../../schemas/common";
-import { Session, SessionParams } from "../../schemas/sessions";
+import { authedErrors } from "../../../operations/schemas/common";
+import { Session, SessionParams } from "../../../operations/schemas/sessions";
 
 export const endSessionRoute = (deps: Deps) =>
   new Elysia().post(

@@ -4,8 +4,8 @@ import type { Deps } from "../../../app/deps";
 import { checkMetadata } from "../../../domain/metadata";
 import { startSession } from "../../../domain/sessions/sessions";
 import { actorOf } from "../../request-context";
-import { authedErrors } from "../../schemas/common";
-import { Session, StartSession } from "../../schemas/sessions";
+import { authedErrors } from "../../../operations/schemas/common";
+import { Session, StartSession } from "../../../operations/schemas/sessions";
 
 export const startSessionRoute = (deps: Deps) =>
   new Elysia().post(

@@ -3,8 +3,8 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { readUsage } from "../../../domain/usage/read";
 import { actorOf } from "../../request-context";
-import { Usage } from "../../schemas/budgets";
-import { authedErrors } from "../../schemas/common";
+import { Usage } from "../../../operations/schemas/budgets";
+import { authedErrors } from "../../../operations/schemas/common";
 
 export const usageRoute = (deps: Deps) =>
   new Elysia().get(

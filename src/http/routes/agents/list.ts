@@ -3,8 +3,8 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { listAgents } from "../../../domain/memories/agents";
 import { actorOf } from "../../request-context";
-import { authedErrors, PageQuery } from "../../schemas/common";
-import { AgentPage } from "../../schemas/memories-list";
+import { authedErrors, PageQuery } from "../../../operations/schemas/common";
+import { AgentPage } from "../../../operations/schemas/memories-list";
 
 export const listAgentsRoute = (deps: Deps) =>
   new Elysia().get(

@@ -4,8 +4,12 @@ import type { Deps } from "../../../app/deps";
 import { appendTurn } from "../../../domain/conversations/turns";
 import { checkMetadata } from "../../../domain/metadata";
 import { actorOf } from "../../request-context";
-import { authedErrors } from "../../schemas/common";
-import { AppendedTurn, AppendTurn, ConversationParams } from "../../schemas/conversations";
+import { authedErrors } from "../../../operations/schemas/common";
+import {
+  AppendedTurn,
+  AppendTurn,
+  ConversationParams,
+} from "../../../operations/schemas/conversations";
 
 export const appendTurnRoute = (deps: Deps) =>
   new Elysia().post(

@@ -3,8 +3,8 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { conversationView, readConversation } from "../../../domain/conversations/conversations";
 import { actorOf } from "../../request-context";
-import { authedErrors } from "../../schemas/common";
-import { Conversation, ConversationParams } from "../../schemas/conversations";
+import { authedErrors } from "../../../operations/schemas/common";
+import { Conversation, ConversationParams } from "../../../operations/schemas/conversations";
 
 export const getConversationRoute = (deps: Deps) =>
   new Elysia().get(

@@ -3,8 +3,12 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { readTurns } from "../../../domain/conversations/turns";
 import { actorOf } from "../../request-context";
-import { authedErrors } from "../../schemas/common";
-import { ConversationParams, TurnPage, TurnsQuery } from "../../schemas/conversations";
+import { authedErrors } from "../../../operations/schemas/common";
+import {
+  ConversationParams,
+  TurnPage,
+  TurnsQuery,
+} from "../../../operations/schemas/conversations";
 
 export const listTurnsRoute = (deps: Deps) =>
   new Elysia().get(

@@ -4,8 +4,8 @@ import type { Deps } from "../../../app/deps";
 import { openConversation } from "../../../domain/conversations/conversations";
 import { checkMetadata } from "../../../domain/metadata";
 import { actorOf } from "../../request-context";
-import { authedErrors } from "../../schemas/common";
-import { Conversation, OpenConversation } from "../../schemas/conversations";
+import { authedErrors } from "../../../operations/schemas/common";
+import { Conversation, OpenConversation } from "../../../operations/schemas/conversations";
 
 export const openConversationRoute = (deps: Deps) =>
   new Elysia().post(

@@ -6,8 +6,8 @@ import { validationFailed } from "../../../lib/errors";
 import { nulProblems } from "../../../lib/nul-free";
 import { checkMetadata } from "../../../domain/metadata";
 import { actorOf } from "../../request-context";
-import { authedErrors } from "../../schemas/common";
-import { CreateDataset, Dataset } from "../../schemas/datasets";
+import { authedErrors } from "../../../operations/schemas/common";
+import { CreateDataset, Dataset } from "../../../operations/schemas/datasets";
 
 export const createDatasetRoute = (deps: Deps) =>
   new Elysia().post(

@@ -3,8 +3,8 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { deleteDataset } from "../../../domain/datasets/datasets";
 import { actorOf } from "../../request-context";
-import { authedErrors } from "../../schemas/common";
-import { DatasetParams, DatasetWithCounts } from "../../schemas/datasets";
+import { authedErrors } from "../../../operations/schemas/common";
+import { DatasetParams, DatasetWithCounts } from "../../../operations/schemas/datasets";
 
 export const deleteDatasetRoute = (deps: Deps) =>
   new Elysia().delete(

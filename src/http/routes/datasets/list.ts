@@ -3,8 +3,12 @@ import { Elysia, t } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { listTenantDatasets } from "../../../domain/datasets/datasets";
 import { actorOf } from "../../request-context";
-import { authedErrors } from "../../schemas/common";
-import { Dataset, DATASET_PAGE_DEFAULT, DatasetListQuery } from "../../schemas/datasets";
+import { authedErrors } from "../../../operations/schemas/common";
+import {
+  Dataset,
+  DATASET_PAGE_DEFAULT,
+  DatasetListQuery,
+} from "../../../operations/schemas/datasets";
 
 export const listDatasetsRoute = (deps: Deps) =>
   new Elysia().get(

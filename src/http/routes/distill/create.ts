@@ -3,8 +3,8 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { submitDistill } from "../../../domain/forge/distill/submit";
 import { actorOf } from "../../request-context";
-import { authedErrors } from "../../schemas/common";
-import { distillBody, DistillAccepted } from "../../schemas/distill";
+import { authedErrors } from "../../../operations/schemas/common";
+import { distillBody, DistillAccepted } from "../../../operations/schemas/distill";
 
 export const createDistillRoute = (deps: Deps) =>
   new Elysia().post(

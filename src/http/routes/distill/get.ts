@@ -3,8 +3,8 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { readDistillJob } from "../../../domain/forge/distill/status";
 import { actorOf } from "../../request-context";
-import { authedErrors } from "../../schemas/common";
-import { DistillStatusSchema, JobIdParams } from "../../schemas/distill";
+import { authedErrors } from "../../../operations/schemas/common";
+import { DistillStatusSchema, JobIdParams } from "../../../operations/schemas/distill";
 
 export const getDistillRoute = (deps: Deps) =>
   new Elysia().get(

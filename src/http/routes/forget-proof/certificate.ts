@@ -3,8 +3,8 @@ import { Elysia, t } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { readCertificate } from "../../../domain/forget-proof/certificate";
 import { actorOf } from "../../request-context";
-import { authedErrors } from "../../schemas/common";
-import { ForgetCertificate } from "../../schemas/forget-proof";
+import { authedErrors } from "../../../operations/schemas/common";
+import { ForgetCertificate } from "../../../operations/schemas/forget-proof";
 
 export const forgetCertificateRoute = (deps: Deps) =>
   new Elysia().get(

@@ -2,8 +2,8 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { actorOf } from "../../request-context";
-import { authedErrors } from "../../schemas/common";
-import { SigningKeys } from "../../schemas/forget-proof";
+import { authedErrors } from "../../../operations/schemas/common";
+import { SigningKeys } from "../../../operations/schemas/forget-proof";
 
 export const forgetKeysRoute = (deps: Deps) =>
   new Elysia().get(

@@ -3,8 +3,8 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { finalizeUpload } from "../../../domain/ingest/finalize";
 import { actorOf } from "../../request-context";
-import { authedErrors } from "../../schemas/common";
-import { JobParams, SubmittedJob } from "../../schemas/ingest";
+import { authedErrors } from "../../../operations/schemas/common";
+import { JobParams, SubmittedJob } from "../../../operations/schemas/ingest";
 
 export const ingestFinalizeRoute = (deps: Deps) =>
   new Elysia().post(

@@ -3,8 +3,8 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { readIngestJob } from "../../../domain/ingest/view";
 import { actorOf } from "../../request-context";
-import { authedErrors } from "../../schemas/common";
-import { IngestJob, JobParams } from "../../schemas/ingest";
+import { authedErrors } from "../../../operations/schemas/common";
+import { IngestJob, JobParams } from "../../../operations/schemas/ingest";
 
 export const getIngestJobRoute = (deps: Deps) =>
   new Elysia().get(

@@ -3,8 +3,8 @@ import { Elysia, t } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { listLoaders } from "../../../domain/ingest/loaders";
 import { actorOf } from "../../request-context";
-import { authedErrors } from "../../schemas/common";
-import { LoaderInfo } from "../../schemas/ingest";
+import { authedErrors } from "../../../operations/schemas/common";
+import { LoaderInfo } from "../../../operations/schemas/ingest";
 
 export const ingestLoadersRoute = (deps: Deps) =>
   new Elysia().get(

@@ -3,8 +3,8 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { readSearchBatch } from "../../../domain/ingest/search-view";
 import { actorOf } from "../../request-context";
-import { authedErrors } from "../../schemas/common";
-import { BatchParams, SearchBatch } from "../../schemas/ingest-search";
+import { authedErrors } from "../../../operations/schemas/common";
+import { BatchParams, SearchBatch } from "../../../operations/schemas/ingest-search";
 
 export const getSearchBatchRoute = (deps: Deps) =>
   new Elysia().get(

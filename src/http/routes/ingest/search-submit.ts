@@ -3,8 +3,8 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { submitSearch } from "../../../domain/ingest/search-submit";
 import { actorOf } from "../../request-context";
-import { authedErrors } from "../../schemas/common";
-import { SearchBody, SubmittedBatch } from "../../schemas/ingest-search";
+import { authedErrors } from "../../../operations/schemas/common";
+import { SearchBody, SubmittedBatch } from "../../../operations/schemas/ingest-search";
 
 export const submitSearchRoute = (deps: Deps) =>
   new Elysia().post(

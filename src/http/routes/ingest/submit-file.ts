@@ -5,8 +5,8 @@ import type { Deps } from "../../../app/deps";
 import { submitFile } from "../../../domain/ingest/submit-file";
 import { submittedView } from "../../../domain/ingest/submit";
 import { actorOf } from "../../request-context";
-import { authedErrors } from "../../schemas/common";
-import { SubmittedJob } from "../../schemas/ingest";
+import { authedErrors } from "../../../operations/schemas/common";
+import { SubmittedJob } from "../../../operations/schemas/ingest";
 
 const multipartBody = {
   required: true,

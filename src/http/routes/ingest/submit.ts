@@ -3,8 +3,8 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { submittedView, submitTextOrUrl } from "../../../domain/ingest/submit";
 import { actorOf } from "../../request-context";
-import { authedErrors } from "../../schemas/common";
-import { IngestBody, SubmittedJob } from "../../schemas/ingest";
+import { authedErrors } from "../../../operations/schemas/common";
+import { IngestBody, SubmittedJob } from "../../../operations/schemas/ingest";
 
 export const submitIngestRoute = (deps: Deps) =>
   new Elysia().post(

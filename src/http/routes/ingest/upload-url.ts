@@ -4,8 +4,8 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { createUploadUrl } from "../../../domain/ingest/upload-url";
 import { actorOf } from "../../request-context";
-import { authedErrors } from "../../schemas/common";
-import { UploadTicket, UploadUrlBody } from "../../schemas/ingest-upload";
+import { authedErrors } from "../../../operations/schemas/common";
+import { UploadTicket, UploadUrlBody } from "../../../operations/schemas/ingest-upload";
 
 export const ingestUploadUrlRoute = (deps: Deps) =>
   new Elysia().post(

@@ -3,8 +3,8 @@ import { Elysia, t } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { storeMemories } from "../../../domain/memories/store";
 import { actorOf } from "../../request-context";
-import { authedErrors } from "../../schemas/common";
-import { batchBody, Memory } from "../../schemas/memories";
+import { authedErrors } from "../../../operations/schemas/common";
+import { batchBody, Memory } from "../../../operations/schemas/memories";
 
 export const batchStoreRoute = (deps: Deps) =>
   new Elysia().post(

@@ -3,8 +3,8 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { forgetRequested } from "../../../domain/memories/forget-request";
 import { actorOf } from "../../request-context";
-import { authedErrors } from "../../schemas/common";
-import { forgetBody, ForgetResponse } from "../../schemas/memories";
+import { authedErrors } from "../../../operations/schemas/common";
+import { forgetBody, ForgetResponse } from "../../../operations/schemas/memories";
 
 export const forgetMemoriesRoute = (deps: Deps) =>
   new Elysia().post(

@@ -3,8 +3,8 @@ import { Elysia, t } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { getHistory } from "../../../domain/memories/read";
 import { actorOf } from "../../request-context";
-import { authedErrors } from "../../schemas/common";
-import { Memory, MemoryIdParams } from "../../schemas/memories";
+import { authedErrors } from "../../../operations/schemas/common";
+import { Memory, MemoryIdParams } from "../../../operations/schemas/memories";
 
 export const memoryHistoryRoute = (deps: Deps) =>
   new Elysia().get(

@@ -3,13 +3,13 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { listMemories } from "../../../domain/memories/list";
 import { actorOf } from "../../request-context";
-import { authedErrors } from "../../schemas/common";
+import { authedErrors } from "../../../operations/schemas/common";
 import {
   MEMORY_LIST_PARAMS,
   MemoryListQuery,
   MemoryPage,
   metadataFilters,
-} from "../../schemas/memories-list";
+} from "../../../operations/schemas/memories-list";
 
 export const listMemoriesRoute = (deps: Deps) =>
   new Elysia().get(

@@ -3,8 +3,8 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { patchMemory } from "../../../domain/memories/update";
 import { actorOf } from "../../request-context";
-import { authedErrors } from "../../schemas/common";
-import { Memory, MemoryIdParams, patchBody } from "../../schemas/memories";
+import { authedErrors } from "../../../operations/schemas/common";
+import { Memory, MemoryIdParams, patchBody } from "../../../operations/schemas/memories";
 
 export const patchMemoryRoute = (deps: Deps) =>
   new Elysia().patch(

@@ -6,8 +6,8 @@ import { openRecall, type RecallOutcome } from "../../../domain/recall/recall";
 import { toAppError } from "../../error-handler";
 import { problemResponse, problemTypeBase } from "../../problem";
 import { actorOf, contextOf } from "../../request-context";
-import { authedErrorResponses } from "../../schemas/common";
-import { recallBody, toRecallInput } from "../../schemas/recall";
+import { authedErrorResponses } from "../../../operations/schemas/common";
+import { recallBody, toRecallInput } from "../../../operations/schemas/recall";
 
 const FRAMING = [
   "Server-sent events (`text/event-stream`). Errors found before the stream opens (authentication, validation, a CYPHER",

@@ -3,8 +3,8 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { recall } from "../../../domain/recall/recall";
 import { actorOf } from "../../request-context";
-import { authedErrors } from "../../schemas/common";
-import { recallBody, RecallResponse, toRecallInput } from "../../schemas/recall";
+import { authedErrors } from "../../../operations/schemas/common";
+import { recallBody, RecallResponse, toRecallInput } from "../../../operations/schemas/recall";
 
 export const recallRoute = (deps: Deps) =>
   new Elysia().post(

@@ -3,8 +3,8 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { storeMemories } from "../../../domain/memories/store";
 import { actorOf } from "../../request-context";
-import { authedErrors } from "../../schemas/common";
-import { Memory, storeBody } from "../../schemas/memories";
+import { authedErrors } from "../../../operations/schemas/common";
+import { Memory, storeBody } from "../../../operations/schemas/memories";
 
 export const storeMemoryRoute = (deps: Deps) =>
   new Elysia().post(

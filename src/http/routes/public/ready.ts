@@ -4,7 +4,7 @@ import { Elysia, t } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { checkReadiness } from "../../../domain/health/readiness";
 import { AppError } from "../../../lib/errors";
-import { Problem } from "../../schemas/common";
+import { Problem } from "../../../operations/schemas/common";
 
 const Check = t.Union([t.Literal("ok"), t.Literal("failing"), t.Literal("embedded")]);
 const Generation = { model: t.String(), dims: t.Integer() };

@@ -3,7 +3,7 @@ import { Elysia, t } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { latestWorkerPulse } from "../../../data/queries/health";
 import { AppError } from "../../../lib/errors";
-import { Problem } from "../../schemas/common";
+import { Problem } from "../../../operations/schemas/common";
 
 /** A pulse is written every WORKER_PING_INTERVAL (15 s); four missed pulses mean the tier is down. */
 export const WORKER_PULSE_MAX_AGE_SECONDS = 60;

@@ -3,8 +3,8 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { recordFeedback } from "../../../domain/feedback/record";
 import { actorOf } from "../../request-context";
-import { authedErrors } from "../../schemas/common";
-import { Feedback, feedbackBody } from "../../schemas/refine";
+import { authedErrors } from "../../../operations/schemas/common";
+import { Feedback, feedbackBody } from "../../../operations/schemas/refine";
 
 export const feedbackRoute = (deps: Deps) =>
   new Elysia().post(

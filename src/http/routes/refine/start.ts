@@ -4,8 +4,8 @@ import type { Deps } from "../../../app/deps";
 import { validationFailed } from "../../../lib/errors";
 import { requestRefine } from "../../../domain/forge/refine/request";
 import { actorOf } from "../../request-context";
-import { authedErrors } from "../../schemas/common";
-import { refineBody, RefineQueued } from "../../schemas/refine";
+import { authedErrors } from "../../../operations/schemas/common";
+import { refineBody, RefineQueued } from "../../../operations/schemas/refine";
 
 export const startRefineRoute = (deps: Deps) =>
   new Elysia().post(

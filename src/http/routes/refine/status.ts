@@ -3,8 +3,12 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { getRefineStatus } from "../../../domain/forge/refine/status";
 import { actorOf } from "../../request-context";
-import { authedErrors } from "../../schemas/common";
-import { RefineJobParams, RefineStatus, RefineStatusQuery } from "../../schemas/refine";
+import { authedErrors } from "../../../operations/schemas/common";
+import {
+  RefineJobParams,
+  RefineStatus,
+  RefineStatusQuery,
+} from "../../../operations/schemas/refine";
 
 export const refineStatusRoute = (deps: Deps) =>
   new Elysia().get(

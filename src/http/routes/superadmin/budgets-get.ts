@@ -3,8 +3,8 @@ import { Elysia, t } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { superadminGetBudgets } from "../../../domain/budgets/superadmin";
 import { contextOf } from "../../request-context";
-import { Budgets } from "../../schemas/budgets";
-import { authedErrors } from "../../schemas/common";
+import { Budgets } from "../../../operations/schemas/budgets";
+import { authedErrors } from "../../../operations/schemas/common";
 
 export const superadminGetBudgetsRoute = (deps: Deps) =>
   new Elysia().get(

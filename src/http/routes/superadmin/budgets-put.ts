@@ -3,8 +3,8 @@ import { Elysia, t } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { superadminReplaceBudgets } from "../../../domain/budgets/superadmin";
 import { contextOf } from "../../request-context";
-import { Budgets, BudgetsUpdate } from "../../schemas/budgets";
-import { authedErrors } from "../../schemas/common";
+import { Budgets, BudgetsUpdate } from "../../../operations/schemas/budgets";
+import { authedErrors } from "../../../operations/schemas/common";
 
 export const superadminPutBudgetsRoute = (deps: Deps) =>
   new Elysia().put(
