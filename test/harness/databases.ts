@@ -20,10 +20,24 @@ export async function createMigratedDatabase(name: string): Promise<string> {
   return databaseUrlFor(name);
 }
 
+/**
+ * Drops database `name`, waiting for sessions the owner may not terminate: a SIGKILLed worker's
+ * backend (the serving login's) lives on until its running statement ends, and FORCE then refuses.
+ */
 export async function dropDatabase(name: string): Promise<void> {
   const admin = postgres(TEST_ADMIN_DATABASE_URL, { max: 1, onnotice: () => {} });
   try {
-    await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        return;
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        // 42501: another login's session; 55006: a session still starting. Both end on their own.
+        if ((code !== "42501" && code !== "55006") || attempt >= 120) throw error;
+        await Bun.sleep(500);
+      }
+    }
   } finally {
     await admin.end();
   }
