@@ -1,11 +1,11 @@
 // ASK offline latency (on demand, not part of `bun test`):
 // `node_modules/.bin/bun run bench/ask.ts [--people=5000] [--questions=300]`.
-// One agent's org chart on a throwaway database: `people` memories stored through HTTP, and a graph of
-// people (REPORTS_TO a manager, LIVES_IN one of 50 cities, USES one of 30 tools) plus one hub
+// One agent's org chart on a throwaway database: `people` memories stored through HTTP, and a graph
+// of people (REPORTS_TO a manager, LIVES_IN one of 50 cities, USES one of 30 tools) plus one hub
 // (everyone WORKS_AT Acme). Then p50/p95/p99 of pinned ASK over loopback HTTP per question shape,
-// at concurrency 1 and 8, and a check that each answer is the expected one. Then the AUTO rule check:
-// for relation questions, how often the top result is the memory that states the answer, with AUTO
-// (whose entity rule routes them to ASK) against pinned LEXICAL and GRAPH.
+// at concurrency 1 and 8, and a check that each answer is the expected one. Then the AUTO rule
+// check: for relation questions, how often the top result is the memory that states the answer,
+// with AUTO (whose entity rule routes them to ASK) against pinned LEXICAL and GRAPH.
 import postgres from "postgres";
 import { withTenant } from "../src/data/with-tenant";
 import { newId } from "../src/lib/ids";
@@ -73,7 +73,8 @@ async function seed(app: BenchApp): Promise<string[]> {
     edge(tools[i % TOOLS]!, "USES", `${person(i)} uses ${tool(i)}`);
     edge(acme, "WORKS_AT", `${person(i)} works at Acme`);
   }
-  // Bulk rows for a benchmark fixture (the same tables distill writes), in the tenant's transaction.
+  // Bulk rows for a benchmark fixture (the same tables distill writes), in the tenant's
+  // transaction.
   await withTenant(app.deps.db, app.orgId, async (tx) => {
     for (let s = 0; s < memos.length; s += 5000) {
       const part = memos.slice(s, s + 5000);
@@ -101,7 +102,10 @@ async function seed(app: BenchApp): Promise<string[]> {
   return memoryIds;
 }
 
-/** Share of relation questions whose top result is the memory stating the answer, and the strategies AUTO chose. */
+/**
+ * Share of relation questions whose top result is the memory stating the answer, and the strategies
+ * AUTO chose.
+ */
 async function topOneRate(
   app: BenchApp,
   memoryIds: string[],

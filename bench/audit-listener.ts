@@ -1,6 +1,7 @@
-// Audit listener write-to-visible latency: a real `svc worker` logic (startWorker with the listener on,
-// no beat) against a throwaway database; each write is a real POST /v1/memories, and the clock stops when
-// GET /v1/audit returns its row (polled every 2 ms). Run: node_modules/.bin/bun run bench/audit-listener.ts [writes=50] [debounce_ms=50]
+// Audit listener write-to-visible latency: a real `svc worker` logic (startWorker with the listener
+// on, no beat) against a throwaway database; each write is a real POST /v1/memories, and the clock
+// stops when GET /v1/audit returns its row (polled every 2 ms). Run: node_modules/.bin/bun run
+// bench/audit-listener.ts [writes=50] [debounce_ms=50]
 import { startWorker } from "../src/queue/worker";
 import { startBenchApp } from "./lib/bench-app";
 

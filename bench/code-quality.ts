@@ -1,7 +1,7 @@
 // CODE and LEXICAL on CoSQA with the functions marked as code (issue 22 item 5):
-// `node_modules/.bin/bun run bench/code-quality.ts [--limit=100]`. Every function of ../shared/bench-data/cosqa
-// is stored through the batch route with metadata {"language": "python"} in one agent; recall@10 and p50/p95
-// per strategy over `limit` queries spread evenly.
+// `node_modules/.bin/bun run bench/code-quality.ts [--limit=100]`. Every function of
+// ../shared/bench-data/cosqa is stored through the batch route with metadata {"language": "python"}
+// in one agent; recall@10 and p50/p95 per strategy over `limit` queries spread evenly.
 import { startBenchApp } from "./lib/bench-app";
 import { emptyVectorBacklog } from "./lib/load-corpus";
 import { fmt } from "./lib/format";

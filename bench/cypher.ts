@@ -1,9 +1,10 @@
 // CYPHER latency (on demand, not part of `bun test`):
 // `node_modules/.bin/bun run bench/cypher.ts [--people=40000] [--queries=200] [--only=either]`.
 // One agent on a throwaway database: `people` memories stored through HTTP and the graph of
-// bench/lib/graph-corpus.ts seeded beside them (40k people: 40,800 memos, ~200k edges; the hub "Acme"
-// holds a WORKS_AT edge from every other person), then ANALYZE as the owner. Then p50/p95/p99 of pinned
-// CYPHER recalls over loopback HTTP at c=1, per pattern shape, each anchored on a different person.
+// bench/lib/graph-corpus.ts seeded beside them (40k people: 40,800 memos, ~200k edges; the hub
+// "Acme" holds a WORKS_AT edge from every other person), then ANALYZE as the owner. Then
+// p50/p95/p99 of pinned CYPHER recalls over loopback HTTP at c=1, per pattern shape, each anchored
+// on a different person.
 import postgres from "postgres";
 import { startBenchApp, type BenchApp } from "./lib/bench-app";
 import { graphWorld, HUB, personMemory } from "./lib/graph-corpus";
@@ -33,7 +34,10 @@ async function storeInOrder(app: BenchApp, contents: string[]): Promise<string[]
   return ids;
 }
 
-/** The measured patterns (`--only` keeps those whose name contains it); `$name` is a different person on every request. */
+/**
+ * The measured patterns (`--only` keeps those whose name contains it); `$name` is a different
+ * person on every request.
+ */
 const CASES: Array<[string, string]> = [
   [
     "1 hop: a person's employer",

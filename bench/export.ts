@@ -1,7 +1,8 @@
-// `bun run bench/export.ts [--tier=100k|1m|100k,1m]`: the export's cost against the tenant's size. Each tier
-// is one tenant of N memories (about 300 bytes of content each, no vector, so the figure is the paging and
-// not the JSON of 1,536 floats), exported through exportTenant to a sink that counts bytes: the same code
-// as GET /v1/export and `svc export`, without the network. Linear paging shows as a flat rows/s column.
+// `bun run bench/export.ts [--tier=100k|1m|100k,1m]`: the export's cost against the tenant's size.
+// Each tier is one tenant of N memories (about 300 bytes of content each, no vector, so the figure
+// is the paging and not the JSON of 1,536 floats), exported through exportTenant to a sink that
+// counts bytes: the same code as GET /v1/export and `svc export`, without the network. Linear
+// paging shows as a flat rows/s column.
 import { withTenant } from "../src/data/with-tenant";
 import { exportTenant } from "../src/domain/export/export";
 import { ensureOrg } from "../src/domain/keys/bootstrap";

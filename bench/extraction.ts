@@ -1,7 +1,7 @@
-// Extraction quality of the local extractor on the labelled set (bench/lib/extraction-set.ts), on demand:
-// `node_modules/.bin/bun run bench/extraction.ts [--verbose]`. Prints strict triple precision, recall
-// and F1 per category and overall, the loose (entity pair) recall, and event-time accuracy; --verbose
-// lists every missed and every extra triple.
+// Extraction quality of the local extractor on the labelled set (bench/lib/extraction-set.ts), on
+// demand: `node_modules/.bin/bun run bench/extraction.ts [--verbose]`. Prints strict triple
+// precision, recall and F1 per category and overall, the loose (entity pair) recall, and event-time
+// accuracy; --verbose lists every missed and every extra triple.
 import { createLocalExtractor } from "../src/domain/forge/extract/local";
 import { f1, precision, recall, scoreExtractor, type Tally } from "./lib/extraction-score";
 

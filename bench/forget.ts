@@ -1,9 +1,9 @@
 // Forget of large batches (on demand): `node_modules/.bin/bun run bench/forget.ts [--count=3000]`.
-// Stores --count memories (batch route), distills them into the graph (POST /v1/distill, the real worker in
-// this process), recalls so they carry access counters, then forgets them 1,000 per POST /v1/memories/forget
-// and through the retention cap (svc.enforce_retention_caps' domain function): memories per second with
-// every derived row (postings, graph provenance, edges and memos, access counters, audit) in the same
-// transaction, on a throwaway database.
+// Stores --count memories (batch route), distills them into the graph (POST /v1/distill, the real
+// worker in this process), recalls so they carry access counters, then forgets them 1,000 per POST
+// /v1/memories/forget and through the retention cap (svc.enforce_retention_caps' domain function):
+// memories per second with every derived row (postings, graph provenance, edges and memos, access
+// counters, audit) in the same transaction, on a throwaway database.
 import { graphWorld, personMemory } from "./lib/graph-corpus";
 import { startBenchApp, type BenchApp } from "./lib/bench-app";
 import { enforceRetentionCaps } from "../src/domain/memories/retention";

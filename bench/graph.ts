@@ -1,10 +1,12 @@
-// Knowledge graph benchmarks (on demand): `node_modules/.bin/bun run bench/graph.ts [--quick] [--people=10000] [--distill=2000]`.
+// Knowledge graph benchmarks (on demand): `node_modules/.bin/bun run bench/graph.ts [--quick]
+// [--people=10000] [--distill=2000]`.
 // 1. Distill throughput with the local extractor: memories stored through the batch route, then
-//    POST /v1/distill (1,000 ids per job) run by the real worker (BullMQ on Valkey, in this process),
-//    timed from the first POST until every job succeeded; plus the extractor alone, without the database.
-// 2. GRAPH / TRIPLET / TRACE and GET /v1/graph/data p50/p95 over loopback HTTP, one request at a time,
-//    in one agent holding `people` memories and a graph of ~5 edges per person (10k people: 10,800
-//    memos, ~50k edges) whose hub "Acme" has an edge from every other person (5,000 at 10k).
+//    POST /v1/distill (1,000 ids per job) run by the real worker (BullMQ on Valkey, in this
+//    process), timed from the first POST until every job succeeded; plus the extractor alone,
+//    without the database.
+// 2. GRAPH / TRIPLET / TRACE and GET /v1/graph/data p50/p95 over loopback HTTP, one request at a
+//    time, in one agent holding `people` memories and a graph of ~5 edges per person (10k people:
+//    10,800 memos, ~50k edges) whose hub "Acme" has an edge from every other person (5,000 at 10k).
 import postgres from "postgres";
 import { createLocalExtractor } from "../src/domain/forge/extract/local";
 import { startWorker } from "../src/queue/worker";

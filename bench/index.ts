@@ -1,10 +1,11 @@
-// `npm run bench`: the whole benchmark in one run — ours vs the mem0ai peer vs an exact scan, per corpus tier.
-// Flags: --tier=10k,100k (default) | --tier=1m (on demand) ; --quick (10k, fewer queries) ; --no-peer ; --no-quality ;
-// --no-public (skip bench/quality-public.ts) ; --public-limit=N (its questions per set; 200 with --quick) ;
-// --no-strategies (skips the per-strategy latency table, bench/strategy-latency.ts) ;
-// --peer-pgvector=10k,100k (tiers for mem0's pgvector peer, default 10k; its in-process peer runs at 10k).
-// The 1m tier is 1,000 agents of 1,000 memories in 100 tenants (--tenants=N scales it: N × 10 agents),
-// bulk-loaded (bench/lib/tenants-load.ts), and queried over HTTP on a seeded random tenant and agent each time;
+// `npm run bench`: the whole benchmark in one run — ours vs the mem0ai peer vs an exact scan, per
+// corpus tier. Flags: --tier=10k,100k (default) | --tier=1m (on demand) ; --quick (10k, fewer
+// queries) ; --no-peer ; --no-quality ; --no-public (skip bench/quality-public.ts) ;
+// --public-limit=N (its questions per set; 200 with --quick) ; --no-strategies (skips the
+// per-strategy latency table, bench/strategy-latency.ts) ; --peer-pgvector=10k,100k (tiers for
+// mem0's pgvector peer, default 10k; its in-process peer runs at 10k). The 1m tier is 1,000 agents
+// of 1,000 memories in 100 tenants (--tenants=N scales it: N × 10 agents), bulk-loaded
+// (bench/lib/tenants-load.ts), and queried over HTTP on a seeded random tenant and agent each time;
 // --no-index-build skips its HNSW build (over 30 minutes on a loaded 2-core machine).
 import { mkdirSync, writeFileSync, existsSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
@@ -51,7 +52,10 @@ const queryCount = quick ? 100 : 300;
 /** Seed of the first pass's queries (the measured ones use the corpus default, 7). */
 const FIRST_PASS_SEED = 8;
 
-/** The 1m tier's load, and (once its HNSW index is built) the recall measured before it; `recall` is then the one with it. */
+/**
+ * The 1m tier's load, and (once its HNSW index is built) the recall measured before it; `recall` is
+ * then the one with it.
+ */
 type BulkFigures = Omit<TenantLoad, "tenants"> & {
   indexSeconds?: number;
   recallBeforeIndex?: Latency;
@@ -86,9 +90,9 @@ async function runTier(tier: string): Promise<TierResult> {
     console.error(
       `[${tier}] recall (VECTOR): a first pass of other queries, the measured pass, then exact-vs-HNSW …`,
     );
-    // Right after a bulk load the buffer cache holds what the load wrote, not what searches read: the first
-    // pass (distinct queries, so none of the measured ones is cached as such) is printed beside the
-    // measured one, which sees the caches of a service in use.
+    // Right after a bulk load the buffer cache holds what the load wrote, not what searches read:
+    // the first pass (distinct queries, so none of the measured ones is cached as such) is printed
+    // beside the measured one, which sees the caches of a service in use.
     const firstPass = await recallLoop(app, queries(queryCount, FIRST_PASS_SEED), 1, "VECTOR");
     const recall = await recallLoop(app, qs, 1, "VECTOR");
     const sql = await exactVsHnsw(app, qs.slice(0, quick ? 30 : 100));
@@ -124,7 +128,9 @@ async function runTier(tier: string): Promise<TierResult> {
   }
 }
 
-/** Many small agents: each query goes to a seeded random tenant and agent, with that tenant's key. */
+/**
+ * Many small agents: each query goes to a seeded random tenant and agent, with that tenant's key.
+ */
 async function runTenantTier(tier: string): Promise<TierResult> {
   const shape = {
     tenants: Number(args.get("tenants") ?? 100),
@@ -157,7 +163,8 @@ async function runTenantTier(tier: string): Promise<TierResult> {
         { agent_id: p[i]!.agentId, query: q[i], top_k: 10, strategy: "VECTOR" },
         p[i]!.key,
       );
-    // As for the other tiers: a first pass of other queries and tenants, printed beside the measured one.
+    // As for the other tiers: a first pass of other queries and tenants, printed beside the
+    // measured one.
     const measure = async () => {
       const firstPass = await loop(
         firstQueries.length,
@@ -296,7 +303,10 @@ async function auditDrain(): Promise<string | undefined> {
   return out.trim();
 }
 
-/** The retrieval-quality table (bench/quality.ts: the conversational set, every strategy against BM25). */
+/**
+ * The retrieval-quality table (bench/quality.ts: the conversational set, every strategy against
+ * BM25).
+ */
 async function qualityTable(): Promise<string> {
   console.error("retrieval quality (bench/quality.ts) …");
   const proc = Bun.spawn(
@@ -308,7 +318,10 @@ async function qualityTable(): Promise<string> {
   return out.trim();
 }
 
-/** The public-data quality table (bench/quality-public.ts); `--public-limit=N` asks N questions per set. */
+/**
+ * The public-data quality table (bench/quality-public.ts); `--public-limit=N` asks N questions per
+ * set.
+ */
 async function publicQualityTable(): Promise<string> {
   console.error("retrieval quality on public data (bench/quality-public.ts) …");
   const limit = args.get("public-limit") ?? (quick ? "200" : undefined);

@@ -1,9 +1,10 @@
 // Ingest loader benchmark (on demand, not part of `bun test`):
 // `node_modules/.bin/bun run bench/ingest.ts [--mb=50]`.
 // Loader throughput on generated files read from disk, without storage or embedding (those are the
-// store benchmark's numbers): text MB/s, Markdown MB/s, CSV rows/s, PDF pages/s, DOCX MB/s, TypeScript
-// MB/s; and the peak resident memory while the streaming loaders (text, CSV) read a --mb sized file,
-// sampled every 10 ms, against the RSS before, to show that streaming keeps memory flat.
+// store benchmark's numbers): text MB/s, Markdown MB/s, CSV rows/s, PDF pages/s, DOCX MB/s,
+// TypeScript MB/s; and the peak resident memory while the streaming loaders (text, CSV) read a --mb
+// sized file, sampled every 10 ms, against the RSS before, to show that streaming keeps memory
+// flat.
 import { rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -1,9 +1,9 @@
-// `bun run bench/lexical-scale.ts`: LEXICAL's latency over HTTP at c=1 on one agent of real text, right
-// after a bulk load (no ANALYZE: this server runs without autovacuum, and embedded PGlite never has one)
-// and again after VACUUM ANALYZE. The memories are the units of the public sets (../shared/bench-data:
-// LoCoMo turns, SciFact abstracts, CoSQA functions) in one agent, cycled with a number when there are
-// more memories than units; the queries are LoCoMo's questions.
-// Flags: --memories=10000 ; --requests=300 ; --strategies=LEXICAL (comma-separated, asked in turn).
+// `bun run bench/lexical-scale.ts`: LEXICAL's latency over HTTP at c=1 on one agent of real text,
+// right after a bulk load (no ANALYZE: this server runs without autovacuum, and embedded PGlite
+// never has one) and again after VACUUM ANALYZE. The memories are the units of the public sets
+// (../shared/bench-data: LoCoMo turns, SciFact abstracts, CoSQA functions) in one agent, cycled
+// with a number when there are more memories than units; the queries are LoCoMo's questions. Flags:
+// --memories=10000 ; --requests=300 ; --strategies=LEXICAL (comma-separated, asked in turn).
 import { startBenchApp } from "./lib/bench-app";
 import { AGENT, loadCorpus } from "./lib/load-corpus";
 import { loadPublicSet } from "./lib/public-sets";

@@ -1,6 +1,7 @@
 // GET /v1/memories and GET /v1/agents cost at scale: fills one tenant of a throwaway database with
-// `rows` memories over `agents` agents, then times the listing's domain calls (p50/p95 over `runs`).
-// Run: node_modules/.bin/bun run bench/memories-list.ts [rows=100000] [agents=50] [runs=30]
+// `rows` memories over `agents` agents, then times the listing's domain calls (p50/p95 over
+// `runs`). Run: node_modules/.bin/bun run bench/memories-list.ts [rows=100000] [agents=50]
+// [runs=30]
 import postgres from "postgres";
 import { migrate } from "../src/data/migrate";
 import { openPostgres } from "../src/data/pools";

@@ -1,8 +1,9 @@
-// Each periodic task once on one large tenant (issue 23): `node_modules/.bin/bun run bench/periodic.ts
-// [--count=100000]` (the 1M tier: --count=1000000). Loads --count memories into one agent of one
-// tenant as the owner (SQL, postings triggers and all; 10% expired, a backlog of pending audit rows
-// of count/10), then times importance decay, the TTL sweep, the retention cap (cap count/2, so half
-// the agent goes) and the audit drain, each through its domain function, on a throwaway database.
+// Each periodic task once on one large tenant (issue 23): `node_modules/.bin/bun run
+// bench/periodic.ts [--count=100000]` (the 1M tier: --count=1000000). Loads --count memories into
+// one agent of one tenant as the owner (SQL, postings triggers and all; 10% expired, a backlog of
+// pending audit rows of count/10), then times importance decay, the TTL sweep, the retention cap
+// (cap count/2, so half the agent goes) and the audit drain, each through its domain function, on a
+// throwaway database.
 import postgres from "postgres";
 import { drainAudit } from "../src/domain/audit/drain";
 import { decayImportance } from "../src/domain/memories/decay-importance";

@@ -1,7 +1,8 @@
-// `bun run bench/quality-prf.ts`: does pseudo-relevance feedback help on the conversational set? In-process,
-// deterministic: BM25 over each persona's turns, then RM3-style feedback (the top `docs` results' words
-// weighted by tf·idf, the best `terms` of them added to the query at `weight`), against BM25 alone in the
-// same run. Prints recall@10 per category, overall recall@10 and MRR per setting (docs/benchmarks.md).
+// `bun run bench/quality-prf.ts`: does pseudo-relevance feedback help on the conversational set?
+// In-process, deterministic: BM25 over each persona's turns, then RM3-style feedback (the top
+// `docs` results' words weighted by tf·idf, the best `terms` of them added to the query at
+// `weight`), against BM25 alone in the same run. Prints recall@10 per category, overall recall@10
+// and MRR per setting (docs/benchmarks.md).
 import { bm25Index, tokens } from "./lib/quality-set";
 import { CATEGORIES, dialogueSet, type Category } from "./lib/dialogues";
 import { mean, score, type Scores } from "./lib/retrieval-metrics";

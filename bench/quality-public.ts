@@ -5,13 +5,14 @@
 // to a conversation per session instead); SciFact and CoSQA one agent, one memory per document.
 // Every question is asked through POST /v1/memories/recall for AUTO and each strategy that
 // applies, scored beside plain BM25 over the same units in the same run (bench/lib/bm25-plain.ts).
-// The seeded set of bench/quality.ts is one more row ("generated"). Prints a table per set (per category and overall: R@5, R@10, MRR,
-// nDCG@10, failed recalls, p50/p95 ms) and writes JSON under bench/results/.
-// Flags: --sets=locomo,scifact,cosqa,generated (default all) ; --limit=N (questions per set,
-// spread evenly) ; --offset=K (each pick shifted by K: other questions, to validate beyond the
-// default ones) ; --strategies=AUTO,LEXICAL,… (default: those that apply to each set; given, they
-// run on every set) ; --analyze (VACUUM ANALYZE after each load; by default recall runs on what a
-// fresh load leaves) ; --as-conversations (LoCoMo's sessions through the conversations API). BENCH_DATA_DIR overrides where the sets are read.
+// The seeded set of bench/quality.ts is one more row ("generated"). Prints a table per set (per
+// category and overall: R@5, R@10, MRR, nDCG@10, failed recalls, p50/p95 ms) and writes JSON under
+// bench/results/. Flags: --sets=locomo,scifact,cosqa,generated (default all) ; --limit=N (questions
+// per set, spread evenly) ; --offset=K (each pick shifted by K: other questions, to validate beyond
+// the default ones) ; --strategies=AUTO,LEXICAL,… (default: those that apply to each set; given,
+// they run on every set) ; --analyze (VACUUM ANALYZE after each load; by default recall runs on
+// what a fresh load leaves) ; --as-conversations (LoCoMo's sessions through the conversations API).
+// BENCH_DATA_DIR overrides where the sets are read.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { startBenchApp, type BenchApp } from "./lib/bench-app";
@@ -58,8 +59,9 @@ type SetResult = {
 };
 
 /**
- * `limit` questions spread evenly, so a short run still sees every agent and category; `offset` shifts
- * each pick, so `--offset=1` asks other questions than the default run (validation beyond them).
+ * `limit` questions spread evenly, so a short run still sees every agent and category; `offset`
+ * shifts each pick, so `--offset=1` asks other questions than the default run (validation beyond
+ * them).
  */
 function spread<T>(all: T[], limit: number, offset: number): T[] {
   if (limit >= all.length) return all;

@@ -1,9 +1,9 @@
-// `bun run bench/quality.ts`: retrieval quality on the seeded conversational set (bench/lib/dialogues.ts).
-// The turns go in through the real conversations API (with the dates they were said); every question is asked
-// through POST /v1/memories/recall for each strategy and AUTO, and scored against in-process BM25 over the
-// same turns in the same run. Prints one table per category and overall.
-// Flags: --personas=N (default 4) ; --seed=N ; --distill (distill every turn into the graph first, then also
-// ask GRAPH, TRIPLET and ASK; AUTO's graph rules then apply).
+// `bun run bench/quality.ts`: retrieval quality on the seeded conversational set
+// (bench/lib/dialogues.ts). The turns go in through the real conversations API (with the dates they
+// were said); every question is asked through POST /v1/memories/recall for each strategy and AUTO,
+// and scored against in-process BM25 over the same turns in the same run. Prints one table per
+// category and overall. Flags: --personas=N (default 4) ; --seed=N ; --distill (distill every turn
+// into the graph first, then also ask GRAPH, TRIPLET and ASK; AUTO's graph rules then apply).
 import { startWorker } from "../src/queue/worker";
 import { startBenchApp, type BenchApp } from "./lib/bench-app";
 import { bm25 } from "./lib/quality-set";

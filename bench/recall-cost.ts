@@ -1,10 +1,10 @@
-// Where one POST /v1/memories/recall spends its time, at 1k memories, c=1, with the production pipeline
-// (rate limit on Valkey, key cache, audit, access tracking, metering):
-// `node_modules/.bin/bun run bench/recall-cost.ts [--memories=1000] [--requests=300]`.
-// Prints (1) end-to-end HTTP p50/p95 for AUTO, VECTOR and LEXICAL beside two baselines measured in the
-// same run — a bare Bun.serve JSON echo over the same loopback client (the HTTP floor) and in-process
-// BM25 over the same texts — and (2) each stage timed alone in-process against the same app, p50 over
-// the same queries, "before" (the path main took) beside "after" (this path).
+// Where one POST /v1/memories/recall spends its time, at 1k memories, c=1, with the production
+// pipeline (rate limit on Valkey, key cache, audit, access tracking, metering):
+// `node_modules/.bin/bun run bench/recall-cost.ts [--memories=1000] [--requests=300]`. Prints (1)
+// end-to-end HTTP p50/p95 for AUTO, VECTOR and LEXICAL beside two baselines measured in the same
+// run — a bare Bun.serve JSON echo over the same loopback client (the HTTP floor) and in-process
+// BM25 over the same texts — and (2) each stage timed alone in-process against the same app, p50
+// over the same queries, "before" (the path main took) beside "after" (this path).
 import { TypeCompiler } from "@sinclair/typebox/compiler";
 import { Value } from "@sinclair/typebox/value";
 import { loadavg } from "node:os";
@@ -36,8 +36,9 @@ const MEMORIES = Number(args.get("memories") ?? 1000);
 const REQUESTS = Number(args.get("requests") ?? 300);
 const STRATEGIES = ["AUTO", "VECTOR", "LEXICAL"] as const;
 /**
- * `--before=<base url>,<key>`: another server (e.g. the previous commit, started with the same corpus
- * under agent "bench-agent") to time end to end beside this one, request by request alternately.
+ * `--before=<base url>,<key>`: another server (e.g. the previous commit, started with the same
+ * corpus under agent "bench-agent") to time end to end beside this one, request by request
+ * alternately.
  */
 const beforeServer = args.get("before")?.split(",") as [string, string] | undefined;
 
@@ -163,7 +164,8 @@ try {
       endToEnd[strategy] = { p50: a, p95: NaN, errors: 0 };
     }
   } else {
-    // The strategies take turns, request by request, so each sees the same machine and the same warm-up.
+    // The strategies take turns, request by request, so each sees the same machine and the same
+    // warm-up.
     for (const strategy of STRATEGIES) await recallLoop(app, qs.slice(0, WARM_UP), 1, strategy);
     const times = new Map<string, number[]>(STRATEGIES.map((s) => [s, []]));
     for (let i = 0; i < qs.length; i++) {
@@ -290,8 +292,8 @@ try {
       detail: { bench: true },
     });
   const spend = { tokens: 10, embeddingCalls: 1 };
-  // The access UPDATE recalls used to run (about 1.1 ms of server time in the statement log) cannot run any
-  // more: its columns moved to memory_access, which the audit drain fills (sql/0133).
+  // The access UPDATE recalls used to run (about 1.1 ms of server time in the statement log) cannot
+  // run any more: its columns moved to memory_access, which the audit drain fills (sql/0133).
   stage(
     "writes after the search, in the transaction",
     [

@@ -1,8 +1,9 @@
 // Recall benchmark (on demand, not part of `bun test`):
-// `node_modules/.bin/bun run bench/recall.ts [--tiers=10k,100k] [--queries=300] [--ef=<RECALL_HNSW_EF_SEARCH>] [--skip-quality]`.
-// Per tier and layout (one agent; 100 agents in 10 orgs): batch and single store throughput, recall p50/p95/p99
-// over loopback HTTP for VECTOR and LEXICAL, ANN recall@10 of the production HNSW query against an exact scan;
-// then a seeded retrieval-quality set: recall@5/@10 per strategy against an in-process BM25 baseline.
+// `node_modules/.bin/bun run bench/recall.ts [--tiers=10k,100k] [--queries=300]
+// [--ef=<RECALL_HNSW_EF_SEARCH>] [--skip-quality]`. Per tier and layout (one agent; 100 agents in
+// 10 orgs): batch and single store throughput, recall p50/p95/p99 over loopback HTTP for VECTOR and
+// LEXICAL, ANN recall@10 of the production HNSW query against an exact scan; then a seeded
+// retrieval-quality set: recall@5/@10 per strategy against an in-process BM25 baseline.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { systemActor } from "../src/domain/actor";
 import { ensureOrg } from "../src/domain/keys/bootstrap";
@@ -56,7 +57,10 @@ async function tenantsFor(app: BenchApp, layout: Layout): Promise<Tenant[]> {
   return tenants;
 }
 
-/** Memory i goes to tenant i % orgs and agent ⌊i / orgs⌋ % agents, so every agent gets an equal share. */
+/**
+ * Memory i goes to tenant i % orgs and agent ⌊i / orgs⌋ % agents, so every agent gets an equal
+ * share.
+ */
 const ownerOf = (tenants: Tenant[], i: number) => {
   const tenant = tenants[i % tenants.length]!;
   return { tenant, agent: tenant.agents[Math.floor(i / tenants.length) % tenant.agents.length]! };

@@ -1,6 +1,6 @@
-// Refine pass throughput: seeds one agent's graph in a throwaway database (memos, edges, provenance,
-// pending feedback), runs every pass once through svc.refine_run's body, and prints each pass's time.
-// Run: node_modules/.bin/bun run bench/refine.ts [memos=50000] [edges=200000]
+// Refine pass throughput: seeds one agent's graph in a throwaway database (memos, edges,
+// provenance, pending feedback), runs every pass once through svc.refine_run's body, and prints
+// each pass's time. Run: node_modules/.bin/bun run bench/refine.ts [memos=50000] [edges=200000]
 import postgres from "postgres";
 import type { Deps } from "../src/app/deps";
 import { loadConfig } from "../src/config/load";
@@ -45,7 +45,8 @@ const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)]!;
 /**
  * The graph: memos of mixed types, 2% of them duplicated under a shared ontology URI, edges with a
  * skewed degree (a few hubs), a relation mix with transitive (LOCATED_IN, PART_OF) and inverse
- * (REPORTS_TO) relations, memories grounding 3 memos each (memo_sources only: no memory rows are needed), and one feedback signal per 100 edges.
+ * (REPORTS_TO) relations, memories grounding 3 memos each (memo_sources only: no memory rows are
+ * needed), and one feedback signal per 100 edges.
  */
 async function seed(orgId: string) {
   const types = ["PERSON", "ORG", "PLACE", "TOOL", "CONCEPT"];
@@ -125,7 +126,8 @@ try {
   await migrate(db.primary);
   const orgId = await ensureOrg(db, "bench-refine");
   const seeded = await seed(orgId);
-  // Fresh bulk-loaded tables: give the planner statistics, as autovacuum would before a scheduled run.
+  // Fresh bulk-loaded tables: give the planner statistics, as autovacuum would before a scheduled
+  // run.
   await db.primary`ANALYZE`;
   const config = loadConfig({}, { REFINE_ENABLED: true } as Partial<Config>);
   const deps = {

@@ -1,10 +1,11 @@
 // `bun run bench/store.ts [--count=20000] [--dims=1536]`: batch store throughput through HTTP
-// (POST /v1/memories/batch, 500 per call, 2 in flight) with the local embedder, the embedder alone, and
-// how fast svc.generate_embedding then puts the batches' vectors into the HNSW graph (the vector backlog),
-// on a throwaway database with the HNSW index of that dimension in place (`--without-hnsw` drops it, to
-// show how much of the store cost is HNSW maintenance). A last load runs with a real worker (svc worker's
-// loop, in this process) graphing alongside on the same two cores, as embedded mode or a one-box deployment
-// would: the route's rate then, and how long until every vector is in the graph.
+// (POST /v1/memories/batch, 500 per call, 2 in flight) with the local embedder, the embedder alone,
+// and how fast svc.generate_embedding then puts the batches' vectors into the HNSW graph (the
+// vector backlog), on a throwaway database with the HNSW index of that dimension in place
+// (`--without-hnsw` drops it, to show how much of the store cost is HNSW maintenance). A last load
+// runs with a real worker (svc worker's loop, in this process) graphing alongside on the same two
+// cores, as embedded mode or a one-box deployment would: the route's rate then, and how long until
+// every vector is in the graph.
 import { startBenchApp } from "./lib/bench-app";
 import { corpus } from "./lib/corpus";
 import { loadCorpus } from "./lib/load-corpus";

@@ -1,7 +1,8 @@
 // The test suite's per-file fixed costs, before and after the migrated templates (on demand):
-// `node_modules/.bin/bun run bench/test-fixtures.ts [--runs=3]`. Before = a new database migrated from
-// empty and a PGlite directory from initdb; after = a clone of test/harness/template-database.ts's
-// template and a copy of test/harness/pglite-template.ts's directory. Same run, alternating.
+// `node_modules/.bin/bun run bench/test-fixtures.ts [--runs=3]`. Before = a new database migrated
+// from empty and a PGlite directory from initdb; after = a clone of
+// test/harness/template-database.ts's template and a copy of test/harness/pglite-template.ts's
+// directory. Same run, alternating.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";

@@ -1,10 +1,11 @@
 // VECTOR recall on one large agent (on demand, not part of `bun test`):
-// `node_modules/.bin/bun run bench/vector-scale.ts [--size=100000] [--queries=200] [--keep] [--reuse=<svc_bench_… database>] [--compare-float]`.
-// Loads `size` memories into one agent through the batch route (or reuses a database a `--keep` run left),
-// ANALYZEs, prints the EXPLAIN (ANALYZE, BUFFERS) of the production VECTOR query, then times it inside
-// PostgreSQL against an exact scan of the same filtered query (ANN recall@10), and over HTTP at c=1.
-// --compare-float also builds the pre-0130 full-precision HNSW index (once; kept) and times the pre-0130
-// query shape on it in the same run.
+// `node_modules/.bin/bun run bench/vector-scale.ts [--size=100000] [--queries=200] [--keep]
+// [--reuse=<svc_bench_… database>] [--compare-float]`. Loads `size` memories into one agent through
+// the batch route (or reuses a database a `--keep` run left), ANALYZEs, prints the EXPLAIN
+// (ANALYZE, BUFFERS) of the production VECTOR query, then times it inside PostgreSQL against an
+// exact scan of the same filtered query (ANN recall@10), and over HTTP at c=1. --compare-float also
+// builds the pre-0130 full-precision HNSW index (once; kept) and times the pre-0130 query shape on
+// it in the same run.
 import postgres from "postgres";
 import { startBenchApp } from "./lib/bench-app";
 import { corpus, queries } from "./lib/corpus";

@@ -1,8 +1,9 @@
-// VECTOR self-recall (issue 22 item 4): does a memory come back for its own text, at any agent size?
-// `node_modules/.bin/bun run bench/vector-self-recall.ts [--sizes=1000,10000,100000] [--others=3] [--queries=40]`
-// Per size: one agent of that many short turns among `others` agents of as many, loaded through the batch
-// route; then `queries` memories of the agent are recalled by their own content (VECTOR, top 10) over
-// HTTP, and the share found in the top 10 is printed with the latency.
+// VECTOR self-recall (issue 22 item 4): does a memory come back for its own text, at any agent
+// size? `node_modules/.bin/bun run bench/vector-self-recall.ts [--sizes=1000,10000,100000]
+// [--others=3] [--queries=40]` Per size: one agent of that many short turns among `others` agents
+// of as many, loaded through the batch route; then `queries` memories of the agent are recalled by
+// their own content (VECTOR, top 10) over HTTP, and the share found in the top 10 is printed with
+// the latency.
 import { startBenchApp } from "./lib/bench-app";
 import { rng } from "./lib/corpus";
 import { emptyVectorBacklog } from "./lib/load-corpus";
@@ -17,7 +18,10 @@ const args = new Map(
 const sizes = (args.get("sizes") ?? "1000,10000").split(",").map(Number);
 const others = Number(args.get("others") ?? 3);
 const queryCount = Number(args.get("queries") ?? 40);
-/** --source=locomo: the target agent holds LoCoMo's real turns (the first `size`, repeated past 2,760). */
+/**
+ * --source=locomo: the target agent holds LoCoMo's real turns (the first `size`, repeated past
+ * 2,760).
+ */
 const source = args.get("source") ?? "synthetic";
 const turnsOf = (size: number): string[] => {
   if (source !== "locomo") return shortTurns(size, 7);

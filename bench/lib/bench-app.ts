@@ -1,6 +1,6 @@
-// Starts the real app (Bun.serve of createApp + handleRequest) on a throwaway database on loopback, migrated
-// by the owner (BENCH_ADMIN_DATABASE_URL's login) and served by the serving login (BENCH_SERVING_LOGIN,
-// created by scripts/setup-services.sh), as in production.
+// Starts the real app (Bun.serve of createApp + handleRequest) on a throwaway database on loopback,
+// migrated by the owner (BENCH_ADMIN_DATABASE_URL's login) and served by the serving login
+// (BENCH_SERVING_LOGIN, created by scripts/setup-services.sh), as in production.
 import postgres from "postgres";
 import { buildDeps, closeDeps } from "../../src/app/build-deps";
 import { loadConfig } from "../../src/config/load";
@@ -22,8 +22,8 @@ const SERVING_PASSWORD = process.env.BENCH_SERVING_PASSWORD ?? "svc_serving";
 export type BenchApp = Awaited<ReturnType<typeof startBenchApp>>;
 
 /**
- * `reuse` names a database an earlier run kept (`keep`): it is migrated again (new migrations apply) and
- * neither created nor dropped, so a 100k corpus is loaded once and measured many times.
+ * `reuse` names a database an earlier run kept (`keep`): it is migrated again (new migrations
+ * apply) and neither created nor dropped, so a 100k corpus is loaded once and measured many times.
  */
 export async function startBenchApp(
   label: string,
@@ -80,7 +80,8 @@ export async function startBenchApp(
 
   async function stop(): Promise<void> {
     server.stop(true);
-    // A batch store enqueues svc.generate_embedding (the vector backlog); the bench's own queue goes with it.
+    // A batch store enqueues svc.generate_embedding (the vector backlog); the bench's own queue
+    // goes with it.
     if (deps.queue instanceof BullmqQueue) await deps.queue.queue.obliterate({ force: true });
     await closeDeps(deps);
     if (!options.reuse && !options.keep)
@@ -89,9 +90,9 @@ export async function startBenchApp(
   }
 
   /**
-   * What autovacuum leaves within a minute of a load, done now, so what is timed next is the steady state:
-   * the statistics recall's plans depend on, and the visibility map its index-only scans need. As the
-   * owner: under the app role VACUUM and ANALYZE skip the tables.
+   * What autovacuum leaves within a minute of a load, done now, so what is timed next is the steady
+   * state: the statistics recall's plans depend on, and the visibility map its index-only scans
+   * need. As the owner: under the app role VACUUM and ANALYZE skip the tables.
    */
   async function analyze(): Promise<void> {
     const owner = postgres(url.toString(), { max: 1, onnotice: () => {} });

@@ -1,4 +1,5 @@
-// Seeded synthetic memories and queries shared by every benchmark, so ours, the peer and the exact scan see the same text.
+// Seeded synthetic memories and queries shared by every benchmark, so ours, the peer and the exact
+// scan see the same text.
 const SUBJECTS = [
   "the deploy pipeline",
   "user Alice",

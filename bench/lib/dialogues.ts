@@ -1,9 +1,10 @@
-// A seeded conversational retrieval set (issue 13 item 6): multi-session chat logs with dated sessions, and
-// questions whose answers sit in earlier turns, each with the ids of the turns that hold the evidence.
-// Four categories: single-hop (the question shares words with the fact), paraphrase (it shares almost none),
-// temporal (a topic recurs every month; only the date in the question picks the right turn) and multi-hop
-// (two facts said in different sessions must both be found). Filler turns reuse the facts' vocabulary, and
-// other people's look-alike facts are mixed in, so keyword overlap alone does not win.
+// A seeded conversational retrieval set (issue 13 item 6): multi-session chat logs with dated
+// sessions, and questions whose answers sit in earlier turns, each with the ids of the turns that
+// hold the evidence. Four categories: single-hop (the question shares words with the fact),
+// paraphrase (it shares almost none), temporal (a topic recurs every month; only the date in the
+// question picks the right turn) and multi-hop (two facts said in different sessions must both be
+// found). Filler turns reuse the facts' vocabulary, and other people's look-alike facts are mixed
+// in, so keyword overlap alone does not win.
 import { rng } from "./corpus";
 
 export type Category = "single-hop" | "paraphrase" | "temporal" | "multi-hop";
@@ -415,9 +416,10 @@ const MONTHS = [
 ];
 
 /**
- * `personas` agents, each with `sessions` monthly conversations (from January 2023) of `turnsPerSession`
- * turns. Per persona: 20 facts (half asked by keyword, half by paraphrase), `temporal` date-picked questions
- * and `hops` two-fact questions. The same seed gives the same set on every machine.
+ * `personas` agents, each with `sessions` monthly conversations (from January 2023) of
+ * `turnsPerSession` turns. Per persona: 20 facts (half asked by keyword, half by paraphrase),
+ * `temporal` date-picked questions and `hops` two-fact questions. The same seed gives the same set
+ * on every machine.
  */
 export function dialogueSet({
   personas = 4,

@@ -1,4 +1,5 @@
-// A local OpenAI-compatible /v1/embeddings endpoint backed by our own local embedder, so the peer embeds exactly as we do.
+// A local OpenAI-compatible /v1/embeddings endpoint backed by our own local embedder, so the peer
+// embeds exactly as we do.
 import { createLocalEmbedder } from "../../src/providers/embeddings/local";
 
 export function startEmbedServer(dimensions: number) {

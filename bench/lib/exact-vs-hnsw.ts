@@ -1,9 +1,10 @@
-// The production VECTOR query (tenant transaction, agent filter, per-transaction HNSW settings) timed inside
-// PostgreSQL against the exact answer: the same filtered query ordered by the full-precision distance, which
-// no index serves (an exact sort of the agent's rows, through the agent btree or a scan). With
-// `withFloatIndex`, also the pre-0130 shape (ordered by a full-precision HNSW index the caller created), so
-// one run compares both indexes on the same corpus. Each query names its tenant and agent (`targets`, one
-// per query), so the 1M tier measures small agents among many.
+// The production VECTOR query (tenant transaction, agent filter, per-transaction HNSW settings)
+// timed inside PostgreSQL against the exact answer: the same filtered query ordered by the
+// full-precision distance, which no index serves (an exact sort of the agent's rows, through the
+// agent btree or a scan). With `withFloatIndex`, also the pre-0130 shape (ordered by a
+// full-precision HNSW index the caller created), so one run compares both indexes on the same
+// corpus. Each query names its tenant and agent (`targets`, one per query), so the 1M tier measures
+// small agents among many.
 import {
   candidateFilter,
   limitRecallTransaction,

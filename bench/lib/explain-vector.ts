@@ -1,5 +1,5 @@
-// EXPLAIN (ANALYZE, BUFFERS) of the production VECTOR query's index shape, run as recall runs it (tenant
-// transaction, settings), for the bench agent or a given tenant and agent.
+// EXPLAIN (ANALYZE, BUFFERS) of the production VECTOR query's index shape, run as recall runs it
+// (tenant transaction, settings), for the bench agent or a given tenant and agent.
 import { limitRecallTransaction } from "../../src/data/queries/recall-common";
 import { nearestQuery, setHnswSearch } from "../../src/data/queries/recall-vector";
 import { withTenant } from "../../src/data/with-tenant";

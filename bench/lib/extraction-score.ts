@@ -1,6 +1,7 @@
 // Scores an extractor on the labelled set: triple precision and recall (strict: subject, relation,
 // negation and object all equal after name normalisation; loose: the same two entities in either
-// order, any relation), per category and overall, plus how many gold event times a matched triple got right.
+// order, any relation), per category and overall, plus how many gold event times a matched triple
+// got right.
 import type { Extractor, MemoryExtraction } from "../../src/domain/forge/extract/types";
 import { normalizeName } from "../../src/domain/graph/normalize";
 import { EXTRACTION_REFERENCE_TIME, EXTRACTION_SET, type Category } from "./extraction-set";

@@ -1,9 +1,9 @@
 // The labelled extraction set: 114 sentences in seven categories, each with the triples a careful
 // annotator expects under the built-in ontology (src/domain/graph/relations.ts), written from the
-// sentence, not from the extractor's output. "S -REL-> O" is a fact, "S -!REL-> O" a fact asserted as
-// ended; " @YYYY-MM-DD" is its valid_at and " ~YYYY-MM-DD" its invalid_at when the sentence dates it
-// (months and years resolve to their first day). First person is the entity "user". Relative dates
-// resolve against EXTRACTION_REFERENCE_TIME.
+// sentence, not from the extractor's output. "S -REL-> O" is a fact, "S -!REL-> O" a fact asserted
+// as ended; " @YYYY-MM-DD" is its valid_at and " ~YYYY-MM-DD" its invalid_at when the sentence
+// dates it (months and years resolve to their first day). First person is the entity "user".
+// Relative dates resolve against EXTRACTION_REFERENCE_TIME.
 export type LabelledSentence = { category: Category; text: string; gold: string[] };
 export type Category =
   | "people"

@@ -1,6 +1,7 @@
-// A seeded relational world for the graph benchmarks: people (first × synthetic last names, all distinct),
-// organisations, cities and tools. Person i works at an organisation (every other person at the hub
-// "Acme"), lives in a city, knows two people and uses a tool; every organisation sits in a city.
+// A seeded relational world for the graph benchmarks: people (first × synthetic last names, all
+// distinct), organisations, cities and tools. Person i works at an organisation (every other person
+// at the hub "Acme"), lives in a city, knows two people and uses a tool; every organisation sits in
+// a city.
 import { rng } from "./corpus";
 
 const FIRST = [
@@ -105,7 +106,10 @@ export function graphWorld(people: number, seed = 11): GraphWorld {
   };
 }
 
-/** The memory that grounds person i's facts (one sentence per fact, so the local extractor reads them). */
+/**
+ * The memory that grounds person i's facts (one sentence per fact, so the local extractor reads
+ * them).
+ */
 export function personMemory(w: GraphWorld, i: number): string {
   const p = w.person[i]!;
   const name = w.people[i]!;

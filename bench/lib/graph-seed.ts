@@ -1,6 +1,6 @@
-// Writes a GraphWorld as graph rows for one agent in one tenant transaction (the benchmark's 50k-edge
-// graph; distilling 10k memories is measured separately): memos, edges, and provenance citing the
-// memories that state them. Set-based inserts from arrays, so 50k edges load in seconds.
+// Writes a GraphWorld as graph rows for one agent in one tenant transaction (the benchmark's
+// 50k-edge graph; distilling 10k memories is measured separately): memos, edges, and provenance
+// citing the memories that state them. Set-based inserts from arrays, so 50k edges load in seconds.
 import type { Database } from "../../src/data/pools";
 import { withTenant } from "../../src/data/with-tenant";
 import { newId } from "../../src/lib/ids";

@@ -1,4 +1,5 @@
-// Authenticated GET /v1/memories/{id} and POST /v1/memories/recall at concurrency 1, 8 and 32 over loopback HTTP.
+// Authenticated GET /v1/memories/{id} and POST /v1/memories/recall at concurrency 1, 8 and 32 over
+// loopback HTTP.
 import type { BenchApp } from "./bench-app";
 import { AGENT } from "./load-corpus";
 import { loop } from "./stats";

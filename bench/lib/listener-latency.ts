@@ -1,5 +1,6 @@
-// Audit listener latency: the real LISTEN/NOTIFY listener (as `svc worker` runs it) drains each store's
-// audit row; measured from the store's 201 to the row's appearance in audit_log (polled every 2 ms).
+// Audit listener latency: the real LISTEN/NOTIFY listener (as `svc worker` runs it) drains each
+// store's audit row; measured from the store's 201 to the row's appearance in audit_log (polled
+// every 2 ms).
 import { withTenantRead } from "../../src/data/with-tenant";
 import { startAuditListener } from "../../src/data/listen";
 import { drainAudit } from "../../src/domain/audit/drain";
@@ -32,8 +33,9 @@ export async function listenerLatency(app: BenchApp, writes = 200): Promise<List
     },
   });
   try {
-    // The bench app runs no worker, so the recalls measured before this left their audit rows pending: drain
-    // that backlog first, or the first probe waits for it and the figure is the backlog's, not the listener's.
+    // The bench app runs no worker, so the recalls measured before this left their audit rows
+    // pending: drain that backlog first, or the first probe waits for it and the figure is the
+    // backlog's, not the listener's.
     await drainAudit(db);
     const deadline = Date.now() + 10_000;
     while (listener.listens() === 0 && Date.now() < deadline) await Bun.sleep(20);

@@ -1,5 +1,6 @@
-// Fills a bench app through the real batch route and measures batch and single store throughput, and how
-// fast svc.generate_embedding's graphing step then puts the batches' vectors into the HNSW graph.
+// Fills a bench app through the real batch route and measures batch and single store throughput,
+// and how fast svc.generate_embedding's graphing step then puts the batches' vectors into the HNSW
+// graph.
 import { progressReporter } from "../../src/cli/progress";
 import { graphBacklog } from "../../src/domain/memories/vector-backlog";
 import {
@@ -13,16 +14,23 @@ import { loop, type Latency } from "./stats";
 export const AGENT = "bench-agent";
 
 export type Loaded = {
-  /** Memories per second through POST /v1/memories/batch (the route's answer, the graph left for later). */
+  /**
+   * Memories per second through POST /v1/memories/batch (the route's answer, the graph left for
+   * later).
+   */
   perSecond: number;
-  /** Memories per second into the HNSW graph afterwards, one worker as svc.generate_embedding runs it. */
+  /**
+   * Memories per second into the HNSW graph afterwards, one worker as svc.generate_embedding runs
+   * it.
+   */
   graphPerSecond: number;
   ids: string[];
 };
 
 /**
  * Loads, then empties the vector backlog the way the worker would (the bench runs none), so what is
- * measured next is recall in its steady state; `graph: false` leaves that to a worker the caller runs.
+ * measured next is recall in its steady state; `graph: false` leaves that to a worker the caller
+ * runs.
  */
 export async function loadCorpus(
   app: BenchApp,

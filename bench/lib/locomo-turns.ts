@@ -1,5 +1,5 @@
-// LoCoMo's turns (../shared/bench-data/locomo-dev, read at run time, never copied) as the README there
-// stores them: "[<session date>] <speaker>: <text>", every conversation's turns in order.
+// LoCoMo's turns (../shared/bench-data/locomo-dev, read at run time, never copied) as the README
+// there stores them: "[<session date>] <speaker>: <text>", every conversation's turns in order.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 

@@ -5,8 +5,8 @@ import { join, resolve } from "node:path";
 import { CATEGORIES, dialogueSet } from "./dialogues";
 
 /**
- * One stored unit: `agent` is the agent it goes to, `id` the set's own id of it; `turn` when it is a
- * turn of a conversation (stored through the conversations API, in order).
+ * One stored unit: `agent` is the agent it goes to, `id` the set's own id of it; `turn` when it is
+ * a turn of a conversation (stored through the conversations API, in order).
  */
 export type Unit = {
   id: string;

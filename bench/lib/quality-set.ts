@@ -171,7 +171,10 @@ export function bm25Index(documents: string[]): Bm25Index {
   return { tf, idf, search };
 }
 
-/** BM25 over the documents; returns the indexes of the top `k` for the query (each word once, weight 1). */
+/**
+ * BM25 over the documents; returns the indexes of the top `k` for the query (each word once, weight
+ * 1).
+ */
 export function bm25(documents: string[]): (query: string, k: number) => number[] {
   const index = bm25Index(documents);
   return (query, k) => index.search(new Map([...new Set(tokens(query))].map((w) => [w, 1])), k);

@@ -1,6 +1,6 @@
-// Seeded short chat turns ("Mira: the new garden looks great after rain"): 4 to 12 words drawn from a
-// Zipf-distributed vocabulary, so most turns share a few frequent words and a rare one or two, as real
-// conversation does. The same seed gives the same turns on every machine.
+// Seeded short chat turns ("Mira: the new garden looks great after rain"): 4 to 12 words drawn from
+// a Zipf-distributed vocabulary, so most turns share a few frequent words and a rare one or two, as
+// real conversation does. The same seed gives the same turns on every machine.
 import { rng } from "./corpus";
 
 const SPEAKERS = ["Mira", "Tom", "Ada", "Kofi", "Lin", "Raul"];

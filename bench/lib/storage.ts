@@ -1,5 +1,5 @@
-// Memory and disk of a tier: the memories table (heap, TOAST, each index) and the resident set of the
-// bench process, which serves the app in-process (so it includes the load generator's share).
+// Memory and disk of a tier: the memories table (heap, TOAST, each index) and the resident set of
+// the bench process, which serves the app in-process (so it includes the load generator's share).
 import postgres from "postgres";
 import type { BenchApp } from "./bench-app";
 

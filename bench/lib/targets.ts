@@ -1,5 +1,6 @@
-// "Against the targets", computed from the figures of the same run: a target is met only where every
-// figure it applies to was measured and passes; without a figure it is "not measured", never assumed.
+// "Against the targets", computed from the figures of the same run: a target is met only where
+// every figure it applies to was measured and passes; without a figure it is "not measured", never
+// assumed.
 import { fmt } from "./format";
 
 export type Verdict = "met" | "missed" | "not measured";
@@ -10,7 +11,10 @@ export type TierFigures = {
   tier: string;
   memories: number;
   batchStorePerSecond: number;
-  /** svc.generate_embedding's graphing afterwards (the vector backlog): said beside the route's rate. */
+  /**
+   * svc.generate_embedding's graphing afterwards (the vector backlog): said beside the route's
+   * rate.
+   */
   graphPerSecond?: number;
   recall: { p95: number; perSecond: number };
   sql: { recallAt10: number };
@@ -62,7 +66,8 @@ export function targetRows(results: TierFigures[]): TargetRow[] {
       })),
       "no tier",
     ),
-    // The bulk-loaded 1m tier has no batch-route figure (NaN): it is left out rather than "not measured".
+    // The bulk-loaded 1m tier has no batch-route figure (NaN): it is left out rather than "not
+    // measured".
     row(
       "batch store ≥ 2,000 memories/s",
       results

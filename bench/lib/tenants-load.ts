@@ -1,11 +1,12 @@
-// The 1M tier's corpus: `tenants` orgs × `agentsPerTenant` agents × `perAgent` memories, loaded through the
-// product's own store path (prepareMemories: validation + the configured embedder; insertPreparedMemories:
-// the multi-row insert and its audit rows, in one tenant transaction per chunk) but with the HNSW index
-// dropped for the load and built once afterwards (buildVectorIndex: ensureVectorIndex with a larger
-// per-transaction maintenance_work_mem): pgvector builds the graph in bulk far faster than it maintains it
-// row by row. Agents of 1,000 memories are answered by an exact sort (recall-vector.ts) that does not
-// touch the HNSW index, so the tier can be measured before the index exists and again after.
-// No HTTP here: the batch route's rate is measured at the 100k tier.
+// The 1M tier's corpus: `tenants` orgs × `agentsPerTenant` agents × `perAgent` memories, loaded
+// through the product's own store path (prepareMemories: validation + the configured embedder;
+// insertPreparedMemories: the multi-row insert and its audit rows, in one tenant transaction per
+// chunk) but with the HNSW index dropped for the load and built once afterwards (buildVectorIndex:
+// ensureVectorIndex with a larger per-transaction maintenance_work_mem): pgvector builds the graph
+// in bulk far faster than it maintains it row by row. Agents of 1,000 memories are answered by an
+// exact sort (recall-vector.ts) that does not touch the HNSW index, so the tier can be measured
+// before the index exists and again after. No HTTP here: the batch route's rate is measured at the
+// 100k tier.
 import postgres from "postgres";
 import { ensureVectorIndex } from "../../src/data/queries/memories-vector-index";
 import { withTenant } from "../../src/data/with-tenant";

@@ -1,7 +1,8 @@
-// How PostgreSQL runs mem0's pgvector search, read from EXPLAIN on the peer's own table after its run.
-// The statement has the shape of mem0ai 3.3.1's PGVector.search (dist/oss, src/oss/src/vector_stores/pgvector.ts):
-// cosine distance, the session filter as `payload->>'agent_id' = $3`, ORDER BY distance LIMIT $2, where
-// memory.search asks for max(4 × topK, 60) rows.
+// How PostgreSQL runs mem0's pgvector search, read from EXPLAIN on the peer's own table after its
+// run. The statement has the shape of mem0ai 3.3.1's PGVector.search (dist/oss,
+// src/oss/src/vector_stores/pgvector.ts): cosine distance, the session filter as
+// `payload->>'agent_id' = $3`, ORDER BY distance LIMIT $2, where memory.search asks for max(4 ×
+// topK, 60) rows.
 import postgres from "postgres";
 
 export type PeerPlan = {

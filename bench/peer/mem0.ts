@@ -1,5 +1,6 @@
-// Runs the mem0ai peer (bench/peer/mem0-run.mjs, under Node) over the same corpus and queries as ours:
-// its in-process "memory" store, or its pgvector store in a throwaway database on our PostgreSQL.
+// Runs the mem0ai peer (bench/peer/mem0-run.mjs, under Node) over the same corpus and queries as
+// ours: its in-process "memory" store, or its pgvector store in a throwaway database on our
+// PostgreSQL.
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,7 +18,10 @@ export type PeerLatency = {
 };
 export type PeerResult = {
   store: "memory" | "pgvector";
-  /** pgvector only: whether mem0 created its HNSW index (`hnsw: true`; its TypeScript default is false). */
+  /**
+   * pgvector only: whether mem0 created its HNSW index (`hnsw: true`; its TypeScript default is
+   * false).
+   */
   hnsw?: boolean;
   added: number;
   /** add(messages[batchSize]) calls, batchInFlight at a time, over the corpus. */
@@ -26,7 +30,9 @@ export type PeerResult = {
   single: PeerLatency;
   /** memory.search(query, {topK: 10, filters: {agent_id}}), one at a time. */
   search: PeerLatency;
-  /** The store's own vector query (topK 10, agent filter) on precomputed embeddings, one at a time. */
+  /**
+   * The store's own vector query (topK 10, agent filter) on precomputed embeddings, one at a time.
+   */
   vectorOnly: PeerLatency;
   /** pgvector only: size of mem0's database after the run. */
   databaseBytes?: number;
@@ -43,7 +49,10 @@ export type PeerOptions = {
 
 const RUNNER = new URL("./mem0-run.mjs", import.meta.url).pathname;
 
-/** The peer is a benchmark-only dependency (bench/package.json, `npm run bench:install`), not in the service's install. */
+/**
+ * The peer is a benchmark-only dependency (bench/package.json, `npm run bench:install`), not in the
+ * service's install.
+ */
 export const mem0Installed = () =>
   existsSync(new URL("../node_modules/mem0ai/package.json", import.meta.url)) &&
   existsSync(new URL("../node_modules/pg/package.json", import.meta.url));

@@ -1,5 +1,6 @@
-// Which mem0ai peers run at a tier, in the order svc ran: the in-process store (10k only: every search
-// scores every vector in JavaScript) and the pgvector store (`--peer-pgvector=10k,100k`, default 10k).
+// Which mem0ai peers run at a tier, in the order svc ran: the in-process store (10k only: every
+// search scores every vector in JavaScript) and the pgvector store (`--peer-pgvector=10k,100k`,
+// default 10k).
 import { runMem0, type PeerOptions, type PeerResult } from "./mem0";
 import { explainPeerSearch, type PeerPlan } from "./explain";
 

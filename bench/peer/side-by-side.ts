@@ -1,6 +1,6 @@
-// The side-by-side table: svc and each mem0ai peer that ran at a tier, like against like — batch against
-// batch, single against single at the same concurrency, search against recall one at a time with the same
-// top_k and agent filter, and each system's vector query alone.
+// The side-by-side table: svc and each mem0ai peer that ran at a tier, like against like — batch
+// against batch, single against single at the same concurrency, search against recall one at a time
+// with the same top_k and agent filter, and each system's vector query alone.
 import type { Latency } from "../lib/stats";
 import { fmt } from "../lib/format";
 import type { PeerRun } from "./run-peers";
@@ -58,7 +58,10 @@ function tierTable(r: SvcFigures): string[] {
   return lines;
 }
 
-/** Where a tier ran without the pgvector peer, the load time its measured rate at a smaller tier implies. */
+/**
+ * Where a tier ran without the pgvector peer, the load time its measured rate at a smaller tier
+ * implies.
+ */
 function estimates(results: SvcFigures[]): string[] {
   const measured = results.flatMap((r) =>
     (r.peers ?? [])

@@ -1,5 +1,5 @@
-// Recomputes the audit hash chain exactly as docs/audit.md publishes it (SHA-256 over the previous hash's
-// bytes and the row's canonical JSON), with WebCrypto: no dependency.
+// Recomputes the audit hash chain exactly as docs/audit.md publishes it (SHA-256 over the previous
+// hash's bytes and the row's canonical JSON), with WebCrypto: no dependency.
 import type { AuditRow } from "./types.js";
 
 export const GENESIS_HASH = "0".repeat(64);

@@ -79,7 +79,10 @@ export class SvcClient {
         body,
         ...o,
       }),
-    /** One page of memories, newest first; `metadata` becomes `metadata.<key>=<value>` equality filters. */
+    /**
+     * One page of memories, newest first; `metadata` becomes `metadata.<key>=<value>` equality
+     * filters.
+     */
     page: (query?: MemoryListQuery, o?: CallOptions) =>
       this.call<Ok<"/v1/memories", "get">>({
         method: "GET",
@@ -90,7 +93,10 @@ export class SvcClient {
     /** Every matching memory, fetching the next page only when the loop reaches it. */
     list: (query?: MemoryListQuery, o?: CallOptions) =>
       this.pages((cursor) => this.memories.page({ ...query, cursor }, o)),
-    /** Results as they stream, then the summary; an error event is thrown as the same typed error. Breaking out cancels the request. */
+    /**
+     * Results as they stream, then the summary; an error event is thrown as the same typed error.
+     * Breaking out cancels the request.
+     */
     recallStream: (body: Body<"/v1/memories/recall/stream", "post">, o?: CallOptions) =>
       this.recallStream(body, o),
   };
@@ -172,7 +178,10 @@ export class SvcClient {
         query,
         ...o,
       }),
-    /** Every turn in order (forgotten ones included, `content: null`), fetching pages of 200 as the loop reaches them. */
+    /**
+     * Every turn in order (forgotten ones included, `content: null`), fetching pages of 200 as the
+     * loop reaches them.
+     */
     allTurns: (conversationId: string, o?: CallOptions) => this.allTurns(conversationId, o),
   };
 

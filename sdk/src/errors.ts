@@ -71,7 +71,10 @@ export class ServiceUnavailableError extends SvcError {
     this.retryAfter = retryAfter;
   }
 }
-/** 409: a request with the same Idempotency-Key is still running; retried automatically after `retryAfter` s. */
+/**
+ * 409: a request with the same Idempotency-Key is still running; retried automatically after
+ * `retryAfter` s.
+ */
 export class IdempotencyKeyInFlightError extends ConflictError {
   readonly retryAfter: number | undefined;
   constructor(problem: Problem, retryAfter: number | undefined) {

@@ -1,4 +1,5 @@
-// A handle on an asynchronous job (ingest, distill, refine): read its status, or wait() for the end.
+// A handle on an asynchronous job (ingest, distill, refine): read its status, or wait() for the
+// end.
 import { JobFailedError } from "./errors.js";
 import { sleep, type CallOptions } from "./transport.js";
 
@@ -24,7 +25,10 @@ export class Job<S extends JobStatus> {
     return this.fetchStatus(options);
   }
 
-  /** Polls with backoff until the job ends; resolves with the final status, or throws JobFailedError. */
+  /**
+   * Polls with backoff until the job ends; resolves with the final status, or throws
+   * JobFailedError.
+   */
   async wait(options: WaitOptions = {}): Promise<S> {
     let interval = options.intervalMs ?? 250;
     const maxInterval = options.maxIntervalMs ?? 5_000;

@@ -1,6 +1,7 @@
-// One HTTP exchange with svc: auth header, JSON bodies, problem → typed error, timeouts, AbortSignal,
-// bounded automatic retry of 429/503 honouring Retry-After, and an Idempotency-Key on every POST (one per
-// logical call, reused by its retries, which makes retrying a POST after a lost answer safe).
+// One HTTP exchange with svc: auth header, JSON bodies, problem → typed error, timeouts,
+// AbortSignal, bounded automatic retry of 429/503 honouring Retry-After, and an Idempotency-Key on
+// every POST (one per logical call, reused by its retries, which makes retrying a POST after a lost
+// answer safe).
 import {
   type SvcError,
   errorFromProblem,
@@ -22,7 +23,10 @@ export type ClientOptions = {
   timeoutMs?: number;
   /** How many times a 429 rate-limited or 503 answer is retried (default 3); 0 disables retry. */
   maxRetries?: number;
-  /** A Retry-After longer than this (ms, default 30 000) is not waited for: the error is thrown at once. */
+  /**
+   * A Retry-After longer than this (ms, default 30 000) is not waited for: the error is thrown at
+   * once.
+   */
   maxRetryDelayMs?: number;
   /** Replaces the global fetch (tests, proxies). */
   fetch?: typeof fetch;
@@ -34,8 +38,9 @@ export type CallOptions = {
   signal?: AbortSignal;
   timeoutMs?: number;
   /**
-   * POST only: the Idempotency-Key to send (1–255 printable ASCII). By default each call gets a fresh
-   * UUID, reused by the call's own retries; pass your own to make retries across calls or processes safe.
+   * POST only: the Idempotency-Key to send (1–255 printable ASCII). By default each call gets a
+   * fresh UUID, reused by the call's own retries; pass your own to make retries across calls or
+   * processes safe.
    */
   idempotencyKey?: string;
 };
@@ -73,8 +78,8 @@ export class Transport {
   }
 
   /**
-   * Sends the request and returns the open response (for streams). The timeout covers only the wait for
-   * the response headers; the caller's signal keeps governing the body.
+   * Sends the request and returns the open response (for streams). The timeout covers only the wait
+   * for the response headers; the caller's signal keeps governing the body.
    */
   async open(spec: RequestSpec): Promise<Response> {
     const { response, done } = await this.send(spec, { bodyTimeout: false });
@@ -107,7 +112,8 @@ export class Transport {
       try {
         sent = await this.attempt(spec, mode, idempotencyKey);
       } catch (error) {
-        // A connection lost before the answer: with an idempotency key the retry cannot run the call twice.
+        // A connection lost before the answer: with an idempotency key the retry cannot run the
+        // call twice.
         if (
           idempotencyKey === undefined ||
           !isNetworkError(error) ||
@@ -127,7 +133,8 @@ export class Transport {
         done();
       }
       // Budget-exceeded waits for a period reset (hours): never retried.
-      // 409 idempotency-key-in-flight: this call's earlier attempt is still running; its answer follows.
+      // 409 idempotency-key-in-flight: this call's earlier attempt is still running; its answer
+      // follows.
       const retriable =
         (error instanceof RateLimitedError && !(error instanceof BudgetExceededError)) ||
         error instanceof ServiceUnavailableError ||
@@ -207,7 +214,10 @@ export class Transport {
   }
 }
 
-/** A fetch rejection that is neither the caller's abort nor our timeout: the connection failed or dropped. */
+/**
+ * A fetch rejection that is neither the caller's abort nor our timeout: the connection failed or
+ * dropped.
+ */
 function isNetworkError(error: unknown): boolean {
   return (
     !(error instanceof TimeoutError) &&

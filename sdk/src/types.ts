@@ -35,7 +35,9 @@ export type RecallStreamEvent =
   | { type: "summary"; summary: RecallSummary };
 export type AuditRow = Ok<"/v1/audit", "get">["items"][number];
 export type AuditQuery = Omit<Query<"/v1/audit", "get">, "cursor">;
-/** GET /v1/memories filters; `metadata` keys and values become `metadata.<key>=<value>` parameters. */
+/**
+ * GET /v1/memories filters; `metadata` keys and values become `metadata.<key>=<value>` parameters.
+ */
 export type MemoryListQuery = Omit<Query<"/v1/memories", "get">, "metadata"> & {
   metadata?: Record<string, string | number | boolean | null>;
 };

@@ -56,7 +56,9 @@ export async function openDatabase(config: Config, applicationName: string): Pro
   });
 }
 
-/** API-side Valkey client: fails fast (no offline queue) so a Valkey outage never stalls a request. */
+/**
+ * API-side Valkey client: fails fast (no offline queue) so a Valkey outage never stalls a request.
+ */
 export function openApiRedis(url: string, log: Logger): Redis {
   const redis = new Redis(url, {
     maxRetriesPerRequest: 1,
@@ -73,7 +75,9 @@ export function openApiRedis(url: string, log: Logger): Redis {
   return redis;
 }
 
-/** Sized from the connections this process really has: embedded mode serves every request on one. */
+/**
+ * Sized from the connections this process really has: embedded mode serves every request on one.
+ */
 export function tenantShareOf(config: Config, db: Database): TenantShare {
   const pool = db.kind === "embedded" ? 1 : config.DATABASE_POOL_MAX;
   return createTenantShare(
@@ -143,7 +147,10 @@ export function buildDeps(config: Config, options: BuildOptions = {}): Deps {
 /** What WEBHOOKS_ALLOW_LOOPBACK adds to the public addresses webhooks may reach. */
 const LOOPBACK_CIDRS = "127.0.0.0/8,::1/128";
 
-/** buildDeps for processes that may run embedded: opens the database first (PGlite needs async start-up). */
+/**
+ * buildDeps for processes that may run embedded: opens the database first (PGlite needs async
+ * start-up).
+ */
 export async function openDeps(config: Config, options: BuildOptions = {}): Promise<Deps> {
   const db = options.db ?? (await openDatabase(config, options.applicationName ?? "svc"));
   return buildDeps(config, { ...options, db });

@@ -1,6 +1,6 @@
-// Two database logins: the owner migrates (svc migrate; serve only under the migration lock, then its pool
-// is closed), the serving login serves. Every process refuses to serve when the serving login could
-// bypass row-level security. docs/operations.md, "Database roles".
+// Two database logins: the owner migrates (svc migrate; serve only under the migration lock, then
+// its pool is closed), the serving login serves. Every process refuses to serve when the serving
+// login could bypass row-level security. docs/operations.md, "Database roles".
 import type { Config } from "../config/schema";
 import { migrate, migrationStatus, type MigrationStatus } from "../data/migrate";
 import { openEmbedded } from "../data/embedded";
@@ -45,9 +45,10 @@ async function asOwner<T>(
 }
 
 /**
- * Applies pending migrations as the owner, grants the serving login what it needs, and drops the owner's
- * pool. Without DATABASE_MIGRATION_URL, a login that cannot create tables (a serving login, the owner having
- * run `svc migrate`) has nothing to do when nothing is pending; anything pending then fails as before.
+ * Applies pending migrations as the owner, grants the serving login what it needs, and drops the
+ * owner's pool. Without DATABASE_MIGRATION_URL, a login that cannot create tables (a serving login,
+ * the owner having run `svc migrate`) has nothing to do when nothing is pending; anything pending
+ * then fails as before.
  */
 export async function migrateAsOwner(
   config: Config,
@@ -102,9 +103,10 @@ export async function openEmbeddedServing(
 }
 
 /**
- * Throws ServingLoginError when the serving login is a superuser, has BYPASSRLS, owns a table, or can SET
- * ROLE to a role that does, in both modes and whether or not DATABASE_MIGRATION_URL is set: a single login
- * that owns the tables it serves is refused too (it could turn row-level security off).
+ * Throws ServingLoginError when the serving login is a superuser, has BYPASSRLS, owns a table, or
+ * can SET ROLE to a role that does, in both modes and whether or not DATABASE_MIGRATION_URL is set:
+ * a single login that owns the tables it serves is refused too (it could turn row-level security
+ * off).
  */
 export async function checkServingLogin(db: Database): Promise<void> {
   const { login, problems } = await servingLoginProblems(db.primary);

@@ -1,5 +1,6 @@
-// `svc audit verify [--org ID]`: recomputes each org's chain from genesis against its recorded head,
-// prints one JSON line per org, and exits 1 naming the first broken row if any chain is broken.
+// `svc audit verify [--org ID]`: recomputes each org's chain from genesis against its recorded
+// head, prints one JSON line per org, and exits 1 naming the first broken row if any chain is
+// broken.
 import { openDatabase } from "../app/build-deps";
 import { findOrgById, listOrgIds } from "../data/queries/orgs";
 import { withSystem } from "../data/with-system";

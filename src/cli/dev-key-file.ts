@@ -1,5 +1,5 @@
-// The seeded development key is saved to SVC_DATA_DIR/dev-api-key (mode 0600) so a newcomer can read it
-// again after the one-time banner scrolls away; every start says where it is.
+// The seeded development key is saved to SVC_DATA_DIR/dev-api-key (mode 0600) so a newcomer can
+// read it again after the one-time banner scrolls away; every start says where it is.
 import { existsSync } from "node:fs";
 import { chmod, mkdir, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
@@ -19,7 +19,9 @@ export async function saveDevKey(dataDir: string, key: string): Promise<string> 
   return path;
 }
 
-/** The banner for this start: the key itself only when it was just seeded, its file on every start. */
+/**
+ * The banner for this start: the key itself only when it was just seeded, its file on every start.
+ */
 export function devKeyBanner(path: string, seededKey: string | undefined): string | undefined {
   if (seededKey)
     return `\n  Development API key (new): ${seededKey}\n  Saved to ${path} (owner-only). Use it as: Authorization: Bearer $(cat ${path})\n`;

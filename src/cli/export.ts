@@ -1,5 +1,6 @@
-// `svc export --org <id or name> [--out <file>]`: streams one tenant's data as chained NDJSON to stdout
-// (or a file), audited as `export`; progress goes to stderr. `svc import` loads it into another instance.
+// `svc export --org <id or name> [--out <file>]`: streams one tenant's data as chained NDJSON to
+// stdout (or a file), audited as `export`; progress goes to stderr. `svc import` loads it into
+// another instance.
 import { createWriteStream } from "node:fs";
 import { once } from "node:events";
 import { parseArgs } from "node:util";

@@ -1,5 +1,6 @@
-// `svc forget verify <file> --public-key <hex>`: checks a saved forget certificate offline against the
-// service's published public key (GET /v1/forget/keys). Prints one JSON line; exit 1 if it fails.
+// `svc forget verify <file> --public-key <hex>`: checks a saved forget certificate offline against
+// the service's published public key (GET /v1/forget/keys). Prints one JSON line; exit 1 if it
+// fails.
 import { readFile } from "node:fs/promises";
 import { verifyCertificate } from "../domain/forget-proof/verify";
 import { UsageError } from "./usage";

@@ -1,6 +1,6 @@
-// `svc import --org <name> [file]`: loads an export stream (a file, or stdin) into the named org of this
-// instance, creating the org if needed. All or nothing: a stream refused at line N exits 1 and imports
-// nothing. Idempotent: rows already present are skipped. Prints a JSON summary on stdout.
+// `svc import --org <name> [file]`: loads an export stream (a file, or stdin) into the named org of
+// this instance, creating the org if needed. All or nothing: a stream refused at line N exits 1 and
+// imports nothing. Idempotent: rows already present are skipped. Prints a JSON summary on stdout.
 import { migrateAsOwner } from "../app/database-roles";
 import { createReadStream, statSync } from "node:fs";
 import { parseArgs } from "node:util";

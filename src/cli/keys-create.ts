@@ -1,5 +1,6 @@
-// `svc keys create --org <name> [--name <label>] [--scopes <list>]` or `--superadmin`: prints one JSON line.
-// Without --scopes the key holds every scope (an operator key); with it, exactly the listed ones.
+// `svc keys create --org <name> [--name <label>] [--scopes <list>]` or `--superadmin`: prints one
+// JSON line. Without --scopes the key holds every scope (an operator key); with it, exactly the
+// listed ones.
 import { migrateAsOwner } from "../app/database-roles";
 import { randomBytes } from "node:crypto";
 import { openDatabase } from "../app/build-deps";

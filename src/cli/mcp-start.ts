@@ -47,8 +47,8 @@ export async function startMcp(
   transport: Transport,
   closers: Array<() => Promise<void>>,
 ): Promise<void> {
-  // Like serve: migrated by the owner (PGlite's superuser session when embedded), served by the serving
-  // login.
+  // Like serve: migrated by the owner (PGlite's superuser session when embedded), served by the
+  // serving login.
   const embedded = config.DATABASE_URL ? null : await openEmbeddedServing(config, "svc-mcp");
   const deps = await openDeps(config, { log, applicationName: "svc-mcp", db: embedded?.db });
   closers.unshift(() => closeDeps(deps));
@@ -57,7 +57,8 @@ export async function startMcp(
   await checkServingLogin(deps.db);
   const actorForCall = stdioActor(deps, key);
   await actorForCall(); // refuse a bad key at start, not at the first call
-  // Without Valkey no other process takes jobs (and PGlite admits one process), so this one runs them.
+  // Without Valkey no other process takes jobs (and PGlite admits one process), so this one runs
+  // them.
   if (deps.queue.backend === "in-process") {
     const running = [await startWorker(deps), await startBeat(deps)];
     for (const part of running) closers.unshift(() => part.close());

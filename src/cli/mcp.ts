@@ -2,10 +2,10 @@
 // --key). stdout carries the protocol only, so logs go to stderr. Every tool call re-checks the key
 // (a revoked key stops working mid-session), takes a rate-limit token like a REST request, and gets
 // its own request id. This thread loads little and owns stdio, end of input and signals; the app
-// loads and runs in a worker thread (cli/mcp-worker.ts), whose seconds of module evaluation on a busy
-// machine would otherwise hide a signal or the end of input until they end. So the process ends
-// within SHUTDOWN_MS at any moment, starting included, and every request it received is answered or
-// refused (docs/mcp.md, "Stdio lifecycle").
+// loads and runs in a worker thread (cli/mcp-worker.ts), whose seconds of module evaluation on a
+// busy machine would otherwise hide a signal or the end of input until they end. So the process
+// ends within SHUTDOWN_MS at any moment, starting included, and every request it received is
+// answered or refused (docs/mcp.md, "Stdio lifecycle").
 import { parseArgs } from "node:util";
 import pino from "pino";
 import type { FromWorker, ToWorker } from "../mcp/port-transport";

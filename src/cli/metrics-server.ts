@@ -1,4 +1,5 @@
-// A bare /metrics listener for processes without the HTTP API (`svc worker` with WORKER_METRICS_PORT).
+// A bare /metrics listener for processes without the HTTP API (`svc worker` with
+// WORKER_METRICS_PORT).
 import type { Deps } from "../app/deps";
 import { listenHttp } from "../http/listen";
 

@@ -1,5 +1,5 @@
-// `svc migrate`: apply pending migrations as the owner (DATABASE_MIGRATION_URL, else DATABASE_URL), grant
-// the serving login, and print what was applied.
+// `svc migrate`: apply pending migrations as the owner (DATABASE_MIGRATION_URL, else DATABASE_URL),
+// grant the serving login, and print what was applied.
 import { openDatabase } from "../app/build-deps";
 import { migrateAsOwner } from "../app/database-roles";
 import { configOrExit } from "./config";

@@ -1,5 +1,5 @@
-// Progress of long CLI work on stderr: a cli-progress bar (done/total, rate, ETA) on a TTY, otherwise a
-// log line at most every LOG_EVERY_MS, so piped runs and CI logs stay readable.
+// Progress of long CLI work on stderr: a cli-progress bar (done/total, rate, ETA) on a TTY,
+// otherwise a log line at most every LOG_EVERY_MS, so piped runs and CI logs stay readable.
 import { SingleBar } from "cli-progress";
 
 const LOG_EVERY_MS = 5000;

@@ -1,6 +1,6 @@
-// Lines of a byte stream, pulled as the consumer asks for them. Unlike readline's iterator, nothing is
-// lost when the consumer starts late (readline emits lines that arrive before iteration begins into the
-// void), because a stream's own iterator keeps it paused until read.
+// Lines of a byte stream, pulled as the consumer asks for them. Unlike readline's iterator, nothing
+// is lost when the consumer starts late (readline emits lines that arrive before iteration begins
+// into the void), because a stream's own iterator keeps it paused until read.
 export async function* readLines(
   input: AsyncIterable<Uint8Array | string>,
 ): AsyncGenerator<string> {

@@ -1,4 +1,5 @@
-// `svc refine schedule --org <name> [--off]`: opts a tenant in to (or out of) scheduled refine runs.
+// `svc refine schedule --org <name> [--off]`: opts a tenant in to (or out of) scheduled refine
+// runs.
 import { openDatabase } from "../app/build-deps";
 import { findOrgByName } from "../data/queries/orgs";
 import { setRefineOptIn } from "../data/queries/refine-schedule";

@@ -1,5 +1,5 @@
-// `svc serve`: migrate (as the owner), refuse a serving login that can bypass RLS, ensure boot keys, listen (plus worker and beat when the queue is in-process);
-// stop cleanly on SIGTERM/SIGINT.
+// `svc serve`: migrate (as the owner), refuse a serving login that can bypass RLS, ensure boot
+// keys, listen (plus worker and beat when the queue is in-process); stop cleanly on SIGTERM/SIGINT.
 import { closeDeps, openDeps } from "../app/build-deps";
 import { installProcessGuards } from "../app/process-guards";
 import { checkServingLogin, migrateAsOwner, openEmbeddedServing } from "../app/database-roles";
@@ -18,8 +18,9 @@ import path from "node:path";
 
 export async function runServe(): Promise<void> {
   const config = configOrExit();
-  // Embedded: migrated as PGlite's superuser before the serving session opens; a server: by the owner login.
-  // The first embedded start creates the database (10–30 s): say so rather than stay silent meanwhile.
+  // Embedded: migrated as PGlite's superuser before the serving session opens; a server: by the
+  // owner login. The first embedded start creates the database (10–30 s): say so rather than stay
+  // silent meanwhile.
   const firstStart =
     !config.DATABASE_URL && !existsSync(path.join(config.SVC_DATA_DIR, "pg", "PG_VERSION"));
   if (firstStart)
@@ -74,7 +75,8 @@ export async function runServe(): Promise<void> {
     mode: deps.db.kind,
     valkey: Boolean(deps.redis),
   });
-  // Without Valkey nothing outside this process can take jobs, so this process is also the worker and the beat.
+  // Without Valkey nothing outside this process can take jobs, so this process is also the worker
+  // and the beat.
   const background =
     deps.queue.backend === "in-process" ? [await startWorker(deps), await startBeat(deps)] : [];
   const depth = background.length === 0 ? startQueueDepthSampler(deps) : null; // the in-process worker samples it itself

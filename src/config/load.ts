@@ -1,5 +1,5 @@
-// Parses the environment once at boot; an invalid value names its variable and the rule it breaks (never
-// a secret's value) and stops the process.
+// Parses the environment once at boot; an invalid value names its variable and the rule it breaks
+// (never a secret's value) and stops the process.
 import { Value } from "@sinclair/typebox/value";
 import { ownValue } from "../lib/own-key";
 import { describeSchema } from "../lib/validation/describe-schema";
@@ -24,7 +24,10 @@ const BOOLEAN_WORDS: Record<string, boolean> = {
   off: false,
 };
 
-/** Turns raw strings into the schema's types; unknown variables are ignored, empty strings mean unset. */
+/**
+ * Turns raw strings into the schema's types; unknown variables are ignored, empty strings mean
+ * unset.
+ */
 function coerce(env: Record<string, string | undefined>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, schema] of Object.entries(ConfigSchema.properties)) {
@@ -51,7 +54,8 @@ export function loadConfig(
   const failing = new Set(
     [...Value.Errors(ConfigSchema, candidate)].map((e) => e.path.replace(/^\//, "").split("/")[0]!),
   );
-  // Name and rule, in words from the schema; the value only when it is not a secret (see redact.ts).
+  // Name and rule, in words from the schema; the value only when it is not a secret (see
+  // redact.ts).
   const problems = [...failing].map((name) => {
     const schema = ownValue<Record<string, unknown>>(ConfigSchema.properties, name);
     const rule = schema ? `must be ${describeSchema(schema)}` : "is not a known setting";

@@ -1,6 +1,7 @@
-// PGlite's WebAssembly, filesystem bundle and extensions (pgvector, pg_trgm) as embedded files, so `bun build
-// --compile` carries them (PGlite's own `new URL(..., import.meta.url)` lookups are not embedded).
-// Deep imports are blocked by the packages' "exports" maps, hence the relative node_modules paths.
+// PGlite's WebAssembly, filesystem bundle and extensions (pgvector, pg_trgm) as embedded files, so
+// `bun build --compile` carries them (PGlite's own `new URL(..., import.meta.url)` lookups are not
+// embedded). Deep imports are blocked by the packages' "exports" maps, hence the relative
+// node_modules paths.
 import { renameSync } from "node:fs";
 import os from "node:os";
 import initdbWasmPath from "../../node_modules/@electric-sql/pglite/dist/initdb.wasm" with {

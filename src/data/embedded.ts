@@ -1,7 +1,8 @@
-// Embedded mode (no DATABASE_URL): PostgreSQL in-process through PGlite with pgvector and pg_trgm, served to
-// postgres.js over a private unix socket with ONE connection (pglite-socket multiplexes a single backend
-// session; more connections hang or break transactions). PGlite's default user is a superuser, so `svc serve`
-// migrates in such a session, then reopens as the non-superuser serving login (src/app/database-roles.ts).
+// Embedded mode (no DATABASE_URL): PostgreSQL in-process through PGlite with pgvector and pg_trgm,
+// served to postgres.js over a private unix socket with ONE connection (pglite-socket multiplexes a
+// single backend session; more connections hang or break transactions). PGlite's default user is a
+// superuser, so `svc serve` migrates in such a session, then reopens as the non-superuser serving
+// login (src/app/database-roles.ts).
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -34,7 +35,8 @@ function lockDataDir(dataDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const holder = Number(readFileSync(lockPath, "utf8").trim());
-      // Our own pid in the file but not held here: a previous life of this pid (containers restart as pid 1).
+      // Our own pid in the file but not held here: a previous life of this pid (containers restart
+      // as pid 1).
       if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) {
         throw new DataDirInUseError(
           `the embedded database in ${dataDir} is in use by process ${holder}; stop it first (one process per SVC_DATA_DIR), or set DATABASE_URL to use PostgreSQL`,
@@ -55,7 +57,9 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** `username` opens the session as that role (default: PGlite's superuser, which migrations need). */
+/**
+ * `username` opens the session as that role (default: PGlite's superuser, which migrations need).
+ */
 export async function openEmbedded(
   dataDir: string,
   options: { statementTimeoutMs: number; applicationName: string; username?: string },
@@ -80,15 +84,17 @@ export async function openEmbedded(
       fsBundle: assets.fsBundle,
       extensions: { vector: extension("vector"), pg_trgm: extension("pg_trgm") },
     });
-    // A unix socket path is limited to ~107 bytes, so it lives in the temp dir rather than under dataDir.
+    // A unix socket path is limited to ~107 bytes, so it lives in the temp dir rather than under
+    // dataDir.
     const socketPath = path.join(
       os.tmpdir(),
       `svc-pglite-${process.pid}-${Math.random().toString(36).slice(2, 8)}.sock`,
     );
     const server = new PGLiteSocketServer({ db: pglite, path: socketPath, maxConnections: 1 });
     await server.start();
-    // The socket's one backend session LISTENs for the process: NOTIFYs committed by any transaction here
-    // come back to it as NotificationResponse messages (verified on pglite-socket 0.2.17).
+    // The socket's one backend session LISTENs for the process: NOTIFYs committed by any
+    // transaction here come back to it as NotificationResponse messages (verified on pglite-socket
+    // 0.2.17).
     const listeners = new Map<string, Array<(payload: string) => void>>();
     const onnotify = (channel: string, payload: string) => {
       for (const fn of listeners.get(channel) ?? []) fn(payload);

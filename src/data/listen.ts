@@ -1,7 +1,7 @@
-// The audit listener: a dedicated LISTEN connection on svc_audit_pending that drains the orgs it hears
-// about after a short debounce, plus a periodic full drain as a fallback. postgres.js re-establishes the
-// LISTEN after a lost connection and calls `onlisten` again; each (re)listen triggers a full drain because
-// notifications sent while disconnected are gone.
+// The audit listener: a dedicated LISTEN connection on svc_audit_pending that drains the orgs it
+// hears about after a short debounce, plus a periodic full drain as a fallback. postgres.js
+// re-establishes the LISTEN after a lost connection and calls `onlisten` again; each (re)listen
+// triggers a full drain because notifications sent while disconnected are gone.
 import type { Logger } from "../observability/log";
 import { connect } from "./pools";
 

@@ -1,4 +1,5 @@
-// Applies the embedded migrations under an advisory lock; refuses to run when an applied file was edited.
+// Applies the embedded migrations under an advisory lock; refuses to run when an applied file was
+// edited.
 import { MIGRATIONS } from "../../sql/manifest";
 import { sha256Hex } from "../lib/hash";
 import type { Sql, Tx } from "./pools";
@@ -34,7 +35,9 @@ function checkDrift(
   }
 }
 
-/** `migrations` is the build's list; the upgrade test passes an older release's to stand in for it. */
+/**
+ * `migrations` is the build's list; the upgrade test passes an older release's to stand in for it.
+ */
 export async function migrate(
   sql: Sql,
   migrations: ReadonlyArray<Migration> = MIGRATIONS,

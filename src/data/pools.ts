@@ -1,4 +1,5 @@
-// PostgreSQL connections: the primary pool, an optional read pool. The only file that imports the driver.
+// PostgreSQL connections: the primary pool, an optional read pool. The only file that imports the
+// driver.
 import postgres from "postgres";
 
 export type Sql = postgres.Sql;
@@ -14,7 +15,8 @@ export type Database = {
   readonly stats: { inFlight: number };
   /**
    * Calls `onMessage` with each NOTIFY payload on `channel`, and `onListen` each time the LISTEN is
-   * (re)established: notifications sent while it was down are lost, so listeners resynchronise there.
+   * (re)established: notifications sent while it was down are lost, so listeners resynchronise
+   * there.
    */
   listen(
     channel: string,
@@ -31,8 +33,9 @@ export type PoolOptions = {
 };
 
 /**
- * Reconnect delay in seconds. The driver's default grows to 20 s and its retry count is shared by the
- * pool, so after a burst of killed connections every request would wait that long; cap it at 2 s.
+ * Reconnect delay in seconds. The driver's default grows to 20 s and its retry count is shared by
+ * the pool, so after a burst of killed connections every request would wait that long; cap it at 2
+ * s.
  */
 export const reconnectBackoff = (retries: number) =>
   Math.min(0.05 * 2 ** retries, 2) * (0.5 + Math.random() / 2);
@@ -73,7 +76,8 @@ export function openPostgres(
     read,
     kind: "postgres",
     stats: { inFlight: 0 },
-    // postgres.js LISTENs on a dedicated connection and re-LISTENs (calling onListen) after it is lost.
+    // postgres.js LISTENs on a dedicated connection and re-LISTENs (calling onListen) after it is
+    // lost.
     listen: async (channel, onMessage, onListen) =>
       void (await primary.listen(channel, onMessage, onListen)),
     async close() {

@@ -1,5 +1,6 @@
-// The serving login must not be able to escape row-level security: not a superuser, no BYPASSRLS, owner of
-// no table, and unable to SET ROLE to any role that is one of those. Checked by every process at boot.
+// The serving login must not be able to escape row-level security: not a superuser, no BYPASSRLS,
+// owner of no table, and unable to SET ROLE to any role that is one of those. Checked by every
+// process at boot.
 import type { Sql } from "./pools";
 import { APP_ROLE } from "./with-tenant";
 

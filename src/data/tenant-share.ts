@@ -1,9 +1,10 @@
-// Each tenant's fair share of the database, per process: at most `perTenant` of its transactions at once
-// (so one tenant cannot hold the whole pool) and at most `heavyPerTenant` of its heavy operations (CYPHER,
-// GRAPH walks, exports). Waiters queue in order; one that waits longer than `waitMs` is refused with the
-// error `busy` makes (a 503 with Retry-After). The share applies inside `shareScope.run(share, …)` (the
-// HTTP requests), so background tasks are never refused; a transaction opened inside another of the
-// same scope takes no second slot, so nested work cannot wait on itself.
+// Each tenant's fair share of the database, per process: at most `perTenant` of its transactions at
+// once (so one tenant cannot hold the whole pool) and at most `heavyPerTenant` of its heavy
+// operations (CYPHER, GRAPH walks, exports). Waiters queue in order; one that waits longer than
+// `waitMs` is refused with the error `busy` makes (a 503 with Retry-After). The share applies
+// inside `shareScope.run(share, …)` (the HTTP requests), so background tasks are never refused; a
+// transaction opened inside another of the same scope takes no second slot, so nested work cannot
+// wait on itself.
 import { AsyncLocalStorage } from "node:async_hooks";
 
 export type TenantShareLimits = { perTenant: number; heavyPerTenant: number; waitMs: number };
@@ -79,7 +80,9 @@ type Scope = { share: TenantShare; inTransaction: boolean; inHeavy: boolean };
 
 const scopes = new AsyncLocalStorage<Scope>();
 
-/** Runs `fn` (one HTTP request) under the share: its tenant transactions and heavy work take slots. */
+/**
+ * Runs `fn` (one HTTP request) under the share: its tenant transactions and heavy work take slots.
+ */
 export function shareScope<T>(share: TenantShare | null, fn: () => T): T {
   return share ? scopes.run({ share, inTransaction: false, inHeavy: false }, fn) : fn();
 }

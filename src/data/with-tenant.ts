@@ -1,16 +1,16 @@
-// withTenant: the only door to tenant rows. A transaction that switches to the RLS-bound app role and
-// pins app.current_org_id transaction-locally, so nothing survives on the pooled connection.
+// withTenant: the only door to tenant rows. A transaction that switches to the RLS-bound app role
+// and pins app.current_org_id transaction-locally, so nothing survives on the pooled connection.
 import type { Database, Sql, Tx } from "./pools";
 import { inTenantShare } from "./tenant-share";
 
 export const APP_ROLE = "svc_app";
 
 /**
- * Sent, not awaited first: postgres.js sends the transaction's next query right behind it on the same
- * connection, so entering costs no round trip of its own. Queries on one connection run in order, so
- * nothing runs before the role and tenant are set. The returned promise never rejects unobserved: run()
- * awaits it, and when entering failed, that error (not the next statement's "transaction is aborted") is
- * the one the transaction throws.
+ * Sent, not awaited first: postgres.js sends the transaction's next query right behind it on the
+ * same connection, so entering costs no round trip of its own. Queries on one connection run in
+ * order, so nothing runs before the role and tenant are set. The returned promise never rejects
+ * unobserved: run() awaits it, and when entering failed, that error (not the next statement's
+ * "transaction is aborted") is the one the transaction throws.
  */
 function enter(tx: Tx, orgId: string): Promise<void> {
   const entered =
@@ -68,8 +68,9 @@ export function withTenantRead<T>(
 }
 
 /**
- * Authentication runs before the tenant is known: the key_lookup policy lets the transaction see only
- * the api_keys row whose hash it presents. Once the row names its org, the transaction becomes that tenant's.
+ * Authentication runs before the tenant is known: the key_lookup policy lets the transaction see
+ * only the api_keys row whose hash it presents. Once the row names its org, the transaction becomes
+ * that tenant's.
  */
 export function withKeyLookup<T>(
   db: Database,
@@ -86,7 +87,10 @@ export function withKeyLookup<T>(
   );
 }
 
-/** Read-only tenant transaction on one snapshot (repeatable read): a long export sees a single moment. */
+/**
+ * Read-only tenant transaction on one snapshot (repeatable read): a long export sees a single
+ * moment.
+ */
 export function withTenantSnapshot<T>(
   db: Database,
   orgId: string,

@@ -1,7 +1,8 @@
-// The one metadata contract, shared by memories, sessions, conversations and turns: a plain JSON object,
-// at most MEMORY_METADATA_MAX_BYTES as UTF-8 JSON, nested at most SVC_JSON_MAX_DEPTH levels, and storable
-// (no NUL, no unpaired surrogates in field names or strings). Requests meet it in the pipeline already;
-// checking here too covers callers that do not come through HTTP (loaders, imports).
+// The one metadata contract, shared by memories, sessions, conversations and turns: a plain JSON
+// object, at most MEMORY_METADATA_MAX_BYTES as UTF-8 JSON, nested at most SVC_JSON_MAX_DEPTH
+// levels, and storable (no NUL, no unpaired surrogates in field names or strings). Requests meet it
+// in the pipeline already; checking here too covers callers that do not come through HTTP (loaders,
+// imports).
 import type { Config } from "../config/schema";
 import { validationFailed } from "../lib/errors";
 import { inspectInput } from "../lib/validation/input-walk";

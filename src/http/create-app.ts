@@ -1,10 +1,10 @@
-// createApp(deps): the request pipeline in the spec's order, then the mounted routes, then one error renderer.
-// (Layer 0, in handleRequest: a request without a valid Host is a 400 before anything else.)
-// CORS → request id → access log → body limit → authenticate → rate limit → handler (authorize, i.e. the
-// route's key scope, and the input rules run first, once the route is matched; then, after validation,
-// the Idempotency-Key claim or replay, settled once the response exists).
-// Request id and access log wrap the whole app (see handleRequest) so that every response, including
-// early 401/413/429 and unknown routes, is counted once.
+// createApp(deps): the request pipeline in the spec's order, then the mounted routes, then one
+// error renderer. (Layer 0, in handleRequest: a request without a valid Host is a 400 before
+// anything else.) CORS → request id → access log → body limit → authenticate → rate limit → handler
+// (authorize, i.e. the route's key scope, and the input rules run first, once the route is matched;
+// then, after validation, the Idempotency-Key claim or replay, settled once the response exists).
+// Request id and access log wrap the whole app (see handleRequest) so that every response,
+// including early 401/413/429 and unknown routes, is counted once.
 import { Elysia, type AnyElysia } from "elysia";
 import type { Deps } from "../app/deps";
 import { shareScope } from "../data/tenant-share";
@@ -50,8 +50,8 @@ export function createApp(deps: Deps) {
   const { config, gates } = deps;
   const routeSchemas: RouteSchemas = new Map();
   // normalize "typebox": wrong types are rejected (the default would coerce a string body to {}).
-  // standardHostname false: the path starts at the first "/" after "http://", not at a fixed offset that
-  // assumes a host of 4+ characters (canonicalRequest makes every URL http://host/…).
+  // standardHostname false: the path starts at the first "/" after "http://", not at a fixed offset
+  // that assumes a host of 4+ characters (canonicalRequest makes every URL http://host/…).
   const options = {
     normalize: "typebox",
     handler: { standardHostname: false },

@@ -1,5 +1,5 @@
-// Which setting turns on a route that is off: a gated-off route stays unmounted (absent from OpenAPI, a
-// 404), but its 404 names the variable, so "No such route" is not the end of the trail.
+// Which setting turns on a route that is off: a gated-off route stays unmounted (absent from
+// OpenAPI, a 404), but its 404 names the variable, so "No such route" is not the end of the trail.
 import type { AnyElysia } from "elysia";
 import { routeMatcher } from "./pipeline/route-match";
 

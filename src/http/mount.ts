@@ -1,6 +1,6 @@
-// Which routes a server mounts: each route factory's operations in the catalog (src/operations/) carry
-// its gate. A route the catalog does not name, or a factory whose routes disagree on the gate, stops
-// the app from starting: every mounted route is declared once.
+// Which routes a server mounts: each route factory's operations in the catalog (src/operations/)
+// carry its gate. A route the catalog does not name, or a factory whose routes disagree on the
+// gate, stops the app from starting: every mounted route is declared once.
 import type { AnyElysia } from "elysia";
 import type { Deps } from "../app/deps";
 import { ENABLED_BY, type GateName, operationOf } from "../operations";

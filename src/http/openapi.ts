@@ -29,7 +29,8 @@ const html = (page: string) => () =>
 export function openapiLayer() {
   return (
     new Elysia({ name: "svc.openapi" })
-      // The Idempotency-Key header is read by one layer for every POST, not declared per route: document it here.
+      // The Idempotency-Key header is read by one layer for every POST, not declared per route:
+      // document it here.
       .onAfterHandle({ as: "global" }, ({ request, responseValue }) => {
         if (
           request.url.endsWith("/openapi.json") &&

@@ -1,5 +1,5 @@
-// Renders AppError as RFC 7807 application/problem+json. The `type` base comes from configuration only:
-// a request's Host header is never reflected into a response.
+// Renders AppError as RFC 7807 application/problem+json. The `type` base comes from configuration
+// only: a request's Host header is never reflected into a response.
 import type { Config } from "../config/schema";
 import type { AppError } from "../lib/errors";
 

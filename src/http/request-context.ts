@@ -28,7 +28,10 @@ export function contextOf(request: Request): RequestContext | undefined {
   return contexts.get(request);
 }
 
-/** The scopes of the calling tenant key (the key creation route checks the subset rule against them). */
+/**
+ * The scopes of the calling tenant key (the key creation route checks the subset rule against
+ * them).
+ */
 export function scopesOf(request: Request): readonly Scope[] {
   const identity = contexts.get(request)?.identity;
   return identity?.role === "tenant" ? identity.scopes : [];

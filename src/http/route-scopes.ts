@@ -1,12 +1,16 @@
-// Which scope each route needs, read from the operations catalog (src/operations/): by the authorize
-// layer (enforcement) and by the OpenAPI description (`x-required-scope`). A route the catalog does
-// not name needs `admin`, so an undeclared route is closed. docs/keys.md shows the resulting table.
+// Which scope each route needs, read from the operations catalog (src/operations/): by the
+// authorize layer (enforcement) and by the OpenAPI description (`x-required-scope`). A route the
+// catalog does not name needs `admin`, so an undeclared route is closed. docs/keys.md shows the
+// resulting table.
 import type { AnyElysia } from "elysia";
 import type { Scope } from "../domain/keys/scopes";
 import { operationOf } from "../operations";
 import { isPublicPath } from "./pipeline/5-authenticate";
 
-/** `any`: every valid tenant key (its own limits); `superadmin`: the superadmin key, not a tenant scope. */
+/**
+ * `any`: every valid tenant key (its own limits); `superadmin`: the superadmin key, not a tenant
+ * scope.
+ */
 export type RouteAccess = Scope | "any" | "superadmin";
 
 const FALLBACK: RouteAccess = "admin";
@@ -17,7 +21,10 @@ export function requiredAccess(method: string, route: string): RouteAccess {
   return access === "public" ? "any" : access;
 }
 
-/** Puts each authenticated route's scope into its OpenAPI operation (`x-required-scope`, and the description). */
+/**
+ * Puts each authenticated route's scope into its OpenAPI operation (`x-required-scope`, and the
+ * description).
+ */
 export function declareRouteScopes(app: AnyElysia): void {
   for (const route of app.routes as Array<{
     method: string;

@@ -1,8 +1,11 @@
-// The loader port: one loader per format turns a source (an uploaded file, a fetched page, posted text)
-// into chunks. The ingest pipeline stores each chunk as a memory with its position in metadata.
+// The loader port: one loader per format turns a source (an uploaded file, a fetched page, posted
+// text) into chunks. The ingest pipeline stores each chunk as a memory with its position in
+// metadata.
 export type LoaderSource = {
   filename: string | null;
-  /** The type the client or server declared; loaders trust the bytes first (sniffing), this second. */
+  /**
+   * The type the client or server declared; loaders trust the bytes first (sniffing), this second.
+   */
   declaredType: string | null;
   byteSize: number;
   bytes(): Promise<Uint8Array>;
@@ -28,7 +31,9 @@ export type ChunkPosition = {
 export type Chunk = {
   text: string;
   position: ChunkPosition;
-  /** Extra metadata for the memory (e.g. {kind: "code", path, language, symbol} for CODE recall). */
+  /**
+   * Extra metadata for the memory (e.g. {kind: "code", path, language, symbol} for CODE recall).
+   */
   metadata?: Record<string, unknown>;
 };
 
@@ -83,11 +88,15 @@ export interface Loader {
   readonly extensions: readonly string[];
   /** One line for GET /v1/ingest/loaders: what it reads and how it chunks. */
   readonly description: string;
-  /** Image and audio loaders: only with MULTIMODAL_ENABLED and an LLM provider that can read them. */
+  /**
+   * Image and audio loaders: only with MULTIMODAL_ENABLED and an LLM provider that can read them.
+   */
   readonly needsMultimodal: boolean;
   /** Recognises the format from its first bytes (and name); lying Content-Types are caught here. */
   sniff(head: Uint8Array, filename: string | null): boolean;
-  /** Loaders of several formats (images, audio): the exact type of these bytes; else mimeTypes[0]. */
+  /**
+   * Loaders of several formats (images, audio): the exact type of these bytes; else mimeTypes[0].
+   */
   typeOf?(head: Uint8Array): string;
   load(source: LoaderSource, ctx: LoaderContext): AsyncIterable<Chunk>;
 }

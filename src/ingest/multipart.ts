@@ -1,6 +1,6 @@
-// Receiving a multipart/form-data upload with busboy while it streams: the one file goes straight to a
-// scratch file (its first bytes kept for sniffing), and the upload stops the moment it passes the size
-// cap, so nothing larger than INGEST_MAX_FILE_BYTES is ever held or written.
+// Receiving a multipart/form-data upload with busboy while it streams: the one file goes straight
+// to a scratch file (its first bytes kept for sniffing), and the upload stops the moment it passes
+// the size cap, so nothing larger than INGEST_MAX_FILE_BYTES is ever held or written.
 import { createWriteStream } from "node:fs";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";

@@ -1,6 +1,7 @@
-// Every registered loader, and the choice of one for a source: binary formats are recognised by their
-// bytes alone; among text formats the file extension, then the declared type, decides, and plain text
-// takes whatever text is left. A declared type or extension the bytes contradict becomes a warning.
+// Every registered loader, and the choice of one for a source: binary formats are recognised by
+// their bytes alone; among text formats the file extension, then the declared type, decides, and
+// plain text takes whatever text is left. A declared type or extension the bytes contradict becomes
+// a warning.
 import type { Loader } from "./loader";
 import { codeLoader } from "./loaders/code";
 import { csvLoader } from "./loaders/csv";
@@ -12,7 +13,10 @@ import { pdfLoader } from "./loaders/pdf";
 import { textLoader } from "./loaders/text";
 import { baseType, extensionOf, looksLikeText } from "./sniff";
 
-/** Binary formats first (their magic numbers are unambiguous), then the text family, plain text last. */
+/**
+ * Binary formats first (their magic numbers are unambiguous), then the text family, plain text
+ * last.
+ */
 export const BINARY_LOADERS: readonly Loader[] = [pdfLoader, docxLoader, imageLoader, audioLoader];
 export const TEXT_LOADERS: readonly Loader[] = [htmlLoader, markdownLoader, csvLoader, codeLoader];
 export const LOADERS: readonly Loader[] = [...BINARY_LOADERS, ...TEXT_LOADERS, textLoader];

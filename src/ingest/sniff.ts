@@ -1,5 +1,6 @@
-// Recognising formats from their first bytes: magic numbers for binary formats, a text test for the rest.
-// Declared types and file names only choose among text formats; they never override the bytes.
+// Recognising formats from their first bytes: magic numbers for binary formats, a text test for the
+// rest. Declared types and file names only choose among text formats; they never override the
+// bytes.
 
 /** How many leading bytes the loaders' sniff() sees. */
 export const SNIFF_BYTES = 8192;

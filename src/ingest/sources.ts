@@ -1,5 +1,5 @@
-// LoaderSource implementations: a local file (streamed, never read whole unless a loader asks) and bytes
-// in memory (posted text).
+// LoaderSource implementations: a local file (streamed, never read whole unless a loader asks) and
+// bytes in memory (posted text).
 import { open } from "node:fs/promises";
 import type { LoaderSource } from "./loader";
 import { SNIFF_BYTES } from "./sniff";

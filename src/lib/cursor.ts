@@ -1,4 +1,5 @@
-// Opaque pagination cursors: base64url JSON arrays; a cursor that does not decode is a 422, not a 500.
+// Opaque pagination cursors: base64url JSON arrays; a cursor that does not decode is a 422, not a
+// 500.
 import { validationFailed } from "./errors";
 
 export function encodeCursor(values: unknown[]): string {

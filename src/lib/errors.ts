@@ -61,7 +61,10 @@ export const idempotencyKeyForgotten = () =>
     "The answer stored for this Idempotency-Key named a memory that was since forgotten or expired; it is not replayed and the request is not run again. Send a new key for a new request",
     { fields: { header: "Idempotency-Key" } },
   );
-/** 503: the tenant's share of the database stayed busy while this request waited (docs/operations.md). */
+/**
+ * 503: the tenant's share of the database stayed busy while this request waited
+ * (docs/operations.md).
+ */
 export const tenantBusy = (what: string, limit: number) =>
   new AppError("tenant-busy", `This tenant already has ${limit} ${what} running; retry after 1 s`, {
     headers: { "retry-after": "1" },

@@ -1,4 +1,5 @@
-// Prefixed, time-ordered identifiers: prefix + 10 chars of millisecond time + 16 random chars (Crockford base32).
+// Prefixed, time-ordered identifiers: prefix + 10 chars of millisecond time + 16 random chars
+// (Crockford base32).
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
 export type IdPrefix =

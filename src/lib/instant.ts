@@ -12,7 +12,9 @@ function fieldsInRange(value: string): boolean {
   return mo! >= 1 && mo! <= 12 && d! >= 1 && d! <= daysInMonth && h <= 23 && mi <= 59 && sec <= 59;
 }
 
-/** Date-only means UTC midnight; a date-time without an offset is read as UTC. 422 names `field`. */
+/**
+ * Date-only means UTC midnight; a date-time without an offset is read as UTC. 422 names `field`.
+ */
 export function parseInstant(value: string, field: string): Date {
   const match = ISO_8601.exec(value);
   const hasOffset = match?.[4] !== undefined;
@@ -26,5 +28,6 @@ export function parseInstant(value: string, field: string): Date {
 }
 
 /** Instants are shown to the millisecond while rows keep microseconds: an upper bound covers its
- * whole millisecond, so a listed row's own timestamp, given back as the bound, includes that row. */
+ * whole millisecond, so a listed row's own timestamp, given back as the bound, includes that row.
+ * */
 export const endOfMillisecond = (at: Date): Date => new Date(at.getTime() + 1);

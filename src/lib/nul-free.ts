@@ -1,5 +1,5 @@
-// PostgreSQL text and jsonb cannot hold U+0000: input strings carrying it are a 422 naming the field,
-// found at any depth (keys included), never a database error.
+// PostgreSQL text and jsonb cannot hold U+0000: input strings carrying it are a 422 naming the
+// field, found at any depth (keys included), never a database error.
 import type { FieldProblem } from "./errors";
 
 export function nulProblems(value: unknown, path: string): FieldProblem[] {

@@ -1,7 +1,7 @@
-// Builds the MCP server over the domain: tools/list shows the gated-on tools the caller's key may call,
-// with their REST schemas, tools/call validates like the REST route and runs the same domain code, and
-// errors come back as MCP tool errors carrying the problem's title and detail. Transports (stdio,
-// streamable HTTP) only differ in how they resolve the acting tenant for each call.
+// Builds the MCP server over the domain: tools/list shows the gated-on tools the caller's key may
+// call, with their REST schemas, tools/call validates like the REST route and runs the same domain
+// code, and errors come back as MCP tool errors carrying the problem's title and detail. Transports
+// (stdio, streamable HTTP) only differ in how they resolve the acting tenant for each call.
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import pkg from "../../package.json";
 import {
@@ -29,8 +29,9 @@ export type McpCaller = { actor: Actor; scopes: readonly Scope[] };
 
 export type McpSession = {
   /**
-   * Runs one call as its caller, re-checked for that call: may refuse (revoked key, empty rate-limit
-   * bucket) with an AppError. A transport may also queue calls here, so a batch runs one at a time.
+   * Runs one call as its caller, re-checked for that call: may refuse (revoked key, empty
+   * rate-limit bucket) with an AppError. A transport may also queue calls here, so a batch runs one
+   * at a time.
    */
   withCaller: <T>(call: (caller: McpCaller) => Promise<T>) => Promise<T>;
 };
@@ -38,7 +39,10 @@ export type McpSession = {
 /** The service's own version, so a client sees which svc it talks to. */
 const SERVER_INFO = { name: "svc", version: pkg.version };
 
-/** The problem as an MCP tool error: title and detail in the text, the full problem as structured content. */
+/**
+ * The problem as an MCP tool error: title and detail in the text, the full problem as structured
+ * content.
+ */
 export function toolError(error: AppError): CallToolResult {
   const problem = {
     slug: error.slug,
@@ -67,7 +71,10 @@ export function createMcpServer(deps: Deps, session: McpSession): Server {
   const appError = (error: unknown, actor: Actor | null) =>
     toAppError("MCP", error, deps.log, actor?.requestId ?? undefined);
 
-  /** The problem as a JSON-RPC error, for requests that are not tool calls (tools/list, resources/read). */
+  /**
+   * The problem as a JSON-RPC error, for requests that are not tool calls (tools/list,
+   * resources/read).
+   */
   const rpcError = (error: unknown, actor: Actor | null) => {
     const problem = appError(error, actor);
     const code =

@@ -1,6 +1,7 @@
-// The stdio side of `svc mcp`: reads stdin from the first moment (a client may write while the server
-// is still starting), hands messages to the MCP server once it connects, and tracks the requests not
-// yet answered, so a shutdown answers or refuses every request it received, exactly once.
+// The stdio side of `svc mcp`: reads stdin from the first moment (a client may write while the
+// server is still starting), hands messages to the MCP server once it connects, and tracks the
+// requests not yet answered, so a shutdown answers or refuses every request it received, exactly
+// once.
 import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";

@@ -1,6 +1,7 @@
 // One MCP tool: a name, the REST route's own TypeBox body schema as its input schema, and a run
-// function that calls the same domain code as that route. Its route and gate are its catalog entry's,
-// and so are its schema and run once the route's handler lives in the catalog (catalogTool).
+// function that calls the same domain code as that route. Its route and gate are its catalog
+// entry's, and so are its schema and run once the route's handler lives in the catalog
+// (catalogTool).
 import type { TSchema } from "@sinclair/typebox";
 import type { Deps } from "../app/deps";
 import type { Actor } from "../domain/actor";
@@ -17,7 +18,9 @@ export type McpTool = {
   run: (call: ToolCall, input: any) => Promise<unknown>;
 };
 
-/** A tool whose schema and run are its catalog entry's (src/operations/); GET entries are read-only. */
+/**
+ * A tool whose schema and run are its catalog entry's (src/operations/); GET entries are read-only.
+ */
 export function catalogTool(name: string, description: string): McpTool {
   const operation = operationOfTool(name);
   const handler = operation?.handler;

@@ -1,6 +1,6 @@
 // Tool arguments pass the same checks as a REST body: the request rules (storable strings, depth,
-// free-form size, no unknown fields), then the route's TypeBox schema with its defaults applied. Each
-// failure is the same 422 validation problem naming the field.
+// free-form size, no unknown fields), then the route's TypeBox schema with its defaults applied.
+// Each failure is the same 422 validation problem naming the field.
 import type { TSchema } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import type { Config } from "../config/schema";
@@ -26,7 +26,8 @@ export function validateToolInput(schema: TSchema, args: unknown, limits: Limits
   const shape = [...freeFormProblems(schema, input, freeFormMax), ...unknownFields(schema, input)];
   if (shape.length > 0) throw validationFailed(shape);
   const value = Value.Default(schema, Value.Clone(input));
-  // Decode runs Elysia's transforms (an integer given as "5" becomes 5), as the REST validator does.
+  // Decode runs Elysia's transforms (an integer given as "5" becomes 5), as the REST validator
+  // does.
   if (Value.Check(schema, value)) return Value.Decode(schema, value);
   const byPath = new Map<string, string>();
   for (const issue of Value.Errors(schema, value)) {

@@ -27,14 +27,16 @@ export function createLogger(level: string, destination?: pino.DestinationStream
   );
 }
 
-/** How long an exit waits for the last lines before it goes anyway (a reader that stopped reading). */
+/**
+ * How long an exit waits for the last lines before it goes anyway (a reader that stopped reading).
+ */
 const EXIT_FLUSH_LIMIT_MS = 2_000;
 
 /**
- * Exits once every line logged so far is written. The destination is asynchronous, and its flush(cb)
- * calls back at once even while a write is still in flight, so exiting there lost the last line (seen as
- * a worker's "worker stopped" missing from its output). Ending the stream waits for that write and
- * writes the rest first.
+ * Exits once every line logged so far is written. The destination is asynchronous, and its
+ * flush(cb) calls back at once even while a write is still in flight, so exiting there lost the
+ * last line (seen as a worker's "worker stopped" missing from its output). Ending the stream waits
+ * for that write and writes the rest first.
  */
 export function exitAfterLogs(log: Logger, code: number): void {
   const stream = (log as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] as

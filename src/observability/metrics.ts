@@ -72,9 +72,9 @@ export type EmbeddingGaugeInput = {
 };
 
 /**
- * Tenants per serving embedding generation and re-embed progress (docs/embeddings.md). Deployment-wide
- * figures read from the database: the API's /metrics sets them before rendering (`set(progress)`); a
- * worker's own metrics endpoint leaves them out.
+ * Tenants per serving embedding generation and re-embed progress (docs/embeddings.md).
+ * Deployment-wide figures read from the database: the API's /metrics sets them before rendering
+ * (`set(progress)`); a worker's own metrics endpoint leaves them out.
  */
 function embeddingGauges(registry: client.Registry) {
   const gauge = (name: string, help: string) =>

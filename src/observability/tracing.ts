@@ -1,4 +1,5 @@
-// OpenTelemetry tracing (OTEL_ENABLED): a server span per HTTP request, batched to an OTLP/HTTP collector.
+// OpenTelemetry tracing (OTEL_ENABLED): a server span per HTTP request, batched to an OTLP/HTTP
+// collector.
 import { SpanKind, SpanStatusCode, type Span, type Tracer } from "@opentelemetry/api";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { resourceFromAttributes } from "@opentelemetry/resources";

@@ -1,6 +1,7 @@
 // What one operation of the API declares, once: method and path, the key scope it needs, the gate
 // that mounts it, the audit operation it records, its MCP tool and (once its area has moved here)
-// its handler: input and output schemas, OpenAPI text and the domain call. http/ and mcp/ read these.
+// its handler: input and output schemas, OpenAPI text and the domain call. http/ and mcp/ read
+// these.
 import type { TSchema } from "@sinclair/typebox";
 import type { Deps } from "../app/deps";
 import type { Gates } from "../config/gates";
@@ -39,7 +40,9 @@ export type Call = {
   deps: Deps;
   actor: Actor;
   signal: AbortSignal;
-  /** How the transport names an input field in a 422: `query:/as_of` over REST, `as_of` over MCP. */
+  /**
+   * How the transport names an input field in a 422: `query:/as_of` over REST, `as_of` over MCP.
+   */
   field: (name: string) => string;
 };
 
@@ -54,7 +57,10 @@ export type Handler = Readonly<{
   /** Error statuses beyond those every authenticated route answers, for OpenAPI. */
   errors: Parameters<typeof authedErrors>;
   docs: { tags: string[]; summary: string; description?: string };
-  /** Input and path parameters arrive validated by their schemas: run maps them onto the domain call. */
+  /**
+   * Input and path parameters arrive validated by their schemas: run maps them onto the domain
+   * call.
+   */
   run: (call: Call, input: any, params: any) => unknown;
 }>;
 

@@ -1,6 +1,6 @@
 // Metering decorators for the embedding and LLM ports: check the budget (reserve) before spending,
-// record usage after, release the reservation whatever happens. budget-exceeded is an AppError, so it
-// reaches the client unchanged (the ports promise that).
+// record usage after, release the reservation whatever happens. budget-exceeded is an AppError, so
+// it reaches the client unchanged (the ports promise that).
 import type { UsageMeter } from "./usage-meter";
 import type { EmbeddingContext, EmbeddingProvider } from "./embeddings/port";
 import type { LlmContext, LlmProvider, LlmRequest, MediaInput } from "./llm/port";

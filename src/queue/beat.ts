@@ -1,6 +1,7 @@
 // The beat: the periodic schedule of the spec's Background tasks table. On BullMQ it upserts job
-// schedulers (idempotent by id, and BullMQ only produces a scheduler's next job when the previous one
-// starts, so two beats never double-fire); in-process it runs timers that enqueue with a dedup id.
+// schedulers (idempotent by id, and BullMQ only produces a scheduler's next job when the previous
+// one starts, so two beats never double-fire); in-process it runs timers that enqueue with a dedup
+// id.
 import type { Ports } from "../domain/ports/ports";
 import type { Config } from "../config/schema";
 import { BullmqQueue } from "./bullmq-queue";
@@ -10,7 +11,10 @@ import { TASKS, taskDefinition } from "./registry";
 
 export type Schedule = { id: string; task: TaskName; everyMs: number };
 
-/** Re-upserting heals a Valkey that lost its data (no AOF, failover): at most this long without schedules. */
+/**
+ * Re-upserting heals a Valkey that lost its data (no AOF, failover): at most this long without
+ * schedules.
+ */
 const REASSERT_MS = 60_000;
 
 /** The beat's entries, read from the task list: each periodic task carries its own schedule. */

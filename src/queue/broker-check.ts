@@ -1,6 +1,6 @@
-// Checks the broker settings BullMQ's production guide asks for: a Valkey that may evict keys loses jobs
-// silently, and one without AOF loses every queued job in a crash. Managed services often forbid CONFIG,
-// in which case nothing can be said.
+// Checks the broker settings BullMQ's production guide asks for: a Valkey that may evict keys loses
+// jobs silently, and one without AOF loses every queued job in a crash. Managed services often
+// forbid CONFIG, in which case nothing can be said.
 import type Redis from "ioredis";
 
 export async function brokerWarnings(redis: Redis): Promise<string[]> {

@@ -1,4 +1,5 @@
-// The production TaskQueue: a BullMQ producer on Valkey. Producers fail fast; workers (worker.ts) wait.
+// The production TaskQueue: a BullMQ producer on Valkey. Producers fail fast; workers (worker.ts)
+// wait.
 import { Queue } from "bullmq";
 import Redis from "ioredis";
 import type { Logger } from "../observability/log";
@@ -51,7 +52,8 @@ export class BullmqQueue implements TaskQueue {
       delay: options.delayMs,
       attempts: definition.attempts,
       backoff: { type: "exponential", delay: definition.backoffMs },
-      // A kept finished job would block its id forever; deduplicated ids are only meant to collapse pending work.
+      // A kept finished job would block its id forever; deduplicated ids are only meant to collapse
+      // pending work.
       removeOnComplete: deduplicated ? true : KEEP_FINISHED.completed,
       removeOnFail: deduplicated ? true : KEEP_FINISHED.failed,
     });

@@ -7,7 +7,9 @@ import type { TaskName } from "../domain/ports/task-queue";
 
 export type TaskRunInfo = { jobId: string; attempt: number };
 
-/** A periodic task's beat entry: the scheduler id, and its period (null: off in this configuration). */
+/**
+ * A periodic task's beat entry: the scheduler id, and its period (null: off in this configuration).
+ */
 export type TaskSchedule = { readonly id: string; everyMs(config: Config): number | null };
 
 export type TaskDefinition<S extends TSchema = TSchema, N extends TaskName = TaskName> = {

@@ -1,4 +1,5 @@
-// Samples the queue's job counts into the svc_queue_jobs gauge, so /metrics shows depth in every process.
+// Samples the queue's job counts into the svc_queue_jobs gauge, so /metrics shows depth in every
+// process.
 import type { Ports } from "../domain/ports/ports";
 import { BullmqQueue } from "./bullmq-queue";
 import { InProcessQueue } from "./in-process-queue";

@@ -1,6 +1,7 @@
-// The embedded-mode TaskQueue: jobs run in this process with the same retry policy and id deduplication
-// as BullMQ (an id is taken until its job finishes). Jobs enqueued before a worker starts wait for it; nothing survives a restart (the beat
-// re-creates periodic work, and PostgreSQL job rows are the source of truth for user-visible jobs).
+// The embedded-mode TaskQueue: jobs run in this process with the same retry policy and id
+// deduplication as BullMQ (an id is taken until its job finishes). Jobs enqueued before a worker
+// starts wait for it; nothing survives a restart (the beat re-creates periodic work, and PostgreSQL
+// job rows are the source of truth for user-visible jobs).
 import { backoffDelayMs } from "./define-task";
 import { checkJobId } from "./job-id";
 import type { EnqueueOptions, TaskName, TaskQueue } from "../domain/ports/task-queue";

@@ -1,4 +1,5 @@
-// Runs one delivery of a task for either queue backend: payload validation, logging, outcome metrics.
+// Runs one delivery of a task for either queue backend: payload validation, logging, outcome
+// metrics.
 import { Value } from "@sinclair/typebox/value";
 import type { Ports } from "../domain/ports/ports";
 import type { TaskRunInfo } from "./define-task";

@@ -1,5 +1,6 @@
-// The worker role: processes every task from the queue (BullMQ or in-process), samples queue depth into
-// /metrics, runs the audit listener when enabled, and stops gracefully (finish or release running jobs).
+// The worker role: processes every task from the queue (BullMQ or in-process), samples queue depth
+// into /metrics, runs the audit listener when enabled, and stops gracefully (finish or release
+// running jobs).
 import { UnrecoverableError, Worker } from "bullmq";
 import Redis from "ioredis";
 import type { Ports } from "../domain/ports/ports";
@@ -14,7 +15,10 @@ import { listenForWebhookDeliveries } from "./webhook-wakeup";
 
 export type RunningWorker = { close(): Promise<void> };
 
-/** After this long on SIGTERM, running BullMQ jobs are released (their lock lapses and another worker re-runs them). */
+/**
+ * After this long on SIGTERM, running BullMQ jobs are released (their lock lapses and another
+ * worker re-runs them).
+ */
 const SHUTDOWN_GRACE_MS = 20_000;
 
 export async function startWorker(deps: Ports): Promise<RunningWorker> {

@@ -1,6 +1,6 @@
-// Token buckets in Valkey through one Lua script (EVALSHA) that takes from several buckets atomically;
-// falls back to per-replica in-memory buckets when Valkey is unreachable, so limiting degrades instead of
-// failing open or failing requests.
+// Token buckets in Valkey through one Lua script (EVALSHA) that takes from several buckets
+// atomically; falls back to per-replica in-memory buckets when Valkey is unreachable, so limiting
+// degrades instead of failing open or failing requests.
 import type Redis from "ioredis";
 import script from "./token-bucket.lua" with { type: "text" };
 import {

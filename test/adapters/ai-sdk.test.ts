@@ -1,6 +1,6 @@
-// The Vercel AI SDK adapter in a real generateText tool loop: a fake chat-completions model calls the
-// remember, recall and forget tools, which reach the real app over HTTP, in both database modes; the
-// example runs as written, and recalled memories reach the model's system prompt.
+// The Vercel AI SDK adapter in a real generateText tool loop: a fake chat-completions model calls
+// the remember, recall and forget tools, which reach the real app over HTTP, in both database
+// modes; the example runs as written, and recalled memories reach the model's system prompt.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { generateText, stepCountIs } from "ai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
@@ -50,7 +50,8 @@ for (const mode of servedModes("adapter-ai")) {
       }).finally(() => asking.stop());
       expect(second.code, second.stderr).toBe(0);
       expect(second.stdout).toContain("lapsang souchong");
-      // The memory was in the prompt before any tool ran: memoryPrompt put it in the system message.
+      // The memory was in the prompt before any tool ran: memoryPrompt put it in the system
+      // message.
       const system = asking.requests[0]!.body.messages.find((m: any) => m.role === "system");
       expect(system?.content).toContain(FACT);
     }, 60_000);

@@ -1,6 +1,7 @@
 // The LangChain.js adapter in a real tool loop (ChatOpenAI with bound tools against a fake
-// chat-completions model): the history lives in an svc conversation, and the recall tool's retriever
-// finds what an earlier run said, over real HTTP in both database modes; the example runs as written.
+// chat-completions model): the history lives in an svc conversation, and the recall tool's
+// retriever finds what an earlier run said, over real HTTP in both database modes; the example runs
+// as written.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { AIMessage, HumanMessage } from "@langchain/core/messages";
 import { SvcChatMessageHistory, SvcRetriever } from "../../adapters/langchain/src/index";

@@ -1,6 +1,6 @@
-// The OpenAI Agents SDK adapter in a real Runner loop: a fake chat-completions model calls the memory
-// tools, which reach the real app over HTTP, and the run's history lives in an svc conversation that a
-// second run continues, in both database modes; the example runs as written.
+// The OpenAI Agents SDK adapter in a real Runner loop: a fake chat-completions model calls the
+// memory tools, which reach the real app over HTTP, and the run's history lives in an svc
+// conversation that a second run continues, in both database modes; the example runs as written.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { SvcSession } from "../../adapters/openai-agents/src/index";
 import { startToolModel } from "../harness/fake-tool-model";

@@ -1,5 +1,5 @@
-// Each database mode's real app listening on a loopback port with one tenant, for adapters driven over
-// real HTTP by the TypeScript SDK, and the adapters' examples run as a user runs them.
+// Each database mode's real app listening on a loopback port with one tenant, for adapters driven
+// over real HTTP by the TypeScript SDK, and the adapters' examples run as a user runs them.
 import { BUN } from "../harness/process";
 import type { Tenant } from "../harness/app";
 import { twoTenantModes } from "../harness/two-tenant-modes";
@@ -31,7 +31,10 @@ export function servedModes(prefix: string): ServedMode[] {
   }));
 }
 
-/** Runs an adapter's example (`adapters/<name>/example.ts`) with Bun from the repo root, to its exit. */
+/**
+ * Runs an adapter's example (`adapters/<name>/example.ts`) with Bun from the repo root, to its
+ * exit.
+ */
 export async function runExample(adapter: string, args: string[], env: Record<string, string>) {
   const example = `${ROOT}adapters/${adapter}/example.ts`;
   const proc = Bun.spawn([BUN, example, ...args], {

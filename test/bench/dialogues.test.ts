@@ -1,6 +1,7 @@
-// The quality benchmark's set and metrics (bench/quality.ts) must be trustworthy: every question's evidence is
-// a real user turn that says what the question asks, temporal evidence sits in the month the question names,
-// the same seed gives the same set, and the metrics give the textbook values on hand-made rankings.
+// The quality benchmark's set and metrics (bench/quality.ts) must be trustworthy: every question's
+// evidence is a real user turn that says what the question asks, temporal evidence sits in the
+// month the question names, the same seed gives the same set, and the metrics give the textbook
+// values on hand-made rankings.
 import { expect, test } from "bun:test";
 import { dialogueSet } from "../../bench/lib/dialogues";
 import {
@@ -44,7 +45,8 @@ test("every question's evidence is a user turn of its persona, in the month a te
       expect(q.question).toContain(`${MONTHS[when.getUTCMonth()]} ${when.getUTCFullYear()}`);
     }
   }
-  // Temporal questions are only answerable by date: the topic recurs in many other turns of the same persona.
+  // Temporal questions are only answerable by date: the topic recurs in many other turns of the
+  // same persona.
   const temporal = set.questions.find((q) => q.category === "temporal")!;
   const topicWord = temporal.question.includes("hiking") ? "hiking" : "restaurant";
   expect(

@@ -1,5 +1,6 @@
-// The benchmark's "Against the targets" verdicts come from the measured figures: a figure past its limit is
-// "missed", a target with no figure in the run is "not measured", and only passing figures make "met".
+// The benchmark's "Against the targets" verdicts come from the measured figures: a figure past its
+// limit is "missed", a target with no figure in the run is "not measured", and only passing figures
+// make "met".
 import { expect, test } from "bun:test";
 import { targetRows, type TierFigures } from "../../bench/lib/targets";
 

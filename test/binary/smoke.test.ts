@@ -1,6 +1,6 @@
 // Builds ./svc once into an empty directory and drives the binary with a bare environment (no
-// node_modules, no source tree): embedded mode first, then against PostgreSQL and Valkey with separate
-// serve, worker and beat processes. Health, key, store, recall, forget in both.
+// node_modules, no source tree): embedded mode first, then against PostgreSQL and Valkey with
+// separate serve, worker and beat processes. Health, key, store, recall, forget in both.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Subprocess } from "bun";
 import { mkdtempSync, rmSync } from "node:fs";

@@ -1,5 +1,5 @@
-// The /graph viewer in embedded mode (PGlite), in headless Chromium: the same page over a seeded graph,
-// its facts and grounding memories, and the as_of slider reading the superseded edge back.
+// The /graph viewer in embedded mode (PGlite), in headless Chromium: the same page over a seeded
+// graph, its facts and grounding memories, and the as_of slider reading the superseded edge back.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

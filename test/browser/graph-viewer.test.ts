@@ -1,7 +1,8 @@
-// The /graph viewer in headless Chromium (Debian's, driven by playwright-core) against the real app over
-// real HTTP on PostgreSQL: a distilled graph; the page and its assets public, with a strict CSP that the
-// page never trips; key in sessionStorage only; load an agent, search, click a node and an edge, open a
-// memory's history; the event-time slider makes the superseded edge appear and the current one disappear.
+// The /graph viewer in headless Chromium (Debian's, driven by playwright-core) against the real app
+// over real HTTP on PostgreSQL: a distilled graph; the page and its assets public, with a strict
+// CSP that the page never trips; key in sessionStorage only; load an agent, search, click a node
+// and an edge, open a memory's history; the event-time slider makes the superseded edge appear and
+// the current one disappear.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { testApp, type TestApp, type Tenant } from "../harness/app";
@@ -191,7 +192,8 @@ describe("graph viewer", () => {
       `${memoryIds[4]} (v1)`,
     ]);
 
-    // The slider back to 2020: Alice lived in Paris then (a closed edge, drawn dashed), not yet in Berlin.
+    // The slider back to 2020: Alice lived in Paris then (a closed edge, drawn dashed), not yet in
+    // Berlin.
     await page.fill("#as-of", String(Math.floor(Date.parse("2020-01-01T00:00:00Z") / DAY)));
     await page.locator("#status", { hasText: "as of 2020-01-01" }).waitFor();
     let facts = await drawnFacts(page);
@@ -213,13 +215,15 @@ describe("graph viewer", () => {
     expect(facts).toContain("In 2023 Alice moved to Berlin.");
     expect(facts).not.toContain("In 2019 Alice moved to Paris.");
 
-    // The picture for docs/: every edge either timeline knows, the superseded one dashed, Alice selected.
+    // The picture for docs/: every edge either timeline knows, the superseded one dashed, Alice
+    // selected.
     await page.check("#include-expired");
     await page.locator("#status", { hasText: "6 nodes · 6 edges · current graph" }).waitFor();
     await page.fill("#search", "Alice");
     await page.press("#search", "Enter");
     await page.locator("#details h2", { hasText: "Alice" }).waitFor();
-    // The committed docs/graph-viewer.png is refreshed on demand (SVC_SCREENSHOT=1), not on every run.
+    // The committed docs/graph-viewer.png is refreshed on demand (SVC_SCREENSHOT=1), not on every
+    // run.
     const shot = await page.screenshot(
       process.env.SVC_SCREENSHOT === "1" ? { path: "docs/graph-viewer.png" } : {},
     );

@@ -1,7 +1,8 @@
 // A `svc worker` SIGKILLed in the middle of a distill job: every committed batch is whole (its
-// distilled_memories rows, graph rows and progress together), the stalled job is picked up by a second
-// worker, and the final graph equals one uninterrupted run over the same memories: no duplicate memo,
-// edge or provenance row, the same mention counts, and job counters that match what committed.
+// distilled_memories rows, graph rows and progress together), the stalled job is picked up by a
+// second worker, and the final graph equals one uninterrupted run over the same memories: no
+// duplicate memo, edge or provenance row, the same mention counts, and job counters that match what
+// committed.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Subprocess } from "bun";
 import { withTenant } from "../../src/data/with-tenant";
@@ -64,7 +65,10 @@ const PEOPLE = [
 const ORGS = ["Acme", "Initech", "Globex", "Umbrella", "Hooli"];
 const TOOLS = ["Postgres", "Redis", "Kafka", "Terraform", "Grafana", "Docker", "Vim"];
 
-/** Repeated, reinforcing facts; every person keeps one employer, so the outcome does not depend on order. */
+/**
+ * Repeated, reinforcing facts; every person keeps one employer, so the outcome does not depend on
+ * order.
+ */
 function corpus(n: number): string[] {
   return Array.from({ length: n }, (_, i) => {
     const p = PEOPLE[i % PEOPLE.length]!;
@@ -163,7 +167,8 @@ test("kill -9 mid-distill, then a second worker: no duplicates, and the graph eq
   expect(killed.distinctDistilled).toBe(N);
   expect(killed.edges.length).toBeGreaterThan(30);
   expect(killed).toEqual(reference);
-  // Counters match what committed: the sum of the per-batch audit rows (written in each batch's transaction).
+  // Counters match what committed: the sum of the per-batch audit rows (written in each batch's
+  // transaction).
   const [audited] = await withTenant(
     t.deps.db,
     tenant.orgId,

@@ -1,6 +1,6 @@
-// A `svc worker` SIGKILLed in the middle of a subject erasure leaves only whole steps behind; a second
-// worker resumes it, and the end equals one run: every version of the subject emptied once, counts
-// equal to the rows, one certificate that verifies, the other subject untouched.
+// A `svc worker` SIGKILLed in the middle of a subject erasure leaves only whole steps behind; a
+// second worker resumes it, and the end equals one run: every version of the subject emptied once,
+// counts equal to the rows, one certificate that verifies, the other subject untouched.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Subprocess } from "bun";
 import { withTenant } from "../../src/data/with-tenant";

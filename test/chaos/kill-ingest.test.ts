@@ -1,6 +1,6 @@
-// A `svc worker` SIGKILLed in the middle of an ingest job: a second worker resumes the document after the
-// chunks already committed, and the end state equals one uninterrupted run: every chunk stored exactly
-// once, in order, with no orphan memories from the batch that was cut off.
+// A `svc worker` SIGKILLed in the middle of an ingest job: a second worker resumes the document
+// after the chunks already committed, and the end state equals one uninterrupted run: every chunk
+// stored exactly once, in order, with no orphan memories from the batch that was cut off.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Subprocess } from "bun";
 import { withTenant } from "../../src/data/with-tenant";

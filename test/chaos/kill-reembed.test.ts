@@ -1,7 +1,8 @@
-// A `svc worker` SIGKILLed in the middle of a re-embed (generation A → B): every committed batch is whole
-// (its next-generation vectors and the progress together), recall keeps answering from A, and a second
-// worker resumes the stalled job where the last commit left off — no vector twice, no memory re-sent to
-// the server beyond the batch in flight at the kill — and switches the tenant to B.
+// A `svc worker` SIGKILLed in the middle of a re-embed (generation A → B): every committed batch is
+// whole (its next-generation vectors and the progress together), recall keeps answering from A, and
+// a second worker resumes the stalled job where the last commit left off — no vector twice, no
+// memory re-sent to the server beyond the batch in flight at the kill — and switches the tenant to
+// B.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Subprocess } from "bun";
 import { withTenant } from "../../src/data/with-tenant";
@@ -131,7 +132,8 @@ test("kill -9 mid re-embed, then a second worker: whole batches, A serves meanwh
     key: tenant.key,
     body: { agent_id: "ops", query: "vault runbook", strategy: "VECTOR", top_k: 3 },
   });
-  // This app is still configured with A: it has no embedder for B and says so instead of answering from the wrong vectors.
+  // This app is still configured with A: it has no embedder for B and says so instead of answering
+  // from the wrong vectors.
   expect(res.status).toBe(200);
   expect(res.body.strategy).toBe("LEXICAL");
   expect(res.body.routing.degraded_from).toBe("VECTOR");

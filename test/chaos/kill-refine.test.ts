@@ -1,7 +1,8 @@
-// A `svc worker` SIGKILLed in the middle of a refine run (dedupe, infer, summarize in small batches)
-// leaves only whole batches behind; a second worker resumes the run after the stalled delivery's lease
-// lapses, and the final graph equals one run: every duplicate merged once, every inferred edge written
-// once, one summary per cluster, and refine_changes numbered without gaps or repeats.
+// A `svc worker` SIGKILLed in the middle of a refine run (dedupe, infer, summarize in small
+// batches) leaves only whole batches behind; a second worker resumes the run after the stalled
+// delivery's lease lapses, and the final graph equals one run: every duplicate merged once, every
+// inferred edge written once, one summary per cluster, and refine_changes numbered without gaps or
+// repeats.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Subprocess } from "bun";
 import {
@@ -47,7 +48,10 @@ afterAll(async () => {
   await t.close();
 }, 30_000);
 
-/** Per group: "City i" and "C i" share an ontology URI and both lie in "Region i", which lies in a country. */
+/**
+ * Per group: "City i" and "C i" share an ontology URI and both lie in "Region i", which lies in a
+ * country.
+ */
 async function seed(orgId: string) {
   const memos: NewMemo[] = [];
   const edges: NewEdge[] = [];
@@ -146,7 +150,8 @@ test("kill -9 mid-refine, then a second worker: the final graph equals one run",
   expect(facts).toEqual({
     merged: GROUPS,
     live_cities: GROUPS,
-    // City i → Region i → Country j: one extra hop per surviving city (regions are one hop from their country).
+    // City i → Region i → Country j: one extra hop per surviving city (regions are one hop from
+    // their country).
     inferred: GROUPS,
     duplicate_edges: 0,
     summaries: facts.summaries_reported,

@@ -1,6 +1,7 @@
-// A `svc worker` SIGKILLed in the middle of svc.enforce_retention_caps (issue 23): only whole chunks
-// committed, a second worker picks the stalled job up and finishes, and the end state equals one run:
-// exactly the cap's best memories kept, every other one forgotten once, each chunk audited once.
+// A `svc worker` SIGKILLed in the middle of svc.enforce_retention_caps (issue 23): only whole
+// chunks committed, a second worker picks the stalled job up and finishes, and the end state equals
+// one run: exactly the cap's best memories kept, every other one forgotten once, each chunk audited
+// once.
 import type { TransactionSql } from "postgres";
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Subprocess } from "bun";

@@ -1,7 +1,7 @@
-// A `svc worker` SIGKILLed while svc.generate_embedding puts a batch's vectors into the HNSW graph (the
-// vector backlog, sql/0134): only whole chunks committed, VECTOR recall through the index stays exact
-// meanwhile (waiting rows are scored beside the graph), and a second worker picks the stalled job up and
-// finishes — every memory still one current version, none lost, none twice.
+// A `svc worker` SIGKILLed while svc.generate_embedding puts a batch's vectors into the HNSW graph
+// (the vector backlog, sql/0134): only whole chunks committed, VECTOR recall through the index
+// stays exact meanwhile (waiting rows are scored beside the graph), and a second worker picks the
+// stalled job up and finishes — every memory still one current version, none lost, none twice.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Subprocess } from "bun";
 import { nearestQuery } from "../../src/data/queries/recall-vector";
@@ -18,8 +18,9 @@ const N = 4000; // 20 chunks: about 6 s of graph inserts at 1,536 dimensions, a 
 const AGENT = "ops";
 const QUERY = "which vault runbook revision covers the pager rotation";
 const prefix = `${TEST_QUEUE_PREFIX}-kbacklog`;
-// A database of its own: 4,000 memories left in the shared one would be work for every later all-tenant task
-// (a retention cap of 2 in test/queue/memory-tasks.test.ts forgets all but two of them).
+// A database of its own: 4,000 memories left in the shared one would be work for every later
+// all-tenant task (a retention cap of 2 in test/queue/memory-tasks.test.ts forgets all but two of
+// them).
 const database = `svc_t_${process.pid}_kbacklog_${Date.now().toString(36)}`;
 let ownerUrl: string;
 let t: TestApp;
@@ -41,8 +42,9 @@ const spawnWorker = () => {
 };
 
 beforeAll(async () => {
-  // Exact-sort bound 0: recall goes through the index shape, the one that merges graph and backlog; ef_search
-  // 1000 makes the graph part as good as exact, up to half precision's swaps of near ties.
+  // Exact-sort bound 0: recall goes through the index shape, the one that merges graph and backlog;
+  // ef_search 1000 makes the graph part as good as exact, up to half precision's swaps of near
+  // ties.
   ownerUrl = await createMigratedDatabase(database);
   t = await testApp(
     { SVC_QUEUE_PREFIX: prefix, RECALL_VECTOR_EXACT_MAX_ROWS: 0, RECALL_HNSW_EF_SEARCH: 1000 },

@@ -1,6 +1,6 @@
-// A `svc worker` SIGKILLed while its webhook deliveries are in flight (the receiver holds every request
-// open): a second worker sends every event once the lease lapses; nothing is lost, and each resent
-// event carries the same Svc-Event-Id as its interrupted first attempt.
+// A `svc worker` SIGKILLed while its webhook deliveries are in flight (the receiver holds every
+// request open): a second worker sends every event once the lease lapses; nothing is lost, and each
+// resent event carries the same Svc-Event-Id as its interrupted first attempt.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Subprocess } from "bun";
 import { BullmqQueue } from "../../src/queue/bullmq-queue";

@@ -1,5 +1,6 @@
 // A `svc worker` SIGKILLed while a web-search discovery job waits for the provider: a second worker
-// retries the discovery, and the batch ends with exactly one child job per result, each page stored once.
+// retries the discovery, and the batch ends with exactly one child job per result, each page stored
+// once.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Subprocess } from "bun";
 import { withTenant } from "../../src/data/with-tenant";

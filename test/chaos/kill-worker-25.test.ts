@@ -1,8 +1,9 @@
 // T5: SIGKILL `svc worker` at a random point of an audit drain, 25 times in a row, with new
-// pending rows each cycle. After every kill the chain verifies; at quiescence audit_pending is empty,
-// every pending row was logged exactly once, and seq is gapless (no duplicates, no holes). On a busy
-// machine a cycle takes seconds (a worker boots each time): the bounds are hang detectors, not speed
-// checks, and the loop stops when the test ends so a timed-out run never outlives its file.
+// pending rows each cycle. After every kill the chain verifies; at quiescence audit_pending is
+// empty, every pending row was logged exactly once, and seq is gapless (no duplicates, no holes).
+// On a busy machine a cycle takes seconds (a worker boots each time): the bounds are hang
+// detectors, not speed checks, and the loop stops when the test ends so a timed-out run never
+// outlives its file.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Subprocess } from "bun";
 import { withTenant } from "../../src/data/with-tenant";

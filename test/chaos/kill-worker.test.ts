@@ -1,7 +1,8 @@
-// A `svc worker` SIGKILLed in the middle of a long audit drain leaves nothing half-done: every committed
-// batch is whole, the stalled job is picked up by a second worker once its (shortened) lock lapses, and
-// the final chain equals a single run — every pending row exactly once, seq gapless, chain verifies.
-// SIGTERM instead lets the running drain finish before the process exits 0.
+// A `svc worker` SIGKILLed in the middle of a long audit drain leaves nothing half-done: every
+// committed batch is whole, the stalled job is picked up by a second worker once its (shortened)
+// lock lapses, and the final chain equals a single run — every pending row exactly once, seq
+// gapless, chain verifies. SIGTERM instead lets the running drain finish before the process exits
+// 0.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Subprocess } from "bun";
 import { withTenant } from "../../src/data/with-tenant";

@@ -1,5 +1,6 @@
-// T7: pg_terminate_backend on every backend of a real `svc serve` mid-request, 50 times: the process
-// survives every time, affected requests get a 503 problem+json (never a 500), and no batch is partial.
+// T7: pg_terminate_backend on every backend of a real `svc serve` mid-request, 50 times: the
+// process survives every time, affected requests get a 503 problem+json (never a 500), and no batch
+// is partial.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import postgres from "postgres";
 import { rng } from "../../bench/lib/corpus";
@@ -79,9 +80,10 @@ describe(`pg_terminate_backend mid-request × ${CYCLES}`, () => {
       outcomes.push(...(await Promise.all(inFlight)));
       if (serve.alive() && (await call("GET", "/v1/health")).status === 200) alive++;
     }
-    // status 0: no answer within REQUEST_TIMEOUT_MS. Known residual (docs/reliability.md): under this
-    // nemesis postgres.js 3.4.9 occasionally strands a query on a connection killed mid-handshake, about
-    // 1 request in 250–750 (0–4 of 250 observed); bounded at 3% so a regression to anything worse still fails.
+    // status 0: no answer within REQUEST_TIMEOUT_MS. Known residual (docs/reliability.md): under
+    // this nemesis postgres.js 3.4.9 occasionally strands a query on a connection killed
+    // mid-handshake, about 1 request in 250–750 (0–4 of 250 observed); bounded at 3% so a
+    // regression to anything worse still fails.
     const unanswered = outcomes.filter((o) => o.status === 0);
     const bad = outcomes.filter(
       (o) => !(o.status >= 200 && o.status < 300) && o.status !== 503 && o.status !== 0,

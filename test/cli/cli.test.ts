@@ -1,5 +1,6 @@
-// The `svc` binary's contract: help and version exit 0, usage and exit 2 on bad invocations, exit 1 naming a bad variable,
-// `keys create` prints one JSON line, `serve` answers /v1/ready and stops cleanly on SIGTERM.
+// The `svc` binary's contract: help and version exit 0, usage and exit 2 on bad invocations, exit 1
+// naming a bad variable, `keys create` prints one JSON line, `serve` answers /v1/ready and stops
+// cleanly on SIGTERM.
 import { describe, expect, test } from "bun:test";
 import pkg from "../../package.json";
 import { BUN, freePort, MAIN, runSvc, serviceEnv, waitFor } from "../harness/process";

@@ -1,6 +1,6 @@
-// Issue 15 item 4: a configuration error names the variable and the rule it breaks, never a secret's
-// value. Secrets are recognised by name (*_KEY, *_SECRET, *_PASSWORD, *_TOKEN), so variables added later
-// are covered, and the password inside any URL is masked.
+// Issue 15 item 4: a configuration error names the variable and the rule it breaks, never a
+// secret's value. Secrets are recognised by name (*_KEY, *_SECRET, *_PASSWORD, *_TOKEN), so
+// variables added later are covered, and the password inside any URL is masked.
 import { describe, expect, test } from "bun:test";
 import { ConfigError, loadConfig } from "../../src/config/load";
 import { isSecretName, shownValue, withoutUrlPassword } from "../../src/config/redact";

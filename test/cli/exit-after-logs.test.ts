@@ -1,6 +1,7 @@
-// A process that logs and exits (svc worker, beat and serve on SIGTERM, the crash guard) must not lose its
-// last lines: pino's asynchronous destination calls a flush callback at once even while a write is still
-// in flight, and exiting there dropped "worker stopped" from a worker's output about one run in three.
+// A process that logs and exits (svc worker, beat and serve on SIGTERM, the crash guard) must not
+// lose its last lines: pino's asynchronous destination calls a flush callback at once even while a
+// write is still in flight, and exiting there dropped "worker stopped" from a worker's output about
+// one run in three.
 import { expect, test } from "bun:test";
 import path from "node:path";
 import { BUN } from "../harness/process";

@@ -1,6 +1,6 @@
-// `svc keys create --scopes` (issue 15, key scopes): the CLI mints a key holding exactly the listed scopes,
-// which the real app then enforces; an unknown scope is a usage error listing the allowed set, and
-// nothing is created; without --scopes the key holds every scope, as before.
+// `svc keys create --scopes` (issue 15, key scopes): the CLI mints a key holding exactly the listed
+// scopes, which the real app then enforces; an unknown scope is a usage error listing the allowed
+// set, and nothing is created; without --scopes the key holds every scope, as before.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { SCOPES } from "../../src/domain/keys/scopes";
 import { show, testApp, type TestApp } from "../harness/app";

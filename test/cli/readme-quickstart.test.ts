@@ -1,6 +1,6 @@
-// The README's quick start, exactly as a newcomer copy-pastes it, against a freshly started embedded server
-// (no DATABASE_URL, no VALKEY_URL): the development key is read from its owner-only file in the data
-// directory, and a restart says where that file is without printing the key again.
+// The README's quick start, exactly as a newcomer copy-pastes it, against a freshly started
+// embedded server (no DATABASE_URL, no VALKEY_URL): the development key is read from its owner-only
+// file in the data directory, and a restart says where that file is without printing the key again.
 import { afterAll, expect, test } from "bun:test";
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";

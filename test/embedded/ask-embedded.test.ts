@@ -1,6 +1,7 @@
 // ASK on PGlite (embedded mode, one connection), through HTTP exactly as on PostgreSQL: the offline
-// answer with its citation, "I don't know", another tenant, AUTO's entity rule; then with an LLM (fake
-// OpenAI-compatible server): the translated CYPHER runs read-only on PGlite and a mis-cited claim is dropped.
+// answer with its citation, "I don't know", another tenant, AUTO's entity rule; then with an LLM
+// (fake OpenAI-compatible server): the translated CYPHER runs read-only on PGlite and a mis-cited
+// claim is dropped.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Config } from "../../src/config/schema";
 import type { Tenant } from "../harness/app";

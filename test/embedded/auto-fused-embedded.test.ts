@@ -1,4 +1,5 @@
-// AUTO as one fused pipeline on PGlite (embedded mode): the same cases as test/http/recall/auto-fused.test.ts.
+// AUTO as one fused pipeline on PGlite (embedded mode): the same cases as
+// test/http/recall/auto-fused.test.ts.
 import { afterAll, beforeAll, test } from "bun:test";
 import { embeddedApp, type EmbeddedApp } from "../harness/embedded-app";
 import type { Tenant } from "../harness/app";

@@ -1,7 +1,7 @@
 // Embedded mode end to end in this process: PGlite with pgvector in a temp SVC_DATA_DIR, the same
-// migrations, in-process queue + beat + worker, and the main flows (keys, store, recall, forget, audit
-// drain). Proves RLS still isolates tenants although PGlite's session user is a superuser, that the data
-// survives a restart, and that a second process cannot open the same data directory.
+// migrations, in-process queue + beat + worker, and the main flows (keys, store, recall, forget,
+// audit drain). Proves RLS still isolates tenants although PGlite's session user is a superuser,
+// that the data survives a restart, and that a second process cannot open the same data directory.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,5 +1,5 @@
-// The knowledge graph issue's "done when" on PGlite (embedded mode: one connection, in-process queue and
-// worker), through HTTP exactly as test/graph/distill-http.test.ts runs it on PostgreSQL.
+// The knowledge graph issue's "done when" on PGlite (embedded mode: one connection, in-process
+// queue and worker), through HTTP exactly as test/graph/distill-http.test.ts runs it on PostgreSQL.
 import { afterAll, beforeAll, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

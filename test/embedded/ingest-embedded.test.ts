@@ -1,5 +1,5 @@
-// Ingest in embedded mode (PGlite, in-process queue and worker), through HTTP: datasets, text ingest with
-// dedupe and the distill chain, and a dataset delete that detaches.
+// Ingest in embedded mode (PGlite, in-process queue and worker), through HTTP: datasets, text
+// ingest with dedupe and the distill chain, and a dataset delete that detaches.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,4 +1,5 @@
-// LEXICAL's BM25 on PGlite (embedded mode): the same cases as test/http/recall/lexical-core.test.ts.
+// LEXICAL's BM25 on PGlite (embedded mode): the same cases as
+// test/http/recall/lexical-core.test.ts.
 import { afterAll, beforeAll, test } from "bun:test";
 import { embeddedApp, type EmbeddedApp } from "../harness/embedded-app";
 import type { Tenant } from "../harness/app";

@@ -1,5 +1,5 @@
-// The memory write paths on PGlite (embedded mode, one connection): batch, PATCH under the advisory lock,
-// concurrent PATCHes, forget with id arrays, history, and the maintenance functions.
+// The memory write paths on PGlite (embedded mode, one connection): batch, PATCH under the advisory
+// lock, concurrent PATCHes, forget with id arrays, history, and the maintenance functions.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

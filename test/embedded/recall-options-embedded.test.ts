@@ -1,4 +1,5 @@
-// Fusion and neighbouring turns on PGlite (embedded mode): the same cases as test/http/recall/fusion.test.ts and neighbours.test.ts.
+// Fusion and neighbouring turns on PGlite (embedded mode): the same cases as
+// test/http/recall/fusion.test.ts and neighbours.test.ts.
 import { afterAll, beforeAll, test } from "bun:test";
 import { embeddedApp, type EmbeddedApp } from "../harness/embedded-app";
 import type { Tenant } from "../harness/app";

@@ -1,5 +1,5 @@
-// Event time and the recall pipeline on PGlite (embedded mode, one connection, one data dir for the file):
-// occurred_at on store, batch, PATCH and turns; TEMPORAL and the event-time filters.
+// Event time and the recall pipeline on PGlite (embedded mode, one connection, one data dir for the
+// file): occurred_at on store, batch, PATCH and turns; TEMPORAL and the event-time filters.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { embeddedApp, type EmbeddedApp } from "../harness/embedded-app";
 

@@ -1,5 +1,5 @@
-// Zero-downtime re-embed on PGlite (embedded mode): the same scenario as on PostgreSQL, with the app
-// closed on generation A and reopened on the same data directory with generation B.
+// Zero-downtime re-embed on PGlite (embedded mode): the same scenario as on PostgreSQL, with the
+// app closed on generation A and reopened on the same data directory with generation B.
 import { afterAll, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

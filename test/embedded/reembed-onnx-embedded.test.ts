@@ -1,6 +1,6 @@
-// A switch from the local hash embedder to EMBEDDING_PROVIDER=onnx on PGlite (embedded mode): the app
-// closed on the local embedder and reopened on the same data directory with the tiny test model; no
-// request fails during the re-embed (the scenario is shared with PostgreSQL).
+// A switch from the local hash embedder to EMBEDDING_PROVIDER=onnx on PGlite (embedded mode): the
+// app closed on the local embedder and reopened on the same data directory with the tiny test
+// model; no request fails during the re-embed (the scenario is shared with PostgreSQL).
 import { afterAll, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,7 +1,7 @@
-// Refine on PGlite (embedded mode, in-process queue and worker), through HTTP exactly as on PostgreSQL:
-// NYC / New York City sharing an ontology URI merge into one node with all their edges, a summary is
-// written once per cluster and reused by the next run, infer adds marked edges, and a dry run of every
-// pass changes nothing.
+// Refine on PGlite (embedded mode, in-process queue and worker), through HTTP exactly as on
+// PostgreSQL: NYC / New York City sharing an ontology URI merge into one node with all their edges,
+// a summary is written once per cluster and reused by the next run, infer adds marked edges, and a
+// dry run of every pass changes nothing.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

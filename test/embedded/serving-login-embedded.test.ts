@@ -1,6 +1,7 @@
 // Embedded mode drops superuser too (issue 15, item 5): `svc serve` migrates in PGlite's superuser
-// session, then reopens the data directory as the svc_serving login, which is checked like a server's
-// serving login. A serving login that is a superuser, has BYPASSRLS or owns a table is refused at boot.
+// session, then reopens the data directory as the svc_serving login, which is checked like a
+// server's serving login. A serving login that is a superuser, has BYPASSRLS or owns a table is
+// refused at boot.
 import { afterAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,12 +1,16 @@
-// Exports that finish and let go, for both database modes: only a key with the `export` scope may export
-// (not `admin` alone), one export per tenant runs at a time (a second is a 409), and a client that stops
-// reading is dropped after EXPORT_STALL_SECONDS, releasing the snapshot's connection for everyone else.
+// Exports that finish and let go, for both database modes: only a key with the `export` scope may
+// export (not `admin` alone), one export per tenant runs at a time (a second is a 409), and a
+// client that stops reading is dropped after EXPORT_STALL_SECONDS, releasing the snapshot's
+// connection for everyone else.
 import { expect } from "bun:test";
 import { withTenant } from "../../src/data/with-tenant";
 import type { Tenant, TestApp } from "../harness/app";
 import { eventually } from "../queue/wait";
 
-/** Enough rows (about 3.5 MB of export) that an unread export fills its buffer and waits for the client. */
+/**
+ * Enough rows (about 3.5 MB of export) that an unread export fills its buffer and waits for the
+ * client.
+ */
 export async function seedBulk(app: TestApp, tenant: Tenant, rows = 3000): Promise<void> {
   await withTenant(
     app.deps.db,
@@ -48,7 +52,10 @@ export async function exportNeedsExportScope(app: TestApp, tenant: Tenant): Prom
   expect(await readAll(exporter)).toBe("end");
 }
 
-/** `other`: a tenant whose export must not wait (null in embedded mode, where one connection serves all). */
+/**
+ * `other`: a tenant whose export must not wait (null in embedded mode, where one connection serves
+ * all).
+ */
 export async function oneExportPerTenant(
   app: TestApp,
   tenant: Tenant,

@@ -1,5 +1,6 @@
 // GET /v1/export's limits in both database modes (export-limits-cases.ts): the `export` scope, one
-// export per tenant at a time, and a stalled client dropped so its connection goes back to the pool.
+// export per tenant at a time, and a stalled client dropped so its connection goes back to the
+// pool.
 import { afterAll, beforeAll, describe, test } from "bun:test";
 import { embeddedApp, type EmbeddedApp } from "../harness/embedded-app";
 import { testApp, type TestApp } from "../harness/app";

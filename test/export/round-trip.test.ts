@@ -1,7 +1,7 @@
-// Export and import end to end: an embedded (PGlite) instance's tenant is exported over GET /v1/export and
-// with `svc export | svc import` into PostgreSQL, exported again there, and the two streams carry the
-// same content line for line. Import is idempotent, all or nothing, refuses an altered or truncated
-// stream naming the line, and writes one audit row per batch.
+// Export and import end to end: an embedded (PGlite) instance's tenant is exported over GET
+// /v1/export and with `svc export | svc import` into PostgreSQL, exported again there, and the two
+// streams carry the same content line for line. Import is idempotent, all or nothing, refuses an
+// altered or truncated stream naming the line, and writes one audit row per batch.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,12 +1,13 @@
-// T10: fuzzes every operation in the app's own /openapi.json under a covering set of gate combinations,
-// in-process through the real pipeline and database. Two passes per combination:
+// T10: fuzzes every operation in the app's own /openapi.json under a covering set of gate
+// combinations, in-process through the real pipeline and database. Two passes per combination:
 // - random: valid, boundary and schema-breaking inputs drawn from each operation's schemas;
-// - hostile: every string and object field of every body, every query and path parameter, and the body
-//   itself, set in turn to a hostile value (NUL, lone surrogates, ~1 MiB strings, RTL and zero-width
-//   characters, prototype names, JSON 100,000 levels deep or 20,000 keys wide, odd path segments).
-// Checks (after schemathesis): no 5xx; every error is problem+json; every 2xx matches its documented
-// schema; schema-breaking bodies and unstorable strings are never accepted; an authenticated route without
-// a key is 401; nothing pollutes Object.prototype.
+// - hostile: every string and object field of every body, every query and path parameter, and the
+//   body itself, set in turn to a hostile value (NUL, lone surrogates, ~1 MiB strings, RTL and
+//   zero-width characters, prototype names, JSON 100,000 levels deep or 20,000 keys wide, odd path
+//   segments).
+// Checks (after schemathesis): no 5xx; every error is problem+json; every 2xx matches its
+// documented schema; schema-breaking bodies and unstorable strings are never accepted; an
+// authenticated route without a key is 401; nothing pollutes Object.prototype.
 import { afterAll, describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { rng } from "../../bench/lib/corpus";
@@ -70,9 +71,10 @@ type Combo = {
   hostile: number;
 };
 /**
- * A pairwise covering set of the 2^9 combinations: all off, all on, each factor alone and each factor left
- * out cover every on/off pair of every two factors. All off and all on get the full hostile pass (all on
- * mounts every route); the others a 10 % sample of it. Plus all on with rate limiting.
+ * A pairwise covering set of the 2^9 combinations: all off, all on, each factor alone and each
+ * factor left out cover every on/off pair of every two factors. All off and all on get the full
+ * hostile pass (all on mounts every route); the others a 10 % sample of it. Plus all on with rate
+ * limiting.
  */
 const COMBOS: Combo[] = [
   { name: "all gates off", overrides: {}, requests: 1000, hostile: 1 },
@@ -194,7 +196,10 @@ async function fuzzCombo(combo: Combo, seed: number) {
         name: string;
         in: string;
       }>;
-    /** A few keys shared by every operation, so replays, reuse with another body and reuse on another path all happen. */
+    /**
+     * A few keys shared by every operation, so replays, reuse with another body and reuse on
+     * another path all happen.
+     */
     const IDEMPOTENCY_POOL = ["fuzz-1", "fuzz-2", "fuzz-3"];
     const headersFor = (op: Operation, extra: Record<string, string> = {}) => {
       const headers: Record<string, string> = { ...extra };
@@ -239,7 +244,8 @@ async function fuzzCombo(combo: Combo, seed: number) {
         });
       const contentType = res.headers.get("content-type") ?? "";
       const documented = op.operation.responses?.[String(res.status)];
-      // 501 is a documented "not in this build" answer; 503 on the health routes reports a missing dependency (no worker yet), not a fault.
+      // 501 is a documented "not in this build" answer; 503 on the health routes reports a missing
+      // dependency (no worker yet), not a fault.
       const healthSignal = res.status === 503 && !isAuthenticated(op) && documented;
       if (res.status >= 500 && !(res.status === 501 && documented) && !healthSignal)
         fail("not_a_server_error", "");
@@ -294,7 +300,8 @@ async function fuzzCombo(combo: Combo, seed: number) {
       const { res } = sentRequest;
       if (res.status >= 200 && res.status < 300) {
         if (schema && mode === "invalid") {
-          // Unknown fields may be dropped silently (Elysia normalises bodies), but must never take effect.
+          // Unknown fields may be dropped silently (Elysia normalises bodies), but must never take
+          // effect.
           if (mutation?.how === INJECTED) {
             if (/org_other|"key_hash"|"version":99\b/.test(res.text))
               fail("mass_assignment", "an injected protected field shows in the response");
@@ -302,7 +309,8 @@ async function fuzzCombo(combo: Combo, seed: number) {
             !(absentBody && checker.check(schema, {}) === null) &&
             (rawBody !== undefined || checker.check(schema, body) !== null)
           ) {
-            // An absent body is documented as {} (docs/api.md): accepted exactly when {} satisfies the schema.
+            // An absent body is documented as {} (docs/api.md): accepted exactly when {} satisfies
+            // the schema.
             fail("negative_data_rejection", "schema-breaking input accepted");
           }
         }
@@ -343,7 +351,9 @@ async function fuzzCombo(combo: Combo, seed: number) {
       own.delete(a.keyId);
     }
 
-    /** The hostile pass: each field, parameter and body in turn (a `share` of them when below 1). */
+    /**
+     * The hostile pass: each field, parameter and body in turn (a `share` of them when below 1).
+     */
     async function hostilePass(share: number) {
       const take = () => share >= 1 || random() < share;
       for (const op of ops) {
@@ -438,8 +448,9 @@ async function fuzzCombo(combo: Combo, seed: number) {
     }
 
     /**
-     * The request target on a real listener: without Host (HTTP/1.0) or with an empty one every operation
-     * is a 400; with a 1-3 character Host, /docs/<operation path> is a docs path (never the operation).
+     * The request target on a real listener: without Host (HTTP/1.0) or with an empty one every
+     * operation is a 400; with a 1-3 character Host, /docs/<operation path> is a docs path (never
+     * the operation).
      */
     async function hostPass(share: number) {
       const server = listenApp(t.deps);
@@ -502,7 +513,10 @@ async function fuzzCombo(combo: Combo, seed: number) {
       }
     }
 
-    /** Public pages outside the OpenAPI description (error pages, API docs) get the odd segments too. */
+    /**
+     * Public pages outside the OpenAPI description (error pages, API docs) get the odd segments
+     * too.
+     */
     async function undocumentedPass(share: number) {
       const documented = new Set(ops.map((op) => `${op.method} ${op.path}`));
       const routes = (t.app.routes as Array<{ method: string; path: string }>).filter(

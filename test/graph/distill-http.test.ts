@@ -1,6 +1,6 @@
-// POST/GET /v1/distill through HTTP with a real worker (BullMQ on Valkey) and the real local extractor:
-// validation, 202 + polling, idempotent reruns, job kinds and tenants kept apart, relation overrides,
-// and the whole "done when" scenario on PostgreSQL.
+// POST/GET /v1/distill through HTTP with a real worker (BullMQ on Valkey) and the real local
+// extractor: validation, 202 + polling, idempotent reruns, job kinds and tenants kept apart,
+// relation overrides, and the whole "done when" scenario on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { insertJob } from "../../src/data/queries/jobs";
 import { withTenant } from "../../src/data/with-tenant";

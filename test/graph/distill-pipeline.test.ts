@@ -1,6 +1,7 @@
-// The distill pipeline on PostgreSQL with a test-double extractor: deduplicated memos, reinforcement
-// instead of duplicate edges, idempotency over distilled versions, functional supersession (also out
-// of order), negation, aliases, re-distill after a PATCH, and concurrent jobs naming the same entities.
+// The distill pipeline on PostgreSQL with a test-double extractor: deduplicated memos,
+// reinforcement instead of duplicate edges, idempotency over distilled versions, functional
+// supersession (also out of order), negation, aliases, re-distill after a PATCH, and concurrent
+// jobs naming the same entities.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { show, testApp, type TestApp, type Tenant } from "../harness/app";
 import { fixtureExtractor } from "./fixture-extractor";

@@ -1,5 +1,6 @@
-// The "done when", as one scenario over HTTP with the real default (local) extractor, run on
-// PostgreSQL (test/graph/distill-http.test.ts) and on PGlite (test/embedded/graph-embedded.test.ts).
+// The "done when", as one scenario over HTTP with the real default (local) extractor, run
+// on PostgreSQL (test/graph/distill-http.test.ts) and on PGlite
+// (test/embedded/graph-embedded.test.ts).
 import { expect } from "bun:test";
 import { eventually } from "../queue/wait";
 
@@ -110,7 +111,8 @@ export async function doneWhen(callA: Caller, callB: Caller, agent: string): Pro
   expect(hit, show(graph)).toBeDefined();
   expect(hit.graph.path.hops).toBe(2);
 
-  // TRIPLET and TRACE: cited facts; the superseded fact with its invalid_at, gone at an as_of after it.
+  // TRIPLET and TRACE: cited facts; the superseded fact with its invalid_at, gone at an as_of after
+  // it.
   const triplet = await recall(callA, agent, "TRIPLET", "Where does Alice live?");
   const lives = triplet.body.graph.facts.filter(
     (f: { relation: string }) => f.relation === "LIVES_IN",

@@ -1,6 +1,6 @@
-// The facts' postings (sql/0442, docs/recall.md), in both database modes: edge_lexemes holds exactly the
-// lexemes of every edge's fact, whatever wrote or changed it (the app role never deletes edges); TRIPLET finds facts by their words from
-// them, and never another tenant's.
+// The facts' postings (sql/0442, docs/recall.md), in both database modes: edge_lexemes holds
+// exactly the lexemes of every edge's fact, whatever wrote or changed it (the app role never
+// deletes edges); TRIPLET finds facts by their words from them, and never another tenant's.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Database } from "../../src/data/pools";
 import { withTenant } from "../../src/data/with-tenant";

@@ -1,5 +1,5 @@
-// TEST DOUBLE of the Extractor port (src/domain/forge/extract/types.ts): a fixed table of sentences and
-// the entities and relations they contain. Deterministic, so distill's own logic (resolution,
+// TEST DOUBLE of the Extractor port (src/domain/forge/extract/types.ts): a fixed table of sentences
+// and the entities and relations they contain. Deterministic, so distill's own logic (resolution,
 // reinforcement, supersession, provenance, forget) is tested apart from any real extractor.
 import type {
   ExtractedEntity,

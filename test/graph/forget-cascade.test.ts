@@ -1,7 +1,8 @@
-// Forget reaches the graph on every path that forgets (API, TTL sweep, retention cap), in the forget's
-// transaction: provenance deleted, edges left without a source expired (superseded ones too, so as_of
-// views cannot show them), orphan memos retired, stale SUMMARY memos retired, shared facts kept with one
-// mention less; the forget certificate (v2) lists the retired rows and verifies; v1 certificates still do.
+// Forget reaches the graph on every path that forgets (API, TTL sweep, retention cap), in the
+// forget's transaction: provenance deleted, edges left without a source expired (superseded ones
+// too, so as_of views cannot show them), orphan memos retired, stale SUMMARY memos retired, shared
+// facts kept with one mention less; the forget certificate (v2) lists the retired rows and
+// verifies; v1 certificates still do.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { utf8ToBytes } from "@noble/hashes/utils.js";
 import { withTenant } from "../../src/data/with-tenant";
@@ -70,7 +71,8 @@ describe("forget cascades into the graph", () => {
     ).toEqual(["Acme", "Alice", "Berlin", "Paris"]);
     expect(await graphText(agent, "&include_expired=true")).not.toContain("headquarters");
 
-    // The superseded Paris edge is expired already; forgetting its only source relabels it so as_of views cannot show it.
+    // The superseded Paris edge is expired already; forgetting its only source relabels it so as_of
+    // views cannot show it.
     expect(await graphText(agent, "&as_of=2020-01-01T00:00:00Z")).toContain("Paris");
     const second = await forget([paris!]);
     const pariEdge = edges.find((e) => e.dst === "Paris")!;

@@ -1,6 +1,7 @@
-// GRAPH ranks paths by the question's words against their facts (issue 22 item 5), on a graph distilled
-// by the real local extractor through HTTP, in both database modes: of Alice's many facts, the path
-// that answers "where is her employer headquartered" comes first, not her dog, mentor or manager.
+// GRAPH ranks paths by the question's words against their facts (issue 22 item 5), on a graph
+// distilled by the real local extractor through HTTP, in both database modes: of Alice's many
+// facts, the path that answers "where is her employer headquartered" comes first, not her dog,
+// mentor or manager.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { BullmqQueue } from "../../src/queue/bullmq-queue";
 import { startWorker, type RunningWorker } from "../../src/queue/worker";

@@ -1,5 +1,5 @@
-// Shared steps of the graph tests: store memories over HTTP, run a distill job with a given extractor,
-// and read graph rows through the tenant transaction (never raw owner SQL).
+// Shared steps of the graph tests: store memories over HTTP, run a distill job with a given
+// extractor, and read graph rows through the tenant transaction (never raw owner SQL).
 import { expect } from "bun:test";
 import { findJob, insertJob, type JobRow } from "../../src/data/queries/jobs";
 import { withTenant } from "../../src/data/with-tenant";

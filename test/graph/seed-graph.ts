@@ -1,5 +1,5 @@
-// Seeds graph rows (memos, edges, provenance) for one agent through withTenant, for tests that need a
-// graph independent of what distill extracts. Memories named as sources must exist (version 1).
+// Seeds graph rows (memos, edges, provenance) for one agent through withTenant, for tests that need
+// a graph independent of what distill extracts. Memories named as sources must exist (version 1).
 import type { Database } from "../../src/data/pools";
 import { withTenant } from "../../src/data/with-tenant";
 import { newId } from "../../src/lib/ids";

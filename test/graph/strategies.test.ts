@@ -1,7 +1,8 @@
 // GRAPH, TRIPLET and TRACE through POST /v1/memories/recall on PostgreSQL (graph built with the
 // test-double extractor): a two-hop answer from a memory sharing no word with the question, cited
-// facts with validity, as_of before/after a supersession, lineage and paths, the empty-graph notice,
-// a forgotten memory's facts unreachable by every strategy, tenant isolation, redaction, hub bounds.
+// facts with validity, as_of before/after a supersession, lineage and paths, the empty-graph
+// notice, a forgotten memory's facts unreachable by every strategy, tenant isolation, redaction,
+// hub bounds.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { withTenant } from "../../src/data/with-tenant";
 import { newId } from "../../src/lib/ids";
@@ -66,8 +67,9 @@ describe("graph strategies", () => {
           .flatMap((f: any) => [f.subject, f.object])
           .find((n: any) => n.memo_id === id).name,
     );
-    // Alice → Acme → Berlin and Alice → Berlin → Acme both cross the headquarters fact with equal scores;
-    // which one is shown for the memory is a tie (edge ids made in the same millisecond order randomly).
+    // Alice → Acme → Berlin and Alice → Berlin → Acme both cross the headquarters fact with equal
+    // scores; which one is shown for the memory is a tie (edge ids made in the same millisecond
+    // order randomly).
     expect(path[0]).toBe("Alice");
     expect([...path].sort()).toEqual(["Acme", "Alice", "Berlin"]);
     expect(hq.graph.path.sources).toEqual(

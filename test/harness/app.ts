@@ -1,4 +1,5 @@
-// Builds the real app on the run's database (as the serving login, the owner in DATABASE_MIGRATION_URL) and Valkey, with captured logs and a small request helper.
+// Builds the real app on the run's database (as the serving login, the owner in
+// DATABASE_MIGRATION_URL) and Valkey, with captured logs and a small request helper.
 import postgres from "postgres";
 import { buildDeps, closeDeps } from "../../src/app/build-deps";
 import type { Deps } from "../../src/app/deps";
@@ -47,7 +48,8 @@ export async function testApp(
   const deps: Deps = buildDeps(config, { log, applicationName: "svc-test" });
   const app = createApp(deps);
   const handle = handleRequest(app, deps);
-  // The owner, for fixtures the serving login may not touch (DDL, rows outside RLS); connects on first use.
+  // The owner, for fixtures the serving login may not touch (DDL, rows outside RLS); connects on
+  // first use.
   const owner = postgres(ownerUrl, { max: 2, onnotice: () => {} });
 
   async function request(
@@ -100,8 +102,8 @@ export async function testApp(
 
 /**
  * The app on a database of its own, dropped by `close`: for tests of tasks that walk every tenant
- * (retention caps, decay, sweeps, drains), whose work and answers must not depend on what earlier files
- * left in the run's database. `label` names the test (letters and underscores).
+ * (retention caps, decay, sweeps, drains), whose work and answers must not depend on what earlier
+ * files left in the run's database. `label` names the test (letters and underscores).
  */
 export async function privateTestApp(
   label: string,

@@ -1,4 +1,5 @@
-// Superuser access to the shared test cluster (pg_dump, pg_terminate_backend) and throwaway PostgreSQL/Valkey servers for chaos tests.
+// Superuser access to the shared test cluster (pg_dump, pg_terminate_backend) and throwaway
+// PostgreSQL/Valkey servers for chaos tests.
 import { mkdtempSync, rmSync, chmodSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,7 +8,10 @@ import { freePort } from "./process";
 export const PG_BIN = process.env.TEST_PG_BIN ?? "/usr/lib/postgresql/15/bin";
 const isRoot = process.getuid?.() === 0;
 
-/** Runs a PostgreSQL client or server binary as the `postgres` OS user when we are root, else as ourselves. */
+/**
+ * Runs a PostgreSQL client or server binary as the `postgres` OS user when we are root, else as
+ * ourselves.
+ */
 export function pgCommand(binary: string, args: string[]): string[] {
   const path = join(PG_BIN, binary);
   return isRoot ? ["runuser", "-u", "postgres", "--", path, ...args] : [path, ...args];
@@ -25,8 +29,9 @@ async function run(cmd: string[], env: Record<string, string> = {}): Promise<str
 }
 
 /**
- * A data-only dump of a database that sees every row despite FORCE ROW LEVEL SECURITY: as the postgres
- * superuser over the local socket when we are root (CI), else with TEST_PG_DUMP_URL (a superuser URL).
+ * A data-only dump of a database that sees every row despite FORCE ROW LEVEL SECURITY: as the
+ * postgres superuser over the local socket when we are root (CI), else with TEST_PG_DUMP_URL (a
+ * superuser URL).
  */
 export function superuserDump(databaseUrl: string): Promise<string> {
   const name = new URL(databaseUrl).pathname.slice(1);
@@ -40,7 +45,8 @@ export function superuserDump(databaseUrl: string): Promise<string> {
     throw new Error(
       "superuserDump needs root (runuser -u postgres) or TEST_PG_DUMP_URL pointing at a superuser",
     );
-  // the cluster's own port: the socket file is named after it (PG_PORT moves the test cluster off 5432)
+  // the cluster's own port: the socket file is named after it (PG_PORT moves the test cluster off
+  // 5432)
   return run(
     pgCommand("pg_dump", [
       "--no-owner",
@@ -65,9 +71,9 @@ export type ThrowawayPostgres = {
 };
 
 /**
- * initdb + pg_ctl on a random loopback port in a temp dir; a `svc` login owning database `svc`, pgvector
- * installed, and the `svc_serving` login the service serves as (`env`: DATABASE_URL as it, the owner in
- * DATABASE_MIGRATION_URL).
+ * initdb + pg_ctl on a random loopback port in a temp dir; a `svc` login owning database `svc`,
+ * pgvector installed, and the `svc_serving` login the service serves as (`env`: DATABASE_URL as it,
+ * the owner in DATABASE_MIGRATION_URL).
  */
 export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   const root = mkdtempSync(join(tmpdir(), "svc-chaos-pg-"));
@@ -108,7 +114,8 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
         sql,
       ]),
     );
-  // Mirrors scripts/setup-services.sh: a non-superuser owner, the RLS-bound app role granted to it, pgvector pre-created.
+  // Mirrors scripts/setup-services.sh: a non-superuser owner, the RLS-bound app role granted to it,
+  // pgvector pre-created.
   await psql("postgres", "CREATE ROLE svc LOGIN PASSWORD 'svc' CREATEDB NOSUPERUSER NOBYPASSRLS");
   await psql("postgres", "CREATE ROLE svc_app NOLOGIN NOSUPERUSER NOBYPASSRLS NOINHERIT");
   await psql("postgres", "GRANT svc_app TO svc");

@@ -74,7 +74,10 @@ export async function startServe(
 
 export type ServeAnswer = { status: number; body: any; contentType: string };
 
-/** An authenticated call to a serve child; status 0 when no answer came within `timeoutMs` (or the process is gone). */
+/**
+ * An authenticated call to a serve child; status 0 when no answer came within `timeoutMs` (or the
+ * process is gone).
+ */
 export async function callServe(
   serve: ServeChild,
   method: string,
@@ -100,7 +103,10 @@ export async function callServe(
   }
 }
 
-/** Terminates every backend the serve process holds (application_name `svc-serve`); returns how many. */
+/**
+ * Terminates every backend the serve process holds (application_name `svc-serve`); returns how
+ * many.
+ */
 export async function terminateServeBackends(admin: postgres.Sql): Promise<number> {
   const rows =
     await admin`SELECT pg_terminate_backend(pid) AS done FROM pg_stat_activity WHERE application_name = 'svc-serve' AND datname = current_database()`;

@@ -1,5 +1,6 @@
-// The real app on PGlite (embedded mode) in a throwaway data directory, driven through handleRequest, with
-// the same request/tenant shape as testApp() so a test body runs unchanged on both database modes.
+// The real app on PGlite (embedded mode) in a throwaway data directory, driven through
+// handleRequest, with the same request/tenant shape as testApp() so a test body runs unchanged on
+// both database modes.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";

@@ -1,6 +1,7 @@
 // A real HTTP server speaking OpenAI-compatible /v1/embeddings the way local servers do (Ollama,
-// llama.cpp, text-embeddings-inference, vLLM): each quirk is a switch, every request is recorded, and the
-// vectors come from the local embedder at the server's native size, so they are meaningful and deterministic.
+// llama.cpp, text-embeddings-inference, vLLM): each quirk is a switch, every request is recorded,
+// and the vectors come from the local embedder at the server's native size, so they are meaningful
+// and deterministic.
 import { createLocalEmbedder } from "../../src/providers/embeddings/local";
 
 export type FakeServerBehaviour = {
@@ -12,7 +13,10 @@ export type FakeServerBehaviour = {
   ignoreEncoding?: boolean;
   /** Refuse encoding_format "base64" with a 422 naming the field. */
   rejectBase64?: boolean;
-  /** `dimensions` is honoured by truncation (matryoshka) when true; rejected with 400 when false (vLLM on most models). */
+  /**
+   * `dimensions` is honoured by truncation (matryoshka) when true; rejected with 400 when false
+   * (vLLM on most models).
+   */
   dimensionsSupported?: boolean;
   /** Batches larger than this get 413 (TEI: "batch size 64 > maximum allowed batch size 32"). */
   maxBatch?: number;

@@ -4,7 +4,9 @@ import { startFakeLlm, type FakeLlm } from "../http/recall/fake-llm";
 
 export type ModelStep = { tool: string; args: Record<string, unknown> } | { answer: string };
 
-/** The chat-completions body of one step; a final answer ends with the latest tool message's text. */
+/**
+ * The chat-completions body of one step; a final answer ends with the latest tool message's text.
+ */
 function completion(step: ModelStep, body: any, callNumber: number): Response {
   const base = {
     id: `chatcmpl-${callNumber}`,
@@ -40,8 +42,8 @@ function completion(step: ModelStep, body: any, callNumber: number): Response {
 }
 
 /**
- * Serves `steps` in order (one per request; past the end it repeats the last). `requests` keeps each
- * body, so a test sees the tools offered and the messages the framework sent back.
+ * Serves `steps` in order (one per request; past the end it repeats the last). `requests` keeps
+ * each body, so a test sees the tools offered and the messages the framework sent back.
  */
 export function startToolModel(steps: ModelStep[]): FakeLlm {
   let calls = 0;

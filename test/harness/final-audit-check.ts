@@ -1,5 +1,5 @@
-// After the whole run: drain what is pending and verify every org's audit chain from genesis. Any test
-// that left a chain broken fails the run here, even if its own assertions passed.
+// After the whole run: drain what is pending and verify every org's audit chain from genesis. Any
+// test that left a chain broken fails the run here, even if its own assertions passed.
 import { openPostgres } from "../../src/data/pools";
 import { listOrgIds } from "../../src/data/queries/orgs";
 import { withSystem } from "../../src/data/with-system";

@@ -1,4 +1,5 @@
-// ajv over the app's OpenAPI schemas: request bodies (is this input invalid?) and 2xx responses (does it match?).
+// ajv over the app's OpenAPI schemas: request bodies (is this input invalid?) and 2xx responses
+// (does it match?).
 import Ajv, { type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 import type { Schema } from "./fuzz-schema";

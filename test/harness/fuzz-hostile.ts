@@ -1,14 +1,17 @@
-// Hostile inputs for the fuzzer: strings PostgreSQL cannot store or that confuse people and parsers,
-// prototype names, JSON too deep or too wide to walk recursively, and odd path segments. Every value is
-// raw JSON text, spliced into an otherwise valid body, so nesting of any depth never passes through
-// JSON.stringify (which would overflow the test's own stack).
+// Hostile inputs for the fuzzer: strings PostgreSQL cannot store or that confuse people and
+// parsers, prototype names, JSON too deep or too wide to walk recursively, and odd path segments.
+// Every value is raw JSON text, spliced into an otherwise valid body, so nesting of any depth never
+// passes through JSON.stringify (which would overflow the test's own stack).
 import type { Schema } from "./fuzz-schema";
 
 export type FieldKind = "string" | "object";
 export type Field = { path: string[]; kind: FieldKind };
 export type Hostile = { label: string; json: string; unstorable: boolean };
 
-/** Stays under the default 1 MiB body cap, so it reaches the schema and the database, not just layer 4. */
+/**
+ * Stays under the default 1 MiB body cap, so it reaches the schema and the database, not just layer
+ * 4.
+ */
 const NEAR_MEGABYTE = (1 << 20) - 8 * 1024;
 
 const str = (label: string, s: string, unstorable = false): Hostile => ({
@@ -88,7 +91,10 @@ export const ODD_SEGMENTS = [
   "1e309",
 ];
 
-/** Query values, percent-encoded; lone surrogates are sent as the UTF-8 bytes a careless client would send. */
+/**
+ * Query values, percent-encoded; lone surrogates are sent as the UTF-8 bytes a careless client
+ * would send.
+ */
 export const ODD_QUERY_VALUES = [
   "%00",
   "a%00b",
@@ -126,7 +132,10 @@ export const ODD_QUERY_NAMES = [
   `metadata.${"k".repeat(200)}`,
 ];
 
-/** Every string and object field of a request body schema, as paths (arrays stand in with their first item). */
+/**
+ * Every string and object field of a request body schema, as paths (arrays stand in with their
+ * first item).
+ */
 export function fieldsOf(
   s: Schema | undefined,
   resolve: (s: Schema | undefined) => Schema,
@@ -166,7 +175,10 @@ function dedupe(fields: Field[]): Field[] {
 
 const SENTINEL = "\u0001svc-fuzz-hostile\u0001";
 
-/** `base` as JSON text with the value at `path` replaced by the raw JSON `json` (intermediate containers created). */
+/**
+ * `base` as JSON text with the value at `path` replaced by the raw JSON `json` (intermediate
+ * containers created).
+ */
 export function splice(base: unknown, path: string[], json: string): string {
   const root: any =
     base !== null && typeof base === "object" && !Array.isArray(base) ? structuredClone(base) : {};
@@ -182,9 +194,9 @@ export function splice(base: unknown, path: string[], json: string): string {
 }
 
 /**
- * Hostile values of a documented request header (Idempotency-Key: 1–255 printable ASCII), as far as the
- * Fetch API lets them be sent (no NUL, CR or LF, Latin-1 only; surrounding blanks are trimmed). Each must
- * be a 4xx problem or accepted, never a 5xx; an `invalid` one is never accepted.
+ * Hostile values of a documented request header (Idempotency-Key: 1–255 printable ASCII), as far as
+ * the Fetch API lets them be sent (no NUL, CR or LF, Latin-1 only; surrounding blanks are trimmed).
+ * Each must be a 4xx problem or accepted, never a 5xx; an `invalid` one is never accepted.
  */
 export const HOSTILE_HEADER_VALUES: Array<{ value: string; invalid: boolean }> = [
   { value: "", invalid: true },

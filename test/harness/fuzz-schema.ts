@@ -31,7 +31,8 @@ export function validOf(
   if ("const" in s) return fc.constant(s.const);
   if (Array.isArray(s.enum)) return fc.constantFrom(...s.enum);
   const union = s.anyOf ?? s.oneOf;
-  // t.Integer's numeric-string alternative is for query strings; a JSON body must carry the number itself.
+  // t.Integer's numeric-string alternative is for query strings; a JSON body must carry the number
+  // itself.
   const number = union?.some((b: Schema) => b.type === "integer" || b.type === "number");
   if (
     number &&
@@ -119,7 +120,10 @@ export function validOf(
 export type Mutation = { value: unknown; how: string };
 export const INJECTED = "protected or unknown fields";
 
-/** One likely schema violation applied to a valid object; the caller decides with ajv whether it truly is one. */
+/**
+ * One likely schema violation applied to a valid object; the caller decides with ajv whether it
+ * truly is one.
+ */
 export function invalidOf(s: Schema, resolve: (s: Schema) => Schema): fc.Arbitrary<Mutation> {
   s = resolve(s);
   const props = Object.entries<Schema>(s.properties ?? {});

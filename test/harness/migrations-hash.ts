@@ -1,5 +1,5 @@
-// What a migrated test database is built from (the migrations and the code applying them), as a short
-// hash: the cached templates (template-database.ts, pglite-template.ts) are named after it.
+// What a migrated test database is built from (the migrations and the code applying them), as a
+// short hash: the cached templates (template-database.ts, pglite-template.ts) are named after it.
 import { readFileSync } from "node:fs";
 import { MIGRATIONS } from "../../sql/manifest";
 import { sha256Hex } from "../../src/lib/hash";

@@ -1,5 +1,6 @@
-// VECTOR recall served by the onnx embedder on the tiny test model, through HTTP, the same on PostgreSQL
-// and on PGlite: stores are embedded at once, and recall ranks as the model's own cosine similarities do.
+// VECTOR recall served by the onnx embedder on the tiny test model, through HTTP, the same on
+// PostgreSQL and on PGlite: stores are embedded at once, and recall ranks as the model's own cosine
+// similarities do.
 import { expect } from "bun:test";
 import { withTenant } from "../../src/data/with-tenant";
 import { createOnnxEmbedder } from "../../src/providers/embeddings/onnx";

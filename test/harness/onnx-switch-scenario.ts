@@ -1,7 +1,8 @@
-// The switch from the local hash embedder to EMBEDDING_PROVIDER=onnx (the tiny test model), run the same
-// way on PostgreSQL and on PGlite: recall keeps answering from the local vectors while the model's are
-// built, with requests running all along and none failing, a store meanwhile is found at once, and after
-// the switch every vector is the model's and the ranking is the model's cosine similarities.
+// The switch from the local hash embedder to EMBEDDING_PROVIDER=onnx (the tiny test model), run the
+// same way on PostgreSQL and on PGlite: recall keeps answering from the local vectors while the
+// model's are built, with requests running all along and none failing, a store meanwhile is found
+// at once, and after the switch every vector is the model's and the ranking is the model's cosine
+// similarities.
 import { expect } from "bun:test";
 import { withTenant } from "../../src/data/with-tenant";
 import { advanceEmbeddings } from "../../src/domain/memories/reembed";

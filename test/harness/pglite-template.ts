@@ -1,6 +1,7 @@
-// A migrated PGlite data directory that embedded test apps start from, copied instead of running initdb
-// and every migration per app (initdb alone takes seconds): built once per set of migrations and PGlite
-// version, in the temp directory, and published by an atomic rename so no process copies a half-built one.
+// A migrated PGlite data directory that embedded test apps start from, copied instead of running
+// initdb and every migration per app (initdb alone takes seconds): built once per set of migrations
+// and PGlite version, in the temp directory, and published by an atomic rename so no process copies
+// a half-built one.
 import {
   cpSync,
   existsSync,
@@ -28,7 +29,9 @@ function templateDir(): string {
   return path.join(tmpdir(), `${PREFIX}${migrationsHash(month, ...versions)}`);
 }
 
-/** Other templates (earlier migrations or months) not touched for a day: nothing runs on them now. */
+/**
+ * Other templates (earlier migrations or months) not touched for a day: nothing runs on them now.
+ */
 function dropStale(keep: string): void {
   const dayAgo = Date.now() - 86_400_000;
   for (const name of readdirSync(tmpdir())) {
@@ -63,7 +66,9 @@ async function build(target: string): Promise<void> {
   }
 }
 
-/** Puts a migrated embedded database into `dataDir` (new and empty), for an app about to open it. */
+/**
+ * Puts a migrated embedded database into `dataDir` (new and empty), for an app about to open it.
+ */
 export async function seedEmbeddedDataDir(dataDir: string): Promise<void> {
   const template = templateDir();
   if (!existsSync(template)) {

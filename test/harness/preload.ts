@@ -1,6 +1,7 @@
-// Runs before the test files of one process (once per `bun test`; once per file with --parallel, which
-// isolates each file): creates a fresh migrated database for them and drops it afterwards with the
-// process's Valkey keys, so concurrent files and runs, and earlier ones, never see each other's rows.
+// Runs before the test files of one process (once per `bun test`; once per file with --parallel,
+// which isolates each file): creates a fresh migrated database for them and drops it afterwards
+// with the process's Valkey keys, so concurrent files and runs, and earlier ones, never see each
+// other's rows.
 import { afterAll } from "bun:test";
 import { createMigratedDatabase, dropDatabase } from "./databases";
 import { verifyEveryAuditChain } from "./final-audit-check";

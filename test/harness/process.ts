@@ -1,5 +1,5 @@
-// Runs the real `svc` entry point as a child process with an explicit environment (the run's database as the
-// serving login, the owner in DATABASE_MIGRATION_URL).
+// Runs the real `svc` entry point as a child process with an explicit environment (the run's
+// database as the serving login, the owner in DATABASE_MIGRATION_URL).
 import { TEST_QUEUE_PREFIX, TEST_VALKEY_URL, testDatabaseEnv } from "./env";
 
 export const BUN = process.execPath;
@@ -19,8 +19,8 @@ export function serviceEnv(extra: Record<string, string> = {}): Record<string, s
 }
 
 /**
- * Runs `svc <args>` to its exit. `openInput` keeps its standard input open (a pipe never written), for
- * `svc mcp`, which stops cleanly at end of input before it would reach its startup checks.
+ * Runs `svc <args>` to its exit. `openInput` keeps its standard input open (a pipe never written),
+ * for `svc mcp`, which stops cleanly at end of input before it would reach its startup checks.
  */
 export async function runSvc(
   args: string[],
@@ -42,9 +42,9 @@ export async function runSvc(
 }
 
 /**
- * A loopback port nothing holds right now, chosen by the kernel (bind to port 0, then release). A random
- * pick from a fixed range could land on the local port of one of the suite's own outgoing connections
- * (the ephemeral range starts at 32768), and the child's bind then fails.
+ * A loopback port nothing holds right now, chosen by the kernel (bind to port 0, then release). A
+ * random pick from a fixed range could land on the local port of one of the suite's own outgoing
+ * connections (the ephemeral range starts at 32768), and the child's bind then fails.
  */
 export function freePort(): number {
   const probe = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });

@@ -1,8 +1,8 @@
 // The zero-downtime re-embed, run the same way on PostgreSQL and on PGlite: memories stored under
 // generation A (the local hash embedder, 64 dimensions), then the app restarted on generation B (an
 // OpenAI-compatible server without a key, a model name with a slash, 48 dimensions). Recall keeps
-// answering from A (its query embedded by A) while B is built, readiness and metrics show the progress,
-// a store during the re-embed is found at once, and after the switch recall reads B.
+// answering from A (its query embedded by A) while B is built, readiness and metrics show the
+// progress, a store during the re-embed is found at once, and after the switch recall reads B.
 import { expect } from "bun:test";
 import type { Deps } from "../../src/app/deps";
 import { withTenant } from "../../src/data/with-tenant";
@@ -114,7 +114,8 @@ export async function reembedScenario(
     const queriesSeen = () =>
       server.requests.filter((r) => r.input.length === 1 && r.input[0] === "kafka runbook").length;
 
-    // B configured, nothing built yet: recall still answers from A, and B's server never saw the query.
+    // B configured, nothing built yet: recall still answers from A, and B's server never saw the
+    // query.
     const during = await recall(b, tenant, "kafka runbook");
     expect(during.strategy).toBe("VECTOR");
     expect(during.routing.degraded_from).toBeUndefined();
@@ -126,7 +127,8 @@ export async function reembedScenario(
     // One batch of 10: progress 10 of 30, A still serves.
     const step = await advanceEmbeddings(b.deps, tenant.orgId, 10, 1);
     expect(step.reembed).toMatchObject({ done: 10, total: 30, switched: false });
-    // Deployment-wide figures: other tests' tenants may share this database, so this tenant is "at least".
+    // Deployment-wide figures: other tests' tenants may share this database, so this tenant is "at
+    // least".
     let progress = await ready(b);
     const servingA = progress.serving.find((s) => same(s, A))!;
     expect(servingA.tenants).toBeGreaterThanOrEqual(1);

@@ -1,6 +1,7 @@
 // A tiny BERT-shaped sentence-embedding model directory, written by hand for tests (no downloaded
-// weights): model.onnx is `last_hidden_state = Gather(table, input_ids)` with the three BERT inputs,
-// tokenizer.json a WordPiece tokenizer over a small vocabulary, and optionally the pooling config.
+// weights): model.onnx is `last_hidden_state = Gather(table, input_ids)` with the three BERT
+// inputs, tokenizer.json a WordPiece tokenizer over a small vocabulary, and optionally the pooling
+// config.
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -32,7 +33,8 @@ export const TINY_VOCAB = [
   "grafana",
 ];
 
-// Minimal protobuf writer: varints and length-delimited fields are all an ONNX ModelProto needs here.
+// Minimal protobuf writer: varints and length-delimited fields are all an ONNX ModelProto needs
+// here.
 const varint = (n: number): number[] => {
   const out: number[] = [];
   while (n > 127) {
@@ -68,7 +70,9 @@ const valueInfo = (name: string, elemType: number, dims: Array<number | string>)
   ),
 ];
 
-/** The table row of token id i: distinct, deterministic, not unit length (so normalisation shows). */
+/**
+ * The table row of token id i: distinct, deterministic, not unit length (so normalisation shows).
+ */
 export function tableRow(id: number, dims: number): number[] {
   return Array.from({ length: dims }, (_, k) =>
     Math.fround(Math.sin(id * 1.7 + k * 0.9) * (1 + (id % 3))),

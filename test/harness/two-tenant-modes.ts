@@ -1,4 +1,5 @@
-// The same suite in both database modes, each with two tenants of its own (the second checks isolation).
+// The same suite in both database modes, each with two tenants of its own (the second checks
+// isolation).
 import { testApp, type Tenant, type TestApp } from "./app";
 import { embeddedApp } from "./embedded-app";
 import type { Config } from "../../src/config/schema";

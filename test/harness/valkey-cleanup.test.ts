@@ -1,4 +1,5 @@
-// The preload's teardown deletes exactly this run's Valkey keys: its queue prefixes, never another run's.
+// The preload's teardown deletes exactly this run's Valkey keys: its queue prefixes, never another
+// run's.
 import { expect, test } from "bun:test";
 import Redis from "ioredis";
 import { TEST_VALKEY_URL } from "./env";

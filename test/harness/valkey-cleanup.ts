@@ -1,9 +1,13 @@
-// Deletes the Valkey keys this test process created: the queue namespaces of its apps and of the services
-// it spawned, all named after its pid, so a run leaves Valkey as it found it and concurrent runs keep theirs.
+// Deletes the Valkey keys this test process created: the queue namespaces of its apps and of the
+// services it spawned, all named after its pid, so a run leaves Valkey as it found it and
+// concurrent runs keep theirs.
 import Redis from "ioredis";
 import { TEST_VALKEY_URL } from "./env";
 
-/** The key patterns of this process's queue prefixes (TEST_QUEUE_PREFIX and the chaos and roles files'). */
+/**
+ * The key patterns of this process's queue prefixes (TEST_QUEUE_PREFIX and the chaos and roles
+ * files').
+ */
 export function testKeyPatterns(pid = process.pid): string[] {
   return [`svct${pid}x*`, `chaos-pgr-${pid}:*`, `roles-${pid}:*`];
 }

@@ -1,5 +1,5 @@
-// API keys: plaintext once, hash at rest, listing without secrets, pagination, revocation on the next
-// request, and tenant isolation of key ids.
+// API keys: plaintext once, hash at rest, listing without secrets, pagination, revocation on the
+// next request, and tenant isolation of key ids.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { hashKey } from "../../src/domain/keys/format";

@@ -1,5 +1,5 @@
-// Boot-time keys: SVC_API_KEY becomes the default org's bootstrap key; a development key is seeded only
-// on loopback when no key exists; off loopback a live development key stops the boot.
+// Boot-time keys: SVC_API_KEY becomes the default org's bootstrap key; a development key is seeded
+// only on loopback when no key exists; off loopback a live development key stops the boot.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import postgres from "postgres";
 import { openPostgres, type Database } from "../../src/data/pools";

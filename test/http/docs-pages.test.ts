@@ -1,5 +1,6 @@
-// The API docs pages load their definition with and without a trailing slash: every URL a page uses is
-// absolute (a relative spec URL under /docs/ would resolve to /docs/openapi.json) and each answers 200.
+// The API docs pages load their definition with and without a trailing slash: every URL a page uses
+// is absolute (a relative spec URL under /docs/ would resolve to /docs/openapi.json) and each
+// answers 200.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { testApp, type TestApp } from "../harness/app";
 

@@ -1,6 +1,7 @@
-// T16 / API9: gated routes exist only when their gate is on. Off, they are absent from /openapi.json and
-// answer 404 to a valid key; in every combination, the registered routes equal the described ones; and each
-// gate adds exactly the routes listed below (never none: a route gate that adds nothing fails).
+// T16 / API9: gated routes exist only when their gate is on. Off, they are absent from
+// /openapi.json and answer 404 to a valid key; in every combination, the registered routes equal
+// the described ones; and each gate adds exactly the routes listed below (never none: a route gate
+// that adds nothing fails).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { gatesSection } from "../../src/config/sections/gates";
 import { testApp, type TestApp } from "../harness/app";
@@ -35,9 +36,9 @@ const COMPANIONS: Record<string, Record<string, unknown>> = {
 };
 
 /**
- * Routes that need a gate plus a setting (not a gate of their own): the gate with the setting adds exactly
- * the gate's routes and these; the setting alone adds none. Settings name an unreachable endpoint: mounting
- * routes contacts nothing.
+ * Routes that need a gate plus a setting (not a gate of their own): the gate with the setting adds
+ * exactly the gate's routes and these; the setting alone adds none. Settings name an unreachable
+ * endpoint: mounting routes contacts nothing.
  */
 const ROUTES_ADDED_WITH: Record<
   string,
@@ -67,8 +68,8 @@ const ALL_ON = Object.assign(
   ...[...Object.keys(ROUTES_ADDED_BY), ...Object.keys(BEHAVIOUR_GATES)].map(on),
   ...Object.values(ROUTES_ADDED_WITH).map((w) => w.setting),
 );
-// Pages, assets and the MCP transport (JSON-RPC over one path, described in docs/mcp.md, not in OpenAPI),
-// and routes marked hidden (GET /, the 405s of POST-only paths).
+// Pages, assets and the MCP transport (JSON-RPC over one path, described in docs/mcp.md, not in
+// OpenAPI), and routes marked hidden (GET /, the 405s of POST-only paths).
 const HIDDEN = /^\/(docs|redoc|_assets|mcp$|graph\/?$)/;
 const hidden = (r: { path: string; hooks?: { detail?: { hide?: boolean } } }) =>
   HIDDEN.test(r.path) || r.hooks?.detail?.hide === true;

@@ -1,6 +1,7 @@
-// Issue 15 items 1–3: one input rule for every string a request carries (body, query, path, field names),
-// bounded depth and size for free-form JSON, one metadata contract, and lookups of user-chosen names that
-// never reach Object.prototype. Each case used to be a 500 (or silent corruption) on some route.
+// Issue 15 items 1–3: one input rule for every string a request carries (body, query, path, field
+// names), bounded depth and size for free-form JSON, one metadata contract, and lookups of
+// user-chosen names that never reach Object.prototype. Each case used to be a 500 (or silent
+// corruption) on some route.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { strategyNamed } from "../../src/domain/recall/registry";
 import { show, testApp, type TestApp, type Tenant } from "../harness/app";
@@ -79,7 +80,8 @@ describe("characters PostgreSQL cannot store are a 422 naming the field, on ever
       (bad) => ({ memory_id: "mem_x", agent_id: bad }),
       "agent_id",
     ],
-    // Memory content keeps its documented behaviour: refused with a 422, never stored altered (docs/memories.md).
+    // Memory content keeps its documented behaviour: refused with a 422, never stored altered
+    // (docs/memories.md).
     [
       "memory content",
       "POST",

@@ -1,6 +1,7 @@
-// The cache of verified keys (src/domain/keys/key-cache.ts): a key change made anywhere reaches every
-// process through svc_api_key_changed, not through the TTL. The apps here run with a five-minute TTL (the maximum), so
-// a refusal can only come from the notification (or the revoking process's own forget).
+// The cache of verified keys (src/domain/keys/key-cache.ts): a key change made anywhere reaches
+// every process through svc_api_key_changed, not through the TTL. The apps here run with a
+// five-minute TTL (the maximum), so a refusal can only come from the notification (or the revoking
+// process's own forget).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { revokeKey } from "../../src/data/queries/api-keys";
@@ -15,7 +16,10 @@ import { embeddedApp, type EmbeddedApp } from "../harness/embedded-app";
 const LONG_TTL = { API_KEY_CACHE_TTL_MS: 300_000 };
 const hexOf = (key: string) => bytesToHex(hashKey(key));
 
-/** Authenticates until this process serves the key from its cache (the LISTEN comes up asynchronously). */
+/**
+ * Authenticates until this process serves the key from its cache (the LISTEN comes up
+ * asynchronously).
+ */
 async function cachedIn(app: Pick<TestApp, "request" | "deps">, key: string): Promise<void> {
   for (let i = 0; i < 200; i++) {
     expect((await app.request("GET", "/v1/usage", { key })).status).toBe(200);

@@ -1,6 +1,6 @@
-// Scopes over MCP (streamable HTTP at POST /mcp): a tool needs exactly its REST route's scope, so a key
-// can do over MCP what it can do over REST and no more; resources need memories:read. Every tool names
-// its REST route, and that route exists with the same declared scope.
+// Scopes over MCP (streamable HTTP at POST /mcp): a tool needs exactly its REST route's scope, so a
+// key can do over MCP what it can do over REST and no more; resources need memories:read. Every
+// tool names its REST route, and that route exists with the same declared scope.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SCOPES } from "../../src/domain/keys/scopes";

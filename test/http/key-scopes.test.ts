@@ -1,7 +1,7 @@
 // Key scopes, with every gate on: every authenticated operation in /openapi.json declares its scope
-// (x-required-scope) and refuses a key lacking it with 403 insufficient-scope naming the scope, while a
-// key holding only that scope gets past authorization; a key can only grant scopes it holds; the
-// per-tenant cap on live keys; keys from before scopes (and boot keys) have full access.
+// (x-required-scope) and refuses a key lacking it with 403 insufficient-scope naming the scope,
+// while a key holding only that scope gets past authorization; a key can only grant scopes it
+// holds; the per-tenant cap on live keys; keys from before scopes (and boot keys) have full access.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { systemActor } from "../../src/domain/actor";
 import { createKey } from "../../src/domain/keys/manage";

@@ -1,5 +1,6 @@
-// The key routes on PGlite (embedded mode): scopes stored and enforced, the subset rule, the per-tenant
-// cap (advisory lock on the single connection), and both buckets in /v1/limits from the in-memory limiter.
+// The key routes on PGlite (embedded mode): scopes stored and enforced, the subset rule, the
+// per-tenant cap (advisory lock on the single connection), and both buckets in /v1/limits from the
+// in-memory limiter.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,6 +1,6 @@
-// Upgrading a database migrated before key scopes: 0005 is numbered below migrations it already has, and
-// the runner applies it anyway (pending = not yet recorded, whatever its number); every existing key,
-// revoked or live, bootstrap or standard, comes out holding every scope.
+// Upgrading a database migrated before key scopes: 0005 is numbered below migrations it already
+// has, and the runner applies it anyway (pending = not yet recorded, whatever its number); every
+// existing key, revoked or live, bootstrap or standard, comes out holding every scope.
 import { expect, test } from "bun:test";
 import { migrate } from "../../src/data/migrate";
 import { sha256Hex } from "../../src/lib/hash";

@@ -1,6 +1,6 @@
-// What a newcomer meets first over HTTP: GET / without a key points to the docs; a POST-only path asked
-// with GET or PATCH is a 405 naming POST (not "Memory recall was not found"); an empty PATCH says what
-// it needs in a sentence that reads.
+// What a newcomer meets first over HTTP: GET / without a key points to the docs; a POST-only path
+// asked with GET or PATCH is a 405 naming POST (not "Memory recall was not found"); an empty PATCH
+// says what it needs in a sentence that reads.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import pkg from "../../package.json";
 import { show, testApp, type TestApp, type Tenant } from "../harness/app";

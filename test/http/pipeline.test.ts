@@ -1,5 +1,6 @@
-// T19 and the error model: request id, one log line per request, body limits (declared and chunked),
-// malformed JSON, wrong media type, validation, unknown routes, CORS, and the problem pages.
+// T19 and the error model: request id, one log line per request, body limits (declared and
+// chunked), malformed JSON, wrong media type, validation, unknown routes, CORS, and the problem
+// pages.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { ERROR_CATALOG } from "../../src/lib/error-catalog";
 import { toAppError } from "../../src/http/error-handler";

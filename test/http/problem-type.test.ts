@@ -1,5 +1,5 @@
-// Issue 15 item 5: problem `type` URIs come from configuration only (SVC_DOCS_URL, else SVC_PUBLIC_URL,
-// else the bind address); whatever Host a request claims is never reflected.
+// Issue 15 item 5: problem `type` URIs come from configuration only (SVC_DOCS_URL, else
+// SVC_PUBLIC_URL, else the bind address); whatever Host a request claims is never reflected.
 import { afterAll, expect, test } from "bun:test";
 import { testApp, type TestApp } from "../harness/app";
 

@@ -1,5 +1,6 @@
-// Token buckets per API key and per tenant: accuracy (allowed = burst + ⌊rate × elapsed⌋ ± 1), headers on every
-// authenticated response, the 429 problem, sharing across replicas, and behaviour with Valkey down.
+// Token buckets per API key and per tenant: accuracy (allowed = burst + ⌊rate × elapsed⌋ ± 1),
+// headers on every authenticated response, the 429 problem, sharing across replicas, and behaviour
+// with Valkey down.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { systemActor } from "../../src/domain/actor";
 import { createKey } from "../../src/domain/keys/manage";
@@ -94,7 +95,8 @@ describe("rate limit", () => {
   });
 
   test("two replicas share one bucket through Valkey", async () => {
-    // A slow refill (one token a minute) so the bucket cannot refill between requests on a loaded machine.
+    // A slow refill (one token a minute) so the bucket cannot refill between requests on a loaded
+    // machine.
     const SLOW = { ...LIMITED, RATE_LIMIT_REQUESTS: 1, RATE_LIMIT_WINDOW: 60 };
     const t = await testApp(SLOW);
     const other = await testApp(SLOW);
@@ -139,7 +141,8 @@ describe("rate limit", () => {
   });
 
   test("the tenant bucket is shared by all the tenant's keys: a second key buys nothing", async () => {
-    // Slow refill (one token a minute for both buckets): what is measured is the sharing, not the rate.
+    // Slow refill (one token a minute for both buckets): what is measured is the sharing, not the
+    // rate.
     const SHARED = {
       ...LIMITED,
       RATE_LIMIT_REQUESTS: 1,
@@ -168,8 +171,8 @@ describe("rate limit", () => {
         remaining: 1,
       });
       expect((await shared.request("GET", "/v1/limits", { key: second })).status).toBe(200);
-      // The second key's own bucket still holds 3 tokens; the tenant's is empty. A refused request spends
-      // from neither bucket (one atomic take), so the key keeps its 3.
+      // The second key's own bucket still holds 3 tokens; the tenant's is empty. A refused request
+      // spends from neither bucket (one atomic take), so the key keeps its 3.
       const refused = await shared.request("GET", "/v1/limits", { key: second });
       expect(refused.status, show(refused)).toBe(429);
       expect(refused.body).toMatchObject({ status: 429, bucket: "tenant" });

@@ -1,5 +1,5 @@
-// OTEL_ENABLED: each request becomes a server span exported over OTLP/HTTP to a collector (here a fake
-// collector this test starts), named after the matched route, with status and request id.
+// OTEL_ENABLED: each request becomes a server span exported over OTLP/HTTP to a collector (here a
+// fake collector this test starts), named after the matched route, with status and request id.
 import { expect, test } from "bun:test";
 import { testApp } from "../harness/app";
 

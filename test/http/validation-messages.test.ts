@@ -1,7 +1,8 @@
-// Issue 15 item 6: every validation problem says in plain words which field failed and what is allowed,
-// for every schema in the service. The walk below takes each operation of /openapi.json (all gates on),
-// breaks one field at a time (body fields, nested closed objects, query and path parameters) and checks
-// the detail names that field and reads as words, not validator jargon. New routes are covered as they land.
+// Issue 15 item 6: every validation problem says in plain words which field failed and what is
+// allowed, for every schema in the service. The walk below takes each operation of /openapi.json
+// (all gates on), breaks one field at a time (body fields, nested closed objects, query and path
+// parameters) and checks the detail names that field and reads as words, not validator jargon. New
+// routes are covered as they land.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
@@ -95,7 +96,8 @@ function bodyCases(op: Operation): Case[] {
           send: () => t.request(op.method, op.concretePath, { key: keyFor(op), body }),
         });
       }
-      // Closed nested objects, and the first item of a list of objects (batch items), are walked too.
+      // Closed nested objects, and the first item of a list of objects (batch items), are walked
+      // too.
       const inner = resolve(prop);
       if (depth >= 2) continue;
       if (inner.type === "object" && inner.properties) visit(inner, path, depth + 1);

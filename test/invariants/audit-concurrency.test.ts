@@ -1,5 +1,5 @@
-// Under concurrent writers and concurrent drains every acknowledged audit row lands in the chain exactly
-// once, seq stays gapless and the chain verifies.
+// Under concurrent writers and concurrent drains every acknowledged audit row lands in the chain
+// exactly once, seq stays gapless and the chain verifies.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { withTenant, withTenantRead } from "../../src/data/with-tenant";
 import { systemActor } from "../../src/domain/actor";

@@ -1,5 +1,5 @@
-// Audit partitions: ensureAuditPartitions is idempotent and concurrent-safe, each partition has its own
-// ENABLE + FORCE RLS and policy and no grant to the app role, and rows route to their month.
+// Audit partitions: ensureAuditPartitions is idempotent and concurrent-safe, each partition has its
+// own ENABLE + FORCE RLS and policy and no grant to the app role, and rows route to their month.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { orgsWithPendingAudit } from "../../src/data/queries/audit";
 import { withSystem } from "../../src/data/with-system";

@@ -1,5 +1,6 @@
-// 500 random tamperings of a copied chain (flip, delete, reorder, insert, truncate) are all detected,
-// and `svc audit verify` names the first broken row of a chain tampered in the database itself.
+// 500 random tamperings of a copied chain (flip, delete, reorder, insert, truncate) are all
+// detected, and `svc audit verify` names the first broken row of a chain tampered in the database
+// itself.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import fc from "fast-check";
 import { readChainHead, readChainPage } from "../../src/data/queries/audit";

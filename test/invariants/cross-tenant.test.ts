@@ -53,7 +53,8 @@ const KINDS: Kind[] = [
   "webhook",
   "erasure",
 ];
-// Every authenticated, non-superadmin operation with an id in its path must be modelled here; the coverage test enforces it.
+// Every authenticated, non-superadmin operation with an id in its path must be modelled here; the
+// coverage test enforces it.
 const MODELLED_ID_ROUTES = new Set([
   "GET /v1/memories/{memory_id}",
   "PATCH /v1/memories/{memory_id}",
@@ -115,7 +116,8 @@ function runModel(commands: Command[]) {
     const res = await t.request(method, path, { key: tenants[actor]!.key, body });
     if (res.status >= 500 && res.status !== 501)
       failures.push(`5xx ${method} ${path}: ${show(res)}`);
-    // A foreign token the caller did not send itself is a leak (404 problems echo the requested path).
+    // A foreign token the caller did not send itself is a leak (404 problems echo the requested
+    // path).
     const sent = path + JSON.stringify(body ?? "");
     for (const o of objects) {
       if (o.owner === actor) continue;
@@ -201,7 +203,10 @@ function runModel(commands: Command[]) {
     }
   }
 
-  /** The requests that touch one object by id; `apply` updates the model when the owner's request succeeds. */
+  /**
+   * The requests that touch one object by id; `apply` updates the model when the owner's request
+   * succeeds.
+   */
   function probes(o: Obj): Array<{
     method: string;
     path: string;
@@ -313,7 +318,8 @@ function runModel(commands: Command[]) {
     const list = probes(o);
     if (list.length === 0) return;
     const p = list[variant % list.length]!;
-    // Deleting or ending is final; keep owners from doing it too often so objects live long enough to be attacked.
+    // Deleting or ending is final; keep owners from doing it too often so objects live long enough
+    // to be attacked.
     if (
       !foreign &&
       p.apply &&

@@ -1,6 +1,7 @@
-// docker-compose.yml without Docker (no images can be pulled here): it parses, the optional `embeddings`
-// profile runs an OpenAI-compatible embedding server that nothing depends on, every svc container passes
-// the EMBEDDING_* variables through, and embeddings.env is a configuration svc accepts, pointing at that service.
+// docker-compose.yml without Docker (no images can be pulled here): it parses, the optional
+// `embeddings` profile runs an OpenAI-compatible embedding server that nothing depends on, every
+// svc container passes the EMBEDDING_* variables through, and embeddings.env is a configuration svc
+// accepts, pointing at that service.
 import { expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import path from "node:path";

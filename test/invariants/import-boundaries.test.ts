@@ -44,8 +44,7 @@ const KNOWN_BACK_ARROWS: readonly string[] = [
 ];
 
 /** Import cycles that exist today, each as its files sorted and joined by " <-> ". */
-const KNOWN_CYCLES: readonly string[] = [
-];
+const KNOWN_CYCLES: readonly string[] = [];
 
 const SRC = path.resolve(import.meta.dir, "../../src");
 

@@ -30,7 +30,8 @@ test("only src/domain/jobs/ imports the job rows' life-cycle queries", () => {
 });
 
 test("claiming, heartbeating and saving a job row's progress are written once", () => {
-  // The columns only a running delivery writes; the upload states (awaiting_upload) are ingest's own.
+  // The columns only a running delivery writes; the upload states (awaiting_upload) are ingest's
+  // own.
   const statements = files.flatMap((f) =>
     [...f.text.matchAll(/UPDATE jobs SET[^`]*/g)].map((m) => ({ file: f.name, sql: m[0] })),
   );

@@ -24,7 +24,8 @@ beforeAll(async () => {
       created.push({ ...r.body, owner });
     }
   }
-  // Use every key through both header forms, successfully and unsuccessfully, so it passes through auth, rate limiting, handlers and logging.
+  // Use every key through both header forms, successfully and unsuccessfully, so it passes through
+  // auth, rate limiting, handlers and logging.
   for (const [i, k] of created.entries()) {
     expect((await t.request("GET", "/v1/limits", { key: k.key })).status).toBe(200);
     expect(

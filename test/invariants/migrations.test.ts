@@ -1,5 +1,5 @@
-// Migrations: the embedded manifest matches sql/, re-running is a no-op, concurrent runners serialise on
-// the advisory lock, and an edited applied migration refuses to start.
+// Migrations: the embedded manifest matches sql/, re-running is a no-op, concurrent runners
+// serialise on the advisory lock, and an edited applied migration refuses to start.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
 import postgres from "postgres";

@@ -1,5 +1,6 @@
-// sql/0120 on a database that already holds memories, applied by the non-superuser owner login: every
-// existing version takes its created_at as event time, even though memories forces row-level security.
+// sql/0120 on a database that already holds memories, applied by the non-superuser owner login:
+// every existing version takes its created_at as event time, even though memories forces row-level
+// security.
 import { expect, test } from "bun:test";
 import { MIGRATIONS } from "../../sql/manifest";
 import { emptyDatabase } from "../harness/databases";

@@ -1,6 +1,6 @@
 // The operations catalog (src/operations/) is the one declaration of every route and MCP tool: each
-// mounted route and each tool has exactly one entry, each entry is mounted by exactly one route, and
-// a route or a tool is served exactly when its entry's gate is on (issue 26 item 1).
+// mounted route and each tool has exactly one entry, each entry is mounted by exactly one route,
+// and a route or a tool is served exactly when its entry's gate is on (issue 26 item 1).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Elysia } from "elysia";
 import { gateOfRoutes } from "../../src/http/mount";

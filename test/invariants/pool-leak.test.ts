@@ -1,5 +1,6 @@
-// T3: the tenant setting never survives a released connection. 2,000 interleaved tenant transactions
-// from two tenants on a pool of two connections; after each, the released connection carries no tenant.
+// T3: the tenant setting never survives a released connection. 2,000 interleaved tenant
+// transactions from two tenants on a pool of two connections; after each, the released connection
+// carries no tenant.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { connect } from "../../src/data/pools";
 import { withTenant } from "../../src/data/with-tenant";

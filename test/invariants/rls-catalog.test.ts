@@ -41,7 +41,8 @@ test("the app role cannot bypass RLS, owns nothing and has no grants on partitio
 });
 
 test("the serving login is no superuser, has no BYPASSRLS, can SET ROLE svc_app and nothing privileged", async () => {
-  // The suite serves as the serving login scripts/setup-services.sh creates (TEST_SERVING_LOGIN), not the owner.
+  // The suite serves as the serving login scripts/setup-services.sh creates (TEST_SERVING_LOGIN),
+  // not the owner.
   const { login, problems } = await servingLoginProblems(t.deps.db.primary);
   expect(login).toBe(TEST_SERVING_LOGIN);
   expect(problems).toEqual([]);

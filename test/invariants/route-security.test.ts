@@ -1,6 +1,6 @@
 // The shared security cases on every authenticated operation in /openapi.json, with every gate on:
-// no key, malformed key, bad checksum, unknown key, revoked key → 401 problem; superadmin routes give
-// 403 to a tenant key. New routes are covered automatically.
+// no key, malformed key, bad checksum, unknown key, revoked key → 401 problem; superadmin routes
+// give 403 to a tenant key. New routes are covered automatically.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mintKey } from "../../src/domain/keys/format";
 import { show, testApp, type TestApp, type Tenant } from "../harness/app";

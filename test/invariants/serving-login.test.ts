@@ -1,9 +1,9 @@
-// Two database logins (issue 15, item 5): the owner migrates, the serving login serves and must not be
-// able to bypass row-level security. On a throwaway cluster (it needs a superuser to create logins):
-// svc migrate grants the serving login; serve, worker, beat and mcp refuse, with a clear message, a serving
-// login that is a superuser, has BYPASSRLS, owns the tables (also as the single login, without
-// DATABASE_MIGRATION_URL) or can SET ROLE to the owner; a proper serving
-// login boots, stores, recalls and drains the audit trail through RLS.
+// Two database logins (issue 15, item 5): the owner migrates, the serving login serves and must not
+// be able to bypass row-level security. On a throwaway cluster (it needs a superuser to create
+// logins): svc migrate grants the serving login; serve, worker, beat and mcp refuse, with a clear
+// message, a serving login that is a superuser, has BYPASSRLS, owns the tables (also as the single
+// login, without DATABASE_MIGRATION_URL) or can SET ROLE to the owner; a proper serving login
+// boots, stores, recalls and drains the audit trail through RLS.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import postgres from "postgres";
 import { servingLoginProblems } from "../../src/data/serving-login";
@@ -29,7 +29,9 @@ const env = (extra: Record<string, string>) => ({
   ...extra,
 });
 
-/** `svc serve` on a free port; its output is collected from the start (a full pipe would stall it). */
+/**
+ * `svc serve` on a free port; its output is collected from the start (a full pipe would stall it).
+ */
 function serve(extra: Record<string, string>) {
   const port = freePort();
   const proc = Bun.spawn([BUN, MAIN, "serve"], {
@@ -89,7 +91,8 @@ describe("serving login", () => {
       const owned =
         await sql`SELECT count(*)::int AS n FROM pg_class WHERE relowner = (SELECT oid FROM pg_roles WHERE rolname = current_user)`;
       expect(owned[0]!.n).toBe(0);
-      // Outside a tenant transaction it reads no tenant row and cannot read the owner's tables it was not granted.
+      // Outside a tenant transaction it reads no tenant row and cannot read the owner's tables it
+      // was not granted.
       await expect(sql`SELECT count(*) FROM memories`).rejects.toThrow(/permission denied/);
     } finally {
       await sql.end();

@@ -1,7 +1,7 @@
 // sql/0430 on a database that already holds memories, applied by the non-superuser owner login: the
-// current versions get their BM25 postings (memory_terms) and statistics (memory_term_stats), closed
-// versions none, although the tables force row-level security; a deleted row takes its postings and its
-// share of the statistics with it.
+// current versions get their BM25 postings (memory_terms) and statistics (memory_term_stats),
+// closed versions none, although the tables force row-level security; a deleted row takes its
+// postings and its share of the statistics with it.
 import { expect, test } from "bun:test";
 import postgres from "postgres";
 import { MIGRATIONS } from "../../sql/manifest";

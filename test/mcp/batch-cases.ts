@@ -1,5 +1,6 @@
-// JSON-RPC batches on POST /mcp, for both database modes: a batch is counted per call against the rate
-// limit, its calls run one at a time, and a key revoked while a batch runs stops the rest of it.
+// JSON-RPC batches on POST /mcp, for both database modes: a batch is counted per call against the
+// rate limit, its calls run one at a time, and a key revoked while a batch runs stops the rest of
+// it.
 import { expect } from "bun:test";
 import type { TestApp, Tenant } from "../harness/app";
 import type { startFakeEmbeddingServer } from "../harness/fake-embedding-server";
@@ -29,7 +30,8 @@ export async function batchCountsPerCall(app: TestApp, tenant: Tenant): Promise<
   const batch = Array.from({ length: 8 }, (_, i) =>
     toolCall(i + 1, "store_memory", { agent_id: "batcher", content: `Batch item ${i}` }),
   );
-  // The request took one token, which covers its first call; four more calls find a token, three do not.
+  // The request took one token, which covers its first call; four more calls find a token, three do
+  // not.
   expect(textsOf(await postBatch(app, tenant.key, batch))).toEqual([
     "ok",
     "ok",
@@ -44,7 +46,10 @@ export async function batchCountsPerCall(app: TestApp, tenant: Tenant): Promise<
   expect(next.status).toBe(429);
 }
 
-/** The app embeds through `embedder` (a real HTTP server), which the test holds while it revokes the key. */
+/**
+ * The app embeds through `embedder` (a real HTTP server), which the test holds while it revokes the
+ * key.
+ */
 export async function revokedKeyStopsBatch(
   app: TestApp,
   tenant: Tenant,

@@ -1,5 +1,5 @@
-// MCP clients for tests: the SDK's own Client over streamable HTTP (against a real listening server) and
-// over stdio (the real `svc mcp` child process), plus readers for tool results.
+// MCP clients for tests: the SDK's own Client over streamable HTTP (against a real listening
+// server) and over stdio (the real `svc mcp` child process), plus readers for tool results.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";

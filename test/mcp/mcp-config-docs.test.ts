@@ -1,7 +1,7 @@
-// docs/mcp.md's ready-to-paste configurations for Claude Code, Codex and Cursor, each parsed from the
-// doc and connected exactly as that client would: the URL and header (with the client's variable
-// expansion) against the real /mcp, or the command, args and env as a real `svc mcp` child found on
-// PATH. Each lists the tools with the key it was given.
+// docs/mcp.md's ready-to-paste configurations for Claude Code, Codex and Cursor, each parsed from
+// the doc and connected exactly as that client would: the URL and header (with the client's
+// variable expansion) against the real /mcp, or the command, args and env as a real `svc mcp` child
+// found on PATH. Each lists the tools with the key it was given.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

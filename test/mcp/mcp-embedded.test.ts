@@ -1,5 +1,6 @@
-// MCP in embedded mode (PGlite): the HTTP transport on a listening in-process app with two tenants, then
-// `svc mcp` over stdio on the same data directory (PGlite admits one process, so one stdio client).
+// MCP in embedded mode (PGlite): the HTTP transport on a listening in-process app with two tenants,
+// then `svc mcp` over stdio on the same data directory (PGlite admits one process, so one stdio
+// client).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,6 +1,7 @@
-// MCP over streamable HTTP at POST /mcp on a real listening server (PostgreSQL mode), driven by the SDK's
-// own client: tools offered per gate, the store → recall → forget round trip, tenant isolation, the REST
-// pipeline's authentication, rate limit and audit, resources, and the gated Forge tools when on.
+// MCP over streamable HTTP at POST /mcp on a real listening server (PostgreSQL mode), driven by the
+// SDK's own client: tools offered per gate, the store → recall → forget round trip, tenant
+// isolation, the REST pipeline's authentication, rate limit and audit, resources, and the gated
+// Forge tools when on.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { drainAudit } from "../../src/domain/audit/drain";

@@ -1,12 +1,12 @@
-// `svc mcp` over stdio ends cleanly at any moment: end of input, SIGTERM or SIGINT, while still starting
-// (with calls queued) or after startup (with a call in flight, also one waiting on a row lock in the
-// database). Every request it received gets exactly
-// one answer (a result, or the shutdown's JSON-RPC error) and the process exits 0. It exits within
-// about 2 s (printed); the bound asserted here only catches a hang, as the machine may be busy.
-// "Starting" begins when the process logs it: before that the runtime itself is still loading.
-// Beside CPU-bound load, a stop while the app's modules load must still be seen at once (they load in
-// a worker thread): there the exit is asserted under LOADED_EXIT_S, 2.5 times the 2 s target (before
-// the worker thread it took 6 to 25 s; bench/mcp-exit.ts prints the table).
+// `svc mcp` over stdio ends cleanly at any moment: end of input, SIGTERM or SIGINT, while still
+// starting (with calls queued) or after startup (with a call in flight, also one waiting on a row
+// lock in the database). Every request it received gets exactly one answer (a result, or the
+// shutdown's JSON-RPC error) and the process exits 0. It exits within about 2 s (printed); the
+// bound asserted here only catches a hang, as the machine may be busy. "Starting" begins when the
+// process logs it: before that the runtime itself is still loading. Beside CPU-bound load, a stop
+// while the app's modules load must still be seen at once (they load in a worker thread): there the
+// exit is asserted under LOADED_EXIT_S, 2.5 times the 2 s target (before the worker thread it took
+// 6 to 25 s; bench/mcp-exit.ts prints the table).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import pkg from "../../package.json";
 import { SHUTTING_DOWN_CODE } from "../../src/mcp/stdio-session";

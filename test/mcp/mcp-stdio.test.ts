@@ -1,6 +1,6 @@
-// `svc mcp` over stdio as a child process (PostgreSQL mode), driven by the SDK's stdio client: the key
-// from SVC_MCP_API_KEY or --key, the same tools and round trip as HTTP, a bad key refused at start, and
-// the key's rate-limit bucket applied to each call.
+// `svc mcp` over stdio as a child process (PostgreSQL mode), driven by the SDK's stdio client: the
+// key from SVC_MCP_API_KEY or --key, the same tools and round trip as HTTP, a bad key refused at
+// start, and the key's rate-limit bucket applied to each call.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { drainAudit } from "../../src/domain/audit/drain";
 import { TEST_QUEUE_PREFIX, testApp, type TestApp, type Tenant } from "../harness/app";

@@ -1,5 +1,6 @@
-// The MCP round trip every transport and database mode must pass: tools offered, store → recall → get →
-// history → forget, a second tenant seeing nothing of the first, validation and not-found as tool errors.
+// The MCP round trip every transport and database mode must pass: tools offered, store → recall →
+// get → history → forget, a second tenant seeing nothing of the first, validation and not-found as
+// tool errors.
 import { expect } from "bun:test";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ok, toolErrorText } from "./helpers";
@@ -43,7 +44,10 @@ export async function expectCoreToolsOnly(client: Client): Promise<void> {
   expect((call as Error).message).toContain("Unknown tool: distill");
 }
 
-/** `other` is a client of a second tenant; null where the transport admits one client only (stdio on PGlite). */
+/**
+ * `other` is a client of a second tenant; null where the transport admits one client only (stdio on
+ * PGlite).
+ */
 export async function roundTrip(
   client: Client,
   other: Client | null,
@@ -115,7 +119,8 @@ export async function roundTrip(
   const listed = ok(
     await client.callTool({ name: "list_memories", arguments: { agent_id: agent, limit: 2 } }),
   );
-  // The batch shares one created_at (its transaction's), so its order is memory_id's: compare as sets.
+  // The batch shares one created_at (its transaction's), so its order is memory_id's: compare as
+  // sets.
   expect(listed.items.map((m: any) => m.content).sort()).toEqual([
     "Lunch is pizza on Fridays",
     "The staging database lives in Frankfurt",
@@ -147,7 +152,8 @@ export async function roundTrip(
     toolErrorText(await client.callTool({ name: "list_memories", arguments: { order: "up" } })),
   ).toStartWith("Validation Failed: order");
 
-  // The other tenant sees nothing of this one, by id, by recall, by forget, by listing or as a resource.
+  // The other tenant sees nothing of this one, by id, by recall, by forget, by listing or as a
+  // resource.
   if (other) {
     expect(
       ok(await other.callTool({ name: "list_memories", arguments: { agent_id: agent } })).items,

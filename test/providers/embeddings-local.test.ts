@@ -1,4 +1,5 @@
-// The local embedder: deterministic, unit length, right dimension, and similarity that follows meaning.
+// The local embedder: deterministic, unit length, right dimension, and similarity that follows
+// meaning.
 import { expect, test } from "bun:test";
 import { createLocalEmbedder } from "../../src/providers/embeddings/local";
 

@@ -1,6 +1,6 @@
-// The onnx embedder on a tiny BERT-shaped model written by the test: WordPiece tokenisation, mean and CLS
-// pooling, normalisation and batching against references computed here from the model's own table, the
-// vector size read from the graph, and the boot-time checks of EMBEDDING_MODEL_PATH.
+// The onnx embedder on a tiny BERT-shaped model written by the test: WordPiece tokenisation, mean
+// and CLS pooling, normalisation and batching against references computed here from the model's own
+// table, the vector size read from the graph, and the boot-time checks of EMBEDDING_MODEL_PATH.
 import { afterAll, expect, test } from "bun:test";
 import { rmSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -34,7 +34,10 @@ const id = (token: string) => {
 const ids = (...tokens: string[]) => tokens.map(id);
 const ctx = { orgId: "org_test" };
 
-/** The reference: the table rows of the tokens, averaged (the mask covers exactly them), then L2-normalised. */
+/**
+ * The reference: the table rows of the tokens, averaged (the mask covers exactly them), then
+ * L2-normalised.
+ */
 function reference(tokens: string[], normalize = true): number[] {
   const sum = new Array<number>(DIMS).fill(0);
   for (const token of tokens)

@@ -1,5 +1,5 @@
-// The OpenAI-compatible embedder against a fake /v1/embeddings server started here: base64 transport,
-// batching, retries, timeouts, answer validation and token counting.
+// The OpenAI-compatible embedder against a fake /v1/embeddings server started here: base64
+// transport, batching, retries, timeouts, answer validation and token counting.
 import { afterAll, beforeAll, beforeEach, expect, test } from "bun:test";
 import { createOpenAiEmbedder } from "../../src/providers/embeddings/openai";
 import { EmbeddingUnavailableError } from "../../src/providers/embeddings/port";

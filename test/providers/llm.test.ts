@@ -1,4 +1,5 @@
-// The LLM port's implementations: the OpenAI-compatible client against a fake server, the local one, selection.
+// The LLM port's implementations: the OpenAI-compatible client against a fake server, the local
+// one, selection.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { loadConfig } from "../../src/config/load";
 import { AppError } from "../../src/lib/errors";

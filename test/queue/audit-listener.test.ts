@@ -1,6 +1,6 @@
 // The audit listener: a write becomes visible in GET /v1/audit without any beat (LISTEN + debounced
-// drain), the fallback poll drains what no notification announced, and a killed LISTEN connection is
-// re-established and triggers a catch-up drain.
+// drain), the fallback poll drains what no notification announced, and a killed LISTEN connection
+// is re-established and triggers a catch-up drain.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { startAuditListener } from "../../src/data/listen";
 import { withSystem } from "../../src/data/with-system";
@@ -69,7 +69,8 @@ test("the fallback poll drains rows whose notification was missed", async () => 
   const tenant = await t.tenant("poll");
   await write(tenant, "before-listener");
   let fullDrains = 0;
-  // The first full drain is the one every (re)LISTEN triggers; only the later ones come from the poll.
+  // The first full drain is the one every (re)LISTEN triggers; only the later ones come from the
+  // poll.
   const listener = startAuditListener({
     url: testServingDatabaseUrl(),
     log: t.deps.log,

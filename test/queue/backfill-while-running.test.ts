@@ -1,6 +1,6 @@
 // A backfill requested while the tenant's backfill runs is not lost (issue 23, item 12): on BullMQ
-// and on the in-process queue, the second request is queued instead of dropped as a duplicate of the
-// running job's id, which left its rows to the five-minute schedule.
+// and on the in-process queue, the second request is queued instead of dropped as a duplicate of
+// the running job's id, which left its rows to the five-minute schedule.
 import { afterAll, expect, test } from "bun:test";
 import { Worker } from "bullmq";
 import { scheduleBackfill, type EmbedDeps } from "../../src/domain/memories/embed-or-defer";

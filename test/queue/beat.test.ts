@@ -1,5 +1,5 @@
-// The beat on BullMQ: two beats upserting at once leave exactly one scheduler per schedule and one pending
-// next run each (no double-firing); a schedule dropped from configuration is removed; with
+// The beat on BullMQ: two beats upserting at once leave exactly one scheduler per schedule and one
+// pending next run each (no double-firing); a schedule dropped from configuration is removed; with
 // REFINE_BEAT_INTERVAL_SECONDS=0 there is no refine tick.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { schedulesOf, startBeat } from "../../src/queue/beat";

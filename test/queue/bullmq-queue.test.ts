@@ -1,5 +1,6 @@
-// The BullMQ producer: retry policy from the task definition on every job, deduplication by job id while
-// pending, refusal of ids BullMQ cannot take, and a fast failure (not a hang) when Valkey is unreachable.
+// The BullMQ producer: retry policy from the task definition on every job, deduplication by job id
+// while pending, refusal of ids BullMQ cannot take, and a fast failure (not a hang) when Valkey is
+// unreachable.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { createLogger } from "../../src/observability/log";
 import { BullmqQueue } from "../../src/queue/bullmq-queue";

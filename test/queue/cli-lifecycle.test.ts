@@ -1,6 +1,7 @@
-// `svc worker`, `svc beat` and `svc refine schedule` as real processes: the beat registers the schedules,
-// the worker runs them (its ping makes /v1/worker/health green, outcomes show on WORKER_METRICS_PORT), both
-// exit 0 on SIGTERM and refuse clearly without VALKEY_URL; the refine CLI opts an org in and out.
+// `svc worker`, `svc beat` and `svc refine schedule` as real processes: the beat registers the
+// schedules, the worker runs them (its ping makes /v1/worker/health green, outcomes show on
+// WORKER_METRICS_PORT), both exit 0 on SIGTERM and refuse clearly without VALKEY_URL; the refine
+// CLI opts an org in and out.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { withSystem } from "../../src/data/with-system";
 import { BullmqQueue } from "../../src/queue/bullmq-queue";

@@ -1,5 +1,5 @@
-// The embedded-mode queue keeps BullMQ's contract: retries with backoff, id deduplication while pending,
-// bounded concurrency, jobs enqueued before start wait, and stop waits for running jobs.
+// The embedded-mode queue keeps BullMQ's contract: retries with backoff, id deduplication while
+// pending, bounded concurrency, jobs enqueued before start wait, and stop waits for running jobs.
 import { expect, test } from "bun:test";
 import { InProcessQueue } from "../../src/queue/in-process-queue";
 import { InvalidJobIdError } from "../../src/queue/job-id";

@@ -1,6 +1,7 @@
-// svc.ingest_watchdog on ingest rows: a running row whose heartbeat stopped (its worker died and its queue
-// message is gone) is re-queued and re-enqueued, and then completes exactly once with no duplicate
-// memories; a row with a live heartbeat is left alone; a row that spent JOB_MAX_ATTEMPTS is failed.
+// svc.ingest_watchdog on ingest rows: a running row whose heartbeat stopped (its worker died and
+// its queue message is gone) is re-queued and re-enqueued, and then completes exactly once with no
+// duplicate memories; a row with a live heartbeat is left alone; a row that spent JOB_MAX_ATTEMPTS
+// is failed.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { withTenant } from "../../src/data/with-tenant";
 import type { Actor } from "../../src/domain/actor";
@@ -25,7 +26,10 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-/** A job row as a worker killed mid-run leaves it: running, attempts spent, heartbeat `staleSeconds` old, no queue message. */
+/**
+ * A job row as a worker killed mid-run leaves it: running, attempts spent, heartbeat `staleSeconds`
+ * old, no queue message.
+ */
 async function orphanedRow(
   agentId: string,
   text: string,

@@ -1,5 +1,6 @@
-// The memory-maintenance tasks (helper A1's domain functions) delivered through BullMQ to a real worker:
-// TTL sweep, importance decay, retention caps and embedding backfill, each checked on PostgreSQL.
+// The memory-maintenance tasks (helper A1's domain functions) delivered through BullMQ to a real
+// worker: TTL sweep, importance decay, retention caps and embedding backfill, each checked on
+// PostgreSQL.
 import { generateEmbeddingTask } from "../../src/queue/tasks/svc.generate_embedding";
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { withTenant } from "../../src/data/with-tenant";
@@ -147,7 +148,8 @@ test("svc.generate_embedding reports its progress: done of total, rate and ETA, 
     { ...t.deps, log },
     { jobId: "progress", attempt: 1 },
   );
-  // Both vectors came from another model: that is the generation serving the tenant, re-embedded beside it, then switched.
+  // Both vectors came from another model: that is the generation serving the tenant, re-embedded
+  // beside it, then switched.
   expect(result).toEqual({ embedded: 2, switched: 1, graphed: 0, tenants: 1 });
   const progress = lines.filter((l) => l.msg === "embedding backfill");
   expect(progress.length).toBe(1);

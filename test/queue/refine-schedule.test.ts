@@ -1,6 +1,6 @@
-// svc.refine_scheduler_tick with REFINE_ENABLED: due opted-in tenants get a refine job with the default
-// passes, oldest last run first; a tenant whose token budget is spent is skipped until its next turn; the
-// jobs then run to completion on a real worker.
+// svc.refine_scheduler_tick with REFINE_ENABLED: due opted-in tenants get a refine job with the
+// default passes, oldest last run first; a tenant whose token budget is spent is skipped until its
+// next turn; the jobs then run to completion on a real worker.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { withSystem } from "../../src/data/with-system";
 import { withTenant } from "../../src/data/with-tenant";

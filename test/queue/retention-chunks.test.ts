@@ -1,6 +1,7 @@
 // Retention caps in bounded chunks (issue 23): each agent over the cap loses exactly the memories
 // ranked after its cap-th (importance, then newest), in transactions of at most `chunk` memories,
-// and a rerun forgets nothing more. The task walks every tenant, so this runs in a database of its own.
+// and a rerun forgets nothing more. The task walks every tenant, so this runs in a database of its
+// own.
 import type { TransactionSql } from "postgres";
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { enforceRetentionCaps } from "../../src/domain/memories/retention";

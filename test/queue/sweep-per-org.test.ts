@@ -1,6 +1,7 @@
 // The TTL sweep's chunk reads only its own tenant's expired memories (sql/0601, issue 23): another
 // tenant's backlog of expired rows is not walked past. The sweep walks every tenant, so this runs
-// in a database of its own; the query planned is findExpiredIds' (data/queries/memories-maintenance).
+// in a database of its own; the query planned is findExpiredIds'
+// (data/queries/memories-maintenance).
 import type { TransactionSql } from "postgres";
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { sweepExpiredMemories } from "../../src/domain/memories/sweep-expired";

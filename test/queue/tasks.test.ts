@@ -1,5 +1,6 @@
-// Each of the worker's own tasks, delivered through BullMQ on the real Valkey to a real worker, with its
-// effect checked on PostgreSQL; plus redelivery idempotency and refusal of malformed payloads.
+// Each of the worker's own tasks, delivered through BullMQ on the real Valkey to a real worker,
+// with its effect checked on PostgreSQL; plus redelivery idempotency and refusal of malformed
+// payloads.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { claimDueRefineOrgs } from "../../src/data/queries/refine-schedule";
 import { withSystem } from "../../src/data/with-system";
@@ -51,7 +52,8 @@ const finished = (orgId: string, jobId: string) =>
 test("svc.worker_ping writes this worker's pulse and GET /v1/worker/health answers 200", async () => {
   const before = new Date(Date.now() - 1000);
   await t.deps.queue.enqueue("svc.worker_ping", {});
-  // Other test files' workers write pulses to the same run database, so look for this process's own row.
+  // Other test files' workers write pulses to the same run database, so look for this process's own
+  // row.
   const pulse = await eventually(
     async () =>
       (

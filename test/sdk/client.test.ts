@@ -1,4 +1,5 @@
-// @svc/sdk against the real app over real HTTP: round trip, streaming, typed errors, retry, jobs, audit chain.
+// @svc/sdk against the real app over real HTTP: round trip, streaming, typed errors, retry, jobs,
+// audit chain.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { startWorker, type RunningWorker } from "../../src/queue/worker";
 import { BullmqQueue } from "../../src/queue/bullmq-queue";
@@ -198,8 +199,9 @@ describe("typed errors", () => {
   });
 
   test("a timeout aborts the request with TimeoutError; an aborted signal rejects with its reason", async () => {
-    // A listener that never answers: the client's own timer must end the wait. (Pointing a 1 ms timeout at the
-    // app instead cancels a recall mid-query, which surfaces as an unhandled rejection in the app; reported.)
+    // A listener that never answers: the client's own timer must end the wait. (Pointing a 1 ms
+    // timeout at the app instead cancels a recall mid-query, which surfaces as an unhandled
+    // rejection in the app; reported.)
     const silent = Bun.serve({
       hostname: "127.0.0.1",
       port: 0,

@@ -1,4 +1,5 @@
-// The committed SDK types must be exactly what openapi-typescript makes of the served /openapi.json.
+// The committed SDK types must be exactly what openapi-typescript makes of the served
+// /openapi.json.
 import { afterAll, expect, test } from "bun:test";
 import { SDK_TYPES_GATES, SDK_TYPES_PATH, sdkTypesFrom } from "../../scripts/sdk-types";
 import { testApp } from "../harness/app";

@@ -1,4 +1,5 @@
-// @svc/sdk against the embedded app (PGlite) over real HTTP: the round trip, the stream and a typed error.
+// @svc/sdk against the embedded app (PGlite) over real HTTP: the round trip, the stream and a typed
+// error.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

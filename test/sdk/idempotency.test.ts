@@ -1,6 +1,7 @@
-// The SDK's idempotency keys against the real server over real HTTP: a POST whose first answer is lost
-// (a proxy turns it into a 503, or drops the connection after the server has stored) is retried with the
-// same key and stores exactly one memory; an explicit key replays; reusing it for another body is a 422.
+// The SDK's idempotency keys against the real server over real HTTP: a POST whose first answer is
+// lost (a proxy turns it into a 503, or drops the connection after the server has stored) is
+// retried with the same key and stores exactly one memory; an explicit key replays; reusing it for
+// another body is a 422.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import net from "node:net";
 import { withTenant } from "../../src/data/with-tenant";
@@ -63,7 +64,9 @@ function proxyLosingFirstAnswer() {
   return { url: `http://127.0.0.1:${server.port}`, stop: () => server.stop(true) };
 }
 
-/** A TCP proxy whose first connection reaches the server but is cut as soon as the answer starts. */
+/**
+ * A TCP proxy whose first connection reaches the server but is cut as soon as the answer starts.
+ */
 async function proxyDroppingFirstConnection() {
   const upstream = new URL(s.url);
   let connections = 0;

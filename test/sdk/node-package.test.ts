@@ -1,7 +1,7 @@
-// The SDK as a user installs it: built (tsc: JavaScript and declarations), installed from the repo path
-// into a fresh project, imported through its `exports` by Node and by Bun, and the TypeScript SDK example
-// of the top-level README run as written against a live server; a TypeScript consumer type-checks
-// against the declarations.
+// The SDK as a user installs it: built (tsc: JavaScript and declarations), installed from the repo
+// path into a fresh project, imported through its `exports` by Node and by Bun, and the TypeScript
+// SDK example of the top-level README run as written against a live server; a TypeScript consumer
+// type-checks against the declarations.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -64,7 +64,8 @@ for (const runtime of ["node", "bun"] as const) {
       SVC_API_KEY: tenant.key,
     });
     expect(r.code, r.stderr).toBe(0);
-    // The example prints what it recalled: the memory it stored, found by the words the query shares with it.
+    // The example prints what it recalled: the memory it stored, found by the words the query
+    // shares with it.
     const [stored] = EXAMPLE.match(/content: "([^"]+)"/)!.slice(1);
     expect(r.stdout).toContain(stored!);
   }, 60_000);

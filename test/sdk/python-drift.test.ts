@@ -1,5 +1,5 @@
-// The Python SDK's generated files must be exactly what scripts/sdk-python-types.ts makes: the models from
-// the served /openapi.json, the async client from the sync one.
+// The Python SDK's generated files must be exactly what scripts/sdk-python-types.ts makes: the
+// models from the served /openapi.json, the async client from the sync one.
 import { afterAll, expect, test } from "bun:test";
 import { SDK_TYPES_GATES } from "../../scripts/sdk-types";
 import {

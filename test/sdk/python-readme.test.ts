@@ -1,6 +1,6 @@
-// The README's Python quick start as a newcomer follows it: the package installed with pip (offline,
-// into a directory of its own, from a copy of sdk/python), then the ```python block run against a freshly
-// started embedded server, reading the development key from its file.
+// The README's Python quick start as a newcomer follows it: the package installed with pip
+// (offline, into a directory of its own, from a copy of sdk/python), then the ```python block run
+// against a freshly started embedded server, reading the development key from its file.
 import { afterAll, expect, test } from "bun:test";
 import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,6 +1,7 @@
-// A real `svc serve` for the Python SDK's suite, as a child process on a kernel-chosen port, in either
-// database mode: PostgreSQL (the run's database, Valkey, and a `svc worker` on a queue prefix of its
-// own) or embedded (PGlite in a fresh data directory, queue in-process). Every gate is on.
+// A real `svc serve` for the Python SDK's suite, as a child process on a kernel-chosen port, in
+// either database mode: PostgreSQL (the run's database, Valkey, and a `svc worker` on a queue
+// prefix of its own) or embedded (PGlite in a fresh data directory, queue in-process). Every gate
+// is on.
 import Redis from "ioredis";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -104,7 +105,9 @@ async function dropQueue(prefix: string): Promise<void> {
   }
 }
 
-/** Debian's python3 with python3-httpx and python3-pytest (scripts/setup-services.sh installs them). */
+/**
+ * Debian's python3 with python3-httpx and python3-pytest (scripts/setup-services.sh installs them).
+ */
 export function findPython(): string {
   for (const candidate of [process.env.SVC_TEST_PYTHON, "/usr/bin/python3", "python3"]) {
     if (!candidate) continue;
@@ -128,7 +131,10 @@ export type PytestRun = {
   skipped: number;
 };
 
-/** Runs pytest on `target` with the server's URL and a key in the environment; parses its summary line. */
+/**
+ * Runs pytest on `target` with the server's URL and a key in the environment; parses its summary
+ * line.
+ */
 export async function runPytest(
   python: string,
   target: string,

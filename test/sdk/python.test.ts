@@ -1,5 +1,6 @@
-// The Python SDK's pytest suite (sdk/python/tests) against a real `svc serve` in each database mode, run
-// with Debian's python3, httpx and pytest: pytest must exit 0 having run tests, none failed or skipped.
+// The Python SDK's pytest suite (sdk/python/tests) against a real `svc serve` in each database
+// mode, run with Debian's python3, httpx and pytest: pytest must exit 0 having run tests, none
+// failed or skipped.
 import { afterAll, describe, expect, test } from "bun:test";
 import {
   createKey,

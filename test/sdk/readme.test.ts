@@ -1,4 +1,5 @@
-// Executes every ```ts block of sdk/README.md against the real app, with baseUrl, apiKey and orgId in scope.
+// Executes every ```ts block of sdk/README.md against the real app, with baseUrl, apiKey and orgId
+// in scope.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,4 +1,5 @@
-// Conversations, forget certificates: the accountability area's variables (budgets live in limits.ts).
+// Conversations, forget certificates: the accountability area's variables (budgets live in
+// limits.ts).
 import { Type as T } from "@sinclair/typebox";
 
 export const accountabilitySection = {

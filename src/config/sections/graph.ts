@@ -1,4 +1,5 @@
-// The knowledge graph: distill batch sizes and caps, and the bounds every graph traversal runs under.
+// The knowledge graph: distill batch sizes and caps, and the bounds every graph traversal runs
+// under.
 import { Type as T } from "@sinclair/typebox";
 
 export const graphSection = {

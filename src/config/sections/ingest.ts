@@ -1,5 +1,6 @@
-// Ingest: chunk sizes, URL fetching (SSRF policy, caps), loader limits, object storage, web search and
-// the multimodal models. Gates (INGEST_ENABLED, STORAGE_BACKEND, WEBSEARCH_API_KEY…) live in gates.ts.
+// Ingest: chunk sizes, URL fetching (SSRF policy, caps), loader limits, object storage, web search
+// and the multimodal models. Gates (INGEST_ENABLED, STORAGE_BACKEND, WEBSEARCH_API_KEY…) live in
+// gates.ts.
 import { Type as T } from "@sinclair/typebox";
 
 export const ingestSection = {

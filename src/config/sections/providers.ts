@@ -1,5 +1,5 @@
-// Embedding and LLM providers: local deterministic by default, OpenAI-compatible when a key (or, for
-// embeddings, a base URL) is set, or for embeddings an ONNX model directory run in-process.
+// Embedding and LLM providers: local deterministic by default, OpenAI-compatible when a key (or,
+// for embeddings, a base URL) is set, or for embeddings an ONNX model directory run in-process.
 import { Type as T } from "@sinclair/typebox";
 
 export const providersSection = {

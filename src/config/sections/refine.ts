@@ -1,5 +1,5 @@
-// Refine (POST /v1/refine, svc.refine_run, the scheduler tick) and feedback: pass selection, the feedback
-// blend, decay and prune, dedupe, infer and summarize thresholds, batch and lease sizes.
+// Refine (POST /v1/refine, svc.refine_run, the scheduler tick) and feedback: pass selection, the
+// feedback blend, decay and prune, dedupe, infer and summarize thresholds, batch and lease sizes.
 import { Type as T } from "@sinclair/typebox";
 
 export const refineSection = {

@@ -55,8 +55,8 @@ export async function insertKey(
 }
 
 /**
- * Serialises key creation within the tenant for the rest of the transaction, so two concurrent creates
- * cannot both pass the cap check; then counts the tenant's live keys.
+ * Serialises key creation within the tenant for the rest of the transaction, so two concurrent
+ * creates cannot both pass the cap check; then counts the tenant's live keys.
  */
 export async function lockAndCountLiveKeys(tx: Tx): Promise<number> {
   await tx`SELECT pg_advisory_xact_lock(hashtextextended('api-keys/' || svc_current_org(), 0))`;

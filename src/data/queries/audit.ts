@@ -1,5 +1,6 @@
-// audit_log, audit_heads and the drain's reads of audit_pending. All run in a tenant transaction except
-// orgsWithPendingAudit (owner, drain_scan policy) and ensureAuditPartition (owner, DDL function).
+// audit_log, audit_heads and the drain's reads of audit_pending. All run in a tenant transaction
+// except orgsWithPendingAudit (owner, drain_scan policy) and ensureAuditPartition (owner, DDL
+// function).
 import type { Tx } from "../pools";
 
 export type PendingForDrain = {
@@ -52,7 +53,9 @@ export async function readPendingBatch(tx: Tx, limit: number): Promise<PendingFo
     FROM audit_pending ORDER BY audit_pending.id LIMIT ${limit}`;
 }
 
-/** Moves the given pending rows into the log with their computed chain fields, then deletes them. */
+/**
+ * Moves the given pending rows into the log with their computed chain fields, then deletes them.
+ */
 export async function appendFromPending(
   tx: Tx,
   orgId: string,
@@ -73,7 +76,10 @@ export async function appendFromPending(
     ON CONFLICT (org_id) DO UPDATE SET seq = EXCLUDED.seq, hash = EXCLUDED.hash, updated_at = now()`;
 }
 
-/** `fromSeq` is exclusive: rows after it in `order` (greater when ascending, smaller when descending). */
+/**
+ * `fromSeq` is exclusive: rows after it in `order` (greater when ascending, smaller when
+ * descending).
+ */
 export type AuditFilter = {
   agentId?: string;
   operation?: string;

@@ -1,5 +1,5 @@
-// conversations and conversation_turns rows; tenant transactions only. A turn's text is its memory's
-// current version (memory_type 'turn').
+// conversations and conversation_turns rows; tenant transactions only. A turn's text is its
+// memory's current version (memory_type 'turn').
 import type { Tx } from "../pools";
 
 export type ConversationRow = {
@@ -66,8 +66,8 @@ export async function markConversationDeleted(
 
 /**
  * Claims the next turn index of an open conversation. The row lock it takes serialises concurrent
- * appends, and a rollback gives the index back, so indexes are contiguous. A `summary` turn resets the
- * counters behind needs_summary. Returns null when the conversation is missing or deleted.
+ * appends, and a rollback gives the index back, so indexes are contiguous. A `summary` turn resets
+ * the counters behind needs_summary. Returns null when the conversation is missing or deleted.
  */
 export async function claimTurnIndex(
   tx: Tx,
@@ -112,7 +112,10 @@ export type TurnRow = {
   metadata: Record<string, unknown> | null;
 };
 
-/** Turns after `afterTurn` in order, with their memory's current text (null once that memory is forgotten). */
+/**
+ * Turns after `afterTurn` in order, with their memory's current text (null once that memory is
+ * forgotten).
+ */
 export async function listTurns(
   tx: Tx,
   conversationId: string,

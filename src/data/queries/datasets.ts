@@ -43,8 +43,9 @@ export async function insertDataset(
 }
 
 /**
- * `lock` = "share": store and ingest hold it while they write into the dataset, so a concurrent DELETE
- * waits for them (and they see its deleted_at if it went first); "update" is the DELETE's own lock.
+ * `lock` = "share": store and ingest hold it while they write into the dataset, so a concurrent
+ * DELETE waits for them (and they see its deleted_at if it went first); "update" is the DELETE's
+ * own lock.
  */
 export async function findDataset(
   tx: Tx,
@@ -59,8 +60,9 @@ export async function findDataset(
 }
 
 /**
- * Oldest first, so a page boundary never moves as new datasets arrive; deleted ones only on request.
- * The cursor is the last dataset seen: its own (microsecond) created_at is looked up, never rounded.
+ * Oldest first, so a page boundary never moves as new datasets arrive; deleted ones only on
+ * request. The cursor is the last dataset seen: its own (microsecond) created_at is looked up,
+ * never rounded.
  */
 export async function listDatasets(
   tx: Tx,
@@ -83,7 +85,10 @@ export async function countDatasetContents(tx: Tx, datasetId: string): Promise<D
   return row!;
 }
 
-/** Detaches the current versions in place and marks the dataset deleted, recording how many were detached. */
+/**
+ * Detaches the current versions in place and marks the dataset deleted, recording how many were
+ * detached.
+ */
 export async function deleteDatasetDetaching(tx: Tx, datasetId: string): Promise<DatasetRow> {
   const rows = await tx<DatasetRow[]>`
     WITH detached AS (
@@ -94,7 +99,9 @@ export async function deleteDatasetDetaching(tx: Tx, datasetId: string): Promise
   return rows[0]!;
 }
 
-/** Current memory ids of a dataset (the detach locks them first, like every other memory writer). */
+/**
+ * Current memory ids of a dataset (the detach locks them first, like every other memory writer).
+ */
 export async function currentDatasetMemoryIds(tx: Tx, datasetId: string): Promise<string[]> {
   const rows = await tx<
     { memory_id: string }[]

@@ -1,5 +1,5 @@
-// Distill's reads and bookkeeping: the latest versions of the requested memories, which versions were
-// already distilled, and distilled_memories rows.
+// Distill's reads and bookkeeping: the latest versions of the requested memories, which versions
+// were already distilled, and distilled_memories rows.
 import type { Tx } from "../pools";
 
 export type DistillCandidate = {
@@ -8,13 +8,18 @@ export type DistillCandidate = {
   agent_id: string;
   content: string;
   metadata: Record<string, unknown>;
-  /** The event time the memory's facts are placed at when the text gives none (see docs/graph.md). */
+  /**
+   * The event time the memory's facts are placed at when the text gives none (see docs/graph.md).
+   */
   reference_time: Date;
   /** false: forgotten (deleted) or past its TTL. */
   live: boolean;
 };
 
-/** The latest version of each id (any agent, forgotten ones too, so the caller can say why it skips one). */
+/**
+ * The latest version of each id (any agent, forgotten ones too, so the caller can say why it skips
+ * one).
+ */
 export async function latestVersions(
   tx: Tx,
   orgId: string,
@@ -28,7 +33,10 @@ export async function latestVersions(
     ORDER BY memory_id, version DESC`;
 }
 
-/** The versions (of these memories) already distilled: by any job for `extractor`, or by `jobId` with any extractor. */
+/**
+ * The versions (of these memories) already distilled: by any job for `extractor`, or by `jobId`
+ * with any extractor.
+ */
 export async function distilledVersions(
   tx: Tx,
   orgId: string,
@@ -64,7 +72,10 @@ export async function recordDistilled(
   await tx`INSERT INTO distilled_memories ${tx(values)} ON CONFLICT DO NOTHING`;
 }
 
-/** Older versions of these memories that still ground memos or edges: what a re-distill after a PATCH retires. */
+/**
+ * Older versions of these memories that still ground memos or edges: what a re-distill after a
+ * PATCH retires.
+ */
 export async function supersededSourceVersions(
   tx: Tx,
   orgId: string,

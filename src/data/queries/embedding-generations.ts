@@ -21,7 +21,9 @@ export async function readGeneration(tx: Tx): Promise<GenerationRow | null> {
   return rows[0] ?? null;
 }
 
-/** The row, locked for the rest of the transaction (the switch and target changes serialise on it). */
+/**
+ * The row, locked for the rest of the transaction (the switch and target changes serialise on it).
+ */
 export async function lockGeneration(tx: Tx): Promise<GenerationRow | null> {
   const rows = await tx<
     GenerationRow[]
@@ -48,7 +50,10 @@ export async function insertGeneration(
            ON CONFLICT (org_id) DO NOTHING`;
 }
 
-/** Points the tenant at a (new) target generation: drops next vectors of any other target, resets progress. */
+/**
+ * Points the tenant at a (new) target generation: drops next vectors of any other target, resets
+ * progress.
+ */
 export async function setTarget(tx: Tx, model: string, dims: number): Promise<void> {
   await tx`DELETE FROM memory_embeddings_next WHERE model IS DISTINCT FROM ${model} OR dims IS DISTINCT FROM ${dims}`;
   await tx`UPDATE embedding_generations SET target_model = ${model}, target_dims = ${dims}, target_done = 0, target_total = 0,
@@ -62,7 +67,9 @@ export async function clearTarget(tx: Tx): Promise<void> {
            target_started_at = NULL, updated_at = now() WHERE target_model IS NOT NULL`;
 }
 
-/** Exact progress of the target: current versions that have a next vector, of all current versions. */
+/**
+ * Exact progress of the target: current versions that have a next vector, of all current versions.
+ */
 export async function recountTarget(
   tx: Tx,
   model: string,
@@ -94,7 +101,9 @@ export async function findMissingNext(
     ORDER BY m.valid_from, m.memory_id LIMIT ${limit}`;
 }
 
-/** Stores next vectors (a re-run inserts nothing twice) and advances the progress by what was new. */
+/**
+ * Stores next vectors (a re-run inserts nothing twice) and advances the progress by what was new.
+ */
 export async function insertNext(
   tx: Tx,
   orgId: string,
@@ -124,9 +133,9 @@ export async function countMissingNext(tx: Tx, model: string, dims: number): Pro
 }
 
 /**
- * The switch: every current version takes its next vector, a current version without one (stored in the
- * last moments, with the old generation) is left without a vector for the backfill, the next table is
- * emptied and the tenant is served by the target. Returns how many vectors were copied.
+ * The switch: every current version takes its next vector, a current version without one (stored in
+ * the last moments, with the old generation) is left without a vector for the backfill, the next
+ * table is emptied and the tenant is served by the target. Returns how many vectors were copied.
  */
 export async function switchToTarget(tx: Tx, model: string, dims: number): Promise<number> {
   const copied = await tx`
@@ -148,8 +157,9 @@ export async function switchToTarget(tx: Tx, model: string, dims: number): Promi
 type AllGenerations = { rows: GenerationRow[]; tenants: number; graphBacklog: number };
 
 /**
- * Every tenant's generation row (without its org id), each read under that tenant's RLS, in one round trip;
- * how many tenants exist; and how many vectors wait for the graph (sql/0134), counted the same way.
+ * Every tenant's generation row (without its org id), each read under that tenant's RLS, in one
+ * round trip; how many tenants exist; and how many vectors wait for the graph (sql/0134), counted
+ * the same way.
  */
 export async function allGenerationRows(sql: Sql): Promise<AllGenerations> {
   return sql.begin("read only", async (tx) => {
@@ -162,7 +172,9 @@ export async function allGenerationRows(sql: Sql): Promise<AllGenerations> {
   }) as Promise<AllGenerations>;
 }
 
-/** svc_record_embedding_generations() as the app role: rows for tenants with vectors but no row yet. */
+/**
+ * svc_record_embedding_generations() as the app role: rows for tenants with vectors but no row yet.
+ */
 export async function recordServingGenerations(sql: Sql): Promise<number> {
   return sql.begin(async (tx) => {
     await tx`SELECT set_config('role', ${APP_ROLE}, true)`;

@@ -1,6 +1,7 @@
 // Export and import of a tenant's rows, table by table. Rows travel as jsonb text (never parsed in
-// JavaScript, so bigint MinHash keys and float4 values keep every digit); the import writes them back with
-// jsonb_populate_recordset under the importing tenant's org_id and skips rows that already exist.
+// JavaScript, so bigint MinHash keys and float4 values keep every digit); the import writes them
+// back with jsonb_populate_recordset under the importing tenant's org_id and skips rows that
+// already exist.
 import type { Tx } from "../pools";
 
 /** Tenant tables in import order (parents first), each with its primary key after org_id. */
@@ -28,7 +29,9 @@ export const EXPORT_TABLES = [
 
 export type ExportTable = (typeof EXPORT_TABLES)[number];
 
-/** Columns an import can write: every column but org_id and generated ones (edges.search_document). */
+/**
+ * Columns an import can write: every column but org_id and generated ones (edges.search_document).
+ */
 export async function writableColumns(tx: Tx, table: string): Promise<string[]> {
   const rows = await tx<{ column_name: string }[]>`
     SELECT column_name FROM information_schema.columns
@@ -43,11 +46,11 @@ export async function useUtc(tx: Tx): Promise<void> {
 }
 
 /**
- * The table's rows as jsonb text holding only `columns`, in primary-key order, 1,000 at a time: one SQL
- * cursor per table, so the table is read once however deep the export is (OFFSET paging read it again
- * for every page). A cursor is planned for its first rows, so it walks the primary key rather than
- * sorting the table, and each FETCH is a statement of its own under statement_timeout. The cursor is
- * closed when exhausted; abandoned, it ends with the transaction.
+ * The table's rows as jsonb text holding only `columns`, in primary-key order, 1,000 at a time: one
+ * SQL cursor per table, so the table is read once however deep the export is (OFFSET paging read it
+ * again for every page). A cursor is planned for its first rows, so it walks the primary key rather
+ * than sorting the table, and each FETCH is a statement of its own under statement_timeout. The
+ * cursor is closed when exhausted; abandoned, it ends with the transaction.
  */
 export async function* tableRows(
   tx: Tx,
@@ -67,9 +70,10 @@ export async function* tableRows(
 }
 
 /**
- * Inserts rows given as jsonb texts under `orgId`; existing rows (any unique key) are left alone. The column
- * list opens with the helper so postgres.js renders identifiers (after `INSERT … (org_id,` it would build values);
- * the rows go as text, since a parameter cast straight to jsonb would be JSON-encoded again.
+ * Inserts rows given as jsonb texts under `orgId`; existing rows (any unique key) are left alone.
+ * The column list opens with the helper so postgres.js renders identifiers (after `INSERT …
+ * (org_id,` it would build values); the rows go as text, since a parameter cast straight to jsonb
+ * would be JSON-encoded again.
  */
 export async function insertRows(
   tx: Tx,

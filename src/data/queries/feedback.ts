@@ -1,4 +1,5 @@
-// feedback rows (POST /v1/feedback) and the edge lookup that checks a signal's target. Tenant transactions only.
+// feedback rows (POST /v1/feedback) and the edge lookup that checks a signal's target. Tenant
+// transactions only.
 import type { Tx } from "../pools";
 
 export type FeedbackRow = {

@@ -1,11 +1,14 @@
-// The cascade from memory versions into the graph (forget, and re-distill after a PATCH): delete their
-// provenance rows, expire edges left without a source, retire memos left without sources or live
-// edges, and retire SUMMARY memos whose cluster they touched.
+// The cascade from memory versions into the graph (forget, and re-distill after a PATCH): delete
+// their provenance rows, expire edges left without a source, retire memos left without sources or
+// live edges, and retire SUMMARY memos whose cluster they touched.
 import type { Tx } from "../pools";
 
 export type CascadeReason = "source_forgotten" | "source_revised";
 
-/** Whole memories (forget), or only their versions below `belowVersion` (a re-distill after a PATCH). */
+/**
+ * Whole memories (forget), or only their versions below `belowVersion` (a re-distill after a
+ * PATCH).
+ */
 export type ProvenanceScope = Array<{ memory_id: string; belowVersion: number | null }>;
 
 export type RetiredEdge = { edge_id: string; fact: string };
@@ -14,7 +17,10 @@ export type RetiredMemo = { memo_id: string; name: string; reason: string };
 const scopeArrays = (scope: ProvenanceScope) =>
   [scope.map((s) => s.memory_id), scope.map((s) => s.belowVersion ?? 2147483647)] as const;
 
-/** Deletes the scoped edge_sources and memo_sources rows; returns the edges and memos that lost one, with how many. */
+/**
+ * Deletes the scoped edge_sources and memo_sources rows; returns the edges and memos that lost one,
+ * with how many.
+ */
 export async function deleteProvenance(
   tx: Tx,
   orgId: string,
@@ -35,9 +41,10 @@ export async function deleteProvenance(
 }
 
 /**
- * Edges that lost sources: those left with none (and inferred ones that lost any) are expired with `reason` (live ones, and superseded
- * ones, which would otherwise still show in as_of views and TRACE timelines); the others count one
- * mention less. User-made edges stay. A revision never relabels an edge a forget already retired.
+ * Edges that lost sources: those left with none (and inferred ones that lost any) are expired with
+ * `reason` (live ones, and superseded ones, which would otherwise still show in as_of views and
+ * TRACE timelines); the others count one mention less. User-made edges stay. A revision never
+ * relabels an edge a forget already retired.
  */
 export async function expireUnsourcedEdges(
   tx: Tx,
@@ -121,8 +128,8 @@ export async function retireOrphanMemos(
 }
 
 /**
- * SUMMARY memos whose cluster contained a touched memo (a live SUMMARIZES edge to it) or that cite the
- * memory themselves (memo_sources): their text may repeat what was removed, so they are retired
+ * SUMMARY memos whose cluster contained a touched memo (a live SUMMARIZES edge to it) or that cite
+ * the memory themselves (memo_sources): their text may repeat what was removed, so they are retired
  * ('stale_summary') with their SUMMARIZES edges; refine's summarize pass writes a fresh one.
  */
 export async function retireStaleSummaries(

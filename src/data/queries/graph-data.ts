@@ -1,5 +1,5 @@
-// GET /v1/graph/data reads: an agent's most mentioned memos, the visible edges among a set of memos,
-// and live memos by id.
+// GET /v1/graph/data reads: an agent's most mentioned memos, the visible edges among a set of
+// memos, and live memos by id.
 import type { Tx } from "../pools";
 import { edgeColumns, visibleEdge, type EdgeRow, type EdgeTimeView } from "./graph-read";
 

@@ -26,8 +26,8 @@ export const identityKey = (e: EdgeIdentity) =>
   `${e.src_memo_id}\u0000${e.relation}\u0000${e.dst_memo_id}\u0000${e.valid_at?.getTime() ?? "-"}`;
 
 /**
- * One row per identity (src, relation, dst, valid_at) among live edges: a restated fact lands on the
- * existing edge (edges_identity), never beside it. New edges start at weight = confidence and
+ * One row per identity (src, relation, dst, valid_at) among live edges: a restated fact lands on
+ * the existing edge (edges_identity), never beside it. New edges start at weight = confidence and
  * mention_count 0; addEdgeSources then counts their sources. Rows are sorted so concurrent writers
  * lock in one order.
  */
@@ -70,8 +70,8 @@ export type EdgeSourceRow = {
 /**
  * edge_sources rows (ON CONFLICT DO NOTHING: a memory version supports an edge once, whichever
  * extractor read it). Each new source adds a mention; on an edge that already had mentions it also
- * reinforces: weight ← 1 − (1 − weight)(1 − confidence/2), and last_reinforced_at. Returns the ids of
- * edges that existed before and were reinforced.
+ * reinforces: weight ← 1 − (1 − weight)(1 − confidence/2), and last_reinforced_at. Returns the ids
+ * of edges that existed before and were reinforced.
  */
 export async function addEdgeSources(
   tx: Tx,
@@ -109,7 +109,10 @@ export type SlotEdge = {
   created_at: Date;
 };
 
-/** Live, open-ended edges on the given (src, relation) slots: the candidates a functional relation supersedes. */
+/**
+ * Live, open-ended edges on the given (src, relation) slots: the candidates a functional relation
+ * supersedes.
+ */
 export async function openEdgesOnSlots(
   tx: Tx,
   orgId: string,

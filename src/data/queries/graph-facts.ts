@@ -14,9 +14,9 @@ const CANDIDATES_PER_RESULT = 10;
 /**
  * Visible edges of the agent whose fact holds some of the query's words, from the facts' postings
  * (edge_lexemes, sql/0442: a btree that row-level security can use): each word's newest `scanLimit`
- * postings, each matched word adding ln(1 + scanLimit / its postings), so a rare word outweighs a common
- * one; the best CANDIDATES_PER_RESULT × limit are read, visibility checked on the edge rows, and ts_rank_cd
- * breaks ties (returned as `rank`). `terms` is an OR-query ("deploy | database").
+ * postings, each matched word adding ln(1 + scanLimit / its postings), so a rare word outweighs a
+ * common one; the best CANDIDATES_PER_RESULT × limit are read, visibility checked on the edge rows,
+ * and ts_rank_cd breaks ties (returned as `rank`). `terms` is an OR-query ("deploy | database").
  */
 export function edgesMatchingText(
   tx: Tx,
@@ -56,7 +56,10 @@ export function edgesMatchingText(
     LIMIT ${s.limit}`;
 }
 
-/** Every edge of a memo (both directions) the view allows, in event-time order (valid_at, else observed_at, else created_at). */
+/**
+ * Every edge of a memo (both directions) the view allows, in event-time order (valid_at, else
+ * observed_at, else created_at).
+ */
 export function timelineOf(
   tx: Tx,
   s: {
@@ -95,7 +98,10 @@ export function memoNames(
   return tx`SELECT memo_id, name, memo_type FROM memos WHERE org_id = ${orgId} AND memo_id = ANY(${memoIds}::text[])`;
 }
 
-/** The current, unexpired versions among `memoryIds` that pass the recall's filters: the only memories a graph answer may cite. */
+/**
+ * The current, unexpired versions among `memoryIds` that pass the recall's filters: the only
+ * memories a graph answer may cite.
+ */
 export function groundingMemories(
   tx: Tx,
   filter: RecallFilterInput,
@@ -106,7 +112,9 @@ export function groundingMemories(
     SELECT ${recallColumns(tx)} FROM memories WHERE ${candidateFilter(tx, filter)} AND memory_id = ANY(${memoryIds}::text[])`;
 }
 
-/** How well each of these edges' facts matches the query's words (ts_rank_cd, normalised to [0, 1)). */
+/**
+ * How well each of these edges' facts matches the query's words (ts_rank_cd, normalised to [0, 1)).
+ */
 export function rankEdges(
   tx: Tx,
   orgId: string,

@@ -1,6 +1,7 @@
 // The memories behind graph answers: current versions (passing the recall filter) of the memories
-// that edge_sources / memo_sources name for the given edges and memos, in the order those were given.
-// Provenance rows of forgotten memories are deleted by forget, so nothing forgotten comes back.
+// that edge_sources / memo_sources name for the given edges and memos, in the order those were
+// given. Provenance rows of forgotten memories are deleted by forget, so nothing forgotten comes
+// back.
 import type { Tx } from "../pools";
 import {
   candidateFilter,
@@ -46,7 +47,10 @@ export async function groundingMemories(
     .map((row, i) => ({ ...row, score: 1 / (1 + i) }));
 }
 
-/** Whether the agent has any live memo: the cheap check behind "no graph yet" notices and AUTO's graph rules. */
+/**
+ * Whether the agent has any live memo: the cheap check behind "no graph yet" notices and AUTO's
+ * graph rules.
+ */
 export async function agentHasGraph(tx: Tx, orgId: string, agentId: string): Promise<boolean> {
   const [row] = await tx<{ present: boolean }[]>`
     SELECT EXISTS (SELECT 1 FROM memos WHERE org_id = ${orgId} AND agent_id = ${agentId} AND retired_at IS NULL) AS present`;

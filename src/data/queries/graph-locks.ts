@@ -1,5 +1,6 @@
-// The per-agent graph lock: every writer of one agent's memos and edges (a distill batch, the forget
-// cascade) holds it for the rest of its transaction, so two writers never interleave on the same graph.
+// The per-agent graph lock: every writer of one agent's memos and edges (a distill batch, the
+// forget cascade) holds it for the rest of its transaction, so two writers never interleave on the
+// same graph.
 import type { Tx } from "../pools";
 
 /**

@@ -35,7 +35,8 @@ const memoColumns = (tx: Tx) =>
 
 /**
  * Keys without a live memo of their own that an alias (same type) or a merged-away memo points at:
- * the exact key always wins, so these are looked up only for keys the caller found no exact match for.
+ * the exact key always wins, so these are looked up only for keys the caller found no exact match
+ * for.
  */
 export async function findByAliasOrMerge(
   tx: Tx,
@@ -70,9 +71,10 @@ export async function findByAliasOrMerge(
 }
 
 /**
- * INSERT … ON CONFLICT on the dedupe key (agent, memo_type, normalized_name) among live memos: two jobs
- * naming the same entity at once end with one memo. Rows must be unique by key and are sorted by it, so
- * concurrent upserts take row locks in one order. Aliases and a missing description are merged in.
+ * INSERT … ON CONFLICT on the dedupe key (agent, memo_type, normalized_name) among live memos: two
+ * jobs naming the same entity at once end with one memo. Rows must be unique by key and are sorted
+ * by it, so concurrent upserts take row locks in one order. Aliases and a missing description are
+ * merged in.
  */
 export async function upsertMemos(
   tx: Tx,
@@ -143,7 +145,10 @@ export async function addMemoSources(
     UPDATE memos m SET mention_count = m.mention_count + c.n FROM counted c WHERE m.org_id = ${orgId} AND m.memo_id = c.memo_id`;
 }
 
-/** Live memos by id, each id first followed through memos.merged_into (refine's dedupe) to its survivor. */
+/**
+ * Live memos by id, each id first followed through memos.merged_into (refine's dedupe) to its
+ * survivor.
+ */
 export async function findLiveMemos(
   tx: Tx,
   orgId: string,
@@ -166,7 +171,9 @@ export async function findLiveMemos(
     WHERE m.org_id = ${orgId} AND m.retired_at IS NULL`;
 }
 
-/** Live memos of an agent whose normalized name or alias is one of `names` (btree equality only). */
+/**
+ * Live memos of an agent whose normalized name or alias is one of `names` (btree equality only).
+ */
 export async function findMemosByNames(
   tx: Tx,
   orgId: string,
@@ -187,7 +194,9 @@ export async function findMemosByNames(
     LIMIT ${limit}`;
 }
 
-/** Whether the agent has any live memo: an empty graph means distill has not run (or found nothing). */
+/**
+ * Whether the agent has any live memo: an empty graph means distill has not run (or found nothing).
+ */
 export async function agentHasGraph(tx: Tx, orgId: string, agentId: string): Promise<boolean> {
   const rows =
     await tx`SELECT 1 FROM memos WHERE org_id = ${orgId} AND agent_id = ${agentId} AND retired_at IS NULL LIMIT 1`;

@@ -4,9 +4,9 @@ import type { Tx } from "../pools";
 
 /**
  * What a read sees, in the two timelines. Default: the current graph (edges not expired in system
- * time, whatever their event-time validity). as_of (event time): edges valid at that instant among the
- * current and the superseded ones. include_expired: every edge except those retired because their
- * source was forgotten — those are never shown by any read.
+ * time, whatever their event-time validity). as_of (event time): edges valid at that instant among
+ * the current and the superseded ones. include_expired: every edge except those retired because
+ * their source was forgotten — those are never shown by any read.
  */
 export type EdgeTimeView = { asOf: Date | null; includeExpired: boolean };
 
@@ -38,7 +38,10 @@ export const edgeColumns = (
 ) => tx`e.edge_id, e.agent_id, e.src_memo_id, e.dst_memo_id, e.relation, e.fact, e.weight, e.confidence,
   e.origin, e.mention_count, e.valid_at, e.invalid_at, e.observed_at, e.created_at, e.expired_at, e.expired_reason, e.superseded_by`;
 
-/** The condition on an edges table aliased `e`; the default view keeps `expired_at IS NULL` literal so the partial indexes apply. */
+/**
+ * The condition on an edges table aliased `e`; the default view keeps `expired_at IS NULL` literal
+ * so the partial indexes apply.
+ */
 export function visibleEdge(tx: Tx, view: EdgeTimeView) {
   const during = view.asOf
     ? tx`AND (e.valid_at IS NULL OR e.valid_at <= ${view.asOf}) AND (e.invalid_at IS NULL OR e.invalid_at > ${view.asOf})`

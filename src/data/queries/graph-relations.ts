@@ -1,4 +1,5 @@
-// relation_types rows: a tenant's overrides of the built-in relation flags (src/domain/graph/relations.ts).
+// relation_types rows: a tenant's overrides of the built-in relation flags
+// (src/domain/graph/relations.ts).
 import type { Tx } from "../pools";
 
 export type RelationOverrideRow = {

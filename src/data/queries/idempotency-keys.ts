@@ -9,7 +9,10 @@ export type IdempotencyRow = {
   response: StoredResponse | null;
 };
 
-/** Deletes up to `limit` of the tenant's expired rows, oldest first, skipping rows another request holds. */
+/**
+ * Deletes up to `limit` of the tenant's expired rows, oldest first, skipping rows another request
+ * holds.
+ */
 export async function deleteExpiredKeys(tx: Tx, orgId: string, limit: number): Promise<number> {
   const rows = await tx`
     DELETE FROM idempotency_keys WHERE (org_id, idem_key) IN (
@@ -21,7 +24,8 @@ export async function deleteExpiredKeys(tx: Tx, orgId: string, limit: number): P
 
 /**
  * Claims the key for this request: a new row, or an existing one that expired, or (same fingerprint
- * only) an in-flight claim older than `staleSeconds` whose request presumably died. True when claimed.
+ * only) an in-flight claim older than `staleSeconds` whose request presumably died. True when
+ * claimed.
  */
 export async function claimKey(
   tx: Tx,
@@ -69,7 +73,9 @@ export async function findKey(tx: Tx, key: string): Promise<IdempotencyRow | nul
   return { fingerprint: row.fingerprint, state: row.state, response };
 }
 
-/** Records the response of the claim holding `token`; false when the claim was taken over meanwhile. */
+/**
+ * Records the response of the claim holding `token`; false when the claim was taken over meanwhile.
+ */
 export async function completeKey(
   tx: Tx,
   key: string,
@@ -125,7 +131,9 @@ export async function tombstoneKey(tx: Tx, key: string): Promise<void> {
     WHERE idem_key = ${key} AND state = 'done'`;
 }
 
-/** Whether any of these memories is current but past its expiry (the sweep has not closed it yet). */
+/**
+ * Whether any of these memories is current but past its expiry (the sweep has not closed it yet).
+ */
 export async function anyPastExpiry(tx: Tx, memoryIds: string[]): Promise<boolean> {
   if (memoryIds.length === 0) return false;
   const rows = await tx`

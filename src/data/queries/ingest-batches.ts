@@ -1,4 +1,5 @@
-// Web-search batches (POST /v1/ingest/search): the query, the discovery job, and what the provider found.
+// Web-search batches (POST /v1/ingest/search): the query, the discovery job, and what the provider
+// found.
 import type { Tx } from "../pools";
 
 export type BatchResult = {

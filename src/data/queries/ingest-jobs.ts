@@ -37,7 +37,9 @@ export async function findIngestJob(
   return rows[0] ?? null;
 }
 
-/** Direct upload: the object arrived; the job joins the queue with what finalize learnt about it. */
+/**
+ * Direct upload: the object arrived; the job joins the queue with what finalize learnt about it.
+ */
 export async function queueUploadedJob(
   tx: Tx,
   jobId: string,

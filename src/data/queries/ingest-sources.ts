@@ -1,4 +1,5 @@
-// ingest_sources (one row per distinct document) and ingest_chunks (chunk → memory); tenant transactions only.
+// ingest_sources (one row per distinct document) and ingest_chunks (chunk → memory); tenant
+// transactions only.
 import type { Tx } from "../pools";
 
 export type SourceRow = {
@@ -23,8 +24,9 @@ export type NewSource = Omit<SourceRow, "chunk_count" | "created_at" | "complete
 };
 
 /**
- * Inserts the source, or returns the row that already holds this (agent, dataset, content hash), locked
- * so concurrent claimers of the same document serialise on it. `created` says which happened.
+ * Inserts the source, or returns the row that already holds this (agent, dataset, content hash),
+ * locked so concurrent claimers of the same document serialise on it. `created` says which
+ * happened.
  */
 export async function claimSource(
   tx: Tx,
@@ -60,7 +62,10 @@ export async function findSourceOfJob(tx: Tx, jobId: string): Promise<SourceRow 
   return rows[0] ?? null;
 }
 
-/** Chunks are stored in order, whole batches at a time, so the count is also the next index to store. */
+/**
+ * Chunks are stored in order, whole batches at a time, so the count is also the next index to
+ * store.
+ */
 export async function countStoredChunks(tx: Tx, sourceId: string): Promise<number> {
   const [row] = await tx<
     { n: number }[]

@@ -47,7 +47,10 @@ export async function findJob(tx: Tx, jobId: string): Promise<JobRow | null> {
   return rows[0] ?? null;
 }
 
-/** Claims a queued (or resurrected) row; null when it already finished, so a redelivery changes nothing. */
+/**
+ * Claims a queued (or resurrected) row; null when it already finished, so a redelivery changes
+ * nothing.
+ */
 export async function startJob(tx: Tx, jobId: string): Promise<JobRow | null> {
   const rows = await tx<
     JobRow[]
@@ -95,7 +98,10 @@ export async function finishJob(
   return rows[0] ?? null;
 }
 
-/** Rows whose worker stopped heartbeating (or that never left the queue) for longer than `stuckSeconds`. */
+/**
+ * Rows whose worker stopped heartbeating (or that never left the queue) for longer than
+ * `stuckSeconds`.
+ */
 export async function findStuckJobs(
   tx: Tx,
   stuckSeconds: number,

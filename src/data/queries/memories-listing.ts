@@ -5,7 +5,9 @@ import { returning, type MemoryRow } from "./memories";
 
 export type ListOrder = "asc" | "desc";
 
-/** A position in the listing: created_at as UTC text with microseconds (no row skipped or repeated). */
+/**
+ * A position in the listing: created_at as UTC text with microseconds (no row skipped or repeated).
+ */
 export type ListPosition = { createdKey: string; memoryId: string };
 
 export type MemoryListFilter = {
@@ -73,7 +75,9 @@ export type AgentRow = {
   has_graph: boolean;
 };
 
-/** Agents after `afterAgent` in agent_id order; activity: a memory's store, last version or forget. */
+/**
+ * Agents after `afterAgent` in agent_id order; activity: a memory's store, last version or forget.
+ */
 export async function listAgentRows(
   tx: Tx,
   afterAgent: string | null,

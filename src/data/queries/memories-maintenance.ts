@@ -13,12 +13,12 @@ export async function findExpiredIds(tx: Tx, now: Date, limit: number): Promise<
 export type DecayChunk = { decayed: number; lastId: string | null };
 
 /**
- * Exponential moving average towards `floor`: importance ← floor + (importance − floor) · 0.5^(Δt / halfLife),
- * Δt = hours since the later of the last access and the last decay (or the version's start). Decaying twice
- * over two spans equals decaying once over their sum, so reruns and missed runs change nothing.
- * One keyset chunk: the `limit` current memories after `afterId` in memory_id order
- * (memories_one_current), so each statement is bounded however large the tenant; `lastId` is where
- * the next chunk starts (null: done).
+ * Exponential moving average towards `floor`: importance ← floor + (importance − floor) · 0.5^(Δt /
+ * halfLife), Δt = hours since the later of the last access and the last decay (or the version's
+ * start). Decaying twice over two spans equals decaying once over their sum, so reruns and missed
+ * runs change nothing. One keyset chunk: the `limit` current memories after `afterId` in memory_id
+ * order (memories_one_current), so each statement is bounded however large the tenant; `lastId` is
+ * where the next chunk starts (null: done).
  */
 export async function decayImportanceChunk(
   tx: Tx,

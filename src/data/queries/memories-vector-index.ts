@@ -1,12 +1,15 @@
 // The HNSW index for the configured embedding dimension. sql/0132 creates the 1536 one; any other
-// EMBEDDING_DIMENSIONS gets the same expression, settings and partial index at boot, so VECTOR recall never
-// falls back to an exact scan after a dimension change. Idempotent; runs as the migrating (owner) role.
-// The index is over halfvec (see sql/0130) with m 12 and ef_construction 40 (sql/0132), and leaves out the
-// vector backlog (sql/0134); one left over from before (over full-precision vectors, with pgvector's default
-// settings, or holding the backlog) is replaced.
+// EMBEDDING_DIMENSIONS gets the same expression, settings and partial index at boot, so VECTOR
+// recall never falls back to an exact scan after a dimension change. Idempotent; runs as the
+// migrating (owner) role. The index is over halfvec (see sql/0130) with m 12 and ef_construction 40
+// (sql/0132), and leaves out the vector backlog (sql/0134); one left over from before (over
+// full-precision vectors, with pgvector's default settings, or holding the backlog) is replaced.
 import type { Sql } from "../pools";
 
-/** DDL and type modifiers cannot take parameters: the dimension is written into SQL, so it must be a sane integer. */
+/**
+ * DDL and type modifiers cannot take parameters: the dimension is written into SQL, so it must be a
+ * sane integer.
+ */
 export function checkedDimensions(dimensions: number): number {
   if (!Number.isInteger(dimensions) || dimensions < 1 || dimensions > 2000)
     throw new Error(`invalid embedding dimension ${dimensions}`);
@@ -23,9 +26,9 @@ export function vectorIndexName(dimensions: number): string {
 }
 
 /**
- * `maintenanceWorkMem` (e.g. "4GB") applies to this build's transaction only: pgvector builds the graph
- * in memory while it fits and falls back to a much slower on-disk build when it does not (about 3.5 KB
- * per 1536-dimension halfvec element).
+ * `maintenanceWorkMem` (e.g. "4GB") applies to this build's transaction only: pgvector builds the
+ * graph in memory while it fits and falls back to a much slower on-disk build when it does not
+ * (about 3.5 KB per 1536-dimension halfvec element).
  */
 export async function ensureVectorIndex(
   sql: Sql,

@@ -13,7 +13,10 @@ type MemoryFields = {
   importance: number;
   dataset_id: string | null;
   created_at: Date;
-  /** Event time: when the remembered thing happened (the store time unless the writer said otherwise). */
+  /**
+   * Event time: when the remembered thing happened (the store time unless the writer said
+   * otherwise).
+   */
   occurred_at: Date;
   expires_at: Date | null;
 };
@@ -38,8 +41,8 @@ export type NewMemoryRow = MemoryFields & {
 /** pgvector's text input form; the column is dimension-less, so any length is accepted. */
 export const vectorLiteral = (v: number[]): string => `[${v.join(",")}]`;
 
-// Every read returns these columns; the vector itself never leaves the database through the API. The
-// access counters are the memory's (sql/0133), the same on every version.
+// Every read returns these columns; the vector itself never leaves the database through the API.
+// The access counters are the memory's (sql/0133), the same on every version.
 export const returning = (tx: Tx) => tx`
   memory_id, version, agent_id, content, content_hash, memory_type, metadata, importance, dataset_id,
   embedding IS NOT NULL AS has_embedding, created_at, occurred_at, valid_from, valid_to, deleted_at, expires_at,
@@ -72,10 +75,11 @@ export async function insertMemoryRows(
 }
 
 /**
- * Serialises every writer of the given memories (PATCH, forget, sweeps) for the rest of the transaction.
- * Taken before reading the current version, so the read sees whatever the previous writer committed.
- * Ids map onto LOCK_BUCKETS advisory locks per tenant, so a 1000-id forget holds at most that many
- * locks (PostgreSQL's shared lock table is small); keys are sorted so writers cannot deadlock.
+ * Serialises every writer of the given memories (PATCH, forget, sweeps) for the rest of the
+ * transaction. Taken before reading the current version, so the read sees whatever the previous
+ * writer committed. Ids map onto LOCK_BUCKETS advisory locks per tenant, so a 1000-id forget holds
+ * at most that many locks (PostgreSQL's shared lock table is small); keys are sorted so writers
+ * cannot deadlock.
  */
 export async function lockMemories(tx: Tx, memoryIds: string[]): Promise<void> {
   if (memoryIds.length === 0) return;
@@ -112,8 +116,8 @@ export type VersionChanges = {
 };
 
 /**
- * Closes the current version and inserts version + 1 carrying the changes. The caller holds the lock
- * (lockMemories) and has checked `current` is the current version.
+ * Closes the current version and inserts version + 1 carrying the changes. The caller holds the
+ * lock (lockMemories) and has checked `current` is the current version.
  */
 export async function supersedeVersion(
   tx: Tx,
@@ -123,7 +127,8 @@ export async function supersedeVersion(
 ): Promise<MemoryRow> {
   const closed =
     await tx`UPDATE memories SET valid_to = now() WHERE memory_id = ${memoryId} AND version = ${currentVersion} AND valid_to IS NULL RETURNING 1`;
-  // Unreachable while every writer takes lockMemories; refusing beats resurrecting a forgotten memory.
+  // Unreachable while every writer takes lockMemories; refusing beats resurrecting a forgotten
+  // memory.
   if (closed.length !== 1)
     throw new Error(`memory ${memoryId} version ${currentVersion} is no longer current`);
   const e = changes.embedding;
@@ -148,7 +153,9 @@ export type ForgottenRow = {
   content_hash: Uint8Array;
 };
 
-/** Closes the current versions (of one agent when given) and marks them deleted; others are skipped. */
+/**
+ * Closes the current versions (of one agent when given) and marks them deleted; others are skipped.
+ */
 export async function forgetCurrentVersions(
   tx: Tx,
   memoryIds: string[],
@@ -159,7 +166,8 @@ export async function forgetCurrentVersions(
     WHERE memory_id = ANY(${memoryIds}::text[]) AND valid_to IS NULL
       AND ${agentId === null ? tx`true` : tx`agent_id = ${agentId}`}
     RETURNING memory_id, version, agent_id, content_hash`;
-  // Derived from recalls of the memory: it goes with it (the drain counts only memories still current).
+  // Derived from recalls of the memory: it goes with it (the drain counts only memories still
+  // current).
   if (rows.length > 0)
     await tx`DELETE FROM memory_access WHERE memory_id = ANY(${rows.map((r) => r.memory_id)}::text[])`;
   return rows;

@@ -1,8 +1,9 @@
-// Access counters (sql/0133: access_count, last_accessed_at per memory) derived from recall's audit rows:
-// the audit drain applies them in the transaction that moves those rows into the chain, so each recall is
-// counted exactly once, durably, and off the recall's own path. Only memories still current are counted;
-// one whose current row is locked right then (a PATCH or forget under way) is skipped, as it always was,
-// and the lock keeps a forget from missing a counter row written under it.
+// Access counters (sql/0133: access_count, last_accessed_at per memory) derived from recall's audit
+// rows: the audit drain applies them in the transaction that moves those rows into the chain, so
+// each recall is counted exactly once, durably, and off the recall's own path. Only memories still
+// current are counted; one whose current row is locked right then (a PATCH or forget under way) is
+// skipped, as it always was, and the lock keeps a forget from missing a counter row written under
+// it.
 import type { Tx } from "../pools";
 
 /** One counter of the `memories` row in scope, as a scalar subquery (no row yet: null). */

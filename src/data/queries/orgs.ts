@@ -1,4 +1,5 @@
-// The tenant registry. Runs through withSystem (CLI, boot, tasks) or read-only inside a tenant transaction.
+// The tenant registry. Runs through withSystem (CLI, boot, tasks) or read-only inside a tenant
+// transaction.
 import type { Tx } from "../pools";
 
 export type OrgRow = { id: string; name: string; created_at: Date };

@@ -1,5 +1,6 @@
-// CODE recall: identifier tokens (svc_code_tokens, sql/0110) over the agent's memories marked as code,
-// from their postings (memory_code_tokens, sql/0440: a btree that row-level security can use).
+// CODE recall: identifier tokens (svc_code_tokens, sql/0110) over the agent's memories marked as
+// code, from their postings (memory_code_tokens, sql/0440: a btree that row-level security can
+// use).
 import type { Tx } from "../pools";
 import {
   candidateFilter,
@@ -14,13 +15,14 @@ const SMALL_AGENT = 1_000;
 export type CodeSearch = { filter: RecallFilterInput; text: string; limit: number };
 
 /**
- * The query is tokenised by the same SQL function as the documents; English stopwords ("where", "is")
- * are dropped from it. Each query token a memory holds adds its idf (BM25's, over the agent's code
- * memories: the empty token's postings count them), so a rare identifier outweighs a common word.
- * Tokens in more than half of the memories carry almost no idf and are not read beyond SMALL_AGENT code
- * memories (on a 6,000-function agent "self" or "return" would be most of the postings). Score = the matched share of the query's
- * idf, in [0, 1]. Candidates are ranked from the postings alone, then read by primary key, in that
- * order, until `limit` pass the recall's filter.
+ * The query is tokenised by the same SQL function as the documents; English stopwords ("where",
+ * "is") are dropped from it. Each query token a memory holds adds its idf (BM25's, over the agent's
+ * code memories: the empty token's postings count them), so a rare identifier outweighs a common
+ * word. Tokens in more than half of the memories carry almost no idf and are not read beyond
+ * SMALL_AGENT code memories (on a 6,000-function agent "self" or "return" would be most of the
+ * postings). Score = the matched share of the query's idf, in [0, 1]. Candidates are ranked from
+ * the postings alone, then read by primary key, in that order, until `limit` pass the recall's
+ * filter.
  */
 export function codeSearch(tx: Tx, s: CodeSearch) {
   const { orgId, agentId } = s.filter;

@@ -52,7 +52,10 @@ export function candidateFilter(tx: Tx, f: RecallFilterInput) {
     ${f.occurredBefore ? tx`AND occurred_at < ${f.occurredBefore}` : tx``}`;
 }
 
-/** Whether the filter keeps fewer than the agent's current, unexpired memories (beyond agent and expiry). */
+/**
+ * Whether the filter keeps fewer than the agent's current, unexpired memories (beyond agent and
+ * expiry).
+ */
 export function narrowsCandidates(f: RecallFilterInput): boolean {
   return Boolean(
     f.memoryTypes?.length ||
@@ -67,10 +70,11 @@ export function narrowsCandidates(f: RecallFilterInput): boolean {
 
 /**
  * Bounds the rest of the transaction: a recall never runs longer than its budget. Custom plans by
- * default: for most strategies the better path depends on the arguments (how many memories this agent
- * has, how selective a filter is), which a cached generic plan cannot know; "generic" for a strategy
- * whose queries fix their own shape (RecallStrategy.genericPlans). Not awaited: the driver sends the
- * strategy's query right behind it on the same connection, and a failure fails the transaction.
+ * default: for most strategies the better path depends on the arguments (how many memories this
+ * agent has, how selective a filter is), which a cached generic plan cannot know; "generic" for a
+ * strategy whose queries fix their own shape (RecallStrategy.genericPlans). Not awaited: the driver
+ * sends the strategy's query right behind it on the same connection, and a failure fails the
+ * transaction.
  */
 export function limitRecallTransaction(
   tx: Tx,
@@ -78,25 +82,26 @@ export function limitRecallTransaction(
   plans: "custom" | "generic" = "custom",
 ): void {
   const mode = plans === "generic" ? "force_generic_plan" : "force_custom_plan";
-  // The transaction's next statement fails if this one did; its own rejection is not left unobserved.
+  // The transaction's next statement fails if this one did; its own rejection is not left
+  // unobserved.
   tx`SELECT set_config('statement_timeout', ${String(timeoutMs)}, true), set_config('plan_cache_mode', ${mode}, true)`
     .execute()
     .catch(() => undefined);
 }
 
 /**
- * Sent without a round trip of its own: the next statement follows it on the connection, and fails if it
- * did. Nothing awaits it, so its own rejection is absorbed here.
+ * Sent without a round trip of its own: the next statement follows it on the connection, and fails
+ * if it did. Nothing awaits it, so its own rejection is absorbed here.
  */
 export function pipelined(tx: Tx, statement: ReturnType<Tx>): void {
   statement.execute().catch(() => undefined);
 }
 
 /**
- * Lets this transaction's next statements run on generic plans, around statements that fix their own
- * shape in a transaction opened with custom plans (VECTOR, which fusion may run beside other strategies):
- * no per-call planning, which costs as much as the search at 1k memories. restoreCustomPlans puts back
- * limitRecallTransaction's custom plans for whatever runs next.
+ * Lets this transaction's next statements run on generic plans, around statements that fix their
+ * own shape in a transaction opened with custom plans (VECTOR, which fusion may run beside other
+ * strategies): no per-call planning, which costs as much as the search at 1k memories.
+ * restoreCustomPlans puts back limitRecallTransaction's custom plans for whatever runs next.
  */
 export function allowGenericPlans(tx: Tx): void {
   pipelined(tx, tx`SELECT set_config('plan_cache_mode', 'auto', true)`);
@@ -115,7 +120,8 @@ export async function cancellable<T>(
 ): Promise<T> {
   if (!signal) return query;
   if (signal.aborted) {
-    // The cancelled query rejects with 57014; nobody awaits it any more, so its rejection is absorbed here.
+    // The cancelled query rejects with 57014; nobody awaits it any more, so its rejection is
+    // absorbed here.
     query.then(undefined, () => {});
     query.cancel();
     throw new RecallCancelledError();

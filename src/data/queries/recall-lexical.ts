@@ -18,11 +18,15 @@ export type FullTextSearch = {
   filter: RecallFilterInput;
   /** The user's query for websearch_to_tsquery: quoted phrases, OR and -exclusion work. */
   text: string;
-  /** Sanitised "a & b:*" query (lexemes of [a-z0-9] only) used instead of websearch for short plain queries, or null. */
+  /**
+   * Sanitised "a & b:*" query (lexemes of [a-z0-9] only) used instead of websearch for short plain
+   * queries, or null.
+   */
   prefix: string | null;
   /**
-   * The text uses no websearch operator (quotes, `or`, `-word`) and no prefix: every lexeme of it is
-   * required, so a match holds the rarest one, and the candidates come from that lexeme's postings.
+   * The text uses no websearch operator (quotes, `or`, `-word`) and no prefix: every lexeme of it
+   * is required, so a match holds the rarest one, and the candidates come from that lexeme's
+   * postings.
    */
   everyLexemeRequired: boolean;
   limit: number;
@@ -37,7 +41,10 @@ export type AnyWordSearch = {
   words: string[];
   weights: number[];
   limit: number;
-  /** Under a filter that narrows the candidates, only the `scanLimit` most recent that pass it are ranked. */
+  /**
+   * Under a filter that narrows the candidates, only the `scanLimit` most recent that pass it are
+   * ranked.
+   */
   scanLimit: number;
   /** A second pass: the words of these memories join the query's (recall-feedback.ts). */
   feedback?: Feedback;
@@ -50,10 +57,10 @@ export type AnyWordSearch = {
 export const POSTINGS_PER_TERM = 2_000;
 
 /**
- * The all-words tier's CTE `whole`: score in [0, 1), ts_rank_cd normalised by rank/(rank+1), halved; a
- * document holding the whole query as a phrase gets +0.5, so exact phrases always outrank scattered
- * words. The queries are parsed once (MATERIALIZED): on a generic plan an inlined CTE would parse them
- * again for every row.
+ * The all-words tier's CTE `whole`: score in [0, 1), ts_rank_cd normalised by rank/(rank+1),
+ * halved; a document holding the whole query as a phrase gets +0.5, so exact phrases always outrank
+ * scattered words. The queries are parsed once (MATERIALIZED): on a generic plan an inlined CTE
+ * would parse them again for every row.
  */
 function allWordsCtes(tx: Tx, s: FullTextSearch) {
   const { orgId, agentId } = s.filter;
@@ -165,9 +172,10 @@ function bm25Ctes(tx: Tx, s: AnyWordSearch) {
 }
 
 /**
- * BM25's memories, best first: ranked from the postings, then read by primary key until `limit` pass
- * the filter and are not `excluded`. The lookup is fenced (OFFSET 0) so that no plan, however stale
- * its statistics, reads it through the agent's index instead. `raw` is the BM25 score; `score` maps it below `ceiling`.
+ * BM25's memories, best first: ranked from the postings, then read by primary key until `limit`
+ * pass the filter and are not `excluded`. The lookup is fenced (OFFSET 0) so that no plan, however
+ * stale its statistics, reads it through the agent's index instead. `raw` is the BM25 score;
+ * `score` maps it below `ceiling`.
  */
 function bm25Ranked(
   tx: Tx,
@@ -199,9 +207,9 @@ export function anyWordSearch(tx: Tx, s: AnyWordSearch & { excludeIds: string[] 
 type TieredRow = RecallRow & { tier: 1 | 2 };
 
 /**
- * Both tiers in one statement, so one round trip: the all-words tier's `limit` best, then as many of the
- * any-word tier (`anyWords.limit` at most) as fill `limit`, leaving out what the first found. When the
- * first tier fills `limit`, the second's LIMIT is 0 and PostgreSQL never runs it.
+ * Both tiers in one statement, so one round trip: the all-words tier's `limit` best, then as many
+ * of the any-word tier (`anyWords.limit` at most) as fill `limit`, leaving out what the first
+ * found. When the first tier fills `limit`, the second's LIMIT is 0 and PostgreSQL never runs it.
  */
 export function allThenAnyWords(
   tx: Tx,
@@ -224,7 +232,10 @@ export type TrigramSearch = {
   text: string;
   excludeIds: string[];
   limit: number;
-  /** word_similarity is costly per row: only the agent's most recent `scanLimit` memories are compared. */
+  /**
+   * word_similarity is costly per row: only the agent's most recent `scanLimit` memories are
+   * compared.
+   */
   scanLimit: number;
 };
 
@@ -232,7 +243,10 @@ export async function setTrigramThreshold(tx: Tx, threshold: number): Promise<vo
   await tx`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(threshold)}, true)`;
 }
 
-/** word_similarity over the agent's most recent memories; scores are scaled to [0, 0.3] so full-text hits rank first. */
+/**
+ * word_similarity over the agent's most recent memories; scores are scaled to [0, 0.3] so full-text
+ * hits rank first.
+ */
 export function trigramSearch(tx: Tx, s: TrigramSearch) {
   return tx<RecallRow[]>`
     WITH recent AS MATERIALIZED (

@@ -13,7 +13,10 @@ import {
   type RecallRow,
 } from "./recall-common";
 
-/** How many of the window's latest memories are ranked by the words: the ranking's bound on an open window. */
+/**
+ * How many of the window's latest memories are ranked by the words: the ranking's bound on an open
+ * window.
+ */
 export const WINDOW_SCAN_LIMIT = 5_000;
 
 export type WindowSearch = {
@@ -26,9 +29,10 @@ export type WindowSearch = {
 };
 
 /**
- * The window's memories holding some of the words, best first: each matched lexeme adds weight × idf
- * (BM25's, counted over the window's latest WINDOW_SCAN_LIMIT memories, the ones ranked), a lexeme shared
- * by several words once at its highest weight. Scores map to [0, 0.5), below nothing: TEMPORAL's own scale.
+ * The window's memories holding some of the words, best first: each matched lexeme adds weight ×
+ * idf (BM25's, counted over the window's latest WINDOW_SCAN_LIMIT memories, the ones ranked), a
+ * lexeme shared by several words once at its highest weight. Scores map to [0, 0.5), below nothing:
+ * TEMPORAL's own scale.
  */
 export function windowWordSearch(tx: Tx, s: WindowSearch) {
   const { orgId, agentId } = s.filter;
@@ -86,8 +90,8 @@ const ANCHOR_SCAN = 500;
 export type AnchorRow = { memory_id: string; content: string; occurred_at: Date };
 
 /**
- * The agent's memories that best name an event ("the launch"), to date "before/after" windows: those
- * holding every word of it (the rarest word's ANCHOR_SCAN best postings), by ts_rank_cd.
+ * The agent's memories that best name an event ("the launch"), to date "before/after" windows:
+ * those holding every word of it (the rarest word's ANCHOR_SCAN best postings), by ts_rank_cd.
  */
 export function findAnchor(tx: Tx, filter: RecallFilterInput, eventWords: string) {
   const { orgId, agentId } = filter;

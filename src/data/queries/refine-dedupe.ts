@@ -1,6 +1,7 @@
-// The dedupe pass's reads (an agent's live memos with their degree, aliases and typed neighbours) and
-// its merge: repoint edges onto the surviving memo, collapse edges that become identical, move
-// provenance and aliases, and leave the merged memo as a tombstone (merged_into) so its id resolves.
+// The dedupe pass's reads (an agent's live memos with their degree, aliases and typed neighbours)
+// and its merge: repoint edges onto the surviving memo, collapse edges that become identical, move
+// provenance and aliases, and leave the merged memo as a tombstone (merged_into) so its id
+// resolves.
 import type { Tx } from "../pools";
 import { memoInScope, type RefineScope } from "./refine-scope";
 
@@ -72,10 +73,11 @@ const keyOf = (src: string, relation: string, dst: string, validAt: Date | null)
 
 /**
  * Merges the still-live `dupes` into `canon` (which must be live). Current edges are repointed; one
- * that would become identical (edges_identity: same ends, relation and valid_at — so overlapping validity)
- * to an edge already there is expired as `merged` with `superseded_by` the survivor, which takes its
- * sources, mentions and the larger weight; edges with different validity stay separate. Self-loops a
- * merge would create are expired. Expired edges are repointed too, so the survivor keeps the history.
+ * that would become identical (edges_identity: same ends, relation and valid_at — so overlapping
+ * validity) to an edge already there is expired as `merged` with `superseded_by` the survivor,
+ * which takes its sources, mentions and the larger weight; edges with different validity stay
+ * separate. Self-loops a merge would create are expired. Expired edges are repointed too, so the
+ * survivor keeps the history.
  */
 export async function mergeInto(
   tx: Tx,
@@ -154,7 +156,8 @@ export async function mergeInto(
   await tx`UPDATE edges SET src_memo_id = ${canon} WHERE src_memo_id = ANY(${merged}::text[]) AND expired_at IS NOT NULL`;
   await tx`UPDATE edges SET dst_memo_id = ${canon} WHERE dst_memo_id = ANY(${merged}::text[]) AND expired_at IS NOT NULL`;
 
-  // Provenance and names: the survivor is grounded in every memory its duplicates were, and answers to their names.
+  // Provenance and names: the survivor is grounded in every memory its duplicates were, and answers
+  // to their names.
   await tx`WITH added AS (
       INSERT INTO memo_sources (org_id, memo_id, memory_id, memory_version, created_at)
       SELECT org_id, ${canon}, memory_id, memory_version, created_at FROM memo_sources WHERE memo_id = ANY(${merged}::text[])

@@ -1,5 +1,5 @@
-// Plain inserts of graph rows (memos, edges, provenance): refine's SUMMARY memos and inferred edges,
-// and the graphs tests and benchmarks seed directly. Tenant transactions only.
+// Plain inserts of graph rows (memos, edges, provenance): refine's SUMMARY memos and inferred
+// edges, and the graphs tests and benchmarks seed directly. Tenant transactions only.
 import type { Tx } from "../pools";
 
 export type NewMemo = {
@@ -72,7 +72,10 @@ export async function insertMemos(tx: Tx, orgId: string, memos: NewMemo[]): Prom
   );
 }
 
-/** Inserts edges; with `skipExisting`, an edge identical to a current one (edges_identity) is skipped. Returns the ids written. */
+/**
+ * Inserts edges; with `skipExisting`, an edge identical to a current one (edges_identity) is
+ * skipped. Returns the ids written.
+ */
 export async function insertEdges(
   tx: Tx,
   orgId: string,

@@ -1,7 +1,8 @@
 // The infer pass's candidate reads: one extra hop of a transitive relation, the missing half of a
 // declared inverse pair, and co-mentioned memos with no edge between them (Adamic–Adar over
-// memo_sources). Premises are current extracted or user edges only: inferences never feed inferences,
-// which keeps every run's output a function of the extracted graph (idempotent, bounded).
+// memo_sources). Premises are current extracted or user edges only: inferences never feed
+// inferences, which keeps every run's output a function of the extracted graph (idempotent,
+// bounded).
 import type { Tx } from "../pools";
 import { edgeInScope, memoInScope, type RefineScope } from "./refine-scope";
 
@@ -32,7 +33,10 @@ export type InferredCandidate = {
 const premise = (tx: Tx, alias: string) =>
   tx`${tx(alias)}.expired_at IS NULL AND ${tx(alias)}.origin IN ('extracted', 'user')`;
 
-/** The next `limit` premise edges of the given relations after `afterId` (the batch, even when it yields nothing). */
+/**
+ * The next `limit` premise edges of the given relations after `afterId` (the batch, even when it
+ * yields nothing).
+ */
 export async function premiseBatch(
   tx: Tx,
   scope: RefineScope,
@@ -47,7 +51,10 @@ export async function premiseBatch(
   return rows.map((r) => r.edge_id);
 }
 
-/** a –R→ b –R→ c with R transitive, overlapping validity, and no current a –R→ c: a –R→ c over the overlap. */
+/**
+ * a –R→ b –R→ c with R transitive, overlapping validity, and no current a –R→ c: a –R→ c over the
+ * overlap.
+ */
 export async function transitiveCandidates(
   tx: Tx,
   firstIds: string[],
@@ -71,8 +78,9 @@ export async function transitiveCandidates(
 }
 
 /**
- * a –R→ b where R declares the inverse S and no current b –S→ a exists: b –S→ a. A functional S that
- * b already has (to anyone) is left alone: an inference never competes with a stated single value.
+ * a –R→ b where R declares the inverse S and no current b –S→ a exists: b –S→ a. A functional S
+ * that b already has (to anyone) is left alone: an inference never competes with a stated single
+ * value.
  */
 export async function inverseCandidates(
   tx: Tx,
@@ -120,8 +128,9 @@ export type CoMention = {
 };
 
 /**
- * For each memo in `memoIds`, its `perMemo` best co-mentioned partners of the same agent with no current
- * edge either way, scored Adamic–Adar: Σ over shared memories of 1 / ln(1 + memos grounded in that memory).
+ * For each memo in `memoIds`, its `perMemo` best co-mentioned partners of the same agent with no
+ * current edge either way, scored Adamic–Adar: Σ over shared memories of 1 / ln(1 + memos grounded
+ * in that memory).
  */
 export async function coMentions(
   tx: Tx,
@@ -155,7 +164,10 @@ export async function coMentions(
     SELECT agent_id, x, y, x_name, y_name, score, memories FROM ranked WHERE rank <= ${perMemo} ORDER BY x, rank`;
 }
 
-/** Inferred edges are grounded in their premises' sources (or the co-mentioning memories), so forget reaches them. */
+/**
+ * Inferred edges are grounded in their premises' sources (or the co-mentioning memories), so forget
+ * reaches them.
+ */
 export async function groundInferred(
   tx: Tx,
   orgId: string,
@@ -187,7 +199,10 @@ export async function reportedInferences(tx: Tx, jobId: string): Promise<Set<str
   return new Set(rows.map((r) => r.key));
 }
 
-/** The current text of a few memories (the context the co-mention judge sees), each cut to `maxChars`. */
+/**
+ * The current text of a few memories (the context the co-mention judge sees), each cut to
+ * `maxChars`.
+ */
 export async function memoryTexts(
   tx: Tx,
   memoryIds: string[],

@@ -1,6 +1,6 @@
-// The prune pass: decay of unreinforced edges by half-life, expiry (never deletion) of those left under
-// the threshold, and retirement of memos left with no live edge and no source. User-asserted and
-// structural edges are neither decayed nor pruned; user memos are never retired.
+// The prune pass: decay of unreinforced edges by half-life, expiry (never deletion) of those left
+// under the threshold, and retirement of memos left with no live edge and no source. User-asserted
+// and structural edges are neither decayed nor pruned; user memos are never retired.
 import type { Tx } from "../pools";
 import { edgeInScope, memoInScope, type RefineScope } from "./refine-scope";
 
@@ -16,10 +16,10 @@ export type PruneRow = {
 
 /**
  * The next batch of decayable edges after `afterId`, with the weight decay would give them now:
- * w · 0.5^(Δt / half-life), Δt since the latest of reinforcement, last decay and creation. Decaying over
- * two spans equals decaying once over their sum, so reruns and resumed runs change nothing extra.
- * `overlayJob` (dry runs) starts from the weight that job's reweight pass reported instead of the stored one,
- * and counts its reported signals as feedback received.
+ * w · 0.5^(Δt / half-life), Δt since the latest of reinforcement, last decay and creation. Decaying
+ * over two spans equals decaying once over their sum, so reruns and resumed runs change nothing
+ * extra. `overlayJob` (dry runs) starts from the weight that job's reweight pass reported instead
+ * of the stored one, and counts its reported signals as feedback received.
  */
 export async function decayCandidates(
   tx: Tx,
@@ -63,8 +63,8 @@ export async function applyDecayAndPrune(tx: Tx, rows: PruneRow[]): Promise<void
 }
 
 /**
- * Live memos after `afterId` with no current edge and no source left (never user memos). `overlayJob`
- * (dry runs) counts the edges that job would prune as gone.
+ * Live memos after `afterId` with no current edge and no source left (never user memos).
+ * `overlayJob` (dry runs) counts the edges that job would prune as gone.
  */
 export async function orphanMemos(
   tx: Tx,

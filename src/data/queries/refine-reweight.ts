@@ -20,10 +20,14 @@ function feedbackInScope(tx: Tx, scope: RefineScope) {
       ${scope.datasetId === null ? tx`` : tx`AND m.dataset_id = ${scope.datasetId}`})))`;
 }
 
-// Signals are taken in feedback_id order: ids start with their creation time in milliseconds, so this is
-// time order, and a dry run (keyset on the id) folds them in exactly the order a real run would.
+// Signals are taken in feedback_id order: ids start with their creation time in milliseconds, so
+// this is time order, and a dry run (keyset on the id) folds them in exactly the order a real run
+// would.
 
-/** Marks the oldest `limit` pending signals in scope applied by `jobId` and returns them, oldest first. */
+/**
+ * Marks the oldest `limit` pending signals in scope applied by `jobId` and returns them, oldest
+ * first.
+ */
 export async function drainFeedback(
   tx: Tx,
   scope: RefineScope,
@@ -66,7 +70,10 @@ export async function currentImportance(tx: Tx, memoryIds: string[]): Promise<Ma
   return new Map(rows.map((r) => [r.memory_id, r.importance]));
 }
 
-/** Current edges grounded in each memory (via edge_sources): where a memory's feedback is felt in the graph. */
+/**
+ * Current edges grounded in each memory (via edge_sources): where a memory's feedback is felt in
+ * the graph.
+ */
 export async function edgesDerivedFrom(
   tx: Tx,
   memoryIds: string[],
@@ -93,7 +100,10 @@ export async function writeEdgeWeights(tx: Tx, rows: EdgeReweight[]): Promise<vo
     WHERE e.edge_id = v.edge_id AND e.expired_at IS NULL`;
 }
 
-/** In place on the current version, like importance decay: feedback is maintenance, not a new version. */
+/**
+ * In place on the current version, like importance decay: feedback is maintenance, not a new
+ * version.
+ */
 export async function writeImportance(
   tx: Tx,
   rows: Array<{ memory_id: string; importance: number }>,
@@ -104,7 +114,9 @@ export async function writeImportance(
     WHERE m.memory_id = v.memory_id AND m.valid_to IS NULL`;
 }
 
-/** Dry run: the value this job already reported for each target, so later batches continue from it. */
+/**
+ * Dry run: the value this job already reported for each target, so later batches continue from it.
+ */
 export async function reportedValues(
   tx: Tx,
   jobId: string,

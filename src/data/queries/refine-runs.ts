@@ -1,7 +1,10 @@
 // Refine run bookkeeping: the per-tenant lease, the graph lock, and the refine_changes log.
 import type { Tx } from "../pools";
 
-/** Takes (or keeps) the tenant's lease for `holder`; returns the job holding it afterwards (ours when taken). */
+/**
+ * Takes (or keeps) the tenant's lease for `holder`; returns the job holding it afterwards (ours
+ * when taken).
+ */
 export async function acquireRefineLease(
   tx: Tx,
   orgId: string,
@@ -31,7 +34,10 @@ export async function releaseRefineLease(tx: Tx, holder: string): Promise<void> 
   await tx`DELETE FROM refine_leases WHERE holder = ${holder}`;
 }
 
-/** Serialises graph-changing batches of one tenant (refine and distill share the key, see forge.md §7). */
+/**
+ * Serialises graph-changing batches of one tenant (refine and distill share the key, see forge.md
+ * §7).
+ */
 export async function lockTenantGraph(tx: Tx): Promise<void> {
   await tx`SELECT pg_advisory_xact_lock(hashtext('forge:' || svc_current_org()))`;
 }
@@ -45,7 +51,10 @@ export type RefineChangeInput = {
 };
 export type RefineChangeRow = RefineChangeInput & { seq: number; created_at: Date };
 
-/** Appends changes numbered from `firstSeq`; the caller keeps the counter in the job's progress (same transaction). */
+/**
+ * Appends changes numbered from `firstSeq`; the caller keeps the counter in the job's progress
+ * (same transaction).
+ */
 export async function insertRefineChanges(
   tx: Tx,
   orgId: string,
@@ -81,7 +90,10 @@ export async function listRefineChanges(
     WHERE job_id = ${jobId} AND seq > ${afterSeq} ORDER BY seq LIMIT ${limit}`;
 }
 
-/** Targets this job already recorded with `action` in `pass`: a dry run's "as if applied" view of its own earlier batches. */
+/**
+ * Targets this job already recorded with `action` in `pass`: a dry run's "as if applied" view of
+ * its own earlier batches.
+ */
 export async function changedTargets(
   tx: Tx,
   jobId: string,

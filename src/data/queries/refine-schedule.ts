@@ -6,8 +6,9 @@ export async function setRefineOptIn(tx: Tx, orgId: string, optedIn: boolean): P
 }
 
 /**
- * Claims up to `limit` opted-in orgs not scheduled within the last `intervalSeconds`, oldest (never first)
- * first, and stamps them in the same statement so two concurrent ticks never pick the same org twice.
+ * Claims up to `limit` opted-in orgs not scheduled within the last `intervalSeconds`, oldest (never
+ * first) first, and stamps them in the same statement so two concurrent ticks never pick the same
+ * org twice.
  */
 export async function claimDueRefineOrgs(
   tx: Tx,

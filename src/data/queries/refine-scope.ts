@@ -1,5 +1,6 @@
-// A refine run's scope as SQL conditions: one agent's graph, and/or the part of the graph grounded in one
-// dataset's memories (a memo or edge with at least one source among that dataset's current memories).
+// A refine run's scope as SQL conditions: one agent's graph, and/or the part of the graph grounded
+// in one dataset's memories (a memo or edge with at least one source among that dataset's current
+// memories).
 import type { Tx } from "../pools";
 
 export type RefineScope = { agentId: string | null; datasetId: string | null };

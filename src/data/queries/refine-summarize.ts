@@ -1,6 +1,6 @@
-// The summarize pass's reads (an agent's live memos and current edges in scope, its live SUMMARY memos)
-// and writes (a SUMMARY memo with SUMMARIZES edges to its members and the memories its text quotes;
-// retiring summaries whose cluster no longer exists).
+// The summarize pass's reads (an agent's live memos and current edges in scope, its live SUMMARY
+// memos) and writes (a SUMMARY memo with SUMMARIZES edges to its members and the memories its text
+// quotes; retiring summaries whose cluster no longer exists).
 import type { Tx } from "../pools";
 import { memoInScope, type RefineScope } from "./refine-scope";
 
@@ -47,7 +47,9 @@ export type LiveSummary = {
   members: string[];
 };
 
-/** The agent's live SUMMARY memos written by summarize, with their hash (hex) and current members. */
+/**
+ * The agent's live SUMMARY memos written by summarize, with their hash (hex) and current members.
+ */
 export async function liveSummaries(tx: Tx, agentId: string): Promise<LiveSummary[]> {
   return tx<LiveSummary[]>`SELECT m.memo_id, m.name, encode(m.cluster_hash, 'hex') AS cluster_hash,
       coalesce((SELECT array_agg(e.dst_memo_id ORDER BY e.dst_memo_id) FROM edges e WHERE e.src_memo_id = m.memo_id AND e.relation = 'SUMMARIZES' AND e.expired_at IS NULL), '{}') AS members
@@ -79,7 +81,10 @@ export type NewSummary = {
   quoted_edges: string[];
 };
 
-/** Writes one SUMMARY memo, its SUMMARIZES edges (structural) and memo_sources from the quoted facts' sources. */
+/**
+ * Writes one SUMMARY memo, its SUMMARIZES edges (structural) and memo_sources from the quoted
+ * facts' sources.
+ */
 export async function insertSummary(tx: Tx, orgId: string, s: NewSummary): Promise<void> {
   await tx`INSERT INTO memos (org_id, memo_id, agent_id, memo_type, name, normalized_name, description, properties, origin, cluster_hash, mention_count)
     VALUES (${orgId}, ${s.memo_id}, ${s.agent_id}, 'SUMMARY', ${s.name}, ${s.normalized_name}, ${s.description}, ${tx.json(s.properties as never)}, 'summary', decode(${s.hash_hex}, 'hex'), 0)`;

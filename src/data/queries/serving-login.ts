@@ -6,7 +6,10 @@ export async function servingLoginName(sql: Sql): Promise<string> {
   return rows[0]!.login;
 }
 
-/** Embedded mode: the serving login is created here, not by a DBA. An existing role is left as it is (and checked). */
+/**
+ * Embedded mode: the serving login is created here, not by a DBA. An existing role is left as it is
+ * (and checked).
+ */
 export async function ensureEmbeddedServingLogin(owner: Sql, login: string): Promise<void> {
   const exists = await owner`SELECT 1 FROM pg_roles WHERE rolname = ${login}`;
   if (exists.length === 0)

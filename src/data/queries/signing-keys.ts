@@ -1,5 +1,5 @@
-// The service's forget-certificate signing seed (sql/0203): one row per key, newest first; read and created
-// under one advisory lock so concurrent first boots agree on a single key.
+// The service's forget-certificate signing seed (sql/0203): one row per key, newest first; read and
+// created under one advisory lock so concurrent first boots agree on a single key.
 import type { Tx } from "../pools";
 
 export async function lockSigningKeys(tx: Tx): Promise<void> {

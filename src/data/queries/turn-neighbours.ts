@@ -1,6 +1,7 @@
-// The neighbouring turns of recalled memories that are conversation turns (recall's `context` option):
-// for each hit, the current turns within ±n positions of it in the same conversation, of the same agent.
-// Tenant transactions only. The hits are found through the (org_id, memory_id) index (sql/0205).
+// The neighbouring turns of recalled memories that are conversation turns (recall's `context`
+// option): for each hit, the current turns within ±n positions of it in the same conversation, of
+// the same agent. Tenant transactions only. The hits are found through the (org_id, memory_id)
+// index (sql/0205).
 import type { Tx } from "../pools";
 
 export type NeighbourRow = {

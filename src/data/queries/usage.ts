@@ -1,4 +1,5 @@
-// usage_counters: one row per org and UTC period ('d:YYYY-MM-DD', 'm:YYYY-MM'). Tenant transactions only.
+// usage_counters: one row per org and UTC period ('d:YYYY-MM-DD', 'm:YYYY-MM'). Tenant transactions
+// only.
 import type { Tx } from "../pools";
 
 export type CounterRow = {
@@ -33,8 +34,8 @@ const COLUMNS =
   "period, tokens::text, reserved_tokens::text, embedding_calls::text, llm_calls::text";
 
 /**
- * Counter writes need not wait for the WAL flush: a crash loses at most the last few milliseconds of
- * counts, while every provider call would otherwise pay a disk sync on its path.
+ * Counter writes need not wait for the WAL flush: a crash loses at most the last few milliseconds
+ * of counts, while every provider call would otherwise pay a disk sync on its path.
  */
 export async function skipCommitFlush(tx: Tx): Promise<void> {
   await tx`SET LOCAL synchronous_commit = off`;
@@ -47,7 +48,10 @@ export async function readCounters(tx: Tx, periods: string[]): Promise<CounterRo
   return rows.map(toCounter);
 }
 
-/** Creates missing rows, then locks them in a fixed order so concurrent reservations serialise per org. */
+/**
+ * Creates missing rows, then locks them in a fixed order so concurrent reservations serialise per
+ * org.
+ */
 export async function lockCounters(
   tx: Tx,
   orgId: string,
@@ -81,9 +85,9 @@ export async function applyUsage(
 }
 
 /**
- * Adds an in-process call's spend to the day's and month's counters (creating them) and returns them as
- * they are now, row-locked until the transaction ends: the caller checks its caps against the values
- * before this spend and rolls back when they were already reached.
+ * Adds an in-process call's spend to the day's and month's counters (creating them) and returns
+ * them as they are now, row-locked until the transaction ends: the caller checks its caps against
+ * the values before this spend and rolls back when they were already reached.
  */
 export async function chargeCounters(
   tx: Tx,

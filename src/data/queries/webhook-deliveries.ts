@@ -18,8 +18,8 @@ export type ClaimedDelivery = {
 
 /**
  * Claims up to `limit` due deliveries: each attempt is counted now and the row is pushed one lease
- * ahead, so a worker that dies before settling leaves it due again after the lease (a duplicate send
- * under the same event id, never a lost one). SKIP LOCKED lets workers share the backlog.
+ * ahead, so a worker that dies before settling leaves it due again after the lease (a duplicate
+ * send under the same event id, never a lost one). SKIP LOCKED lets workers share the backlog.
  */
 export async function claimDueDeliveries(
   tx: Tx,
@@ -45,8 +45,9 @@ export async function claimDueDeliveries(
 }
 
 /**
- * Records an attempt's outcome on a still-pending row: delivered, retried at `retryAt`, or dead when
- * `retryAt` is null. False when the row was no longer pending (its endpoint was deleted meanwhile).
+ * Records an attempt's outcome on a still-pending row: delivered, retried at `retryAt`, or dead
+ * when `retryAt` is null. False when the row was no longer pending (its endpoint was deleted
+ * meanwhile).
  */
 export async function settleDelivery(
   tx: Tx,
@@ -90,7 +91,9 @@ export type DeliveryLogRow = {
   finished_at: Date | null;
 };
 
-/** Newest first; the cursor is the last event seen (its own microsecond created_at is looked up). */
+/**
+ * Newest first; the cursor is the last event seen (its own microsecond created_at is looked up).
+ */
 export async function listDeliveries(
   tx: Tx,
   endpointId: string,

@@ -1,4 +1,5 @@
-// webhook_endpoints rows: a tenant's delivery targets and their signing secrets; tenant transactions only.
+// webhook_endpoints rows: a tenant's delivery targets and their signing secrets; tenant
+// transactions only.
 import type { Tx } from "../pools";
 
 export type WebhookEndpointRow = {

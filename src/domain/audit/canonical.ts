@@ -1,5 +1,5 @@
-// The canonical JSON of an audit row and its chain hash: the exact rule docs/audit.md publishes, so any
-// client can recompute a hash from what GET /v1/audit returns.
+// The canonical JSON of an audit row and its chain hash: the exact rule docs/audit.md publishes, so
+// any client can recompute a hash from what GET /v1/audit returns.
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
 
@@ -19,7 +19,10 @@ export type ChainRow = {
   detail: unknown;
 };
 
-/** RFC 8785 style: keys sorted by UTF-16 code units, no whitespace, numbers as ECMAScript prints them. */
+/**
+ * RFC 8785 style: keys sorted by UTF-16 code units, no whitespace, numbers as ECMAScript prints
+ * them.
+ */
 export function canonicalJson(value: unknown): string {
   if (value === null) return "null";
   switch (typeof value) {

@@ -1,8 +1,9 @@
 // The audit drain: moves pending rows into each org's hash chain. Per org and per batch, one tenant
-// transaction takes the org's advisory lock, reads the head, appends in pending-id order with a gapless
-// seq, deletes what it appended and moves the head: a crash anywhere leaves the pending rows in place.
-// The same transaction counts the accesses that recall rows record (memory-access.ts), so a recall's
-// access is counted exactly once, when its audit row joins the chain.
+// transaction takes the org's advisory lock, reads the head, appends in pending-id order with a
+// gapless seq, deletes what it appended and moves the head: a crash anywhere leaves the pending
+// rows in place. The same transaction counts the accesses that recall rows record
+// (memory-access.ts), so a recall's access is counted exactly once, when its audit row joins the
+// chain.
 import { applyRecallAccess } from "../../data/queries/memory-access";
 import {
   appendFromPending,

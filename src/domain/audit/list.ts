@@ -1,4 +1,5 @@
-// Reading the chain: the public listing behind GET /v1/audit and the paged walk used by verification.
+// Reading the chain: the public listing behind GET /v1/audit and the paged walk used by
+// verification.
 import {
   listAuditLog,
   readChainHead,
@@ -27,8 +28,10 @@ export type AuditQuery = {
 
 type AuditPosition = { seq: number; order: AuditOrder };
 
-/** A cursor remembers its direction ([seq] ascending, [seq, "desc"] descending), so paging continues
- * the way it started; an explicit order that contradicts the cursor is a 422 rather than a silent jump. */
+/** A cursor remembers its direction ([seq] ascending, [seq, "desc"] descending), so paging
+ * continues
+ * the way it started; an explicit order that contradicts the cursor is a 422 rather than a silent
+ * jump. */
 function readCursor(cursor: string): AuditPosition {
   return decodeCursor(cursor, (v) => {
     const [seq, order = "asc"] = v;

@@ -1,8 +1,8 @@
-// Charging an in-process provider call (the local embedder) inside the caller's own tenant transaction:
-// the spend is added to the day's and month's counters, and the transaction fails with budget-exceeded
-// when a cap had already been reached before it, exactly where reserve() would have refused. The
-// counter rows stay locked until the caller commits, so concurrent charges serialise per tenant and
-// the overshoot is at most one call's tokens, as with reserve-then-settle.
+// Charging an in-process provider call (the local embedder) inside the caller's own tenant
+// transaction: the spend is added to the day's and month's counters, and the transaction fails with
+// budget-exceeded when a cap had already been reached before it, exactly where reserve() would have
+// refused. The counter rows stay locked until the caller commits, so concurrent charges serialise
+// per tenant and the overshoot is at most one call's tokens, as with reserve-then-settle.
 import { readBudgetOverrides } from "../../data/queries/budgets";
 import { chargeCounters } from "../../data/queries/usage";
 import type { Tx } from "../../data/pools";

@@ -20,8 +20,8 @@ export async function getBudgets(db: Database, config: Config, orgId: string) {
 }
 
 /**
- * PUT semantics: the body replaces both values (an omitted field is cleared like an explicit null): the
- * tenant's overrides, or, for the superadmin, the operator's ceilings.
+ * PUT semantics: the body replaces both values (an omitted field is cleared like an explicit null):
+ * the tenant's overrides, or, for the superadmin, the operator's ceilings.
  */
 export async function replaceBudgets(
   db: Database,

@@ -1,7 +1,8 @@
 // Reserve-then-settle token metering. Before a provider call the estimate is reserved against the
-// day's and month's counters under a row lock; a call is admitted only while spent + reserved is below
-// every cap, so concurrent callers see each other and the overshoot is at most one call's estimate.
-// After the call the actual tokens are added and the reservation released, in a small transaction.
+// day's and month's counters under a row lock; a call is admitted only while spent + reserved is
+// below every cap, so concurrent callers see each other and the overshoot is at most one call's
+// estimate. After the call the actual tokens are added and the reservation released, in a small
+// transaction.
 import { addReserved, applyUsage, lockCounters, skipCommitFlush } from "../../data/queries/usage";
 import { readBudgetOverrides } from "../../data/queries/budgets";
 import type { Database } from "../../data/pools";

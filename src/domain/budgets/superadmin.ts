@@ -1,5 +1,6 @@
-// The superadmin's view of any tenant's budgets: the org must exist (404), then the work runs inside
-// that org's tenant transaction (app.current_org_id = the path's org), never with a bypass role.
+// The superadmin's view of any tenant's budgets: the org must exist (404), then the work runs
+// inside that org's tenant transaction (app.current_org_id = the path's org), never with a bypass
+// role.
 import type { Ports } from "../ports/ports";
 import { findOrgById } from "../../data/queries/orgs";
 import { withSystem } from "../../data/with-system";

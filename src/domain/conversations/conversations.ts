@@ -1,5 +1,6 @@
-// Conversations: `open` from POST /v1/conversations until DELETE makes them `deleted` (soft, final).
-// A deleted conversation stays readable, its turns stay listable and recallable; appends are refused.
+// Conversations: `open` from POST /v1/conversations until DELETE makes them `deleted` (soft,
+// final). A deleted conversation stays readable, its turns stay listable and recallable; appends
+// are refused.
 import {
   findConversation,
   insertConversation,

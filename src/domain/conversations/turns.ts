@@ -1,6 +1,6 @@
-// Appending and listing turns. A turn is stored as a memory of type `turn` (agent = the conversation's
-// agent, metadata {conversation_id, turn_index, role}), embedded before the transaction; the turn
-// index claim, the memory, the turn row and the audit rows commit together.
+// Appending and listing turns. A turn is stored as a memory of type `turn` (agent = the
+// conversation's agent, metadata {conversation_id, turn_index, role}), embedded before the
+// transaction; the turn index claim, the memory, the turn row and the audit rows commit together.
 import type { Ports } from "../ports/ports";
 import {
   claimTurnIndex,
@@ -17,7 +17,9 @@ import { needsSummary, readConversation } from "./conversations";
 
 export const TURN_ROLES = ["user", "assistant", "system", "tool", "summary"] as const;
 export type TurnRole = (typeof TURN_ROLES)[number];
-/** occurred_at: when the turn was said (ISO 8601), stored as its memory's event time; default now. */
+/**
+ * occurred_at: when the turn was said (ISO 8601), stored as its memory's event time; default now.
+ */
 export type TurnInput = {
   role: TurnRole;
   content: string;

@@ -1,5 +1,6 @@
-// Datasets: created live, listed oldest first, read with counts, soft-deleted (final). Deleting detaches
-// the dataset's current memories in place: they stay recallable, their history keeps the old dataset_id.
+// Datasets: created live, listed oldest first, read with counts, soft-deleted (final). Deleting
+// detaches the dataset's current memories in place: they stay recallable, their history keeps the
+// old dataset_id.
 import {
   countDatasetContents,
   currentDatasetMemoryIds,
@@ -95,9 +96,9 @@ export async function listTenantDatasets(
 }
 
 /**
- * Soft-deletes the dataset and detaches its current memories in place (no new version: membership is
- * not content, so nothing is re-embedded or re-distilled). The dataset row lock stops new writes into
- * it; the memory locks wait out in-flight PATCHes, whose new version the detach then sees.
+ * Soft-deletes the dataset and detaches its current memories in place (no new version: membership
+ * is not content, so nothing is re-embedded or re-distilled). The dataset row lock stops new writes
+ * into it; the memory locks wait out in-flight PATCHes, whose new version the detach then sees.
  */
 export async function deleteDataset(db: Database, actor: Actor, datasetId: string) {
   if (!looksLikeId("ds", datasetId)) throw notFound("Dataset");

@@ -1,7 +1,8 @@
 // exportTenant: one tenant's data as a chained NDJSON stream (format.ts), read in one snapshot: the
-// header, every row of each exported table in import order (memories with every version, graph edges
-// with their validity, …), the audit chain head with its hash, then the end record. One export per
-// tenant runs at a time (an advisory lock held by the snapshot), whichever process serves it.
+// header, every row of each exported table in import order (memories with every version, graph
+// edges with their validity, …), the audit chain head with its hash, then the end record. One
+// export per tenant runs at a time (an advisory lock held by the snapshot), whichever process
+// serves it.
 import type { Database } from "../../data/pools";
 import {
   countRows,

@@ -1,7 +1,8 @@
-// The export stream: NDJSON, one record per line, `{"k":<kind>,"h":<hash>,"d":<row as JSON>}`. Each h is
-// SHA-256(previous h ‖ "\n" ‖ kind ‖ "\n" ‖ the d text), from 64 zeros, so an altered, dropped or
-// reordered line breaks the chain at that line; the stream opens with a header and closes with an end
-// record counting its lines, so a truncated stream is caught too. The d text is kept verbatim.
+// The export stream: NDJSON, one record per line, `{"k":<kind>,"h":<hash>,"d":<row as JSON>}`. Each
+// h is SHA-256(previous h ‖ "\n" ‖ kind ‖ "\n" ‖ the d text), from 64 zeros, so an altered, dropped
+// or reordered line breaks the chain at that line; the stream opens with a header and closes with
+// an end record counting its lines, so a truncated stream is caught too. The d text is kept
+// verbatim.
 import { AppError } from "../../lib/errors";
 import { sha256Hex } from "../../lib/hash";
 
@@ -44,7 +45,10 @@ export const invalidStream = (line: number, why: string) =>
     { fields: { errors: [{ path: `line:${line}`, message: why }] } },
   );
 
-/** Checks lines in order; throws invalidStream naming the first bad line. Call finish() at the end of input. */
+/**
+ * Checks lines in order; throws invalidStream naming the first bad line. Call finish() at the end
+ * of input.
+ */
 export function lineVerifier() {
   let prev = GENESIS;
   let line = 0;

@@ -1,7 +1,8 @@
-// importStream: loads an export stream into the acting tenant in ONE transaction, so a stream refused at
-// line N (altered, truncated, unknown record) imports nothing. Rows keep their ids and versions; rows
-// that already exist are skipped, so importing the same stream twice changes nothing the second time.
-// Each batch of rows writes one audit row (operation `import`) naming the source org and chain head.
+// importStream: loads an export stream into the acting tenant in ONE transaction, so a stream
+// refused at line N (altered, truncated, unknown record) imports nothing. Rows keep their ids and
+// versions; rows that already exist are skipped, so importing the same stream twice changes nothing
+// the second time. Each batch of rows writes one audit row (operation `import`) naming the source
+// org and chain head.
 import type { Database } from "../../data/pools";
 import {
   EXPORT_TABLES,

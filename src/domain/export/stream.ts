@@ -1,9 +1,9 @@
-// The export as a byte stream for HTTP: audited first (operation `export`), then produced inside the
-// snapshot transaction at the pace the client reads (backpressure), and abandoned, rolling the read
-// transaction back and releasing its connection, when the client goes away, reads nothing for
-// EXPORT_STALL_SECONDS, or is still reading after EXPORT_MAX_SECONDS. A failure or abandon mid-stream
-// ends the body without its end record, which any importer refuses as truncated. One export per
-// tenant at a time: a second is refused with a 409 before anything is sent.
+// The export as a byte stream for HTTP: audited first (operation `export`), then produced inside
+// the snapshot transaction at the pace the client reads (backpressure), and abandoned, rolling the
+// read transaction back and releasing its connection, when the client goes away, reads nothing for
+// EXPORT_STALL_SECONDS, or is still reading after EXPORT_MAX_SECONDS. A failure or abandon
+// mid-stream ends the body without its end record, which any importer refuses as truncated. One
+// export per tenant at a time: a second is refused with a 409 before anything is sent.
 import type { Database } from "../../data/pools";
 import { heavyWork } from "../../data/tenant-share";
 import { withTenant } from "../../data/with-tenant";
@@ -18,7 +18,9 @@ export type ExportLimits = { stallSeconds: number; maxSeconds: number };
 /** Ends the export early: the client went away, stalled, or overran the deadline. */
 class ExportAbandoned extends Error {}
 
-/** A chunk queued for the client (bytes); past this much unread, the export waits for the client. */
+/**
+ * A chunk queued for the client (bytes); past this much unread, the export waits for the client.
+ */
 const BUFFERED_BYTES = 1 << 20;
 
 /**

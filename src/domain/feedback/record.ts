@@ -1,6 +1,6 @@
-// POST /v1/feedback: a -1 / 0 / +1 signal on one memory or one graph edge of the caller's tenant, stored
-// pending. Nothing is rewritten here: refine's reweight pass drains pending signals into edge weights and
-// memory importance (docs/refine.md).
+// POST /v1/feedback: a -1 / 0 / +1 signal on one memory or one graph edge of the caller's tenant,
+// stored pending. Nothing is rewritten here: refine's reweight pass drains pending signals into
+// edge weights and memory importance (docs/refine.md).
 import type { Database } from "../../data/pools";
 import { insertFeedback, findEdgeTarget, type FeedbackRow } from "../../data/queries/feedback";
 import { findLatestVersion } from "../../data/queries/memories";

@@ -1,5 +1,6 @@
-// Forget certificates: the signed payload (canonical JSON, see docs/forget-certificates.md), issuing
-// one inside the forget's own transaction, and reading one back as the document clients verify.
+// Forget certificates: the signed payload (canonical JSON, see docs/forget-certificates.md),
+// issuing one inside the forget's own transaction, and reading one back as the document clients
+// verify.
 import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
 import { findCertificate, insertCertificate } from "../../data/queries/forget-certificates";
 import type { Database, Tx } from "../../data/pools";
@@ -16,7 +17,10 @@ import type { GraphRetirement } from "../graph/cascade";
 
 export type ForgottenVersion = { memory_id: string; version: number; content_hash: string };
 
-/** A graph row the forget retired: digest = hex SHA-256 of the edge's fact or the memo's name (UTF-8). */
+/**
+ * A graph row the forget retired: digest = hex SHA-256 of the edge's fact or the memo's name
+ * (UTF-8).
+ */
 export type DerivedRow = { kind: "edge" | "memo"; id: string; digest: string };
 
 export type CertificatePayload = {
@@ -45,8 +49,8 @@ export type CertificatePayload = {
 export type CertificateDocument = CertificatePayload & { payload: string; signature: string };
 
 /**
- * Leaves are raw 32-byte hashes: the items' content hashes in item order (items sorted by memory_id),
- * then (version 2) the derived rows' digests in their order (sorted by kind, then id).
+ * Leaves are raw 32-byte hashes: the items' content hashes in item order (items sorted by
+ * memory_id), then (version 2) the derived rows' digests in their order (sorted by kind, then id).
  */
 export const rootOf = (items: ForgottenVersion[], derived: DerivedRow[] = []) =>
   bytesToHex(
@@ -140,7 +144,8 @@ export async function sealCertificate(
     payload: text,
     signature,
   });
-  // Chains the certificate into the audit log, so a certificate cannot later be dropped or swapped unnoticed.
+  // Chains the certificate into the audit log, so a certificate cannot later be dropped or swapped
+  // unnoticed.
   await recordAudit(tx, actor, {
     operation: "forget.certificate",
     targetIds: [payload.cert_id, ...new Set(items.map((i) => i.memory_id))],

@@ -1,6 +1,7 @@
-// The service's ed25519 signing key for forget certificates. FORGET_SIGNING_KEY (base64 32-byte seed)
-// wins; otherwise a key is generated once and persisted: embedded mode in SVC_DATA_DIR (file mode 0600),
-// server mode in service_signing_keys, a table the app role cannot read. Loaded lazily, once.
+// The service's ed25519 signing key for forget certificates. FORGET_SIGNING_KEY (base64 32-byte
+// seed) wins; otherwise a key is generated once and persisted: embedded mode in SVC_DATA_DIR (file
+// mode 0600), server mode in service_signing_keys, a table the app role cannot read. Loaded lazily,
+// once.
 import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import * as ed from "@noble/ed25519";

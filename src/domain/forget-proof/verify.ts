@@ -1,6 +1,7 @@
 // Offline verification of a forget certificate document with nothing but the service's public key:
-// the document's fields must be exactly the signed payload's, the payload canonical, the Merkle root
-// recomputable from the items (and, version 2, the derived graph rows), and the ed25519 signature valid.
+// the document's fields must be exactly the signed payload's, the payload canonical, the Merkle
+// root recomputable from the items (and, version 2, the derived graph rows), and the ed25519
+// signature valid.
 import * as ed from "@noble/ed25519";
 import { hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
 import { canonicalJson } from "../audit/canonical";

@@ -1,5 +1,5 @@
-// The cascade from memories into the graph, run inside the caller's transaction: forget (every path:
-// API, TTL sweep, retention cap) and re-distill after a PATCH both go through here.
+// The cascade from memories into the graph, run inside the caller's transaction: forget (every
+// path: API, TTL sweep, retention cap) and re-distill after a PATCH both go through here.
 import {
   deleteProvenance,
   expireUnsourcedEdges,
@@ -22,9 +22,10 @@ export const NOTHING_RETIRED: GraphRetirement = Object.freeze({
 
 /**
  * Removes the scoped memory versions from the graph. Order matters: edges first (an edge without a
- * source is gone), then summaries over anything touched (their SUMMARIZES edges would otherwise keep
- * members alive), then memos left with neither a source nor a live edge. The caller holds the memory
- * locks; the agents' graph locks are taken here, after them (the order every graph writer uses).
+ * source is gone), then summaries over anything touched (their SUMMARIZES edges would otherwise
+ * keep members alive), then memos left with neither a source nor a live edge. The caller holds the
+ * memory locks; the agents' graph locks are taken here, after them (the order every graph writer
+ * uses).
  */
 export async function cascadeIntoGraph(
   tx: Tx,

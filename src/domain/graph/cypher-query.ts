@@ -1,5 +1,6 @@
-// One CYPHER query end to end: parse, check, and run in its own READ ONLY tenant transaction with the
-// configured caps. Every failure a query text can cause is a 422 naming the token (or the timeout).
+// One CYPHER query end to end: parse, check, and run in its own READ ONLY tenant transaction with
+// the configured caps. Every failure a query text can cause is a 422 naming the token (or the
+// timeout).
 import type { Config } from "../../config/schema";
 import type { Database } from "../../data/pools";
 import { isQueryTimeout } from "../../data/errors";
@@ -36,7 +37,10 @@ export function checkedCypher(
   return checkCypher(parseCypher(text), params, { maxHops: config.CYPHER_MAX_HOPS });
 }
 
-/** Labels that name no memo type match nothing; say so rather than return an unexplained empty table. */
+/**
+ * Labels that name no memo type match nothing; say so rather than return an unexplained empty
+ * table.
+ */
 function labelNotices(query: CypherQuery): string[] {
   const labels = query.matches
     .flatMap((m) => m.patterns)
@@ -66,7 +70,8 @@ export async function queryGraph(
   }
   let result: CypherRows;
   try {
-    // Unanchored patterns run to CYPHER_TIMEOUT_MS: one of the tenant's heavy slots (tenant-share.ts).
+    // Unanchored patterns run to CYPHER_TIMEOUT_MS: one of the tenant's heavy slots
+    // (tenant-share.ts).
     result = await heavyWork(q.orgId, () =>
       runCypher(db, checked, {
         orgId: q.orgId,

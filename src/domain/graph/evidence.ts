@@ -1,7 +1,7 @@
 // Turning edges into cited facts and memory results for the graph strategies. A fact is shown only
 // with the memory versions that ground it *and* are citable now (current, unexpired, passing the
-// recall's filters); a fact left with none is not shown at all, so nothing reaches the caller through
-// the graph that recall could not return directly.
+// recall's filters); a fact left with none is not shown at all, so nothing reaches the caller
+// through the graph that recall could not return directly.
 import { edgeSources, type EdgeRow } from "../../data/queries/graph-read";
 import { groundingMemories, memoNames } from "../../data/queries/graph-facts";
 import type { RecallFilterInput, RecallRow } from "../../data/queries/recall-common";
@@ -81,7 +81,10 @@ export function pathSources(
 
 export type Grounding = { memoryId: string; score: number; edgeIds: string[]; path?: GraphPath };
 
-/** One result per memory, at its best score, carrying the edges (and path) that led to it; best first, at most topK. */
+/**
+ * One result per memory, at its best score, carrying the edges (and path) that led to it; best
+ * first, at most topK.
+ */
 export function groundedRows(
   cited: CitedFacts,
   groundings: Grounding[],

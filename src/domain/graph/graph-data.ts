@@ -1,6 +1,7 @@
-// GET /v1/graph/data: a viewer-ready subgraph of one agent (cytoscape-style nodes and edges with both
-// timelines and provenance). Whole graph: the most mentioned memos and the edges among them. `around`
-// a memo (id, or a name/alias): a bounded walk of `depth` hops. Capped at 500 nodes / 2,000 edges.
+// GET /v1/graph/data: a viewer-ready subgraph of one agent (cytoscape-style nodes and edges with
+// both timelines and provenance). Whole graph: the most mentioned memos and the edges among them.
+// `around` a memo (id, or a name/alias): a bounded walk of `depth` hops. Capped at 500 nodes /
+// 2,000 edges.
 import type { Ports } from "../ports/ports";
 import { edgesAmong, liveMemosById, topMemos, type NodeRow } from "../../data/queries/graph-data";
 import { findLiveMemos, findMemosByNames } from "../../data/queries/graph-memos";

@@ -1,5 +1,5 @@
-// The Memo (graph node) kinds: a closed enumeration, documented in docs/graph.md. Extractors map what
-// they find onto these; SUMMARY memos are written only by refine's summarize pass.
+// The Memo (graph node) kinds: a closed enumeration, documented in docs/graph.md. Extractors map
+// what they find onto these; SUMMARY memos are written only by refine's summarize pass.
 export const MEMO_TYPES = {
   PERSON: "a person (a name, or the agent's user when the memory says I / me / my)",
   ORG: "an organisation: company, team, project group, institution",

@@ -6,7 +6,9 @@ import { RELATION_SYNONYMS } from "./relation-synonyms";
 
 const UPPER_SNAKE = /^[A-Z][A-Z0-9_]{0,63}$/;
 
-/** A predicate lemma ("work at", "moved-to") as a relation name ("WORK_AT", "MOVED_TO"), or null. */
+/**
+ * A predicate lemma ("work at", "moved-to") as a relation name ("WORK_AT", "MOVED_TO"), or null.
+ */
 export function toRelationName(predicate: string): string | null {
   const name = predicate
     .normalize("NFKC")
@@ -19,7 +21,9 @@ export function toRelationName(predicate: string): string | null {
 
 const INFLECTION = /(?:ies|ied|es|ed|s|ing)$/;
 
-/** The first word's crude base forms ("reports" → "report", "moved" → "move"), for LLM predicates. */
+/**
+ * The first word's crude base forms ("reports" → "report", "moved" → "move"), for LLM predicates.
+ */
 function baseForms(predicate: string): string[] {
   const [head, ...rest] = predicate.split("_");
   if (!head || !INFLECTION.test(head)) return [];
@@ -41,7 +45,10 @@ export type CanonicalRelation = {
   known: boolean;
 };
 
-/** A predicate ("work_at", "Works for", "WORKS_AT") as a canonical relation, given the argument types. */
+/**
+ * A predicate ("work_at", "Works for", "WORKS_AT") as a canonical relation, given the argument
+ * types.
+ */
 export function canonicalRelation(
   predicate: string,
   types: { subject?: MemoType; object?: MemoType } = {},

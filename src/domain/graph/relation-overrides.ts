@@ -1,5 +1,6 @@
-// A tenant's own relation flags (GET/PUT /v1/graph/relations): which relations are functional, so a new
-// object supersedes the old one at distill time. Validated, audited, tenant-scoped like any write.
+// A tenant's own relation flags (GET/PUT /v1/graph/relations): which relations are functional, so a
+// new object supersedes the old one at distill time. Validated, audited, tenant-scoped like any
+// write.
 import { deleteRelationOverride, upsertRelationOverride } from "../../data/queries/graph-relations";
 import type { Database } from "../../data/pools";
 import { withTenant, withTenantRead } from "../../data/with-tenant";

@@ -1,9 +1,9 @@
-// The built-in relation ontology: canonical UPPER_SNAKE names with their cardinality flags. A relation
-// marked functional is single-valued per subject, so a new object supersedes the old one (the only
-// way a fact is ever retired by distill). Tenants override flags through the relation_types table.
-// Extractors map their predicates onto these names (relation-lookup.ts, relation-synonyms.ts).
-// `subjects` / `objects` are the argument types a relation expects: extractors lower their
-// confidence when the types disagree.
+// The built-in relation ontology: canonical UPPER_SNAKE names with their cardinality flags. A
+// relation marked functional is single-valued per subject, so a new object supersedes the old one
+// (the only way a fact is ever retired by distill). Tenants override flags through the
+// relation_types table. Extractors map their predicates onto these names (relation-lookup.ts,
+// relation-synonyms.ts). `subjects` / `objects` are the argument types a relation expects:
+// extractors lower their confidence when the types disagree.
 import type { MemoType } from "./memo-types";
 
 export type RelationFlags = {

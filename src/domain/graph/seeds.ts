@@ -1,13 +1,16 @@
-// Where a graph strategy starts: the memos the query names. Every 1- to 4-word n-gram of the query is
-// normalised like memo names (possessive 's removed) and matched against names and aliases by btree
-// equality; longer matches score higher ("New York City" beats "York").
+// Where a graph strategy starts: the memos the query names. Every 1- to 4-word n-gram of the query
+// is normalised like memo names (possessive 's removed) and matched against names and aliases by
+// btree equality; longer matches score higher ("New York City" beats "York").
 import { findMemosByNames, type MemoRow } from "../../data/queries/graph-memos";
 import type { Tx } from "../../data/pools";
 import { normalizeName } from "./normalize";
 
 const MAX_WORDS = 4;
 const MAX_NGRAMS = 256;
-/** Words that are never an entity on their own (a memo named "is" would otherwise seed every question). */
+/**
+ * Words that are never an entity on their own (a memo named "is" would otherwise seed every
+ * question).
+ */
 const STOPWORDS = new Set(
   (
     "a an the and or but of to in on at by for with from as is are was were be been being do does did has have had " +

@@ -1,5 +1,6 @@
-// A bounded breadth-first walk from some memos, both edge directions: at most `depth` hops, `fanout`
-// edges per node and direction per hop (heaviest first), `maxNodes` nodes and `maxEdges` edges.
+// A bounded breadth-first walk from some memos, both edge directions: at most `depth` hops,
+// `fanout` edges per node and direction per hop (heaviest first), `maxNodes` nodes and `maxEdges`
+// edges.
 import { edgesAround, type EdgeRow, type EdgeTimeView } from "../../data/queries/graph-read";
 import type { Tx } from "../../data/pools";
 

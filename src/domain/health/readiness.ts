@@ -1,6 +1,7 @@
-// Readiness: the database answers, every migration is applied unedited, and Valkey answers (when configured).
-// It also reports which embedding generation serves and a re-embed's progress; a re-embed never makes the
-// service unready, since recall keeps serving the old generation until the switch.
+// Readiness: the database answers, every migration is applied unedited, and Valkey answers (when
+// configured). It also reports which embedding generation serves and a re-embed's progress; a
+// re-embed never makes the service unready, since recall keeps serving the old generation until the
+// switch.
 import { migrationStatus, MigrationDriftError } from "../../data/migrate";
 import type { Database } from "../../data/pools";
 import { pingDatabase } from "../../data/queries/health";
@@ -22,7 +23,9 @@ const withTimeout = <T>(p: Promise<T>, ms: number, what: string) =>
     ),
   ]);
 
-/** `pingValkey` is null in embedded mode (no Valkey); the domain never holds a Valkey client itself. */
+/**
+ * `pingValkey` is null in embedded mode (no Valkey); the domain never holds a Valkey client itself.
+ */
 export async function checkReadiness(
   db: Database,
   pingValkey: (() => Promise<unknown>) | null,

@@ -1,6 +1,6 @@
-// The request fingerprint an Idempotency-Key is bound to: method, path and query, the API key, and the
-// body in canonical JSON (uploaded files by the SHA-256 of their bytes), so a reformatted but equal JSON
-// body is the same request and anything else is a different one.
+// The request fingerprint an Idempotency-Key is bound to: method, path and query, the API key, and
+// the body in canonical JSON (uploaded files by the SHA-256 of their bytes), so a reformatted but
+// equal JSON body is the same request and anything else is a different one.
 import { createHash } from "node:crypto";
 import { canonicalJson } from "../audit/canonical";
 
@@ -11,7 +11,9 @@ export type FingerprintInput = {
   body: unknown;
 };
 
-/** Replaces uploaded files by their digest; the body was already depth-checked by the input rules. */
+/**
+ * Replaces uploaded files by their digest; the body was already depth-checked by the input rules.
+ */
 async function digestible(value: unknown): Promise<unknown> {
   if (value instanceof Blob) {
     const digest = createHash("sha256")

@@ -1,5 +1,6 @@
-// The Idempotency-Key request header (draft-ietf-httpapi-idempotency-key-header): a client-chosen string,
-// 1–255 printable ASCII characters, sent bare (Stripe style) or as a structured-field string ("…").
+// The Idempotency-Key request header (draft-ietf-httpapi-idempotency-key-header): a client-chosen
+// string, 1–255 printable ASCII characters, sent bare (Stripe style) or as a structured-field
+// string ("…").
 import { badIdempotencyKey } from "../../lib/errors";
 
 export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
@@ -7,7 +8,10 @@ export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]+$/;
 
-/** The key the header carries; a 400 problem naming the header when it is empty, too long or not printable ASCII. */
+/**
+ * The key the header carries; a 400 problem naming the header when it is empty, too long or not
+ * printable ASCII.
+ */
 export function parseIdempotencyKey(raw: string): string {
   let key = raw;
   if (key.length >= 2 && key.startsWith('"') && key.endsWith('"'))

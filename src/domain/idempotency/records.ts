@@ -1,5 +1,6 @@
-// Idempotency-Key records per tenant (docs/idempotency.md): claim before the work, then complete with the
-// response (replayed to every later request with the same key and fingerprint) or release (5xx, 429).
+// Idempotency-Key records per tenant (docs/idempotency.md): claim before the work, then complete
+// with the response (replayed to every later request with the same key and fingerprint) or release
+// (5xx, 429).
 import { randomUUID } from "node:crypto";
 import type { Ports } from "../ports/ports";
 import {
@@ -26,7 +27,10 @@ export type ClaimOutcome =
   | { kind: "claimed"; claim: Claim }
   | { kind: "replay"; response: StoredResponse };
 
-/** Expired rows each claim deletes for its tenant: more than the one row a claim adds, so the table stays bounded. */
+/**
+ * Expired rows each claim deletes for its tenant: more than the one row a claim adds, so the table
+ * stays bounded.
+ */
 const SWEEP_PER_CLAIM = 8;
 
 const IN_FLIGHT_RETRY_AFTER_SECONDS = 1;
@@ -34,9 +38,10 @@ const IN_FLIGHT_RETRY_AFTER_SECONDS = 1;
 type IdempotencyDeps = Pick<Ports, "db" | "config">;
 
 /**
- * Claims `key` for a request with `fingerprint`, or returns the stored response to replay. Throws 422
- * idempotency-key-reused for another fingerprint, 409 idempotency-key-in-flight (with Retry-After)
- * while the first request still runs, and 410 idempotency-key-forgotten for a tombstone.
+ * Claims `key` for a request with `fingerprint`, or returns the stored response to replay. Throws
+ * 422 idempotency-key-reused for another fingerprint, 409 idempotency-key-in-flight (with
+ * Retry-After) while the first request still runs, and 410 idempotency-key-forgotten for a
+ * tombstone.
  */
 export async function claimIdempotencyKey(
   deps: IdempotencyDeps,
@@ -54,7 +59,8 @@ export async function claimIdempotencyKey(
     if (await claimKey(tx, { orgId, key, fingerprint, token, ttlSeconds, staleSeconds }))
       return { kind: "claimed" as const };
     const row = await findKey(tx, key);
-    // A replay is re-checked against expiry: an answer naming a memory past it is a tombstone already.
+    // A replay is re-checked against expiry: an answer naming a memory past it is a tombstone
+    // already.
     if (row?.state === "done" && (await anyPastExpiry(tx, idsIn("mem", row.response!.body)))) {
       await tombstoneKey(tx, key);
       return {
@@ -71,7 +77,8 @@ export async function claimIdempotencyKey(
   if (row.fingerprint !== fingerprint) throw idempotencyKeyReused();
   if (row.state === "done") return { kind: "replay", response: row.response! };
   if (row.state === "forgotten") throw idempotencyKeyForgotten();
-  // Most requests finish within a second; a claim whose request died is taken over after staleSeconds.
+  // Most requests finish within a second; a claim whose request died is taken over after
+  // staleSeconds.
   throw idempotencyKeyInFlight(IN_FLIGHT_RETRY_AFTER_SECONDS);
 }
 

@@ -1,6 +1,6 @@
-// Direct uploads nobody finalized: once the URL expired more than STORAGE_S3_FINALIZE_GRACE_SECONDS ago
-// the job ends `failed` with upload-expired (by finalize, or by svc.ingest_watchdog for the abandoned
-// ones) and whatever was uploaded is deleted, so the bucket does not keep orphans.
+// Direct uploads nobody finalized: once the URL expired more than STORAGE_S3_FINALIZE_GRACE_SECONDS
+// ago the job ends `failed` with upload-expired (by finalize, or by svc.ingest_watchdog for the
+// abandoned ones) and whatever was uploaded is deleted, so the bucket does not keep orphans.
 import type { Ports } from "../ports/ports";
 import {
   failAbandonedUpload,

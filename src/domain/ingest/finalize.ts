@@ -1,8 +1,9 @@
-// POST /v1/ingest/finalize/{job_id}: the client says its direct upload is done. The object must exist,
-// hold exactly the announced number of bytes (at most INGEST_MAX_FILE_BYTES) and be a format a loader
-// reads (sniffed from its first bytes); then the job is queued and runs the same pipeline as
-// POST /v1/ingest/file. A refused object is deleted and the job keeps waiting, so the client can PUT
-// again while the URL works. Finalizing a job that already left awaiting_upload returns it unchanged.
+// POST /v1/ingest/finalize/{job_id}: the client says its direct upload is done. The object must
+// exist, hold exactly the announced number of bytes (at most INGEST_MAX_FILE_BYTES) and be a format
+// a loader reads (sniffed from its first bytes); then the job is queued and runs the same pipeline
+// as POST /v1/ingest/file. A refused object is deleted and the job keeps waiting, so the client can
+// PUT again while the URL works. Finalizing a job that already left awaiting_upload returns it
+// unchanged.
 import type { Ports } from "../ports/ports";
 import { findIngestJob, queueUploadedJob, type IngestJobRow } from "../../data/queries/ingest-jobs";
 import { withTenant } from "../../data/with-tenant";

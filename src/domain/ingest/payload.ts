@@ -1,8 +1,10 @@
-// What an ingest job row carries (jobs.payload): who asked, where the result goes, and the source to read.
-// The row is the source of truth; the queue message only names it.
+// What an ingest job row carries (jobs.payload): who asked, where the result goes, and the source
+// to read. The row is the source of truth; the queue message only names it.
 export type TextSource = { kind: "text"; text: string };
 export type UrlSource = { kind: "url"; url: string };
-/** A file waiting in object storage: uploaded through POST /v1/ingest/file, or directly (upload). */
+/**
+ * A file waiting in object storage: uploaded through POST /v1/ingest/file, or directly (upload).
+ */
 export type StoredFileSource = {
   kind: "file" | "upload";
   object_key: string;

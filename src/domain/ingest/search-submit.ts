@@ -1,5 +1,6 @@
-// POST /v1/ingest/search: the batch row and its discovery job (an ingest job whose source is the query)
-// commit together; the worker asks the web-search provider and fans out one URL job per result.
+// POST /v1/ingest/search: the batch row and its discovery job (an ingest job whose source is the
+// query) commit together; the worker asks the web-search provider and fans out one URL job per
+// result.
 import type { Ports } from "../ports/ports";
 import { insertBatch } from "../../data/queries/ingest-batches";
 import { withTenant } from "../../data/with-tenant";

@@ -1,6 +1,7 @@
 // POST /v1/ingest/file: the multipart upload is received while it streams (size cap enforced on the
-// way), recognised from its bytes, moved into object storage and queued as a job. Anything wrong with
-// the request is a 4xx problem and leaves nothing behind: no job row, no stored object, no scratch file.
+// way), recognised from its bytes, moved into object storage and queued as a job. Anything wrong
+// with the request is a 4xx problem and leaves nothing behind: no job row, no stored object, no
+// scratch file.
 import type { Ports } from "../ports/ports";
 import {
   MultipartError,
@@ -55,7 +56,9 @@ function checkForm(form: ReceivedForm): FieldProblem[] {
   return problems;
 }
 
-/** The loader for the uploaded bytes, or the 4xx that says why none applies (also used by finalize). */
+/**
+ * The loader for the uploaded bytes, or the 4xx that says why none applies (also used by finalize).
+ */
 export function detect(
   deps: Pick<Ports, "config" | "llm">,
   file: Pick<ReceivedFile, "head" | "filename" | "declaredType">,

@@ -1,6 +1,6 @@
-// Creating ingest jobs: the row (the source of truth a client polls) and its submission audit row in one
-// transaction, then the wake-up on the queue. A lost wake-up only delays the job: svc.ingest_watchdog
-// re-enqueues queued rows nobody picked up.
+// Creating ingest jobs: the row (the source of truth a client polls) and its submission audit row
+// in one transaction, then the wake-up on the queue. A lost wake-up only delays the job:
+// svc.ingest_watchdog re-enqueues queued rows nobody picked up.
 import type { Ports } from "../ports/ports";
 import { insertIngestJob, type IngestJobRow } from "../../data/queries/ingest-jobs";
 import type { Tx } from "../../data/pools";

@@ -1,6 +1,6 @@
-// POST /v1/ingest/upload-url (STORAGE_BACKEND=s3): the client announces a file; the service creates the
-// job in state awaiting_upload and hands back a presigned PUT URL for a key it chose. The bytes go
-// straight to the bucket; POST /v1/ingest/finalize/{job_id} then checks them and queues the job.
+// POST /v1/ingest/upload-url (STORAGE_BACKEND=s3): the client announces a file; the service creates
+// the job in state awaiting_upload and hands back a presigned PUT URL for a key it chose. The bytes
+// go straight to the bucket; POST /v1/ingest/finalize/{job_id} then checks them and queues the job.
 import type { Ports } from "../ports/ports";
 import type { IngestJobRow } from "../../data/queries/ingest-jobs";
 import { withTenant } from "../../data/with-tenant";
@@ -59,7 +59,8 @@ export async function createUploadUrl(
   const expiresIn = deps.config.STORAGE_S3_UPLOAD_EXPIRES_SECONDS;
   const jobId = newId("job");
   const key = objectKey(actor.orgId, jobId, input.filename);
-  // Signed before the row commits, so the expiry the client sees is never earlier than the URL's own.
+  // Signed before the row commits, so the expiry the client sees is never earlier than the URL's
+  // own.
   const url = deps.storage.presignPut(key, { expiresInSeconds: expiresIn });
   const expiresAt = new Date(Date.now() + expiresIn * 1000).toISOString();
   const source: StoredFileSource = {

@@ -4,7 +4,10 @@ import { literalAddress, type AddressPolicy } from "../../ingest/fetch/address-p
 
 export const MAX_URL_LENGTH = 2048;
 
-/** Why the URL is refused, or null; `allowWith` names the setting that would allow a refused address. */
+/**
+ * Why the URL is refused, or null; `allowWith` names the setting that would allow a refused
+ * address.
+ */
 export function urlProblem(
   raw: string,
   policy: AddressPolicy,

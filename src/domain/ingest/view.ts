@@ -1,5 +1,5 @@
-// What GET /v1/ingest/{job_id} shows: state, progress, the memories the document became, warnings, the
-// failure reason and the chained distill job.
+// What GET /v1/ingest/{job_id} shows: state, progress, the memories the document became, warnings,
+// the failure reason and the chained distill job.
 import { findIngestJob, type IngestJobRow } from "../../data/queries/ingest-jobs";
 import {
   countStoredChunks,

@@ -9,7 +9,9 @@ import { claimJob, createJob } from "./claim";
 export type JobOutcome = { result?: Record<string, unknown>; error?: string };
 export type FinalState = "succeeded" | "failed" | "rejected";
 
-/** Finishes and announces the row (failed and rejected rows as job.failed); null when already done. */
+/**
+ * Finishes and announces the row (failed and rejected rows as job.failed); null when already done.
+ */
 export async function settleJob(
   tx: Tx,
   orgId: string,

@@ -1,6 +1,6 @@
-// Boot-time keys: SVC_API_KEY becomes the default org's bootstrap key; a development key is seeded only
-// when no key exists at all and the server is bound to loopback. Off loopback, a live development key
-// stops the boot: the spec says it must be changed on any non-local deploy.
+// Boot-time keys: SVC_API_KEY becomes the default org's bootstrap key; a development key is seeded
+// only when no key exists at all and the server is bound to loopback. Off loopback, a live
+// development key stops the boot: the spec says it must be changed on any non-local deploy.
 import { hashKey } from "./format";
 import { createKey } from "./manage";
 import { findKeyByHash, hasLiveKeyOfKind } from "../../data/queries/api-keys";
@@ -33,7 +33,10 @@ async function anyKeyExists(db: Database): Promise<boolean> {
   return false;
 }
 
-/** Every org, not only the current default: an earlier boot may have seeded it under another SVC_DEFAULT_ORG. */
+/**
+ * Every org, not only the current default: an earlier boot may have seeded it under another
+ * SVC_DEFAULT_ORG.
+ */
 async function liveDevelopmentKeyExists(db: Database): Promise<boolean> {
   for (const orgId of await withSystem(db, listOrgIds)) {
     if (await withTenant(db, orgId, (tx) => hasLiveKeyOfKind(tx, "development"))) return true;

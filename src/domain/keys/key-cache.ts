@@ -1,10 +1,10 @@
 // The in-process cache of verified API keys, so an authenticated request usually costs no database
-// round trip. Correctness rests on three bounds: every key change NOTIFYs svc_api_key_changed (sql/0125)
-// and each process forgets that key when it hears it; a (re)established LISTEN empties the cache, since
-// notifications sent while it was down are gone; and no entry lives longer than API_KEY_CACHE_TTL_MS,
-// which bounds staleness while the listener is disconnected. Until the first LISTEN succeeds nothing
-// is cached. A lookup that overlaps a change is not cached (the epoch check), so a revocation heard
-// mid-lookup is never undone by a stale read.
+// round trip. Correctness rests on three bounds: every key change NOTIFYs svc_api_key_changed
+// (sql/0125) and each process forgets that key when it hears it; a (re)established LISTEN empties
+// the cache, since notifications sent while it was down are gone; and no entry lives longer than
+// API_KEY_CACHE_TTL_MS, which bounds staleness while the listener is disconnected. Until the first
+// LISTEN succeeds nothing is cached. A lookup that overlaps a change is not cached (the epoch
+// check), so a revocation heard mid-lookup is never undone by a stale read.
 import type { Database } from "../../data/pools";
 import type { Logger } from "../../observability/log";
 import type { KeyIdentity } from "./identity";
@@ -16,7 +16,10 @@ const MAX_ENTRIES = 10_000;
 type Entry = { identity: KeyIdentity; expiresAt: number };
 
 export type KeyCache = {
-  /** A cached identity for the key hash, or null (absent, expired, or the cache is not following changes). */
+  /**
+   * A cached identity for the key hash, or null (absent, expired, or the cache is not following
+   * changes).
+   */
   get(hashHex: string): KeyIdentity | null;
   /** The current epoch, read before a lookup and passed to `put`. */
   epoch(): number;

@@ -56,7 +56,10 @@ async function insertNewKey(db: Database, actor: Actor, key: NewKey) {
   return { ...publicKey(row), key: minted.plaintext };
 }
 
-/** Operator keys (boot, development, CLI): full access unless `scopes` narrows it (svc keys create --scopes), outside the per-tenant cap. */
+/**
+ * Operator keys (boot, development, CLI): full access unless `scopes` narrows it (svc keys create
+ * --scopes), outside the per-tenant cap.
+ */
 export function createKey(
   db: Database,
   actor: Actor,
@@ -69,8 +72,8 @@ export function createKey(
 }
 
 /**
- * A key minted by a tenant key: it may hold only scopes the caller holds (by default exactly the caller's),
- * and the tenant may hold at most `maxActive` live keys.
+ * A key minted by a tenant key: it may hold only scopes the caller holds (by default exactly the
+ * caller's), and the tenant may hold at most `maxActive` live keys.
  */
 export function createTenantKey(
   db: Database,
@@ -105,7 +108,9 @@ export async function listTenantKeys(db: Database, actor: Actor, limit: number, 
   };
 }
 
-/** Revokes, then forgets the key in this process's cache at once (other processes hear the NOTIFY). */
+/**
+ * Revokes, then forgets the key in this process's cache at once (other processes hear the NOTIFY).
+ */
 export async function revokeTenantKey(
   deps: { db: Database; keyCache: KeyCache },
   actor: Actor,

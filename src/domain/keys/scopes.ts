@@ -1,6 +1,6 @@
-// Key scopes: what a key may do. docs/keys.md lists which routes need which scope. The set is closed
-// (sql/0005_api_key_scopes.sql and 0450 check it too); a new scope needs a migration that grants it to
-// full keys.
+// Key scopes: what a key may do. docs/keys.md lists which routes need which scope. The set is
+// closed (sql/0005_api_key_scopes.sql and 0450 check it too); a new scope needs a migration that
+// grants it to full keys.
 import { insufficientScope } from "../../lib/errors";
 
 export const SCOPES = [
@@ -16,7 +16,9 @@ export type Scope = (typeof SCOPES)[number];
 /** Boot, development and CLI keys, and every key that existed before scopes. */
 export const FULL_ACCESS: readonly Scope[] = SCOPES;
 
-/** Parses a comma-separated scope list (svc keys create --scopes); throws naming the allowed set. */
+/**
+ * Parses a comma-separated scope list (svc keys create --scopes); throws naming the allowed set.
+ */
 export function parseScopeList(list: string): Scope[] {
   const names = list.split(",").map((s) => s.trim());
   const allowed = `allowed: ${SCOPES.join(", ")}`;

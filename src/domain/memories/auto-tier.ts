@@ -1,5 +1,6 @@
-// MEMORY_TIER_AUTO_ROUTE: the deterministic rules that pick a memory_type when the caller gives none.
-// The rules are documented word for word in docs/memories.md ("Automatic memory_type"); keep both in step.
+// MEMORY_TIER_AUTO_ROUTE: the deterministic rules that pick a memory_type when the caller gives
+// none. The rules are documented word for word in docs/memories.md ("Automatic memory_type"); keep
+// both in step.
 import type { MemoryType } from "./types";
 
 const SHORT_LIVED_SECONDS = 86_400;

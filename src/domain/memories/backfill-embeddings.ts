@@ -1,6 +1,6 @@
-// Embedding in place: current versions stored without a vector (provider was down), or with a vector from
-// another model or dimension, get one of `embedder`'s generation. Embeds outside the transaction; writes
-// guard against races. svc.generate_embedding runs it through reembed.ts.
+// Embedding in place: current versions stored without a vector (provider was down), or with a
+// vector from another model or dimension, get one of `embedder`'s generation. Embeds outside the
+// transaction; writes guard against races. svc.generate_embedding runs it through reembed.ts.
 import type { Database } from "../../data/pools";
 import { findStaleEmbeddings, setEmbeddings } from "../../data/queries/memories-maintenance";
 import { withTenant, withTenantRead } from "../../data/with-tenant";

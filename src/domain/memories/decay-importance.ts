@@ -1,7 +1,8 @@
-// svc.decay_importance: exponential moving-average decay of unused memories' importance towards a floor.
-// Formula and idempotence: see decayImportanceChunk; an in-place maintenance change, not a new
-// version. Keyset chunks in memory_id order, each its own transaction: a retry after a crash walks
-// again from the start, and chunks already decayed move only by the time since (the formula composes).
+// svc.decay_importance: exponential moving-average decay of unused memories' importance towards a
+// floor. Formula and idempotence: see decayImportanceChunk; an in-place maintenance change, not a
+// new version. Keyset chunks in memory_id order, each its own transaction: a retry after a crash
+// walks again from the start, and chunks already decayed move only by the time since (the formula
+// composes).
 import type { Database } from "../../data/pools";
 import { decayImportanceChunk } from "../../data/queries/memories-maintenance";
 import { withTenant } from "../../data/with-tenant";
@@ -9,7 +10,9 @@ import { sumOverOrgs } from "./for-each-org";
 
 export type DecayOptions = { halfLifeHours: number; floor: number };
 
-/** Memories per statement: each chunk is its own short transaction, far below the statement timeout. */
+/**
+ * Memories per statement: each chunk is its own short transaction, far below the statement timeout.
+ */
 export const DECAY_CHUNK = 5000;
 
 /** Returns how many current memories had their importance moved. */

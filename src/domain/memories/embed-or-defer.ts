@@ -1,7 +1,8 @@
-// Embedding at write time without ever failing the write: a provider outage stores the row without a
-// vector and schedules svc.generate_embedding; an AppError (e.g. budget-exceeded) still reaches the client.
-// Writes embed with the tenant's serving generation, so during a re-embed new memories are found by recall
-// at once; the re-embed gives them the new generation's vector before it switches.
+// Embedding at write time without ever failing the write: a provider outage stores the row without
+// a vector and schedules svc.generate_embedding; an AppError (e.g. budget-exceeded) still reaches
+// the client. Writes embed with the tenant's serving generation, so during a re-embed new memories
+// are found by recall at once; the re-embed gives them the new generation's vector before it
+// switches.
 import type { Ports } from "../ports/ports";
 import type { TaskQueue } from "../ports/task-queue";
 import { AppError } from "../../lib/errors";
@@ -24,7 +25,8 @@ export async function embedOrDefer(
 ): Promise<EmbedOutcome> {
   const { embedder } = await deps.embeddings.serving(orgId);
   if (!embedder) {
-    // The serving generation's provider is not configured (docs/embeddings.md): the re-embed embeds these.
+    // The serving generation's provider is not configured (docs/embeddings.md): the re-embed embeds
+    // these.
     await scheduleBackfill(deps, orgId);
     return { ok: false };
   }
@@ -62,8 +64,8 @@ export function backfillJobId(orgId: string, nowMs: number): string {
 }
 
 /**
- * One pending backfill per tenant is enough: the task embeds every row still missing a vector and puts
- * every waiting vector into the HNSW graph (a batch store schedules it for that, store.ts).
+ * One pending backfill per tenant is enough: the task embeds every row still missing a vector and
+ * puts every waiting vector into the HNSW graph (a batch store schedules it for that, store.ts).
  */
 export async function scheduleBackfill(deps: EmbedDeps, orgId: string): Promise<void> {
   if (!deps.queue) return;

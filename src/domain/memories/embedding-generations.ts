@@ -1,6 +1,6 @@
-// Which embedding generation serves each tenant (sql/0131), cached per process: recall embeds the query
-// and stores embed new memories with that generation's embedder, which is the configured one except while
-// a re-embed to the configured one is still running for the tenant.
+// Which embedding generation serves each tenant (sql/0131), cached per process: recall embeds the
+// query and stores embed new memories with that generation's embedder, which is the configured one
+// except while a re-embed to the configured one is still running for the tenant.
 import type { Database } from "../../data/pools";
 import { readGeneration } from "../../data/queries/embedding-generations";
 import { withTenantRead } from "../../data/with-tenant";
@@ -11,14 +11,20 @@ import type { Generation } from "./generation";
 export type { Generation } from "./generation";
 
 export type ServingGeneration = Generation & {
-  /** Null when this generation's provider is not configured (a previous server model without EMBEDDING_PREVIOUS_*). */
+  /**
+   * Null when this generation's provider is not configured (a previous server model without
+   * EMBEDDING_PREVIOUS_*).
+   */
   readonly embedder: EmbeddingProvider | null;
 };
 
 export interface EmbeddingGenerations {
   /** The configured embedder: the generation every tenant ends up on. */
   readonly configured: EmbeddingProvider;
-  /** The tenant's serving generation; cached for SERVING_CACHE_MS, so the hot path rarely reads the database. */
+  /**
+   * The tenant's serving generation; cached for SERVING_CACHE_MS, so the hot path rarely reads the
+   * database.
+   */
   serving(orgId: string): Promise<ServingGeneration>;
   /** Drops the cached answer (after a switch in this process, or when recall saw it go stale). */
   forget(orgId: string): void;
@@ -28,8 +34,9 @@ export interface EmbeddingGenerations {
 }
 
 /**
- * A switch made by another process is seen within this time; recall also re-checks in its transaction
- * when VECTOR comes back empty (see recall.ts), so a stale entry never serves a wrong answer.
+ * A switch made by another process is seen within this time; recall also re-checks in its
+ * transaction when VECTOR comes back empty (see recall.ts), so a stale entry never serves a wrong
+ * answer.
  */
 const SERVING_CACHE_MS = 5000;
 

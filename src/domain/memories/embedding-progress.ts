@@ -1,5 +1,6 @@
-// The deployment's embedding generations for /v1/ready and /metrics: which generation serves how many
-// tenants, and the progress (done/total current versions) of a re-embed. Counts only, no tenant ids.
+// The deployment's embedding generations for /v1/ready and /metrics: which generation serves how
+// many tenants, and the progress (done/total current versions) of a re-embed. Counts only, no
+// tenant ids.
 import type { Database } from "../../data/pools";
 import { allGenerationRows } from "../../data/queries/embedding-generations";
 import type { Generation } from "./generation";
@@ -19,7 +20,10 @@ export type EmbeddingProgress = {
   graph_backlog: number;
 };
 
-/** Scrapes and readiness probes come often; the summary visits every tenant, so it is reused this long. */
+/**
+ * Scrapes and readiness probes come often; the summary visits every tenant, so it is reused this
+ * long.
+ */
 const SUMMARY_CACHE_MS = 1000;
 
 export function createEmbeddingProgress(

@@ -1,4 +1,5 @@
-// Background memory tasks visit tenants one at a time: list orgs (system), then work inside withTenant.
+// Background memory tasks visit tenants one at a time: list orgs (system), then work inside
+// withTenant.
 import type { Database } from "../../data/pools";
 import { listOrgIds } from "../../data/queries/orgs";
 import { withSystem } from "../../data/with-system";

@@ -1,5 +1,6 @@
-// One forget request (POST /v1/memories/forget and its MCP tool): one memory_id or many memory_ids, forgotten
-// in one tenant transaction that also issues the forget-proof certificate when FORGET_PROOF_ENABLED is on.
+// One forget request (POST /v1/memories/forget and its MCP tool): one memory_id or many memory_ids,
+// forgotten in one tenant transaction that also issues the forget-proof certificate when
+// FORGET_PROOF_ENABLED is on.
 import type { Ports } from "../ports/ports";
 import { withTenant } from "../../data/with-tenant";
 import type { Actor } from "../actor";

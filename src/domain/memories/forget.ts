@@ -1,6 +1,6 @@
-// The one forget path (API, TTL sweep, retention caps): close the current versions, mark them deleted,
-// keep history, retire what the graph derived from them, tombstone the stored Idempotency-Key answers
-// naming them, and audit, all in the caller's tenant transaction.
+// The one forget path (API, TTL sweep, retention caps): close the current versions, mark them
+// deleted, keep history, retire what the graph derived from them, tombstone the stored
+// Idempotency-Key answers naming them, and audit, all in the caller's tenant transaction.
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { tombstoneAnswersNaming } from "../../data/queries/idempotency-keys";
 import { forgetCurrentVersions, lockMemories } from "../../data/queries/memories";
@@ -15,9 +15,13 @@ export type ForgetReason = "api" | "ttl" | "retention" | "erasure";
 
 export type ForgetResult = {
   forgotten: Array<{ memory_id: string; version: number; content_hash: string }>;
-  /** Unknown, malformed, another tenant's, already forgotten, or (with agentId) another agent's ids. */
+  /**
+   * Unknown, malformed, another tenant's, already forgotten, or (with agentId) another agent's ids.
+   */
   not_found: string[];
-  /** Graph rows retired because they were grounded only in these memories (docs/graph.md, "Forget"). */
+  /**
+   * Graph rows retired because they were grounded only in these memories (docs/graph.md, "Forget").
+   */
   derived: GraphRetirement;
 };
 
@@ -30,7 +34,8 @@ export async function forgetMemories(
 ): Promise<ForgetResult> {
   const unique = [...new Set(memoryIds)];
   const wellFormed = unique.filter((id) => looksLikeId("mem", id));
-  // Locks first: a PATCH committing meanwhile has then either finished (we close its new version) or not begun.
+  // Locks first: a PATCH committing meanwhile has then either finished (we close its new version)
+  // or not begun.
   await lockMemories(tx, wellFormed);
   const rows =
     wellFormed.length > 0
@@ -44,7 +49,8 @@ export async function forgetMemories(
     rows.map((r) => ({ memory_id: r.memory_id, belowVersion: null })),
     "source_forgotten",
   );
-  // Idempotency-Key answers that carry the forgotten content become tombstones (docs/idempotency.md).
+  // Idempotency-Key answers that carry the forgotten content become tombstones
+  // (docs/idempotency.md).
   await tombstoneAnswersNaming(tx, [...forgottenIds]);
 
   const byAgent = new Map<string, typeof rows>();

@@ -1,5 +1,6 @@
 // The store path shared by POST /v1/memories, the batch route and conversation turns: validate and
-// normalise, embed once outside any transaction, then insert and audit inside the caller's tenant tx.
+// normalise, embed once outside any transaction, then insert and audit inside the caller's tenant
+// tx.
 import type { Ports } from "../ports/ports";
 import { insertMemoryRows } from "../../data/queries/memories";
 import type { Tx } from "../../data/pools";
@@ -30,9 +31,10 @@ export type PrepareDeps = Pick<Ports, "config"> & EmbedDeps;
 const MAX_TTL_SECONDS = 10 * 365 * 86_400;
 
 /**
- * Checks every input (all problems reported at once, paths like "memories/3/metadata" when `pathPrefix`
- * is given), embeds all contents in one provider call and returns rows ready to insert. Never throws
- * because the provider is down; does throw an AppError the provider raises (e.g. budget-exceeded).
+ * Checks every input (all problems reported at once, paths like "memories/3/metadata" when
+ * `pathPrefix` is given), embeds all contents in one provider call and returns rows ready to
+ * insert. Never throws because the provider is down; does throw an AppError the provider raises
+ * (e.g. budget-exceeded).
  */
 export async function prepareMemories(
   deps: PrepareDeps,
@@ -138,7 +140,10 @@ function normalise(
 export const EVENT_TIME_MESSAGE =
   "must be an ISO 8601 date or date-time between the years 1 and 9999";
 
-/** Event time from an ISO 8601 date ("2023-05-08", read as UTC midnight) or date-time; null when unusable. */
+/**
+ * Event time from an ISO 8601 date ("2023-05-08", read as UTC midnight) or date-time; null when
+ * unusable.
+ */
 export function parseEventTime(value: string | Date): Date | null {
   const at =
     value instanceof Date
@@ -153,10 +158,11 @@ export function parseEventTime(value: string | Date): Date | null {
 export const roundImportance = (x: number) => Math.round(x * 1e6) / 1e6;
 
 /**
- * Inserts the prepared memories and their audit rows (one per agent) in the caller's tenant transaction,
- * after checking that every dataset they name is live (a 422 naming the field otherwise; `pathPrefix`
- * as for prepareMemories). `graphLater` leaves the vectors out of the HNSW graph for svc.generate_embedding
- * (the vector backlog, docs/recall.md); the caller schedules it once the transaction has committed.
+ * Inserts the prepared memories and their audit rows (one per agent) in the caller's tenant
+ * transaction, after checking that every dataset they name is live (a 422 naming the field
+ * otherwise; `pathPrefix` as for prepareMemories). `graphLater` leaves the vectors out of the HNSW
+ * graph for svc.generate_embedding (the vector backlog, docs/recall.md); the caller schedules it
+ * once the transaction has committed.
  */
 export async function insertPreparedMemories(
   tx: Tx,

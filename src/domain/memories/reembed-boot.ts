@@ -1,5 +1,6 @@
-// At boot: record which generation serves each tenant that has vectors (before the configured one could be
-// taken for it), say in the log when a re-embed is due, and start svc.generate_embedding right away.
+// At boot: record which generation serves each tenant that has vectors (before the configured one
+// could be taken for it), say in the log when a re-embed is due, and start svc.generate_embedding
+// right away.
 import type { Ports } from "../ports/ports";
 import { recordServingGenerations } from "../../data/queries/embedding-generations";
 

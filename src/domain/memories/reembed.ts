@@ -1,8 +1,9 @@
-// svc.generate_embedding's work for one tenant: embed current versions stored without a vector, and, when
-// the configured generation (provider, model, dimension) is not the one serving the tenant, build the new
-// generation beside the old one and switch in one transaction once it is complete (docs/embeddings.md).
-// Every batch commits whole (vectors and progress together) and the next table's key rejects repeats, so
-// a worker killed at any point resumes where the last commit left off.
+// svc.generate_embedding's work for one tenant: embed current versions stored without a vector,
+// and, when the configured generation (provider, model, dimension) is not the one serving the
+// tenant, build the new generation beside the old one and switch in one transaction once it is
+// complete (docs/embeddings.md). Every batch commits whole (vectors and progress together) and the
+// next table's key rejects repeats, so a worker killed at any point resumes where the last commit
+// left off.
 import type { Ports } from "../ports/ports";
 import type { Database } from "../../data/pools";
 import {
@@ -35,15 +36,18 @@ export type ReembedStep = {
 };
 
 /**
- * Versions stored after the last batch (with the old generation, in the last moments) do not hold the
- * switch back: they lose their old vector in the switch and the backfill right after gives them a new one.
+ * Versions stored after the last batch (with the old generation, in the last moments) do not hold
+ * the switch back: they lose their old vector in the switch and the backfill right after gives them
+ * a new one.
  */
 const SWITCH_STRAGGLERS = 16;
 
 const same = (a: Generation, b: Generation) => a.model === b.model && a.dims === b.dims;
 const generationOf = (e: EmbeddingProvider): Generation => ({ model: e.model, dims: e.dimensions });
 
-/** Records the serving generation of a tenant seen for the first time; returns the target, if any. */
+/**
+ * Records the serving generation of a tenant seen for the first time; returns the target, if any.
+ */
 async function prepare(
   db: Database,
   orgId: string,
@@ -118,8 +122,8 @@ async function drainInPlace(
 }
 
 /**
- * One bounded step for one tenant: at most `maxBatches` batches of `batch` versions. A provider failure
- * propagates, so the task is retried with backoff.
+ * One bounded step for one tenant: at most `maxBatches` batches of `batch` versions. A provider
+ * failure propagates, so the task is retried with backoff.
  */
 export async function advanceEmbeddings(
   deps: ReembedDeps,
@@ -141,7 +145,8 @@ export async function advanceEmbeddings(
     return { embedded, remaining: more ? batch : 0 };
   }
 
-  // The old generation keeps serving: versions stored without a vector get one of it, when its provider is here.
+  // The old generation keeps serving: versions stored without a vector get one of it, when its
+  // provider is here.
   const servingEmbedder = deps.embeddings.embedderFor(serving.model, serving.dims);
   let embedded = servingEmbedder
     ? (await drainInPlace(deps, servingEmbedder, orgId, batch, Math.max(1, maxBatches >> 2)))

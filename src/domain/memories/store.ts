@@ -1,5 +1,6 @@
-// Storing memories for one request (POST /v1/memories, /v1/memories/batch, and their MCP tools): embed
-// outside the transaction, then insert and audit inside one tenant transaction (all or nothing).
+// Storing memories for one request (POST /v1/memories, /v1/memories/batch, and their MCP tools):
+// embed outside the transaction, then insert and audit inside one tenant transaction (all or
+// nothing).
 import type { Ports } from "../ports/ports";
 import { withTenant } from "../../data/with-tenant";
 import type { Actor } from "../actor";
@@ -13,8 +14,9 @@ export type StoreOptions = {
   pathPrefix?: string;
   /**
    * A batch: the vectors wait outside the HNSW graph, where recall scores them exactly, and
-   * svc.generate_embedding puts them in (docs/recall.md, "The vector backlog"). Entering the graph row by
-   * row is most of what a store costs the database, so a batch returns about four times sooner.
+   * svc.generate_embedding puts them in (docs/recall.md, "The vector backlog"). Entering the graph
+   * row by row is most of what a store costs the database, so a batch returns about four times
+   * sooner.
    */
   graphLater?: boolean;
 };

@@ -2,13 +2,18 @@
 import { bytesToHex } from "@noble/hashes/utils.js";
 import type { MemoryRow, NewMemoryRow } from "../../data/queries/memories";
 
-/** Documented in docs/memories.md. `turn` is reserved for conversation turns (stored by the conversations area). */
+/**
+ * Documented in docs/memories.md. `turn` is reserved for conversation turns (stored by the
+ * conversations area).
+ */
 export const MEMORY_TYPES = ["semantic", "episodic", "procedural", "working", "turn"] as const;
 export type MemoryType = (typeof MEMORY_TYPES)[number];
 
 export const DEFAULT_IMPORTANCE = 0.5;
 
-/** What a caller asks to store; bounds are checked by the HTTP schema and again by prepareMemories. */
+/**
+ * What a caller asks to store; bounds are checked by the HTTP schema and again by prepareMemories.
+ */
 export type MemoryInput = {
   agent_id: string;
   content: string;

@@ -1,7 +1,8 @@
-// The vector backlog (sql/0134, docs/recall.md): a batch store writes its rows outside the HNSW graph, where
-// VECTOR recall scores them exactly, and svc.generate_embedding puts them into the graph afterwards. One
-// chunk per transaction, so a PATCH or forget of a waiting memory waits at most one chunk. Setting a flag is
-// idempotent: a worker killed mid-chunk rolls it back and the next delivery takes it again.
+// The vector backlog (sql/0134, docs/recall.md): a batch store writes its rows outside the HNSW
+// graph, where VECTOR recall scores them exactly, and svc.generate_embedding puts them into the
+// graph afterwards. One chunk per transaction, so a PATCH or forget of a waiting memory waits at
+// most one chunk. Setting a flag is idempotent: a worker killed mid-chunk rolls it back and the
+// next delivery takes it again.
 import type { Database } from "../../data/pools";
 import { countWaitingRows, graphWaitingRows } from "../../data/queries/vector-backlog";
 import { withTenant, withTenantRead } from "../../data/with-tenant";
@@ -9,8 +10,8 @@ import { withTenant, withTenantRead } from "../../data/with-tenant";
 export type BacklogStep = { graphed: number; remaining: number };
 
 /**
- * At most `maxChunks` chunks of `chunk` versions for one tenant, `parallel` transactions at a time (each
- * locks its own rows; pgvector inserts into the graph from several backends at once).
+ * At most `maxChunks` chunks of `chunk` versions for one tenant, `parallel` transactions at a time
+ * (each locks its own rows; pgvector inserts into the graph from several backends at once).
  */
 export async function graphBacklog(
   db: Database,

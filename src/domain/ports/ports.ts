@@ -28,9 +28,15 @@ export type Ports = {
   /** BullMQ on Valkey, or the in-process runner in embedded mode (no VALKEY_URL). */
   readonly queue: TaskQueue;
   readonly llm: LlmProvider;
-  /** The configured embedder (the generation a re-embed builds); stores and recall use `embeddings.serving(org)`. */
+  /**
+   * The configured embedder (the generation a re-embed builds); stores and recall use
+   * `embeddings.serving(org)`.
+   */
   readonly embedder: EmbeddingProvider;
-  /** Which embedding generation serves each tenant, and the embedder of each (a re-embed keeps the old one). */
+  /**
+   * Which embedding generation serves each tenant, and the embedder of each (a re-embed keeps the
+   * old one).
+   */
   readonly embeddings: EmbeddingGenerations;
   /** Recent recall query embeddings of a remote provider (query-vectors.ts). */
   readonly queryVectors: QueryVectorCache;
@@ -38,7 +44,9 @@ export type Ports = {
   readonly vectorShapes: VectorShapeHints;
   /** null unless FORGET_PROOF_ENABLED. */
   readonly forgetSigner: ForgetSigner | null;
-  /** Distill's entity and relation extractor: local rules, or the metered LLM with a local fallback. */
+  /**
+   * Distill's entity and relation extractor: local rules, or the metered LLM with a local fallback.
+   */
   readonly extractor: Extractor;
   /** Where uploaded files wait for the ingest worker (STORAGE_BACKEND). */
   readonly storage: ObjectStorage;

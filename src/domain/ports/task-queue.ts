@@ -21,7 +21,10 @@ export const TASK_NAMES = [
 export type TaskName = (typeof TASK_NAMES)[number];
 
 export type EnqueueOptions = {
-  /** Deduplication id: a second enqueue with the same id while the first is pending is dropped. No ':' allowed. */
+  /**
+   * Deduplication id: a second enqueue with the same id while the first is pending is dropped. No
+   * ':' allowed.
+   */
   jobId?: string;
   delayMs?: number;
 };

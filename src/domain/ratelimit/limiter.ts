@@ -25,15 +25,18 @@ export type TakeResult = {
 export interface RateLimiter {
   readonly backend: "valkey" | "memory";
   /**
-   * One token from every bucket, or from none: allowed only when each holds a token, so a request one
-   * bucket refuses costs the others nothing. Results are in the order of `buckets`.
+   * One token from every bucket, or from none: allowed only when each holds a token, so a request
+   * one bucket refuses costs the others nothing. Results are in the order of `buckets`.
    */
   take(buckets: readonly Bucket[]): Promise<TakeResult[]>;
   /** Reads the bucket without spending a token. */
   peek(bucketKey: string, policy: BucketPolicy): Promise<TakeResult>;
 }
 
-/** The bucket arithmetic, shared by the in-memory limiter and mirrored by src/valkey/token-bucket.lua. */
+/**
+ * The bucket arithmetic, shared by the in-memory limiter and mirrored by
+ * src/valkey/token-bucket.lua.
+ */
 export function refill(
   tokens: number,
   lastMs: number,

@@ -1,4 +1,5 @@
-// In-process token buckets: the embedded-mode limiter, and the per-replica fallback when Valkey is down.
+// In-process token buckets: the embedded-mode limiter, and the per-replica fallback when Valkey is
+// down.
 import {
   outcome,
   refill,

@@ -1,6 +1,6 @@
-// The tenant bucket: one per tenant, beside each key's own bucket, so minting more keys buys no more
-// throughput. Same window as the key bucket; its own rate and capacity, by default ten keys' worth, so
-// raising the key limits raises the tenant's with them unless it is set.
+// The tenant bucket: one per tenant, beside each key's own bucket, so minting more keys buys no
+// more throughput. Same window as the key bucket; its own rate and capacity, by default ten keys'
+// worth, so raising the key limits raises the tenant's with them unless it is set.
 import type { Config } from "../../config/schema";
 import type { BucketPolicy } from "./limiter";
 

@@ -1,7 +1,7 @@
-// The weighted words of BM25 (LEXICAL; TEMPORAL's ranking inside a window): the user's words at weight 1,
-// as typed (case and underscores kept: the database splits camelCase and snake_case identifiers, and
-// keeps them whole too, as it does for documents: sql/0430), and for TEMPORAL their WordNet relatives
-// (expansion/wordnet.ts) at EXPANSION_WEIGHT.
+// The weighted words of BM25 (LEXICAL; TEMPORAL's ranking inside a window): the user's words at
+// weight 1, as typed (case and underscores kept: the database splits camelCase and snake_case
+// identifiers, and keeps them whole too, as it does for documents: sql/0430), and for TEMPORAL
+// their WordNet relatives (expansion/wordnet.ts) at EXPANSION_WEIGHT.
 import { expansionsOf } from "./expansion/wordnet";
 import { includedWords } from "./query-words";
 
@@ -24,9 +24,9 @@ function ownTokens(query: string): string[] {
 }
 
 /**
- * `related: false` leaves WordNet out: LEXICAL ranks the words typed (on the public sets related words
- * cost it 0.02–0.07 of R@10 and nDCG@10: docs/benchmarks.md, "LEXICAL as BM25"). A quoted phrase or
- * an excluded word ("-staging") asks for exact wording: no related words then either.
+ * `related: false` leaves WordNet out: LEXICAL ranks the words typed (on the public sets related
+ * words cost it 0.02–0.07 of R@10 and nDCG@10: docs/benchmarks.md, "LEXICAL as BM25"). A quoted
+ * phrase or an excluded word ("-staging") asks for exact wording: no related words then either.
  */
 export function anyWordTermsOf(query: string, options: { related?: boolean } = {}): AnyWordTerms {
   const own = ownTokens(query);

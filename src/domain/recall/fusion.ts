@@ -1,11 +1,15 @@
-// Reciprocal-rank fusion, a request option (docs/recall.md, "Fusion"): the listed strategies run in the recall's
-// one tenant transaction, each to a depth of at least FUSION_DEPTH, and every memory scores Σ 1/(k + rank) over
-// the lists it appears in. The response's `strategy` is the first listed strategy that ran; `fusion` lists all.
+// Reciprocal-rank fusion, a request option (docs/recall.md, "Fusion"): the listed strategies run in
+// the recall's one tenant transaction, each to a depth of at least FUSION_DEPTH, and every memory
+// scores Σ 1/(k + rank) over the lists it appears in. The response's `strategy` is the first listed
+// strategy that ran; `fusion` lists all.
 import type { RecallRow } from "../../data/queries/recall-common";
 import type { FieldProblem } from "../../lib/errors";
 import type { ConcreteStrategyName, RecallSearch, RecallStrategy, StrategyEnv } from "./strategy";
 
-/** The strategies that rank memories by the query; ASK answers a question and CYPHER runs a query language. */
+/**
+ * The strategies that rank memories by the query; ASK answers a question and CYPHER runs a query
+ * language.
+ */
 export const FUSABLE_STRATEGIES = [
   "VECTOR",
   "LEXICAL",
@@ -16,7 +20,10 @@ export const FUSABLE_STRATEGIES = [
   "TRACE",
 ] as const satisfies readonly ConcreteStrategyName[];
 export const FUSION_K_DEFAULT = 60;
-/** Each fused strategy returns at least this many candidates, so a memory ranked 11th by one list still counts. */
+/**
+ * Each fused strategy returns at least this many candidates, so a memory ranked 11th by one list
+ * still counts.
+ */
 export const FUSION_DEPTH = 30;
 
 export type FusionRequest = { strategies: ConcreteStrategyName[]; k: number };
@@ -55,8 +62,9 @@ export type PlannedFusion = {
 };
 
 /**
- * Plans a fused recall outside the transaction: embeds the query once if a member needs it (an embedding outage
- * drops VECTOR, and LEXICAL takes its place unless already listed), then runs each member's prepare step.
+ * Plans a fused recall outside the transaction: embeds the query once if a member needs it (an
+ * embedding outage drops VECTOR, and LEXICAL takes its place unless already listed), then runs each
+ * member's prepare step.
  */
 export async function planFusion(
   request: FusionRequest,
@@ -103,8 +111,9 @@ export type RankedList = { name: ConcreteStrategyName; weight: number; rows: Rec
 export type FusedRow = RecallRow & { retrievers: ConcreteStrategyName[] };
 
 /**
- * Σ weight/(k + rank) per memory (rank 1-based), best first. A memory keeps the row of the first list that
- * found it (with a graph link when a later list has one), and lists every retriever that found it.
+ * Σ weight/(k + rank) per memory (rank 1-based), best first. A memory keeps the row of the first
+ * list that found it (with a graph link when a later list has one), and lists every retriever that
+ * found it.
  */
 export function reciprocalRankFusion(lists: RankedList[], k: number): FusedRow[] {
   const fused = new Map<string, FusedRow>();

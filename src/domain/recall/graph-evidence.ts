@@ -5,7 +5,10 @@ export type GraphNodeRef = { memo_id: string; name: string; memo_type: string };
 
 export type GraphSource = { memory_id: string; version: number };
 
-/** One edge as a fact, with both timelines: event time (valid/invalid) and system time (created/expired). */
+/**
+ * One edge as a fact, with both timelines: event time (valid/invalid) and system time
+ * (created/expired).
+ */
 export type GraphFact = {
   edge_id: string;
   subject: GraphNodeRef;
@@ -48,9 +51,13 @@ export type GraphAnswer = {
   confidence: number;
   method: "local" | "llm" | "cypher";
   citations: GraphCitation[];
-  /** ASK with an LLM: the CYPHER query the question was translated into (validated, run read-only). */
+  /**
+   * ASK with an LLM: the CYPHER query the question was translated into (validated, run read-only).
+   */
   cypher?: string;
-  /** ASK with an LLM: claims left out because they cited nothing or cited something not retrieved. */
+  /**
+   * ASK with an LLM: claims left out because they cited nothing or cited something not retrieved.
+   */
   dropped_claims?: Array<{ text: string; reason: string }>;
 };
 

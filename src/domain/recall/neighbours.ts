@@ -1,6 +1,7 @@
-// Context from neighbouring turns (`context: {neighbours: n}`, docs/recall.md "Context"): each result that is a
-// conversation turn carries the current turns up to n positions before and after it in its conversation, read
-// in the recall's transaction. The ranking does not change; other results carry an empty list.
+// Context from neighbouring turns (`context: {neighbours: n}`, docs/recall.md "Context"): each
+// result that is a conversation turn carries the current turns up to n positions before and after
+// it in its conversation, read in the recall's transaction. The ranking does not change; other
+// results carry an empty list.
 import type { Tx } from "../../data/pools";
 import { turnNeighbours, type NeighbourRow } from "../../data/queries/turn-neighbours";
 import { redactText } from "./redaction";
@@ -23,7 +24,10 @@ export async function fetchNeighbours(
   return byHit;
 }
 
-/** Each result with its neighbours (redacted like the results when `redact`); the count of masked values. */
+/**
+ * Each result with its neighbours (redacted like the results when `redact`); the count of masked
+ * values.
+ */
 export function withNeighbours<T extends { memory_id: string }>(
   results: T[],
   neighbours: Neighbours,

@@ -1,7 +1,8 @@
-// Recent query embeddings from a remote provider, per tenant and model, so a repeated query costs no
-// provider call (and no tokens: nothing is spent, so nothing is metered). Keyed by tenant so one tenant
-// cannot learn from a timing difference what another asked. The local embedder is not cached: it costs
-// microseconds and is charged per call (budgets/charge.ts). Bounded LRU; a process restart empties it.
+// Recent query embeddings from a remote provider, per tenant and model, so a repeated query costs
+// no provider call (and no tokens: nothing is spent, so nothing is metered). Keyed by tenant so one
+// tenant cannot learn from a timing difference what another asked. The local embedder is not
+// cached: it costs microseconds and is charged per call (budgets/charge.ts). Bounded LRU; a process
+// restart empties it.
 const MAX_ENTRIES = 2_000;
 
 export type QueryVectorCache = {

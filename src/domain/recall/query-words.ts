@@ -19,7 +19,9 @@ export function orQueryOf(text: string): string | null {
   return words.length > 0 ? words.join(" | ") : null;
 }
 
-/** Queries of at most four words count as short: they get a prefix query and the trigram fallback. */
+/**
+ * Queries of at most four words count as short: they get a prefix query and the trigram fallback.
+ */
 export const isShortQuery = (text: string) => {
   const n = wordsOf(text).length;
   return n > 0 && n <= SHORT_QUERY_WORDS;
@@ -39,14 +41,17 @@ export function prefixQueryOf(text: string): string | null {
   return last.length >= 2 ? [...words.slice(0, -1), `${last}:*`].join(" & ") : null;
 }
 
-/** A quote, `or` between words or a `-word`: websearch_to_tsquery reads operators, not only words. */
+/**
+ * A quote, `or` between words or a `-word`: websearch_to_tsquery reads operators, not only words.
+ */
 export function usesWebsearchOperators(text: string): boolean {
   return /"|(^|\s)-\S|\sor\s/i.test(text);
 }
 
 /**
- * No websearch operator and no prefix query (`prefix`, when the caller has it already): every lexeme of
- * the text is required. ("or" elsewhere than between words is a stop word, so never required.)
+ * No websearch operator and no prefix query (`prefix`, when the caller has it already): every
+ * lexeme of the text is required. ("or" elsewhere than between words is a stop word, so never
+ * required.)
  */
 export function everyLexemeRequired(text: string, prefix = prefixQueryOf(text)): boolean {
   return prefix === null && !usesWebsearchOperators(text);

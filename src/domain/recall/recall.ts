@@ -1,8 +1,8 @@
-// Recall as visible stages (pipeline/): validate → plan → retrieve → fuse → present. The plan (network
-// calls: the query embedding, an LLM router, a strategy's prepare step) happens outside the transaction;
-// then ONE tenant transaction retrieves and, in one pipelined round trip, writes the audit row and charges
-// an in-process embedding to the budget, so a recall is audited if and only if it returned results to
-// someone. REST, the stream and MCP all go through here.
+// Recall as visible stages (pipeline/): validate → plan → retrieve → fuse → present. The plan
+// (network calls: the query embedding, an LLM router, a strategy's prepare step) happens outside
+// the transaction; then ONE tenant transaction retrieves and, in one pipelined round trip, writes
+// the audit row and charges an in-process embedding to the budget, so a recall is audited if and
+// only if it returned results to someone. REST, the stream and MCP all go through here.
 import { isQueryTimeout } from "../../data/errors";
 import type { Tx } from "../../data/pools";
 import { readGeneration } from "../../data/queries/embedding-generations";
@@ -45,8 +45,8 @@ export async function recall(
 }
 
 /**
- * The same recall in two halves: validated and planned now (so that the stream turns plan errors into
- * problem responses before it opens), retrieved, fused and presented when called.
+ * The same recall in two halves: validated and planned now (so that the stream turns plan errors
+ * into problem responses before it opens), retrieved, fused and presented when called.
  */
 export async function openRecall(
   deps: RecallDeps,
@@ -58,7 +58,10 @@ export async function openRecall(
   return (later) => executeRecall(deps, actor, plan, later);
 }
 
-/** VECTOR found nothing because the tenant switched embedding generation after the query was embedded. */
+/**
+ * VECTOR found nothing because the tenant switched embedding generation after the query was
+ * embedded.
+ */
 class GenerationSwitched extends Error {}
 
 /**
@@ -90,8 +93,9 @@ export async function executeRecall(
       withTenant(deps.db, actor.orgId, async (tx) => {
         openRecallTransaction(tx, deps, plan);
         const retrieved = await retrieve(tx, deps, actor, plan, signal);
-        // Only an empty VECTOR list pays for this check: after a switch, a query embedded with the old
-        // generation matches no vector (recall filters on the generation), and is embedded again below.
+        // Only an empty VECTOR list pays for this check: after a switch, a query embedded with the
+        // old generation matches no vector (recall filters on the generation), and is embedded
+        // again below.
         const vectorEmpty = retrieved.lists.some((l) => l.name === "VECTOR" && l.rows.length === 0);
         if (
           !replanned &&
@@ -123,7 +127,10 @@ export async function executeRecall(
   return present(deps, actor, { plan, ...inTransaction });
 }
 
-/** Issued together, so they share one round trip; the audit row commits with the recall or not at all. */
+/**
+ * Issued together, so they share one round trip; the audit row commits with the recall or not at
+ * all.
+ */
 async function audited(
   tx: Tx,
   deps: RecallDeps,
@@ -160,7 +167,10 @@ async function servingChanged(tx: Tx, deps: RecallDeps, planned: Generation): Pr
   return model !== planned.model || dims !== planned.dims;
 }
 
-/** The same plan with the query embedded by the generation that serves now (once: the cache is dropped first). */
+/**
+ * The same plan with the query embedded by the generation that serves now (once: the cache is
+ * dropped first).
+ */
 async function replanForSwitch(
   deps: RecallDeps,
   actor: Actor,

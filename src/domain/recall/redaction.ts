@@ -1,6 +1,7 @@
 // RETRIEVAL_REDACTION_ENABLED: masks secrets and personal data in recall output (content and every
 // string inside metadata) as [REDACTED:<kind>]. Stored memories are never changed. Rules run in
-// the order below, so a secret is masked before its digits could be read as a card or a phone number.
+// the order below, so a secret is masked before its digits could be read as a card or a phone
+// number.
 export type RedactionKind = "private_key" | "secret" | "email" | "card" | "phone";
 
 const CARD_CANDIDATE = /\b\d(?:[ -]?\d){12,18}\b/g;
@@ -62,7 +63,8 @@ const RULES: Rule[] = [
     replace: (m) => (luhnValid(m.replace(/\D/g, "")) ? "[REDACTED:card]" : null),
   },
   {
-    // International (+ and 8–15 digits) or North American (3-3-4) numbers with the usual separators.
+    // International (+ and 8–15 digits) or North American (3-3-4) numbers with the usual
+    // separators.
     kind: "phone",
     re: /(?<![\w+])(?:\+\d{1,3}[\s.-]?(?:\(\d{1,4}\)[\s.-]?)?\d{1,4}(?:[\s.-]?\d{2,4}){1,4}|\(?\b\d{3}\)?[\s.-]\d{3}[\s.-]\d{4})\b/g,
     replace: (m) => {

@@ -1,7 +1,8 @@
-// The optional rerank stage (`rerank: true`, docs/recall.md "Rerank"): after the recall transaction, one call to
-// the configured LLM (metered and budget-checked like every LLM use) reorders the first RERANK_MAX results. The
-// set of results never changes (the audit row and access counts stay true); only their order does. When the LLM
-// is down, refused by the budget or answers unusably, the strategy's order stays and the note says why.
+// The optional rerank stage (`rerank: true`, docs/recall.md "Rerank"): after the recall
+// transaction, one call to the configured LLM (metered and budget-checked like every LLM use)
+// reorders the first RERANK_MAX results. The set of results never changes (the audit row and access
+// counts stay true); only their order does. When the LLM is down, refused by the budget or answers
+// unusably, the strategy's order stays and the note says why.
 import type { LlmProvider } from "../../providers/llm/port";
 import { LlmUnavailableError } from "../../providers/llm/port";
 import { AppError } from "../../lib/errors";
@@ -17,7 +18,10 @@ const SYSTEM =
 
 export type Reranked<T> = { results: T[]; note: string };
 
-/** The ids the model listed, as indexes into the passages: unknown ids and repeats are dropped; null when none is usable. */
+/**
+ * The ids the model listed, as indexes into the passages: unknown ids and repeats are dropped; null
+ * when none is usable.
+ */
 export function orderFrom(text: string, count: number): number[] | null {
   const order = parseJsonAnswer(text)?.order;
   if (!Array.isArray(order)) return null;

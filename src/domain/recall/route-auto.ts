@@ -1,7 +1,8 @@
-// AUTO's plan: which retrievers run and with what weight; never a route that decides alone. LEXICAL always
-// runs (the floor no misreading can take away); VECTOR when the query is embedded; CODE when the query shows
-// code signs; the graph strategy that the entity rule (routing/graph-rules.ts) or the LLM names. A time
-// expression is a ranking signal, not a filter. The LLM, when configured, only raises one weight.
+// AUTO's plan: which retrievers run and with what weight; never a route that decides alone. LEXICAL
+// always runs (the floor no misreading can take away); VECTOR when the query is embedded; CODE when
+// the query shows code signs; the graph strategy that the entity rule (routing/graph-rules.ts) or
+// the LLM names. A time expression is a ranking signal, not a filter. The LLM, when configured,
+// only raises one weight.
 import type { LlmProvider } from "../../providers/llm/port";
 import { LlmUnavailableError } from "../../providers/llm/port";
 import type { ConcreteStrategyName, RecallStrategy } from "./strategy";
@@ -20,12 +21,18 @@ export type AutoPlan = {
   /** Memories whose event time falls in this window rank higher (fuse.ts); null: no time signal. */
   window: TimeWindow | null;
   windowWeight: number;
-  /** Without an LLM the recall transaction reads the graph's entity rule; its strategy joins the fusion. */
+  /**
+   * Without an LLM the recall transaction reads the graph's entity rule; its strategy joins the
+   * fusion.
+   */
   entityRule: boolean;
   reason: string;
 };
 
-/** Signs that a query is about code, strong (an identifier's shape) or weak (a word that is also prose). */
+/**
+ * Signs that a query is about code, strong (an identifier's shape) or weak (a word that is also
+ * prose).
+ */
 const STRONG_CODE_SIGNS: Array<[RegExp, string]> = [
   [/\b[a-z]+[A-Z][A-Za-z0-9]*\b/, "camelCase identifier"],
   [/\b[A-Za-z0-9]+_[A-Za-z0-9_]+\b/, "snake_case identifier"],
@@ -48,17 +55,21 @@ export function codeSign(query: string): { strength: "strong" | "weak"; sign: st
 }
 
 /**
- * Retriever weights without an LLM, and the reciprocal-rank constant. Measured on the public sets' development
- * splits (docs/benchmarks.md, "AUTO on public data"): with the local embedder VECTOR at 0.3 adds SciFact
- * nDCG@10 +0.01 and CoSQA R@10 +0.04 over LEXICAL alone and costs LoCoMo R@10 at most 0.005; at equal
- * weight it costs LoCoMo 0.04. Since LEXICAL's feedback pass (pipeline/feedback.ts) its top is worth
- * more: k = 5 rather than 10 adds LoCoMo R@10 +0.015 and SciFact nDCG@10 +0.011 on the even questions,
- * CoSQA −0.004 (docs/benchmarks.md, "Pseudo-relevance feedback in AUTO").
+ * Retriever weights without an LLM, and the reciprocal-rank constant. Measured on the public sets'
+ * development splits (docs/benchmarks.md, "AUTO on public data"): with the local embedder VECTOR at
+ * 0.3 adds SciFact nDCG@10 +0.01 and CoSQA R@10 +0.04 over LEXICAL alone and costs LoCoMo R@10 at
+ * most 0.005; at equal weight it costs LoCoMo 0.04. Since LEXICAL's feedback pass
+ * (pipeline/feedback.ts) its top is worth more: k = 5 rather than 10 adds LoCoMo R@10 +0.015 and
+ * SciFact nDCG@10 +0.011 on the even questions, CoSQA −0.004 (docs/benchmarks.md, "Pseudo-relevance
+ * feedback in AUTO").
  */
 export const AUTO_K = 5;
 export const WEIGHTS = {
   LEXICAL: 1,
-  /** The local hashing embedder matches shared words and n-grams only: a second opinion, not an equal. */
+  /**
+   * The local hashing embedder matches shared words and n-grams only: a second opinion, not an
+   * equal.
+   */
   VECTOR_LOCAL: 0.3,
   VECTOR_SEMANTIC: 1,
   CODE_STRONG: 1,
@@ -150,8 +161,9 @@ function parseAnswer(
 }
 
 /**
- * Asks the configured LLM which strategy fits; its answer only weights AUTO's fusion. AppErrors from the
- * LLM port (e.g. budget-exceeded) propagate; a provider failure or an unusable answer returns why.
+ * Asks the configured LLM which strategy fits; its answer only weights AUTO's fusion. AppErrors
+ * from the LLM port (e.g. budget-exceeded) propagate; a provider failure or an unusable answer
+ * returns why.
  */
 export async function askLlmRouter(
   llm: LlmProvider,

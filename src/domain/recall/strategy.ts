@@ -28,7 +28,10 @@ export type RecallSearch = {
   now: Date;
   /** The query embedding, present when the strategy declared `needsEmbedding`. */
   queryVector: number[] | null;
-  /** The embedding generation of queryVector: VECTOR reads only vectors of the same model and dimension. */
+  /**
+   * The embedding generation of queryVector: VECTOR reads only vectors of the same model and
+   * dimension.
+   */
   dimensions: number;
   embeddingModel: string;
   efSearch: number;
@@ -41,14 +44,20 @@ export type RecallSearch = {
   asOf: Date | null;
   /** CYPHER: the $parameters of the query. */
   params: Record<string, unknown>;
-  /** Graph strategies: traversal bounds (GRAPH_MAX_HOPS, GRAPH_FANOUT, GRAPH_MAX_ROWS); absent: the configuration defaults. */
+  /**
+   * Graph strategies: traversal bounds (GRAPH_MAX_HOPS, GRAPH_FANOUT, GRAPH_MAX_ROWS); absent: the
+   * configuration defaults.
+   */
   graphBounds?: GraphBounds;
   signal?: AbortSignal;
 };
 
 export type GraphBounds = { maxHops: number; fanout: number; maxRows: number };
 
-/** The configuration defaults of GRAPH_MAX_HOPS, GRAPH_FANOUT and GRAPH_MAX_ROWS (src/config/sections/graph.ts). */
+/**
+ * The configuration defaults of GRAPH_MAX_HOPS, GRAPH_FANOUT and GRAPH_MAX_ROWS
+ * (src/config/sections/graph.ts).
+ */
 export const DEFAULT_GRAPH_BOUNDS: GraphBounds = Object.freeze({
   maxHops: 3,
   fanout: 20,
@@ -78,15 +87,15 @@ export interface RecallStrategy<Prepared = unknown> {
   readonly description: string;
   readonly needsEmbedding: boolean;
   /**
-   * Its queries fix their own shape, so planning them on every call only costs: a recall transaction that
-   * runs this strategy alone uses generic plans (limitRecallTransaction). Run by fusion or after a graph
-   * answer, it gets the transaction's custom plans.
+   * Its queries fix their own shape, so planning them on every call only costs: a recall
+   * transaction that runs this strategy alone uses generic plans (limitRecallTransaction). Run by
+   * fusion or after a graph answer, it gets the transaction's custom plans.
    */
   readonly genericPlans?: boolean;
   /**
-   * Optional, at plan time and outside the recall transaction: checks that must fail before a stream
-   * opens (CYPHER's parser), network calls (ASK's LLM), and graph reads in their own READ ONLY tenant
-   * transaction. Its result reaches run().
+   * Optional, at plan time and outside the recall transaction: checks that must fail before a
+   * stream opens (CYPHER's parser), network calls (ASK's LLM), and graph reads in their own READ
+   * ONLY tenant transaction. Its result reaches run().
    */
   prepare?(env: StrategyEnv, search: RecallSearch): Promise<Prepared>;
   /** Runs inside the recall's tenant transaction; read-only on memories. */

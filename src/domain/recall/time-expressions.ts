@@ -63,7 +63,9 @@ function calendarUnit(now: Date, unit: Unit, back: number): Span | null {
   return spanOf(utcDay(y - back, 0, 1), utcDay(y - back + 1, 0, 1));
 }
 
-/** Both ends, or null when either lies outside the date bound ("after 9999-12-31" is not a time). */
+/**
+ * Both ends, or null when either lies outside the date bound ("after 9999-12-31" is not a time).
+ */
 const spanOf = (from: Date | null, to: Date | null): Span | null =>
   from && to ? [from, to] : null;
 
@@ -171,7 +173,9 @@ export function parseTimeExpression(query: string, now: Date): ParsedTime {
   return { window: null, anchor: null, rest: query };
 }
 
-/** An explicit date written in a memory ("2025-03-14", "March 14, 2025", "14 March 2025"), if any. */
+/**
+ * An explicit date written in a memory ("2025-03-14", "March 14, 2025", "14 March 2025"), if any.
+ */
 export function dateWrittenIn(text: string): Date | null {
   const lower = text.toLowerCase();
   const iso = lower.match(/\b(\d{4})-(\d{2})-(\d{2})\b/);

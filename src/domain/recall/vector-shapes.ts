@@ -1,7 +1,8 @@
-// Which VECTOR shape (exact sort or index walk) each agent's last cost estimate chose, kept for a few
-// seconds so most recalls skip the estimate's round trip. Only a hint: a stale entry costs time, never
-// results (the index shape falls back to the exact one when short, and the exact one is exact), and an
-// agent's size changes slowly next to the TTL. Bounded; per process; a restart empties it.
+// Which VECTOR shape (exact sort or index walk) each agent's last cost estimate chose, kept for a
+// few seconds so most recalls skip the estimate's round trip. Only a hint: a stale entry costs
+// time, never results (the index shape falls back to the exact one when short, and the exact one is
+// exact), and an agent's size changes slowly next to the TTL. Bounded; per process; a restart
+// empties it.
 import type { VectorShape, VectorShapeHints } from "../../data/queries/recall-vector";
 
 const TTL_MS = 10_000;

@@ -1,5 +1,5 @@
-// Sessions: `active` from POST /v1/sessions until POST …/end makes them `ended` (final; a second end is
-// a 409). Each transition is audited.
+// Sessions: `active` from POST /v1/sessions until POST …/end makes them `ended` (final; a second
+// end is a 409). Each transition is audited.
 import {
   findSession,
   insertSession,

@@ -14,7 +14,9 @@ import type { EventMemory } from "./record-event";
 import { sendWebhook } from "./send";
 import { signatureHeader } from "./signature";
 
-/** Deliveries claimed (and sent concurrently) per round, and rounds per run, so one run is bounded. */
+/**
+ * Deliveries claimed (and sent concurrently) per round, and rounds per run, so one run is bounded.
+ */
 const CLAIM_BATCH = 16;
 const MAX_ROUNDS = 32;
 
@@ -61,14 +63,18 @@ export async function deliverDueWebhooks(deps: WebhookDeps, orgId: string): Prom
   return run;
 }
 
-/** base · 2^(attempt-1), capped, then scaled by a random factor in [0.5, 1) so retries spread out. */
+/**
+ * base · 2^(attempt-1), capped, then scaled by a random factor in [0.5, 1) so retries spread out.
+ */
 export function retryDelayMs(config: WebhookDeps["config"], attemptsMade: number): number {
   const exponential = config.WEBHOOKS_RETRY_BASE_MS * 2 ** Math.max(0, attemptsMade - 1);
   const capped = Math.min(config.WEBHOOKS_RETRY_MAX_MS, exponential);
   return Math.round(capped * (0.5 + Math.random() / 2));
 }
 
-/** The JSON body: the event as recorded, plus memory content only for an include_content endpoint. */
+/**
+ * The JSON body: the event as recorded, plus memory content only for an include_content endpoint.
+ */
 async function bodyOf(tx: Tx, row: ClaimedDelivery): Promise<string> {
   let data = row.data;
   const memories = data.memories as EventMemory[] | undefined;

@@ -8,7 +8,9 @@ import { AppError } from "../../lib/errors";
 export const badRequestTarget = () =>
   new AppError("malformed-request", "The Host header is missing or is not a valid host[:port]");
 
-/** The request every layer and the router see, or the 400 for a target without a valid authority. */
+/**
+ * The request every layer and the router see, or the 400 for a target without a valid authority.
+ */
 export function canonicalRequest(request: Request): Request | AppError {
   const url = URL.parse(request.url);
   if (url === null || url.host === "") return badRequestTarget();

@@ -1,4 +1,5 @@
-// Layer 3, access log and metrics: exactly one JSON line per request, written when the response is ready.
+// Layer 3, access log and metrics: exactly one JSON line per request, written when the response is
+// ready.
 import type { Logger } from "../../observability/log";
 import type { Metrics } from "../../observability/metrics";
 import type { RequestContext } from "../request-context";

@@ -1,6 +1,6 @@
 // Layer 4, body limit: a declared Content-Length over the cap is refused before anything is read; a
-// chunked body is counted while it streams. multipart/form-data is accepted only on /v1/ingest/file,
-// which enforces INGEST_MAX_FILE_BYTES itself.
+// chunked body is counted while it streams. multipart/form-data is accepted only on
+// /v1/ingest/file, which enforces INGEST_MAX_FILE_BYTES itself.
 import { Elysia } from "elysia";
 import { AppError } from "../../lib/errors";
 import { requestPath } from "./0-request-target";
@@ -75,7 +75,8 @@ export function bodyLimitLayer(jsonLimit: number, fileLimit: number) {
           throw new AppError("malformed-request", "The request body is not valid JSON");
         }
       })
-      // An absent body is an empty object: optional-only bodies accept it, required fields are named in the 422.
+      // An absent body is an empty object: optional-only bodies accept it, required fields are
+      // named in the 422.
       .onTransform({ as: "global" }, (ctx) => {
         if (BODY_METHODS.has(ctx.request.method) && (ctx.body === undefined || ctx.body === null))
           ctx.body = {};

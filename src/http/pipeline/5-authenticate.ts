@@ -1,6 +1,6 @@
-// Layer 5, authentication: `Authorization: Bearer <key>` or `X-API-Key: <key>`. Public paths and CORS
-// preflights bypass it. The superadmin key (when that surface is enabled) is recognised only on the
-// superadmin routes, compared in constant time, and carries no tenant. With a throttle, each
+// Layer 5, authentication: `Authorization: Bearer <key>` or `X-API-Key: <key>`. Public paths and
+// CORS preflights bypass it. The superadmin key (when that surface is enabled) is recognised only
+// on the superadmin routes, compared in constant time, and carries no tenant. With a throttle, each
 // failure spends from the client address's bucket, read before a key costs a lookup or comparison.
 import { timingSafeEqual } from "node:crypto";
 import { Elysia } from "elysia";

@@ -1,8 +1,9 @@
-// Layer 6, rate limit (RATE_LIMIT_ENABLED): a token bucket per API key and, for tenant keys, a second
-// bucket per tenant shared by all its keys, so minting keys buys no throughput. Both are taken in one
-// atomic step: a request either bucket refuses spends from neither. Every authenticated response carries
-// X-RateLimit-Limit (RATE_LIMIT_REQUESTS), -Remaining (whole tokens left) and -Reset (epoch seconds when
-// the bucket is full) of the key bucket; either bucket empty answers 429 with Retry-After.
+// Layer 6, rate limit (RATE_LIMIT_ENABLED): a token bucket per API key and, for tenant keys, a
+// second bucket per tenant shared by all its keys, so minting keys buys no throughput. Both are
+// taken in one atomic step: a request either bucket refuses spends from neither. Every
+// authenticated response carries X-RateLimit-Limit (RATE_LIMIT_REQUESTS), -Remaining (whole tokens
+// left) and -Reset (epoch seconds when the bucket is full) of the key bucket; either bucket empty
+// answers 429 with Retry-After.
 import { Elysia } from "elysia";
 import { rateLimited } from "../../lib/errors";
 import type { Bucket, BucketPolicy, RateLimiter, TakeResult } from "../../domain/ratelimit/limiter";
@@ -24,8 +25,9 @@ export function rateHeaders(policy: BucketPolicy, result: TakeResult): Record<st
 }
 
 /**
- * One request's tokens, from the key's bucket and (tenant keys) the tenant's, in one atomic take. Returns
- * the key bucket's headers, and the 429 to throw when either bucket refused. Also used by `svc mcp`.
+ * One request's tokens, from the key's bucket and (tenant keys) the tenant's, in one atomic take.
+ * Returns the key bucket's headers, and the 429 to throw when either bucket refused. Also used by
+ * `svc mcp`.
  */
 export async function takeRequestTokens(
   limiter: RateLimiter,

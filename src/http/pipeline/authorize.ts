@@ -1,6 +1,6 @@
 // Authorization, once for every route, right after routing (the scope depends on the matched route
-// template) and before any validation, so a key without the scope learns nothing about the body rules.
-// A tenant key lacking the route's scope gets 403 insufficient-scope naming the scope.
+// template) and before any validation, so a key without the scope learns nothing about the body
+// rules. A tenant key lacking the route's scope gets 403 insufficient-scope naming the scope.
 import { Elysia } from "elysia";
 import { requireScope } from "../../domain/keys/scopes";
 import { requiredAccess } from "../route-scopes";

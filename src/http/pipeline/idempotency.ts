@@ -1,7 +1,8 @@
-// Idempotency-Key on POST routes (docs/idempotency.md), in one place for every route. Before the handler
-// (after authentication, rate limit, authorization and validation) the key is claimed for the tenant, or
-// the stored response is replayed with `Idempotent-Replayed: true` and nothing runs; after the response
-// is rendered, settleIdempotency stores it (2xx–4xx) or releases the claim (5xx, 429: the client retries).
+// Idempotency-Key on POST routes (docs/idempotency.md), in one place for every route. Before the
+// handler (after authentication, rate limit, authorization and validation) the key is claimed for
+// the tenant, or the stored response is replayed with `Idempotent-Replayed: true` and nothing runs;
+// after the response is rendered, settleIdempotency stores it (2xx–4xx) or releases the claim (5xx,
+// 429: the client retries).
 import { Elysia } from "elysia";
 import type { Deps } from "../../app/deps";
 import { requestFingerprint } from "../../domain/idempotency/fingerprint";
@@ -17,13 +18,19 @@ import { contextOf } from "../request-context";
 
 export const IDEMPOTENT_REPLAYED_HEADER = "idempotent-replayed";
 
-/** POST routes that ignore the header: their answers are streams (SSE, MCP's JSON-RPC sessions), not one stored body. */
+/**
+ * POST routes that ignore the header: their answers are streams (SSE, MCP's JSON-RPC sessions), not
+ * one stored body.
+ */
 export const IDEMPOTENCY_EXEMPT_ROUTES: ReadonlySet<string> = new Set([
   "/v1/memories/recall/stream",
   "/mcp",
 ]);
 
-/** Response headers replayed with the stored body; rate-limit and request-id headers are the replay's own. */
+/**
+ * Response headers replayed with the stored body; rate-limit and request-id headers are the
+ * replay's own.
+ */
 const REPLAYED_HEADERS = ["content-type", "location", "content-language"];
 
 export function honoursIdempotencyKey(method: string, route: string): boolean {
@@ -64,7 +71,10 @@ function replay(stored: StoredResponse): Response {
   return new Response(stored.body, { status: stored.status, headers });
 }
 
-/** Stores (or releases) the claim of `request`, if it made one; the response itself passes through unchanged. */
+/**
+ * Stores (or releases) the claim of `request`, if it made one; the response itself passes through
+ * unchanged.
+ */
 export async function settleIdempotency(
   deps: Pick<Deps, "db" | "config" | "log">,
   request: Request,
@@ -91,7 +101,8 @@ export async function settleIdempotency(
       });
     }
   } catch (error) {
-    // The work is done and answered; the claim goes stale and a retry after the in-flight timeout re-executes.
+    // The work is done and answered; the claim goes stale and a retry after the in-flight timeout
+    // re-executes.
     deps.log.warn({
       msg: "could not store the idempotent response",
       request_id: contextOf(request)?.requestId,
@@ -108,7 +119,10 @@ type OpenApiDocument = {
   >;
 };
 
-/** Adds the optional Idempotency-Key header parameter to every honouring operation of /openapi.json (idempotent). */
+/**
+ * Adds the optional Idempotency-Key header parameter to every honouring operation of /openapi.json
+ * (idempotent).
+ */
 export function documentIdempotencyKey(spec: OpenApiDocument): void {
   for (const [path, item] of Object.entries(spec.paths ?? {})) {
     const operation = item.post;

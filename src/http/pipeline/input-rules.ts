@@ -1,9 +1,9 @@
-// The request rules every route passes before validation, in one place: (1) every string in the body,
-// query and path is storable by PostgreSQL (no NUL, no unpaired surrogates; field names too) and the body
-// nests at most SVC_JSON_MAX_DEPTH levels; (2) every free-form JSON value in the body is at most
-// SVC_JSON_FREEFORM_MAX_BYTES; (3) closed objects carry no unknown fields; (4) a JSON body's number
-// fields hold numbers, not numeric strings. Each failure is a 422 naming the field. The walk in (1) is
-// iterative, so no later recursion ever meets an unbounded body.
+// The request rules every route passes before validation, in one place: (1) every string in the
+// body, query and path is storable by PostgreSQL (no NUL, no unpaired surrogates; field names too)
+// and the body nests at most SVC_JSON_MAX_DEPTH levels; (2) every free-form JSON value in the body
+// is at most SVC_JSON_FREEFORM_MAX_BYTES; (3) closed objects carry no unknown fields; (4) a JSON
+// body's number fields hold numbers, not numeric strings. Each failure is a 422 naming the field.
+// The walk in (1) is iterative, so no later recursion ever meets an unbounded body.
 import { Elysia } from "elysia";
 import type { Config } from "../../config/schema";
 import { validationFailed, type FieldProblem } from "../../lib/errors";

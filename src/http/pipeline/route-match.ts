@@ -1,6 +1,6 @@
-// The route template a request path would reach, for responses that end before routing (401, 413, 429):
-// the access log, metrics and spans name that route rather than "unmatched". Static routes win over
-// parameterised ones, as in the router.
+// The route template a request path would reach, for responses that end before routing (401, 413,
+// 429): the access log, metrics and spans name that route rather than "unmatched". Static routes
+// win over parameterised ones, as in the router.
 import type { AnyElysia } from "elysia";
 
 export type RouteMatcher = (method: string, path: string) => string | undefined;

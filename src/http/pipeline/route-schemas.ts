@@ -1,5 +1,6 @@
-// The schemas each mounted route declares (body, query, path), looked up by method and route template so
-// the request rules apply to every route, including ones added later. Filled once routes are mounted.
+// The schemas each mounted route declares (body, query, path), looked up by method and route
+// template so the request rules apply to every route, including ones added later. Filled once
+// routes are mounted.
 import type { AnyElysia } from "elysia";
 
 export type Schema = Record<string, any>;

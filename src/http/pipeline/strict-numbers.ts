@@ -8,7 +8,10 @@ import type { Schema } from "./route-schemas";
 
 const COERCED_FORMATS = new Set(["integer", "numeric"]);
 
-/** A union that reads a number out of a string (t.Integer, t.Numeric): its number alternative's type. */
+/**
+ * A union that reads a number out of a string (t.Integer, t.Numeric): its number alternative's
+ * type.
+ */
 function coercedNumberType(schema: Schema): string | null {
   const members: Schema[] | undefined = schema.anyOf;
   if (!members?.some((m) => m.type === "string" && COERCED_FORMATS.has(m.format))) return null;

@@ -1,7 +1,8 @@
-// Which IP addresses URL ingest may connect to: public unicast only, unless INGEST_FETCH_ALLOW_CIDRS
-// lists the address. Refused by default: loopback, private (RFC 1918, unique-local), link-local (and so
-// the 169.254.169.254 metadata service), carrier-grade NAT, multicast, reserved, unspecified, the IPv6
-// forms that embed an IPv4 address (NAT64, 6to4, Teredo, IPv4-compatible ::/96), and cloud metadata addresses that look public.
+// Which IP addresses URL ingest may connect to: public unicast only, unless
+// INGEST_FETCH_ALLOW_CIDRS lists the address. Refused by default: loopback, private (RFC 1918,
+// unique-local), link-local (and so the 169.254.169.254 metadata service), carrier-grade NAT,
+// multicast, reserved, unspecified, the IPv6 forms that embed an IPv4 address (NAT64, 6to4, Teredo,
+// IPv4-compatible ::/96), and cloud metadata addresses that look public.
 import ipaddr from "ipaddr.js";
 
 /** Metadata endpoints inside ranges that are otherwise public (Azure's wire server). */

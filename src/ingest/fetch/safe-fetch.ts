@@ -1,8 +1,8 @@
 // SSRF-safe URL fetching for ingest. Each hop: http(s) only, the host resolved once, every resolved
-// address checked against the policy, and the connection pinned to the checked address (no second DNS
-// lookup between check and connect); TLS still verifies the certificate against the host name.
-// Redirects are followed manually (each target checked the same way) up to a cap; the whole fetch has
-// one deadline; the body is streamed to a file and cut off past the byte cap.
+// address checked against the policy, and the connection pinned to the checked address (no second
+// DNS lookup between check and connect); TLS still verifies the certificate against the host name.
+// Redirects are followed manually (each target checked the same way) up to a cap; the whole fetch
+// has one deadline; the body is streamed to a file and cut off past the byte cap.
 import { createWriteStream } from "node:fs";
 import { lookup as dnsLookup } from "node:dns/promises";
 import http from "node:http";

@@ -1,6 +1,7 @@
-// CSV (and TSV): parsed by papaparse block by block while the file streams, so memory stays flat. The first row is the
-// header; each chunk holds up to INGEST_CSV_ROWS_PER_CHUNK rows (fewer if INGEST_CHUNK_CHARS is reached),
-// written back as comma-separated CSV under a repetition of the header line, so every memory reads on its own.
+// CSV (and TSV): parsed by papaparse block by block while the file streams, so memory stays flat.
+// The first row is the header; each chunk holds up to INGEST_CSV_ROWS_PER_CHUNK rows (fewer if
+// INGEST_CHUNK_CHARS is reached), written back as comma-separated CSV under a repetition of the
+// header line, so every memory reads on its own.
 import Papa from "papaparse";
 import { proseLimits, withoutNul } from "../chunk/limits";
 import { chunkProse } from "../chunk/prose";
@@ -9,8 +10,9 @@ import { LoaderError } from "../loader";
 import { extensionOf, looksLikeText } from "../sniff";
 
 /**
- * The longest row (a partial row waiting for its line end included) the loader holds: a 20 MB cell would
- * otherwise go to the parser and the chunker in one synchronous piece and stall the worker's event loop.
+ * The longest row (a partial row waiting for its line end included) the loader holds: a 20 MB cell
+ * would otherwise go to the parser and the chunker in one synchronous piece and stall the worker's
+ * event loop.
  */
 export const CSV_MAX_ROW_CHARS = 1_048_576;
 
@@ -26,9 +28,10 @@ function looksLikeDelimited(head: Uint8Array): boolean {
 }
 
 /**
- * Incremental parsing: text accumulates until the last line end outside quotes, and that block of whole
- * rows goes to papaparse (which guesses the delimiter on the first block; later blocks reuse it). The
- * buffer holds at most one partial row, and nothing is read ahead of the consumer (backpressure).
+ * Incremental parsing: text accumulates until the last line end outside quotes, and that block of
+ * whole rows goes to papaparse (which guesses the delimiter on the first block; later blocks reuse
+ * it). The buffer holds at most one partial row, and nothing is read ahead of the consumer
+ * (backpressure).
  */
 export class CsvRowStream {
   private buffer = "";

@@ -1,5 +1,5 @@
-// Whole-document text for the loaders that need all of it at once (Markdown, code): UTF-8 with a BOM
-// dropped, NULs replaced so every offset stays valid.
+// Whole-document text for the loaders that need all of it at once (Markdown, code): UTF-8 with a
+// BOM dropped, NULs replaced so every offset stays valid.
 import { withoutNul } from "../chunk/limits";
 import type { LoaderSource } from "../loader";
 

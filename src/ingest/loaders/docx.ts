@@ -1,6 +1,6 @@
-// DOCX: the zip is checked for bombs, then mammoth extracts the raw text (paragraphs separated by blank
-// lines), cut into prose chunks with character offsets. A password-protected DOCX is an OLE2 container,
-// not a zip: it is recognised by its bytes and fails with reason encrypted.
+// DOCX: the zip is checked for bombs, then mammoth extracts the raw text (paragraphs separated by
+// blank lines), cut into prose chunks with character offsets. A password-protected DOCX is an OLE2
+// container, not a zip: it is recognised by its bytes and fails with reason encrypted.
 import mammoth from "mammoth";
 import { proseLimits, withoutNul } from "../chunk/limits";
 import { chunkProse } from "../chunk/prose";

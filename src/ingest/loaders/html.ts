@@ -1,6 +1,7 @@
-// HTML (fetched pages, uploaded .html): reduced to its readable text with node-html-parser (scripts,
-// styles, navigation, headers, footers and asides dropped; <main> or <article> preferred when present),
-// one paragraph per block element, then cut into prose chunks. The page title goes into metadata.
+// HTML (fetched pages, uploaded .html): reduced to its readable text with node-html-parser
+// (scripts, styles, navigation, headers, footers and asides dropped; <main> or <article> preferred
+// when present), one paragraph per block element, then cut into prose chunks. The page title goes
+// into metadata.
 import { parse } from "node-html-parser";
 import { proseLimits } from "../chunk/limits";
 import { chunkProse } from "../chunk/prose";

@@ -1,7 +1,7 @@
-// Markdown: `marked`'s top-level tokens (whose `raw` strings concatenate exactly to the source) give every
-// block its character offsets. Each heading opens a section; a section is one chunk when it fits and is
-// cut into prose chunks (paragraph, sentence, word boundaries) when it does not. Every chunk carries the
-// heading path above it. YAML front matter is skipped, never chunked.
+// Markdown: `marked`'s top-level tokens (whose `raw` strings concatenate exactly to the source)
+// give every block its character offsets. Each heading opens a section; a section is one chunk when
+// it fits and is cut into prose chunks (paragraph, sentence, word boundaries) when it does not.
+// Every chunk carries the heading path above it. YAML front matter is skipped, never chunked.
 import { marked } from "marked";
 import { proseLimits } from "../chunk/limits";
 import { chunkProse } from "../chunk/prose";

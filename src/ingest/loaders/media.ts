@@ -1,5 +1,5 @@
-// Images and audio (MULTIMODAL_ENABLED): the LLM port captions the image or transcribes the audio, and
-// the text it returns is cut into prose chunks. Recognised by their magic numbers only.
+// Images and audio (MULTIMODAL_ENABLED): the LLM port captions the image or transcribes the audio,
+// and the text it returns is cut into prose chunks. Recognised by their magic numbers only.
 import { proseLimits } from "../chunk/limits";
 import { chunkProse } from "../chunk/prose";
 import { LoaderError, type Loader, type LoaderContext, type LoaderSource } from "../loader";

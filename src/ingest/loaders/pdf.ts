@@ -1,6 +1,6 @@
-// PDF: text extracted page by page with unpdf (pdf.js), each page cut into prose chunks that keep their
-// page number. Encrypted files, broken files and files without a text layer (scans) fail the job with
-// a reason instead of yielding nothing.
+// PDF: text extracted page by page with unpdf (pdf.js), each page cut into prose chunks that keep
+// their page number. Encrypted files, broken files and files without a text layer (scans) fail the
+// job with a reason instead of yielding nothing.
 import { getDocumentProxy } from "unpdf";
 import { proseLimits, withoutNul } from "../chunk/limits";
 import { chunkProse } from "../chunk/prose";

@@ -1,5 +1,5 @@
-// Plain text: decoded as UTF-8 while it streams and cut into prose chunks, so memory stays flat however
-// large the file. Also the fallback for any text-like bytes no more specific loader claims.
+// Plain text: decoded as UTF-8 while it streams and cut into prose chunks, so memory stays flat
+// however large the file. Also the fallback for any text-like bytes no more specific loader claims.
 import { proseLimits, withoutNul } from "../chunk/limits";
 import { ProseChunker, type ProseChunk } from "../chunk/prose";
 import type { Chunk, Loader, LoaderContext, LoaderSource } from "../loader";

@@ -1,5 +1,5 @@
-// Zip-bomb guard for zip-based formats (DOCX): the central directory states every entry's sizes, so a
-// file that would unpack to too much is refused before anything is inflated.
+// Zip-bomb guard for zip-based formats (DOCX): the central directory states every entry's sizes, so
+// a file that would unpack to too much is refused before anything is inflated.
 import { LoaderError } from "../loader";
 
 const EOCD = 0x06054b50;

@@ -16,15 +16,17 @@ export function withinDateBound(date: Date): boolean {
   return time >= FIRST && time <= LAST;
 }
 
-/** A date-time string as a Date, or null when it does not parse or lies outside the years 1 to 9999. */
+/**
+ * A date-time string as a Date, or null when it does not parse or lies outside the years 1 to 9999.
+ */
 export function boundedDate(value: string | Date): Date | null {
   const date = new Date(value);
   return withinDateBound(date) ? date : null;
 }
 
 /**
- * Midnight UTC of a calendar day (month 0–11; day and month overflow roll over as in Date.UTC), with
- * the years 1–99 meant literally; null outside the bound.
+ * Midnight UTC of a calendar day (month 0–11; day and month overflow roll over as in Date.UTC),
+ * with the years 1–99 meant literally; null outside the bound.
  */
 export function utcDay(year: number, monthIndex: number, day: number): Date | null {
   const date = new Date(Date.UTC(2000, monthIndex, day));

@@ -1,6 +1,7 @@
 // Plain-words description of what a JSON Schema (TypeBox) node allows: "an integer from 1 to 100",
-// "one of: AUTO, VECTOR", "a string of 1 to 256 characters". Validation problems and configuration errors
-// are written from it, so every schema, including ones added later, gets readable messages for free.
+// "one of: AUTO, VECTOR", "a string of 1 to 256 characters". Validation problems and configuration
+// errors are written from it, so every schema, including ones added later, gets readable messages
+// for free.
 type Schema = Record<string, any>;
 
 const BOUNDS = [
@@ -12,7 +13,10 @@ const BOUNDS = [
   "maxLength",
 ] as const;
 
-/** Union branches as leaves, each carrying the bounds its enclosing union declared (Elysia puts them there). */
+/**
+ * Union branches as leaves, each carrying the bounds its enclosing union declared (Elysia puts them
+ * there).
+ */
 function leaves(s: Schema, inherited: Schema = {}): Schema[] {
   const bounds: Schema = { ...inherited };
   for (const k of BOUNDS) if (s[k] !== undefined) bounds[k] = s[k];

@@ -1,5 +1,6 @@
-// How a failing field is named in a problem's detail: "/filters/memory_type" → "filters.memory_type",
-// "/memories/3/content" → "memories[3].content", "query:/limit" → "query parameter limit".
+// How a failing field is named in a problem's detail: "/filters/memory_type" →
+// "filters.memory_type", "/memories/3/content" → "memories[3].content", "query:/limit" → "query
+// parameter limit".
 const PLACES: Record<string, string> = {
   query: "query parameter ",
   params: "path parameter ",

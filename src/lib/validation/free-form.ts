@@ -1,13 +1,17 @@
-// Free-form JSON values (a schema that does not fix their shape: metadata, filters.metadata, params, …)
-// are bounded in size wherever they appear in a body. Found by walking the route's own schema, so a
-// route added later is covered without declaring anything. Iterative, like the input walk.
+// Free-form JSON values (a schema that does not fix their shape: metadata, filters.metadata,
+// params, …) are bounded in size wherever they appear in a body. Found by walking the route's own
+// schema, so a route added later is covered without declaring anything. Iterative, like the input
+// walk.
 import type { FieldProblem } from "../errors";
 
 type Schema = Record<string, any>;
 
 const SHAPING_KEYWORDS = ["type", "anyOf", "oneOf", "allOf", "enum", "const", "not"];
 
-/** True when the schema lets any JSON through at this node (Unknown, Any, a record of unknown values). */
+/**
+ * True when the schema lets any JSON through at this node (Unknown, Any, a record of unknown
+ * values).
+ */
 export function isFreeForm(schema: Schema): boolean {
   if (!SHAPING_KEYWORDS.some((k) => k in schema)) return true;
   return schema.type === "object" && !schema.properties && schema.additionalProperties !== false;
@@ -16,7 +20,10 @@ export function isFreeForm(schema: Schema): boolean {
 const utf8 = new TextEncoder();
 const kindOf = (v: unknown) => (Array.isArray(v) ? "array" : v === null ? "null" : typeof v);
 
-/** Size problems of every free-form value inside `value`; `maxBytes` is the UTF-8 size of its JSON text. */
+/**
+ * Size problems of every free-form value inside `value`; `maxBytes` is the UTF-8 size of its JSON
+ * text.
+ */
 export function freeFormProblems(schema: Schema, value: unknown, maxBytes: number): FieldProblem[] {
   const problems: FieldProblem[] = [];
   const stack: Array<{ schema: Schema; value: unknown; path: string }> = [
@@ -36,7 +43,8 @@ export function freeFormProblems(schema: Schema, value: unknown, maxBytes: numbe
     }
     const union: Schema[] | undefined = s.anyOf ?? s.oneOf;
     if (Array.isArray(union)) {
-      // Follow the first branch that can hold this kind of value; a free-form branch bounds the whole value.
+      // Follow the first branch that can hold this kind of value; a free-form branch bounds the
+      // whole value.
       const branch =
         union.find((b) => isFreeForm(b)) ??
         union.find((b) => b.type === kindOf(v) || (b.type === "integer" && typeof v === "number"));

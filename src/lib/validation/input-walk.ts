@@ -1,6 +1,7 @@
-// The rule every string a request carries obeys (body, query, path; field names and values at any depth):
-// nothing PostgreSQL cannot store (NUL, unpaired UTF-16 surrogates), and JSON nesting within a bound.
-// Iterative on purpose: a body nested a million levels deep must not overflow the stack here.
+// The rule every string a request carries obeys (body, query, path; field names and values at any
+// depth): nothing PostgreSQL cannot store (NUL, unpaired UTF-16 surrogates), and JSON nesting
+// within a bound. Iterative on purpose: a body nested a million levels deep must not overflow the
+// stack here.
 import type { FieldProblem } from "../errors";
 
 /** Why PostgreSQL (text, jsonb) cannot store `s`, or null. */
@@ -26,8 +27,9 @@ const MAX_PROBLEMS = 10;
 type Frame = { value: unknown; path: string; depth: number };
 
 /**
- * Problems of `value` under the input rule, with JSON-pointer paths under `root` (e.g. "", "query:").
- * Depth counts containers: `{}` is 1, `{"a":[]}` is 2. FormData values and uploaded file names are strings too.
+ * Problems of `value` under the input rule, with JSON-pointer paths under `root` (e.g. "",
+ * "query:"). Depth counts containers: `{}` is 1, `{"a":[]}` is 2. FormData values and uploaded file
+ * names are strings too.
  */
 export function inspectInput(value: unknown, root: string, maxDepth: number): FieldProblem[] {
   const problems: FieldProblem[] = [];

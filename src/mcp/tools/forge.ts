@@ -1,5 +1,6 @@
-// Audit and Forge tools: audit query, graph query, distill, ingest, refine and feedback. Each is offered
-// when its catalog entry's gate is on, so a gated-off feature is absent from tools/list as from OpenAPI.
+// Audit and Forge tools: audit query, graph query, distill, ingest, refine and feedback. Each is
+// offered when its catalog entry's gate is on, so a gated-off feature is absent from tools/list as
+// from OpenAPI.
 import { listAudit } from "../../domain/audit/list";
 import { recordFeedback } from "../../domain/feedback/record";
 import { submitDistill } from "../../domain/forge/distill/submit";

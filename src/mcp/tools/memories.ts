@@ -1,5 +1,5 @@
-// Memory tools: store, batch store, recall, forget, list, get, history. Each runs the domain calls of its REST
-// route (src/http/routes/memories) with that route's body schema.
+// Memory tools: store, batch store, recall, forget, list, get, history. Each runs the domain calls
+// of its REST route (src/http/routes/memories) with that route's body schema.
 import { t } from "elysia";
 import { forgetRequested } from "../../domain/memories/forget-request";
 import { storeMemories } from "../../domain/memories/store";

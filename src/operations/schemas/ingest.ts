@@ -1,4 +1,5 @@
-// Ingest request and response shapes: submissions, the job view, loaders, uploads and search batches.
+// Ingest request and response shapes: submissions, the job view, loaders, uploads and search
+// batches.
 import { t } from "elysia";
 import type { Config } from "../../config/schema";
 import { NullableTimestamp, Timestamp } from "./common";

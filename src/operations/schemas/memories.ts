@@ -13,8 +13,8 @@ export const MemoryType = t.Union(
 );
 
 const Metadata = t.Record(t.String(), t.Unknown(), { description: "Free-form JSON object" });
-// Request side: Elysia's default body normaliser rewrites arrays and strings given for a Record into
-// {"0": …} objects, so the schema accepts any JSON and the domain checks for a plain object.
+// Request side: Elysia's default body normaliser rewrites arrays and strings given for a Record
+// into {"0": …} objects, so the schema accepts any JSON and the domain checks for a plain object.
 const MetadataInput = t.Unknown({
   description: "Free-form JSON object (not an array); at most MEMORY_METADATA_MAX_BYTES as JSON",
 });

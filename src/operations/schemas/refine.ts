@@ -1,4 +1,5 @@
-// Feedback and refine request and response shapes (POST /v1/feedback, POST /v1/refine, GET /v1/refine/{job_id}).
+// Feedback and refine request and response shapes (POST /v1/feedback, POST /v1/refine, GET
+// /v1/refine/{job_id}).
 import { Type } from "@sinclair/typebox";
 import { t } from "elysia";
 import type { Config } from "../../config/schema";

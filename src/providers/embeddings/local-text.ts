@@ -1,9 +1,11 @@
-// Allocation-free text helpers for the local embedder: light suffix stemming and FNV-1a hashing over a slice.
+// Allocation-free text helpers for the local embedder: light suffix stemming and FNV-1a hashing
+// over a slice.
 
 /**
- * End index of the stem of text[start, end) (lowercase). Porter-step-1-like: plural -s/-es, -ing, -ed, -ly,
- * a final silent e, and an undoubled final consonant, so "running", "runs" and "run" share a stem.
- * A final y is folded to i by wordHash, which makes "policy" and "policies" meet at "polici".
+ * End index of the stem of text[start, end) (lowercase). Porter-step-1-like: plural -s/-es, -ing,
+ * -ed, -ly, a final silent e, and an undoubled final consonant, so "running", "runs" and "run"
+ * share a stem. A final y is folded to i by wordHash, which makes "policy" and "policies" meet at
+ * "polici".
  */
 export function stemEnd(text: string, start: number, end: number): number {
   const at = (k: number) => text.charCodeAt(end - k);
@@ -65,7 +67,9 @@ const STOPWORDS =
   "a an the and or but of to in on at for with by from as is are was were be been being it its this that these those " +
   "i me my we our you your he she they them their his her do does did so than then there here what which who whom";
 
-/** Hashes of stemmed stopwords: they carry no topic, so they are dropped from unigrams and bigrams. */
+/**
+ * Hashes of stemmed stopwords: they carry no topic, so they are dropped from unigrams and bigrams.
+ */
 export const STOPWORD_HASHES: ReadonlySet<number> = new Set(
   STOPWORDS.split(" ").map((word) => wordHash(word, 0, stemEnd(word, 0, word.length))),
 );

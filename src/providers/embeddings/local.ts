@@ -1,8 +1,10 @@
-// The offline embedder: deterministic signed feature hashing of stemmed words, word bigrams and character trigrams.
+// The offline embedder: deterministic signed feature hashing of stemmed words, word bigrams and
+// character trigrams.
 import type { EmbeddingProvider, EmbeddingResult } from "./port";
 import { stemEnd, STOPWORD_HASHES, wordHash } from "./local-text";
 
-// Weights chosen so a shared word outweighs a shared trigram, while trigrams still rescue typos and inflections.
+// Weights chosen so a shared word outweighs a shared trigram, while trigrams still rescue typos and
+// inflections.
 const UNIGRAM_WEIGHT = 1.0;
 const BIGRAM_WEIGHT = 0.7;
 const TRIGRAM_WEIGHT = 0.35;
@@ -22,7 +24,8 @@ function mix(h: number): number {
 
 function isWordChar(c: number): boolean {
   if (c < 0x80) return (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39);
-  // Non-ASCII: letters of every script count as word characters; general and CJK punctuation do not.
+  // Non-ASCII: letters of every script count as word characters; general and CJK punctuation do
+  // not.
   return (
     !(c >= 0x2000 && c <= 0x206f) && !(c >= 0x3000 && c <= 0x303f) && c !== 0xa0 && c !== 0xfeff
   );
@@ -53,7 +56,8 @@ export function createLocalEmbedder(
 
       const h = wordHash(text, start, stemEnd(text, start, i));
       if (STOPWORD_HASHES.has(h)) continue;
-      // Character trigrams over "^word^" (unstemmed: they carry the spelling, stems carry the meaning).
+      // Character trigrams over "^word^" (unstemmed: they carry the spelling, stems carry the
+      // meaning).
       let a = BOUNDARY;
       let b = text.charCodeAt(start);
       for (let j = start + 1; j <= i; j++) {
@@ -76,7 +80,8 @@ export function createLocalEmbedder(
     for (let k = 0; k < dimensions; k++) norm += acc[k]! * acc[k]!;
     const out = new Array<number>(dimensions);
     if (norm === 0) {
-      // Text without a single word character still gets a valid unit vector (cosine needs a non-zero norm).
+      // Text without a single word character still gets a valid unit vector (cosine needs a
+      // non-zero norm).
       out.fill(0);
       out[0] = 1;
       return out;

@@ -1,11 +1,13 @@
-// Reading an OpenAI-compatible /v1/embeddings answer (float arrays or base64 float32, with or without
-// `index` and `usage`), and the messages for answers that cannot be used.
+// Reading an OpenAI-compatible /v1/embeddings answer (float arrays or base64 float32, with or
+// without `index` and `usage`), and the messages for answers that cannot be used.
 import { EmbeddingUnavailableError, type EmbeddingResult } from "./port";
 
 /** A request that got no usable answer: status 0 when the server was not reached (or timed out). */
 export type FailedAnswer = { status: number; message: string; retryAfterMs: number | null };
 
-/** The server's vectors have another size than EMBEDDING_DIMENSIONS: configuration, not an outage. */
+/**
+ * The server's vectors have another size than EMBEDDING_DIMENSIONS: configuration, not an outage.
+ */
 export class EmbeddingDimensionMismatchError extends EmbeddingUnavailableError {
   constructor(
     readonly model: string,
@@ -96,7 +98,8 @@ export function parseEmbeddingAnswer(
     }
     vectors[index] = vector;
   });
-  // Local servers often send no usage: estimate (about four characters a token) so budgets still count.
+  // Local servers often send no usage: estimate (about four characters a token) so budgets still
+  // count.
   const tokens =
     body?.usage?.total_tokens ??
     body?.usage?.prompt_tokens ??

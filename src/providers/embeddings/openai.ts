@@ -1,15 +1,17 @@
-// The OpenAI-compatible embedder, on the `openai` SDK: POST {base}/embeddings of OpenAI or of a local server
-// (Ollama, llama.cpp server, text-embeddings-inference, vLLM), tolerant of how those servers differ
-// (docs/embeddings.md): no API key, float or base64 answers, no `usage`, batch limits (a 413 halves the batch
-// for good, a 400/422 splits it for this call), slow first responses while a model loads (background calls get
-// a longer first timeout and 503 retried with backoff), `dimensions` unsupported (asked once, then never
-// again), and a vector size other than EMBEDDING_DIMENSIONS, refused with a message naming it.
-// How the SDK is bent to that: without a key it gets a placeholder and the Authorization header is removed
-// (a null header); `encoding_format` is always explicit, so the SDK hands the answer back untouched and
-// openai-answer.ts reads floats or base64 alike; its own retries (status, Retry-After, backoff) serve every
-// call, and only the loading model's 503 is retried here past EMBEDDING_MAX_RETRIES. One narrow `fetch`
-// wrapper: the SDK keeps an error body's reason only in OpenAI's `{"error": …}` shape, and local servers also
-// answer `{"message": …}` (vLLM) or plain text, so a failed answer's body is passed on as that shape verbatim.
+// The OpenAI-compatible embedder, on the `openai` SDK: POST {base}/embeddings of OpenAI or of a
+// local server (Ollama, llama.cpp server, text-embeddings-inference, vLLM), tolerant of how those
+// servers differ (docs/embeddings.md): no API key, float or base64 answers, no `usage`, batch
+// limits (a 413 halves the batch for good, a 400/422 splits it for this call), slow first responses
+// while a model loads (background calls get a longer first timeout and 503 retried with backoff),
+// `dimensions` unsupported (asked once, then never again), and a vector size other than
+// EMBEDDING_DIMENSIONS, refused with a message naming it. How the SDK is bent to that: without a
+// key it gets a placeholder and the Authorization header is removed (a null header);
+// `encoding_format` is always explicit, so the SDK hands the answer back untouched and
+// openai-answer.ts reads floats or base64 alike; its own retries (status, Retry-After, backoff)
+// serve every call, and only the loading model's 503 is retried here past EMBEDDING_MAX_RETRIES.
+// One narrow `fetch` wrapper: the SDK keeps an error body's reason only in OpenAI's `{"error": …}`
+// shape, and local servers also answer `{"message": …}` (vLLM) or plain text, so a failed answer's
+// body is passed on as that shape verbatim.
 import OpenAI, { APIConnectionError, APIError } from "openai";
 import {
   EmbeddingUnavailableError,
@@ -26,18 +28,26 @@ export type OpenAiEmbedderOptions = {
   model: string;
   dimensions: number;
   timeoutMs: number;
-  /** Per-request timeout of patient (background) calls until the first success: a local server may load the model first. */
+  /**
+   * Per-request timeout of patient (background) calls until the first success: a local server may
+   * load the model first.
+   */
   firstCallTimeoutMs?: number;
   maxRetries: number;
   batchSize: number;
 };
 
-/** OpenAI's default model's native size: only a different size is asked for (older models reject the field). */
+/**
+ * OpenAI's default model's native size: only a different size is asked for (older models reject the
+ * field).
+ */
 const NATIVE_DIMENSIONS = 1536;
 const BACKOFF_BASE_MS = 250;
 const BACKOFF_CAP_MS = 8000;
 
-/** Keeps a failed answer's body, whatever its shape, as the `{"error": {"message"}}` the SDK reads. */
+/**
+ * Keeps a failed answer's body, whatever its shape, as the `{"error": {"message"}}` the SDK reads.
+ */
 async function fetchKeepingErrorBodies(
   url: string | URL | Request,
   init?: RequestInit,
@@ -64,7 +74,8 @@ export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): EmbeddingP
     // The SDK refuses to start without a key: a local server gets a placeholder that is never sent.
     apiKey: options.apiKey || "unused",
     defaultHeaders: options.apiKey ? {} : { Authorization: null },
-    // Not from OPENAI_* environment variables: those belong to other uses of the SDK in this process.
+    // Not from OPENAI_* environment variables: those belong to other uses of the SDK in this
+    // process.
     organization: null,
     project: null,
     fetch: fetchKeepingErrorBodies,
@@ -96,7 +107,8 @@ export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): EmbeddingP
         throw new EmbeddingUnavailableError(
           `embedding provider sent an unreadable answer: ${(error as Error).message}`,
         );
-      // Connection errors, timeouts and aborts are APIErrors without a status: the server was not reached.
+      // Connection errors, timeouts and aborts are APIErrors without a status: the server was not
+      // reached.
       if (error instanceof APIConnectionError || !error.status)
         return { status: 0, message: error.message, retryAfterMs: null };
       const body = error.error as { message?: unknown } | undefined;
@@ -112,7 +124,10 @@ export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): EmbeddingP
     return result;
   }
 
-  /** Sends one batch; a patient first call keeps retrying a loading model's 503 until its budget is spent. */
+  /**
+   * Sends one batch; a patient first call keeps retrying a loading model's 503 until its budget is
+   * spent.
+   */
   async function exchange(
     texts: string[],
     patient: boolean,
@@ -150,8 +165,8 @@ export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): EmbeddingP
       return embedBatch(texts, patient);
     }
     if ((answer.status === 413 || rejectsField) && texts.length > 1) {
-      // 413 is a batch limit (TEI's is 32 by default): remember it. A 400/422 may be one bad input: split
-      // only this call, so one over-long text does not shrink every later batch.
+      // 413 is a batch limit (TEI's is 32 by default): remember it. A 400/422 may be one bad input:
+      // split only this call, so one over-long text does not shrink every later batch.
       const half = Math.ceil(texts.length / 2);
       if (answer.status === 413) maxBatch = Math.min(maxBatch, half);
       const a = await embedBatch(texts.slice(0, half), patient);

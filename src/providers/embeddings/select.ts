@@ -1,5 +1,6 @@
-// Picks the embedders from configuration: the configured one (openai when a key or base URL is set, or
-// pinned; onnx when pinned; else the offline local one), and the previous one a re-embed still serves recall with.
+// Picks the embedders from configuration: the configured one (openai when a key or base URL is set,
+// or pinned; onnx when pinned; else the offline local one), and the previous one a re-embed still
+// serves recall with.
 import type { Config } from "../../config/schema";
 import { createLocalEmbedder } from "./local";
 import { createOnnxEmbedder } from "./onnx";
@@ -30,7 +31,10 @@ export function selectEmbedder(config: Config): EmbeddingProvider {
   });
 }
 
-/** The OpenAI-compatible embedder of EMBEDDING_PREVIOUS_*, or null when no previous server model is named. */
+/**
+ * The OpenAI-compatible embedder of EMBEDDING_PREVIOUS_*, or null when no previous server model is
+ * named.
+ */
 export function selectPreviousEmbedder(config: Config): EmbeddingProvider | null {
   if (!config.EMBEDDING_PREVIOUS_MODEL || !config.EMBEDDING_PREVIOUS_DIMENSIONS) return null;
   const baseUrl = config.EMBEDDING_PREVIOUS_BASE_URL ?? config.EMBEDDING_BASE_URL;
@@ -54,9 +58,9 @@ export function selectPreviousEmbedder(config: Config): EmbeddingProvider | null
 const LOCAL_MODEL = /^svc-local-hash-v1-(\d+)$/;
 
 /**
- * The embedder that makes vectors of generation (model, dims): the configured one, the previous one, or
- * the local embedder, which needs no configuration since its model name says its dimension. Null when
- * none of them is that generation.
+ * The embedder that makes vectors of generation (model, dims): the configured one, the previous
+ * one, or the local embedder, which needs no configuration since its model name says its dimension.
+ * Null when none of them is that generation.
  */
 export function embedderResolver(
   configured: EmbeddingProvider,

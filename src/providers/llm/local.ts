@@ -1,7 +1,7 @@
-// The local LLM: deterministic and offline. It answers with an extractive summary of the prompt (the
-// sentences carrying the most frequent content words), so features built on the port work without a
-// provider and tests are reproducible. Callers that need structured answers use their own rules when
-// `name === "local"` instead of parsing this text.
+// The local LLM: deterministic and offline. It answers with an extractive summary of the prompt
+// (the sentences carrying the most frequent content words), so features built on the port work
+// without a provider and tests are reproducible. Callers that need structured answers use their own
+// rules when `name === "local"` instead of parsing this text.
 import type { LlmProvider, LlmRequest } from "./port";
 
 const STOPWORDS = new Set(

@@ -17,7 +17,10 @@ export type OpenAiLlmOptions = {
 
 const CAPTION_PROMPT =
   "Describe this image for a searchable archive: what it shows, any text in it (verbatim), people, places, objects, numbers and dates. Plain prose, no preamble.";
-/** Vision input is priced per image tile, not per character; a 1-tile image is about this many tokens. */
+/**
+ * Vision input is priced per image tile, not per character; a 1-tile image is about this many
+ * tokens.
+ */
 const IMAGE_TOKENS = 1000;
 
 export function createOpenAiLlm(options: OpenAiLlmOptions): LlmProvider {

@@ -23,7 +23,9 @@ export interface LlmProvider {
   readonly name: "local" | "openai";
   readonly model: string;
   complete(request: LlmRequest, ctx: LlmContext): Promise<LlmResult>;
-  /** Providers that can see images: a description of the image as text (MULTIMODAL_ENABLED ingest). */
+  /**
+   * Providers that can see images: a description of the image as text (MULTIMODAL_ENABLED ingest).
+   */
   describeImage?(image: MediaInput, ctx: LlmContext): Promise<LlmResult>;
   /** Providers that can hear: a transcript of the audio (MULTIMODAL_ENABLED ingest). */
   transcribeAudio?(audio: MediaInput, ctx: LlmContext): Promise<LlmResult>;

@@ -1,5 +1,5 @@
-// Object storage in a local directory (STORAGE_BACKEND=fs). Serve and worker processes must share it
-// (one host, or a shared volume); otherwise use s3.
+// Object storage in a local directory (STORAGE_BACKEND=fs). Serve and worker processes must share
+// it (one host, or a shared volume); otherwise use s3.
 import { copyFile, mkdir, open, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { ObjectStorage } from "./port";

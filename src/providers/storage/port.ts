@@ -1,5 +1,6 @@
 // The object-storage port: where uploaded files wait between the API and the worker. `fs` (a shared
-// directory, the default) and `s3` (any S3-compatible service, with presigned direct uploads) implement it.
+// directory, the default) and `s3` (any S3-compatible service, with presigned direct uploads)
+// implement it.
 export type StoredObject = { size: number; type: string | null };
 
 /** A local file the worker can read; `release` deletes it if it was a temporary copy. */

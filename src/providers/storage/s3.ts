@@ -47,7 +47,8 @@ export function createS3Storage(options: S3Options): ObjectStorage {
         await Bun.write(local, client.file(key));
       } catch (error) {
         await rm(local, { force: true });
-        // The worker's contract (material.ts) reads a vanished object as ENOENT, as with fs storage.
+        // The worker's contract (material.ts) reads a vanished object as ENOENT, as with fs
+        // storage.
         if (isMissing(error))
           throw Object.assign(new Error(`object ${key} is not in the bucket`), { code: "ENOENT" });
         throw error;
@@ -58,8 +59,8 @@ export function createS3Storage(options: S3Options): ObjectStorage {
       await client.file(key).delete();
     },
     presignPut(key, { expiresInSeconds }) {
-      // No `type`: Bun would add response-content-type, a GET-only override. Only host is signed, so the
-      // client's Content-Type header is stored as sent.
+      // No `type`: Bun would add response-content-type, a GET-only override. Only host is signed,
+      // so the client's Content-Type header is stored as sent.
       return client.presign(key, { method: "PUT", expiresIn: expiresInSeconds });
     },
   };

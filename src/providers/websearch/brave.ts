@@ -1,5 +1,6 @@
-// Brave Search API client (GET {base}/web/search?q=&count=, X-Subscription-Token header; documented at
-// https://api-dashboard.search.brave.com/app/documentation/web-search). Only web.results[].url and .title are read.
+// Brave Search API client (GET {base}/web/search?q=&count=, X-Subscription-Token header; documented
+// at https://api-dashboard.search.brave.com/app/documentation/web-search). Only web.results[].url
+// and .title are read.
 import type { WebSearchHit, WebSearchProvider } from "./port";
 import { WebSearchError } from "./port";
 

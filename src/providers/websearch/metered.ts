@@ -1,5 +1,6 @@
-// Budget check for web searches: a search spends no tokens, so it reserves nothing, but it is refused
-// (budget-exceeded) once the tenant's token budget is spent, like every other provider call.
+// Budget check for web searches: a search spends no tokens, so it reserves nothing, but it is
+// refused (budget-exceeded) once the tenant's token budget is spent, like every other provider
+// call.
 import type { UsageMeter } from "../usage-meter";
 import type { WebSearchProvider } from "./port";
 

@@ -1,5 +1,5 @@
-// The web-search provider port: a query in, ranked result URLs out. Used by POST /v1/ingest/search to
-// discover the pages its batch then ingests one URL job each.
+// The web-search provider port: a query in, ranked result URLs out. Used by POST /v1/ingest/search
+// to discover the pages its batch then ingests one URL job each.
 export type WebSearchHit = { url: string; title: string | null };
 
 export type WebSearchContext = { orgId: string; signal?: AbortSignal };
@@ -10,7 +10,10 @@ export interface WebSearchProvider {
   search(query: string, count: number, ctx: WebSearchContext): Promise<WebSearchHit[]>;
 }
 
-/** The provider refused, failed or answered something unreadable; the message is safe to show a client. */
+/**
+ * The provider refused, failed or answered something unreadable; the message is safe to show a
+ * client.
+ */
 export class WebSearchError extends Error {
   constructor(
     message: string,

@@ -1,4 +1,5 @@
-// svc.audit_drain: moves pending audit rows into each org's hash chain (all orgs, or one when org_id is given).
+// svc.audit_drain: moves pending audit rows into each org's hash chain (all orgs, or one when
+// org_id is given).
 import { Type as T } from "@sinclair/typebox";
 import { drainAudit } from "../../domain/audit/drain";
 import { defineTask } from "../define-task";

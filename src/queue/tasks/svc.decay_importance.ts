@@ -1,5 +1,5 @@
-// svc.decay_importance: moving-average decay of importance on memories not accessed since the last run
-// (formula in docs/memories.md); re-running within the same window changes nothing.
+// svc.decay_importance: moving-average decay of importance on memories not accessed since the last
+// run (formula in docs/memories.md); re-running within the same window changes nothing.
 import { Type as T } from "@sinclair/typebox";
 import { decayImportance } from "../../domain/memories/decay-importance";
 import { defineTask } from "../define-task";

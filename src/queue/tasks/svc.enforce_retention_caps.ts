@@ -1,5 +1,6 @@
-// svc.enforce_retention_caps: forgets each agent's current memories beyond MEMORY_RETENTION_CAP_PER_AGENT,
-// lowest importance then oldest first, through the forget path (reason "retention").
+// svc.enforce_retention_caps: forgets each agent's current memories beyond
+// MEMORY_RETENTION_CAP_PER_AGENT, lowest importance then oldest first, through the forget path
+// (reason "retention").
 import { Type as T } from "@sinclair/typebox";
 import { enforceRetentionCaps } from "../../domain/memories/retention";
 import { defineTask } from "../define-task";

@@ -1,4 +1,5 @@
-// svc.ensure_audit_partitions: creates this and next month's audit_log partitions (with RLS); idempotent.
+// svc.ensure_audit_partitions: creates this and next month's audit_log partitions (with RLS);
+// idempotent.
 import { Type as T } from "@sinclair/typebox";
 import { ensureAuditPartitions } from "../../domain/audit/partitions";
 import { defineTask } from "../define-task";

@@ -1,5 +1,6 @@
-// svc.forge_distill: the distill pipeline for a job row created by POST /v1/distill or a chained ingest;
-// self-rejects when DISTILL_ENABLED=false. Idempotent: committed batches are skipped on a retry.
+// svc.forge_distill: the distill pipeline for a job row created by POST /v1/distill or a chained
+// ingest; self-rejects when DISTILL_ENABLED=false. Idempotent: committed batches are skipped on a
+// retry.
 import { runDistillJob } from "../../domain/forge/distill/run";
 import { defineTask } from "../define-task";
 import { rejectDisabledJob } from "../../domain/jobs/settle";

@@ -1,7 +1,8 @@
-// svc.generate_embedding: for one org or all, puts batch-stored vectors into the HNSW graph (the vector
-// backlog, vector-backlog.ts), embeds current memories stored without a vector (provider was down) and runs
-// the zero-downtime re-embed after a change of provider, model or dimension (reembed.ts); bounded batches
-// per delivery, and a tenant with work left is continued by a follow-up job.
+// svc.generate_embedding: for one org or all, puts batch-stored vectors into the HNSW graph (the
+// vector backlog, vector-backlog.ts), embeds current memories stored without a vector (provider was
+// down) and runs the zero-downtime re-embed after a change of provider, model or dimension
+// (reembed.ts); bounded batches per delivery, and a tenant with work left is continued by a
+// follow-up job.
 import { Type as T } from "@sinclair/typebox";
 import { listOrgIds } from "../../data/queries/orgs";
 import { withSystem } from "../../data/with-system";
@@ -12,10 +13,16 @@ import { defineTask } from "../define-task";
 const BATCH = 256;
 /** Bounds one delivery per tenant; the rest continues in a follow-up job right away. */
 const MAX_BATCHES_PER_RUN = 40;
-/** Graph inserts are about 1.5 ms a row here: a chunk holds a PATCH or forget of its rows for ~0.3 s. */
+/**
+ * Graph inserts are about 1.5 ms a row here: a chunk holds a PATCH or forget of its rows for ~0.3
+ * s.
+ */
 export const GRAPH_CHUNK = 200;
 export const MAX_GRAPH_CHUNKS_PER_RUN = 50;
-/** Two chunks at a time: 604 against 432 rows/s on one, at 20k memories on this 2-core machine (bench/store.ts). */
+/**
+ * Two chunks at a time: 604 against 432 rows/s on one, at 20k memories on this 2-core machine
+ * (bench/store.ts).
+ */
 export const GRAPH_PARALLEL = 2;
 
 export const generateEmbeddingTask = defineTask({
@@ -55,7 +62,8 @@ export const generateEmbeddingTask = defineTask({
       embedded += step.embedded;
       if (step.reembed?.switched) switched++;
       if (step.embedded > 0 || step.reembed) {
-        // A re-embed can take hours: each step logs done/total, rate and ETA (also on /metrics and /v1/ready).
+        // A re-embed can take hours: each step logs done/total, rate and ETA (also on /metrics and
+        // /v1/ready).
         const rate = step.embedded / Math.max((performance.now() - started) / 1000, 0.001);
         const r = step.reembed;
         deps.log.info({

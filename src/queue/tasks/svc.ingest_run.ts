@@ -1,4 +1,5 @@
-// svc.ingest_run: ingest pipeline for a job row created by POST /v1/ingest*; self-rejects when INGEST_ENABLED=false.
+// svc.ingest_run: ingest pipeline for a job row created by POST /v1/ingest*; self-rejects when
+// INGEST_ENABLED=false.
 import { runIngestJob } from "../../domain/ingest/run/run-ingest-job";
 import { defineTask } from "../define-task";
 import { rejectDisabledJob } from "../../domain/jobs/settle";

@@ -1,5 +1,6 @@
-// svc.refine_scheduler_tick: when REFINE_BEAT_INTERVAL_SECONDS > 0, creates a refine job row for each
-// opted-in tenant that is due (oldest scheduled first) and within its budget, and enqueues svc.refine_run for it.
+// svc.refine_scheduler_tick: when REFINE_BEAT_INTERVAL_SECONDS > 0, creates a refine job row for
+// each opted-in tenant that is due (oldest scheduled first) and within its budget, and enqueues
+// svc.refine_run for it.
 import { Type as T } from "@sinclair/typebox";
 import { scheduleDueRefines } from "../../domain/forge/refine/schedule";
 import { defineTask } from "../define-task";

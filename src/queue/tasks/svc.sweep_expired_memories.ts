@@ -1,5 +1,6 @@
-// svc.sweep_expired_memories: the expiry sweep. Forgets (through the forget path, reason "ttl") memories
-// past their expiry, and deletes Idempotency-Key records past theirs (docs/idempotency.md).
+// svc.sweep_expired_memories: the expiry sweep. Forgets (through the forget path, reason "ttl")
+// memories past their expiry, and deletes Idempotency-Key records past theirs
+// (docs/idempotency.md).
 import { Type as T } from "@sinclair/typebox";
 import { sweepExpiredIdempotencyKeys } from "../../domain/idempotency/sweep-expired";
 import { sweepExpiredMemories } from "../../domain/memories/sweep-expired";

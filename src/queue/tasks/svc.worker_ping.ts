@@ -1,4 +1,5 @@
-// svc.worker_ping: writes this worker's pulse, which GET /v1/worker/health reads (fresh = at most 60 s old).
+// svc.worker_ping: writes this worker's pulse, which GET /v1/worker/health reads (fresh = at most
+// 60 s old).
 import { hostname } from "node:os";
 import { Type as T } from "@sinclair/typebox";
 import { recordWorkerPulse } from "../../data/queries/health";

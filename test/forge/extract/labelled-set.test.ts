@@ -1,7 +1,7 @@
-// The local extractor on the labelled set (bench/lib/extraction-set.ts): the set is big enough and covers
-// every category, and quality does not fall below the floor measured when the set was written
-// (bench/extraction.ts prints the figures; docs/benchmarks.md records them). A rule change that loses
-// facts fails here.
+// The local extractor on the labelled set (bench/lib/extraction-set.ts): the set is big enough and
+// covers every category, and quality does not fall below the floor measured when the set was
+// written (bench/extraction.ts prints the figures; docs/benchmarks.md records them). A rule change
+// that loses facts fails here.
 import { expect, test } from "bun:test";
 import { EXTRACTION_SET } from "../../../bench/lib/extraction-set";
 import { precision, recall, scoreExtractor } from "../../../bench/lib/extraction-score";

@@ -1,7 +1,7 @@
 // Distill with the LLM extractor against a fake OpenAI-compatible server (real HTTP), through POST
-// /v1/distill and a real worker: one call per chunk, <think>-prefixed and fenced JSON accepted, tokens
-// metered into usage; an unusable answer is retried once then that chunk falls back to the local
-// rules; a spent budget refuses the call and the memories are still distilled locally.
+// /v1/distill and a real worker: one call per chunk, <think>-prefixed and fenced JSON accepted,
+// tokens metered into usage; an unusable answer is retried once then that chunk falls back to the
+// local rules; a spent budget refuses the call and the memories are still distilled locally.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { withTenant } from "../../../src/data/with-tenant";
 import { BullmqQueue } from "../../../src/queue/bullmq-queue";
@@ -16,7 +16,10 @@ let t: TestApp;
 let worker: RunningWorker;
 let mode: "good" | "garbage" = "good";
 
-/** Answers "[mN] (dated …) X works at Y." lines like a model would: fenced JSON after a reasoning block. */
+/**
+ * Answers "[mN] (dated …) X works at Y." lines like a model would: fenced JSON after a reasoning
+ * block.
+ */
 function answer(body: any) {
   const prompt: string = body.messages.at(-1).content;
   const lines = [

@@ -1,5 +1,5 @@
-// The pure parts of refine: dedupe's name evidence (trigrams, acronyms, the numbers rule, types) and
-// summarize's bounded, deterministic label propagation.
+// The pure parts of refine: dedupe's name evidence (trigrams, acronyms, the numbers rule, types)
+// and summarize's bounded, deterministic label propagation.
 import { describe, expect, test } from "bun:test";
 import { labelPropagation } from "../../../src/domain/forge/refine/communities";
 import {

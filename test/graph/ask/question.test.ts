@@ -1,5 +1,6 @@
-// ASK's question reader (pure): the kind of answer a question wants, and the relations it asks about
-// with the named entity's role, from nouns (fixed role), verbs (word order) and passives (swapped).
+// ASK's question reader (pure): the kind of answer a question wants, and the relations it asks
+// about with the named entity's role, from nouns (fixed role), verbs (word order) and passives
+// (swapped).
 import { describe, expect, test } from "bun:test";
 import {
   answerKind,

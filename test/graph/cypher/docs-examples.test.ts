@@ -1,6 +1,7 @@
-// Every ```cypher block of docs/cypher.md runs through HTTP, on PostgreSQL and on PGlite, against the org chart it describes and
-// returns rows (the rows its `// rows:` line gives, if any); every ```cypher refused block is a 422 naming the token and position its `// 422:` line
-// gives. The documentation cannot drift from the parser and compiler.
+// Every ```cypher block of docs/cypher.md runs through HTTP, on PostgreSQL and on PGlite, against
+// the org chart it describes and returns rows (the rows its `// rows:` line gives, if any); every
+// ```cypher refused block is a 422 naming the token and position its `// 422:` line gives. The
+// documentation cannot drift from the parser and compiler.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { show, testApp, type Tenant, type TestApp } from "../../harness/app";
@@ -29,7 +30,8 @@ function examples(): Example[] {
     const refusal = directive("422")?.match(/^(\S+) (\d+):(\d+)$/);
     if (info === "cypher refused" && !refusal)
       throw new Error(`a refused example needs a '// 422: TOKEN line:column' line:\n${body}`);
-    // Directive lines are comments to the parser, so the query is the block exactly as a reader copies it.
+    // Directive lines are comments to the parser, so the query is the block exactly as a reader
+    // copies it.
     return {
       info: info!,
       query: body!.trimEnd(),

@@ -1,7 +1,8 @@
-// A fast-check generator of queries in the CYPHER subset, as the AST it means and the text that says
-// it: the reference grammar the parser is tested against. Queries are semantically valid (variables
-// bound before use, kinds respected, aggregates only in RETURN) and full of hostile names and values
-// (SQL fragments, other tables' names, quotes, comments, prototype keys) for the isolation tests.
+// A fast-check generator of queries in the CYPHER subset, as the AST it means and the text that
+// says it: the reference grammar the parser is tested against. Queries are semantically valid
+// (variables bound before use, kinds respected, aggregates only in RETURN) and full of hostile
+// names and values (SQL fragments, other tables' names, quotes, comments, prototype keys) for the
+// isolation tests.
 import fc from "fast-check";
 import type {
   CypherQuery,

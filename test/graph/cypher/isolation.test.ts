@@ -91,7 +91,8 @@ test("no generated query reaches another tenant, another agent or a non-graph ta
           asOf: null,
         });
       } catch (error) {
-        // Only compile-time type refusals may remain for checked queries (e.g. toLower of a number); never a driver error.
+        // Only compile-time type refusals may remain for checked queries (e.g. toLower of a
+        // number); never a driver error.
         expect(
           error instanceof AppError && error.status === 422,
           `${q.text}\n${String(error)}`,

@@ -1,4 +1,5 @@
-// A small org chart used by the CYPHER and ASK tests: memories stored through HTTP, graph rows seeded.
+// A small org chart used by the CYPHER and ASK tests: memories stored through HTTP, graph rows
+// seeded.
 import type { Tenant, TestApp } from "../../harness/app";
 import { seed } from "../../http/recall/seed";
 import { seedGraph, type SeededGraph } from "../seed-graph";

@@ -1,6 +1,6 @@
-// The parser against the reference grammar (generate.ts): every generated query parses back to the AST
-// it was printed from and passes the checks; refused clauses are reported at their exact token; no input
-// string makes the parser throw anything but a positioned CypherError.
+// The parser against the reference grammar (generate.ts): every generated query parses back to the
+// AST it was printed from and passes the checks; refused clauses are reported at their exact token;
+// no input string makes the parser throw anything but a positioned CypherError.
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { checkCypher } from "../../../src/data/queries/cypher/check";

@@ -1,4 +1,5 @@
-// GET /v1/audit through HTTP: drained rows, chain fields, filters, since validation, pagination, isolation.
+// GET /v1/audit through HTTP: drained rows, chain fields, filters, since validation, pagination,
+// isolation.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { systemActor } from "../../../src/domain/actor";
 import { chainHash, GENESIS_HASH_HEX } from "../../../src/domain/audit/canonical";

@@ -1,5 +1,6 @@
-// Budgets: GET/PUT /v1/tenants/me/budgets (overrides, defaults, effective caps, 422s) and enforcement:
-// 429 budget-exceeded with Retry-After, and 50 concurrent stores overshoot a cap by at most one request.
+// Budgets: GET/PUT /v1/tenants/me/budgets (overrides, defaults, effective caps, 422s) and
+// enforcement: 429 budget-exceeded with Retry-After, and 50 concurrent stores overshoot a cap by at
+// most one request.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { show, testApp, type TestApp, type Tenant } from "../../harness/app";
 

@@ -1,5 +1,6 @@
-// Conversations through HTTP: open/read/delete, turns contiguous under concurrent appends, needs_summary,
-// paging, deleted → 410 on append, turns stored as `turn` memories recallable after delete, 404s.
+// Conversations through HTTP: open/read/delete, turns contiguous under concurrent appends,
+// needs_summary, paging, deleted → 410 on append, turns stored as `turn` memories recallable after
+// delete, 404s.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { show, testApp, type TestApp, type Tenant } from "../../harness/app";
 

@@ -1,7 +1,7 @@
-// The erasure proof, in both database modes: a subject seeded through every route that holds its data
-// (store, batch, PATCH, conversations, idempotent stores; ingest for a whole-agent erasure) is, after
-// POST /v1/erasures, in no column of any table, no read route and no export; the version 3 certificate
-// verifies offline; the agent's other subject is untouched.
+// The erasure proof, in both database modes: a subject seeded through every route that holds its
+// data (store, batch, PATCH, conversations, idempotent stores; ingest for a whole-agent erasure)
+// is, after POST /v1/erasures, in no column of any table, no read route and no export; the version
+// 3 certificate verifies offline; the agent's other subject is untouched.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { verifyCertificate } from "../../../src/domain/forget-proof/verify";
 import { startWorker, type RunningWorker } from "../../../src/queue/worker";

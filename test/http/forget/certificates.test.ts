@@ -1,6 +1,7 @@
-// Forget certificates (FORGET_PROOF_ENABLED): a forget returns cert_id; 200 certificates verify with only
-// the published public key (also with node:crypto, independently of our verifier); 200 single-byte
-// mutations are all rejected; the CLI verifies offline; other tenants' ids are 404; gate off → absent.
+// Forget certificates (FORGET_PROOF_ENABLED): a forget returns cert_id; 200 certificates verify
+// with only the published public key (also with node:crypto, independently of our verifier); 200
+// single-byte mutations are all rejected; the CLI verifies offline; other tenants' ids are 404;
+// gate off → absent.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createPublicKey, verify as nodeVerify } from "node:crypto";
 import { mkdtemp, writeFile } from "node:fs/promises";

@@ -1,4 +1,5 @@
-// RFC 9162 Merkle tree hash against the reference roots used by Certificate Transparency implementations.
+// RFC 9162 Merkle tree hash against the reference roots used by Certificate Transparency
+// implementations.
 import { expect, test } from "bun:test";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import { merkleRoot } from "../../../src/domain/forget-proof/merkle";

@@ -1,4 +1,5 @@
-// The embedded-mode signing key: generated once into SVC_DATA_DIR (mode 0600) and reused by the next start.
+// The embedded-mode signing key: generated once into SVC_DATA_DIR (mode 0600) and reused by the
+// next start.
 import { expect, test } from "bun:test";
 import { mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";

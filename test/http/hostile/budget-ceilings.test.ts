@@ -1,6 +1,7 @@
-// Operator ceilings (issue 23, item 8): the superadmin's caps and the tenant's own overrides live apart;
-// the effective cap is the lower of the two, so a tenant's admin key can lower the operator's cap but
-// never lift it, and neither write erases the other; enforced (429) at the ceiling; in both database modes.
+// Operator ceilings (issue 23, item 8): the superadmin's caps and the tenant's own overrides live
+// apart; the effective cap is the lower of the two, so a tenant's admin key can lower the
+// operator's cap but never lift it, and neither write erases the other; enforced (429) at the
+// ceiling; in both database modes.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { show, testApp, type Tenant, type TestApp } from "../../harness/app";
 import { embeddedApp } from "../../harness/embedded-app";

@@ -1,6 +1,7 @@
 // Hostile inputs (issue 23, item 9) below the HTTP layer: years 1-99 are literal in query text, the
-// SSRF policy refuses IPv4-compatible IPv6 (::/96), one huge CSV cell is refused without parsing it,
-// and a statement timeout answers 503 like recall, never 500 (GET /v1/graph/data on PostgreSQL).
+// SSRF policy refuses IPv4-compatible IPv6 (::/96), one huge CSV cell is refused without parsing
+// it, and a statement timeout answers 503 like recall, never 500 (GET /v1/graph/data on
+// PostgreSQL).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { parseTimeExpression } from "../../../src/domain/recall/time-expressions";
 import { toAppError } from "../../../src/http/error-handler";

@@ -1,6 +1,6 @@
-// Hostile inputs (issue 23, item 9) through the real app in both database modes: out-of-range dates are
-// 422s everywhere (one shared bound) and never 500s from query text, invalid UTF-8 is a 400, numbers are
-// not read out of strings, and refine names only a live dataset of the caller.
+// Hostile inputs (issue 23, item 9) through the real app in both database modes: out-of-range dates
+// are 422s everywhere (one shared bound) and never 500s from query text, invalid UTF-8 is a 400,
+// numbers are not read out of strings, and refine names only a live dataset of the caller.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { show, testApp, type Tenant, type TestApp } from "../../harness/app";
 import { embeddedApp } from "../../harness/embedded-app";

@@ -1,6 +1,6 @@
-// One path for every decision (issue 23, items 5 and 6): a request without a valid Host is a 400 problem
-// on every route, a short Host neither hides a route behind /docs/ nor breaks routing, and no error ever
-// answers with Bun's development page; on a real listener, in both database modes.
+// One path for every decision (issue 23, items 5 and 6): a request without a valid Host is a 400
+// problem on every route, a short Host neither hides a route behind /docs/ nor breaks routing, and
+// no error ever answers with Bun's development page; on a real listener, in both database modes.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Deps } from "../../../src/app/deps";
 import { listenHttp } from "../../../src/http/listen";

@@ -1,7 +1,8 @@
-// Idempotency-Key behaviour, written once and run on both database modes (PostgreSQL and embedded PGlite):
-// replay without re-execution or a second audit row, 422 on reuse, 409 while in flight, stale claims taken
-// over, 429 not stored, 4xx stored, TTL expiry and the lazy sweep, bad keys refused, tenants independent,
-// and answers naming forgotten or expired memories kept as tombstones (issue 23 item 10).
+// Idempotency-Key behaviour, written once and run on both database modes (PostgreSQL and embedded
+// PGlite): replay without re-execution or a second audit row, 422 on reuse, 409 while in flight,
+// stale claims taken over, 429 not stored, 4xx stored, TTL expiry and the lazy sweep, bad keys
+// refused, tenants independent, and answers naming forgotten or expired memories kept as tombstones
+// (issue 23 item 10).
 import { expect, test } from "bun:test";
 import type { Deps } from "../../../src/app/deps";
 import { withTenant } from "../../../src/data/with-tenant";
@@ -193,7 +194,8 @@ export function idempotencyCases(target: () => IdempotencyTarget, timeoutMs = 30
       const { app, deps, tenant } = target();
       const a = await tenant("idem-flight");
       const body = { agent_id: "agent", content: "in flight" };
-      // Claim the key as the pipeline does, then leave it in flight, as a process killed mid-request would.
+      // Claim the key as the pipeline does, then leave it in flight, as a process killed
+      // mid-request would.
       const first = await app.request("POST", "/v1/memories", {
         key: a.key,
         body,
@@ -469,8 +471,8 @@ export function idempotencyCases(target: () => IdempotencyTarget, timeoutMs = 30
         body: { memory_ids: [ids.forgotten![1]] },
       });
       expect(forgot.status, forgot.text).toBe(200);
-      // Past their expiry: one not swept yet, one that the sweep closed (its forget path, this tenant only:
-      // the database is shared with other files).
+      // Past their expiry: one not swept yet, one that the sweep closed (its forget path, this
+      // tenant only: the database is shared with other files).
       await withTenant(deps.db, a.orgId, async (tx) => {
         await tx`UPDATE memories SET expires_at = now() - interval '1 second' WHERE memory_id = ${ids.swept![1]!}`;
         const expired = await findExpiredIds(tx, new Date(), 10);

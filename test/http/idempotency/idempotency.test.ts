@@ -1,5 +1,6 @@
-// Idempotency-Key on PostgreSQL (the shared cases), plus what only the server mode shows: concurrent
-// requests with one key execute once, and /openapi.json documents the header on exactly the honouring POSTs.
+// Idempotency-Key on PostgreSQL (the shared cases), plus what only the server mode shows:
+// concurrent requests with one key execute once, and /openapi.json documents the header on exactly
+// the honouring POSTs.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { withTenant } from "../../../src/data/with-tenant";
 import { IDEMPOTENCY_EXEMPT_ROUTES } from "../../../src/http/pipeline/idempotency";

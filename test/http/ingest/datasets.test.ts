@@ -1,6 +1,6 @@
-// Datasets through HTTP: create (unique live names), list (cursor, stable order, page cap), read with
-// counts, store and batch into a dataset (validated), recall's dataset filter, and soft-delete that
-// detaches memories in place (still recallable, history kept).
+// Datasets through HTTP: create (unique live names), list (cursor, stable order, page cap), read
+// with counts, store and batch into a dataset (validated), recall's dataset filter, and soft-delete
+// that detaches memories in place (still recallable, history kept).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { show, testApp, type TestApp, type Tenant } from "../../harness/app";
 

@@ -1,5 +1,5 @@
-// Real document files built in the test: a PDF with a text layer (one page per group of paragraphs), a
-// DOCX (a stored zip with the minimal OOXML parts) and their broken variants.
+// Real document files built in the test: a PDF with a text layer (one page per group of
+// paragraphs), a DOCX (a stored zip with the minimal OOXML parts) and their broken variants.
 
 const pdfEscape = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`);
 
@@ -16,7 +16,10 @@ function wrap(paragraph: string, width = 90): string[] {
   return lines;
 }
 
-/** A PDF whose pages hold the given paragraphs (text layer in Helvetica), optionally with an /Encrypt dictionary. */
+/**
+ * A PDF whose pages hold the given paragraphs (text layer in Helvetica), optionally with an
+ * /Encrypt dictionary.
+ */
 export function buildPdf(pages: string[][], options: { encrypted?: boolean } = {}): Uint8Array {
   const objects: string[] = [];
   const pageIds: number[] = [];

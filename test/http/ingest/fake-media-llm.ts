@@ -1,6 +1,6 @@
-// A fake OpenAI-compatible server for multimodal ingest: chat completions with an image part answer a
-// caption, /v1/audio/transcriptions (multipart, like the real API) answers a transcript. It records
-// what it was sent so tests can check the protocol.
+// A fake OpenAI-compatible server for multimodal ingest: chat completions with an image part answer
+// a caption, /v1/audio/transcriptions (multipart, like the real API) answers a transcript. It
+// records what it was sent so tests can check the protocol.
 export type MediaRequest = {
   path: string;
   model: string | null;

@@ -8,7 +8,9 @@ export type FileCase = {
   filename: string;
   type: string;
   bytes: Uint8Array;
-  /** The recall request body (agent_id added by the test) and the text the top result must contain. */
+  /**
+   * The recall request body (agent_id added by the test) and the text the top result must contain.
+   */
   recall: { query: string; strategy?: string };
   expected: string;
 };

@@ -1,6 +1,6 @@
-// Random and damaged files through POST /v1/ingest/file: whatever the bytes, name and declared type,
-// the answer is 202, 413, 415 or 422 (never a 5xx), and an accepted job ends succeeded or failed with a
-// failure_reason (never stuck, never an unexplained failure).
+// Random and damaged files through POST /v1/ingest/file: whatever the bytes, name and declared
+// type, the answer is 202, 413, 415 or 422 (never a 5xx), and an accepted job ends succeeded or
+// failed with a failure_reason (never stuck, never an unexplained failure).
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import fc from "fast-check";
 import { show, type Tenant } from "../../harness/app";

@@ -1,7 +1,8 @@
-// POST /v1/ingest/file through the real app and worker on PostgreSQL: a PDF, a DOCX, a CSV, a Markdown
-// file and a TypeScript file each become chunk memories with their positions, recall finds what is
-// buried deep inside (CODE finds a function by name), and the chained distill fills the graph. Oversize,
-// corrupt, encrypted, text-less and mislabelled files get a 4xx or a failed job, never a 5xx.
+// POST /v1/ingest/file through the real app and worker on PostgreSQL: a PDF, a DOCX, a CSV, a
+// Markdown file and a TypeScript file each become chunk memories with their positions, recall finds
+// what is buried deep inside (CODE finds a function by name), and the chained distill fills the
+// graph. Oversize, corrupt, encrypted, text-less and mislabelled files get a 4xx or a failed job,
+// never a 5xx.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
 import { withTenant } from "../../../src/data/with-tenant";
@@ -126,7 +127,8 @@ describe("file ingest", () => {
       expect(holder).toBeGreaterThan(0);
 
       await expectGraphFilled(job);
-      // The uploaded file is deleted from storage once the job is done; nothing is left in the spool.
+      // The uploaded file is deleted from storage once the job is done; nothing is left in the
+      // spool.
       expect(readdirSync(spoolDir).filter((f) => f.endsWith(".upload"))).toEqual([]);
     }, 60_000);
   }

@@ -1,4 +1,5 @@
-// Shared by the ingest tests: an app with ingest on and a worker draining its own queue, and job polling.
+// Shared by the ingest tests: an app with ingest on and a worker draining its own queue, and job
+// polling.
 import { startWorker, type RunningWorker } from "../../../src/queue/worker";
 import { TEST_QUEUE_PREFIX, testApp, show, type TestApp } from "../../harness/app";
 import { eventually } from "../../queue/wait";

@@ -1,6 +1,6 @@
-// The loaders on their own, for what the HTTP tests do not reach: Python and large-class splitting in
-// the code loader, oversized declarations, Markdown front matter and fenced code, CSV quoting and TSV,
-// the zip-bomb guard, and format detection from the bytes.
+// The loaders on their own, for what the HTTP tests do not reach: Python and large-class splitting
+// in the code loader, oversized declarations, Markdown front matter and fenced code, CSV quoting
+// and TSV, the zip-bomb guard, and format detection from the bytes.
 import { describe, expect, test } from "bun:test";
 import type { Chunk, LoaderContext } from "../../../src/ingest/loader";
 import { codeLoader } from "../../../src/ingest/loaders/code";

@@ -1,6 +1,6 @@
 // Images and audio with MULTIMODAL_ENABLED=true, through the real app and worker, against a fake
-// OpenAI-compatible server: the caption or transcript becomes recallable memories. Without a provider
-// that can see and hear, an image is a clear 415 at submission, not a job that pretends.
+// OpenAI-compatible server: the caption or transcript becomes recallable memories. Without a
+// provider that can see and hear, an image is a clear 415 at submission, not a job that pretends.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { show, type Tenant } from "../../harness/app";
 import { startFakeMediaLlm, wavFile, PNG, type FakeMediaLlm } from "./fake-media-llm";

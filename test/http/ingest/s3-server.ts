@@ -1,6 +1,6 @@
-// A real S3-compatible server for the direct-upload tests (s3rver on loopback, in its own temp dir), and
-// a SigV4 query-signature verifier: s3rver accepts any X-Amz-Signature, so the tests recompute the
-// signature of every presigned URL from its query with the known secret and compare.
+// A real S3-compatible server for the direct-upload tests (s3rver on loopback, in its own temp
+// dir), and a SigV4 query-signature verifier: s3rver accepts any X-Amz-Signature, so the tests
+// recompute the signature of every presigned URL from its query with the known secret and compare.
 import { createHash, createHmac } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,8 +1,8 @@
 // Direct uploads (STORAGE_BACKEND=s3) through HTTP against a real S3-compatible server (s3rver on
-// loopback): upload-url hands out a correctly signed (SigV4, checked here since s3rver does not) and
-// expiring PUT URL; the bytes go straight to the bucket; finalize checks existence, size and format and
-// runs the file pipeline, in both database modes, ending with recallable memories. Every refusal is a
-// clear 4xx problem.
+// loopback): upload-url hands out a correctly signed (SigV4, checked here since s3rver does not)
+// and expiring PUT URL; the bytes go straight to the bucket; finalize checks existence, size and
+// format and runs the file pipeline, in both database modes, ending with recallable memories. Every
+// refusal is a clear 4xx problem.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

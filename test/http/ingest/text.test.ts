@@ -1,6 +1,7 @@
-// POST /v1/ingest with text through the real worker: chunks become memories with positions, recall finds
-// a sentence from deep inside, identical content is not stored twice, audit rows mark submission and
-// completion, and INGEST_AUTO_DISTILL chains exactly one distill job (or says why not).
+// POST /v1/ingest with text through the real worker: chunks become memories with positions, recall
+// finds a sentence from deep inside, identical content is not stored twice, audit rows mark
+// submission and completion, and INGEST_AUTO_DISTILL chains exactly one distill job (or says why
+// not).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { withTenant } from "../../../src/data/with-tenant";
 import { drainAudit } from "../../../src/domain/audit/drain";
@@ -98,7 +99,8 @@ describe("text ingest", () => {
       parent_job_id: job.job_id,
       payload: { agent_id: "reader", memory_ids: job.memory_ids },
     });
-    // The worker picked up the chained job (svc.forge_distill: until the distill pipeline lands it ends `rejected`).
+    // The worker picked up the chained job (svc.forge_distill: until the distill pipeline lands it
+    // ends `rejected`).
     await eventually(
       async () =>
         (

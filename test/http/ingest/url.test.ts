@@ -1,6 +1,6 @@
 // URL ingest against a loopback server (allowed through INGEST_FETCH_ALLOW_CIDRS): an HTML page is
-// reduced to its readable text and recall finds a sentence from deep inside; a redirect to a metadata
-// address fails the job as fetch-refused; a private address is refused at submission.
+// reduced to its readable text and recall finds a sentence from deep inside; a redirect to a
+// metadata address fails the job as fetch-refused; a private address is refused at submission.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { show, type Tenant } from "../../harness/app";
 import { DEEP_FACT, documentWithDeepFact } from "./fixtures";

@@ -1,7 +1,8 @@
-// Web-search ingest (POST /v1/ingest/search) against a fake Brave Search API on loopback that also serves
-// the result pages: the batch reports each child with its state and URL, a result on a private address
-// fails only its child, non-http and duplicate results are skipped, provider errors end the batch
-// `failed` with a reason (never a 5xx), batches are tenant-private; in PostgreSQL and embedded mode.
+// Web-search ingest (POST /v1/ingest/search) against a fake Brave Search API on loopback that also
+// serves the result pages: the batch reports each child with its state and URL, a result on a
+// private address fails only its child, non-http and duplicate results are skipped, provider errors
+// end the batch `failed` with a reason (never a 5xx), batches are tenant-private; in PostgreSQL and
+// embedded mode.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -29,7 +30,10 @@ type Call = (method: string, url: string, key: string, body?: unknown) => Promis
 /** A Brave-compatible search endpoint plus the pages its results point at. */
 function startFakeBrave() {
   const requests: URL[] = [];
-  /** While set, searches wait for it: the test acts between the provider's answer and the discovery's commit. */
+  /**
+   * While set, searches wait for it: the test acts between the provider's answer and the
+   * discovery's commit.
+   */
   let held: Promise<void> | null = null;
   const hold = () => {
     let release!: () => void;

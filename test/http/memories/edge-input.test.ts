@@ -1,4 +1,5 @@
-// Odd but schema-valid input must never produce a 5xx: tiny floats, extreme JSON numbers, NUL characters.
+// Odd but schema-valid input must never produce a 5xx: tiny floats, extreme JSON numbers, NUL
+// characters.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { testApp, show, type TestApp, type Tenant } from "../../harness/app";
 

@@ -1,5 +1,5 @@
-// A provider outage never fails a store: the row is stored without a vector, svc.generate_embedding is
-// enqueued and the backfill completes it.
+// A provider outage never fails a store: the row is stored without a vector, svc.generate_embedding
+// is enqueued and the backfill completes it.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { backfillEmbeddings } from "../../../src/domain/memories/backfill-embeddings";
 import { createLocalEmbedder } from "../../../src/providers/embeddings/local";

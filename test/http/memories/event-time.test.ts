@@ -1,5 +1,6 @@
-// Event time (occurred_at) end to end through HTTP: store, batch, PATCH, conversation turns, the recall
-// filters, TEMPORAL windows and anchors on event time, and time words that resolve to no usable window.
+// Event time (occurred_at) end to end through HTTP: store, batch, PATCH, conversation turns, the
+// recall filters, TEMPORAL windows and anchors on event time, and time words that resolve to no
+// usable window.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { show, testApp, type Tenant, type TestApp } from "../../harness/app";
 import { idsOf, recall } from "../recall/seed";
@@ -213,7 +214,8 @@ describe("recall on event time", () => {
       expression: "May 2023",
     });
     expect(idsOf(res)).toEqual([ids[0]!, ids[2]!]);
-    // AUTO reads the same window as a signal, never a filter: Caroline's May memory leads, the rest follow.
+    // AUTO reads the same window as a signal, never a filter: Caroline's May memory leads, the rest
+    // follow.
     const auto = await recall(t, a.key, { agent_id: AGENT, query, top_k: 5 });
     expect(auto.status, show(auto)).toBe(200);
     expect(auto.body.window).toMatchObject({ expression: "May 2023" });

@@ -1,6 +1,6 @@
-// GET /v1/memories and GET /v1/agents as one scenario run unchanged on PostgreSQL (list.test.ts) and
-// PGlite (test/embedded/memories-list-embedded.test.ts): filters, order, cursors, forgotten memories,
-// agents' counts, scopes, 422s and another tenant's view.
+// GET /v1/memories and GET /v1/agents as one scenario run unchanged on PostgreSQL (list.test.ts)
+// and PGlite (test/embedded/memories-list-embedded.test.ts): filters, order, cursors, forgotten
+// memories, agents' counts, scopes, 422s and another tenant's view.
 import { expect, test } from "bun:test";
 import type { Tenant, TestApp, TestResponse } from "../../harness/app";
 import { show } from "../../harness/app";

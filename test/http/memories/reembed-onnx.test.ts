@@ -1,5 +1,6 @@
-// A switch from the local hash embedder to EMBEDDING_PROVIDER=onnx (the tiny test model) on PostgreSQL:
-// no failed request during the re-embed (the scenario is shared with PGlite, test/embedded/).
+// A switch from the local hash embedder to EMBEDDING_PROVIDER=onnx (the tiny test model) on
+// PostgreSQL: no failed request during the re-embed (the scenario is shared with PGlite,
+// test/embedded/).
 import { afterAll, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { ensureVectorIndex } from "../../../src/data/queries/memories-vector-index";

@@ -1,6 +1,6 @@
-// Zero-downtime re-embed on PostgreSQL (test/harness/reembed-scenario.ts), and the switch seen by a second
-// API replica whose cache still names the old generation: its empty VECTOR answer is re-checked and the
-// query embedded again, so it never answers from the wrong vectors.
+// Zero-downtime re-embed on PostgreSQL (test/harness/reembed-scenario.ts), and the switch seen by a
+// second API replica whose cache still names the old generation: its empty VECTOR answer is
+// re-checked and the query embedded again, so it never answers from the wrong vectors.
 import { afterAll, expect, test } from "bun:test";
 import { advanceEmbeddings } from "../../../src/domain/memories/reembed";
 import { prepareEmbeddingGenerations } from "../../../src/domain/memories/reembed-boot";

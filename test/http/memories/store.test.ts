@@ -1,4 +1,5 @@
-// Store and batch store through HTTP: records, defaults, validation, TTL, audit in the same transaction.
+// Store and batch store through HTTP: records, defaults, validation, TTL, audit in the same
+// transaction.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { withSystem } from "../../../src/data/with-system";
 import { withTenant } from "../../../src/data/with-tenant";

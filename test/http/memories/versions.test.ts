@@ -1,4 +1,5 @@
-// GET, history, PATCH and forget through HTTP: versions, concurrency, 404/410 rules, tenant isolation.
+// GET, history, PATCH and forget through HTTP: versions, concurrency, 404/410 rules, tenant
+// isolation.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { withSystem } from "../../../src/data/with-system";
 import { withTenant } from "../../../src/data/with-tenant";

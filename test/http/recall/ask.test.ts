@@ -1,8 +1,8 @@
-// ASK through HTTP. Offline: "who is X's manager" answered from the org chart with a citation to the
-// grounding memory version, "I don't know" when the graph has no answer, as_of, AUTO's entity rule,
-// another tenant, the audit row and the stream. With an LLM (fake OpenAI-compatible server): the
-// NL→CYPHER step (retried once with the parser's error), mis-cited and uncited claims dropped, an
-// outage answered offline, and a spent budget refused with 429 before the provider is called.
+// ASK through HTTP. Offline: "who is X's manager" answered from the org chart with a citation to
+// the grounding memory version, "I don't know" when the graph has no answer, as_of, AUTO's entity
+// rule, another tenant, the audit row and the stream. With an LLM (fake OpenAI-compatible server):
+// the NL→CYPHER step (retried once with the parser's error), mis-cited and uncited claims dropped,
+// an outage answered offline, and a spent budget refused with 429 before the provider is called.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { withTenant } from "../../../src/data/with-tenant";
 import { show, testApp, type Tenant, type TestApp } from "../../harness/app";
@@ -433,7 +433,8 @@ describe("with an LLM", () => {
     expect(res.status, show(res)).toBe(200);
     expect(res.body.graph.answer).toMatchObject({ known: false, citations: [] });
     expect(res.body.results).toEqual([]);
-    // The translation ran (and found nothing); with nothing retrieved the answer step is not called.
+    // The translation ran (and found nothing); with nothing retrieved the answer step is not
+    // called.
     expect(fake.requests.length - before).toBe(1);
     expect(res.body.note).toContain("0 rows");
   });

@@ -1,6 +1,7 @@
-// AUTO's pseudo-relevance feedback (src/domain/recall/pipeline/feedback.ts), shared by the PostgreSQL
-// and the embedded (PGlite) suites: a memory that shares no word with the question but many rare ones
-// with the memory that matches it is found, though neither LEXICAL nor VECTOR finds it alone.
+// AUTO's pseudo-relevance feedback (src/domain/recall/pipeline/feedback.ts), shared by the
+// PostgreSQL and the embedded (PGlite) suites: a memory that shares no word with the question but
+// many rare ones with the memory that matches it is found, though neither LEXICAL nor VECTOR finds
+// it alone.
 import { expect } from "bun:test";
 import { show, type Tenant, type TestApp } from "../../harness/app";
 import { idsOf, recall, seed, type SeedMemory } from "./seed";
@@ -37,8 +38,9 @@ async function ranked(app: TestApp, tenant: Tenant, body: Record<string, unknown
 }
 
 /**
- * The match first; the answer, which neither LEXICAL (no word of the question) nor VECTOR (the local
- * embedder reads it as unlike the question) finds, comes back, and names LEXICAL's feedback pass.
+ * The match first; the answer, which neither LEXICAL (no word of the question) nor VECTOR (the
+ * local embedder reads it as unlike the question) finds, comes back, and names LEXICAL's feedback
+ * pass.
  */
 export async function feedbackFindsTheAnswer(app: TestApp, tenant: Tenant) {
   const agent = "feedback-answer";

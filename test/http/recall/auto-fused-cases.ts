@@ -1,6 +1,7 @@
-// AUTO as one fused pipeline, shared by the PostgreSQL and the embedded (PGlite) suites: the queries a hard
-// router lost (a prose word read as code, a slash read as a path, gene names read as identifiers, an event
-// read as a time window) still find the memory that answers them, and each result names its retrievers.
+// AUTO as one fused pipeline, shared by the PostgreSQL and the embedded (PGlite) suites: the
+// queries a hard router lost (a prose word read as code, a slash read as a path, gene names read as
+// identifiers, an event read as a time window) still find the memory that answers them, and each
+// result names its retrievers.
 import { expect } from "bun:test";
 import { show, type Tenant, type TestApp } from "../../harness/app";
 import { idsOf, recall, seed } from "./seed";
@@ -8,7 +9,10 @@ import { idsOf, recall, seed } from "./seed";
 const SESSION_1 = "2023-05-08T13:56:00Z";
 const SESSION_2 = "2023-07-12T16:33:00Z";
 
-/** A two-person chat in the shape of the public conversational sets: "[date] Speaker: text", dated turns. */
+/**
+ * A two-person chat in the shape of the public conversational sets: "[date] Speaker: text", dated
+ * turns.
+ */
 const CHAT = [
   {
     occurred_at: SESSION_1,
@@ -72,7 +76,10 @@ async function expectFound(app: TestApp, tenant: Tenant, ids: string[], ask: Ask
   expect(hit.retrievers).toContain("LEXICAL");
 }
 
-/** The four queries a router misread: "class" read as code, a slash as a path, gene names as identifiers, an event as a window. */
+/**
+ * The four queries a router misread: "class" read as code, a slash as a path, gene names as
+ * identifiers, an event as a window.
+ */
 export const MISREAD = [
   { agent: "auto-chat", query: "When did Melanie sign up for a pottery class?", answer: 4 },
   { agent: "auto-chat", query: "What musical artists/bands has Melanie seen?", answer: 6 },
@@ -98,7 +105,10 @@ export async function seedMisreadAgents(app: TestApp, tenant: Tenant): Promise<S
   };
 }
 
-/** The misread query still finds the memory that answers it, among the first three, found by LEXICAL at least. */
+/**
+ * The misread query still finds the memory that answers it, among the first three, found by LEXICAL
+ * at least.
+ */
 export async function misreadQueryStillAnswers(
   app: TestApp,
   tenant: Tenant,
@@ -108,7 +118,10 @@ export async function misreadQueryStillAnswers(
   await expectFound(app, tenant, seeded[ask.agent]!, ask);
 }
 
-/** Each result names the retrievers that found it; the summary lists the fused ones; the stream says the same. */
+/**
+ * Each result names the retrievers that found it; the summary lists the fused ones; the stream says
+ * the same.
+ */
 export async function retrieversAreNamed(app: TestApp, tenant: Tenant): Promise<void> {
   const [id] = await seed(app, tenant, "auto-named", [
     { content: "The user drinks oat milk lattes every morning." },

@@ -1,4 +1,5 @@
-// AUTO as one fused pipeline on PostgreSQL (cases in auto-fused-cases.ts; PGlite: test/embedded/auto-fused-embedded.test.ts).
+// AUTO as one fused pipeline on PostgreSQL (cases in auto-fused-cases.ts; PGlite:
+// test/embedded/auto-fused-embedded.test.ts).
 import { afterAll, beforeAll, test } from "bun:test";
 import { testApp, type Tenant, type TestApp } from "../../harness/app";
 import {

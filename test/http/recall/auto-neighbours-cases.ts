@@ -1,5 +1,6 @@
-// AUTO's neighbouring-turn signal, shared by the PostgreSQL and the embedded (PGlite) suites: a turn
-// next to the one that holds the question's words outranks a memory that matches as well on its own.
+// AUTO's neighbouring-turn signal, shared by the PostgreSQL and the embedded (PGlite) suites: a
+// turn next to the one that holds the question's words outranks a memory that matches as well on
+// its own.
 import { expect } from "bun:test";
 import { show, type Tenant, type TestApp } from "../../harness/app";
 import { idsOf, recall, seed } from "./seed";
@@ -11,7 +12,10 @@ const TURNS: Array<[string, string]> = [
   ["assistant", "Melanie: We spotted a black bear near the lake, the kids loved it!"],
   ["user", "Caroline: I am going to a pride parade next week."],
 ];
-/** Matches the question as well as the answering turn does (a shorter text, so BM25 ranks it higher). */
+/**
+ * Matches the question as well as the answering turn does (a shorter text, so BM25 ranks it
+ * higher).
+ */
 const LOOSE = "Melanie: We spotted a black cat near the barn!";
 
 async function openConversation(app: TestApp, tenant: Tenant): Promise<string[]> {

@@ -1,8 +1,9 @@
-// AUTO is never a 503 while one retriever still answers (issue 22 item 5): LEXICAL, the retriever AUTO
-// always runs, cannot read its postings, and VECTOR's answer comes back with LEXICAL named as left out.
-// PostgreSQL: an exclusive lock held elsewhere makes LEXICAL's statement run out of time in its savepoint.
-// PGlite enforces no statement_timeout (and has one connection, so nothing can hold a lock against the
-// recall): there the postings table is renamed away for the recall, and LEXICAL fails instead.
+// AUTO is never a 503 while one retriever still answers (issue 22 item 5): LEXICAL, the retriever
+// AUTO always runs, cannot read its postings, and VECTOR's answer comes back with LEXICAL named as
+// left out. PostgreSQL: an exclusive lock held elsewhere makes LEXICAL's statement run out of time
+// in its savepoint. PGlite enforces no statement_timeout (and has one connection, so nothing can
+// hold a lock against the recall): there the postings table is renamed away for the recall, and
+// LEXICAL fails instead.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import postgres from "postgres";
 import { privateTestApp, show, type Tenant, type TestApp } from "../../harness/app";
@@ -26,7 +27,9 @@ async function seeded(app: TestApp, tenant: Tenant): Promise<string[]> {
   );
 }
 
-/** The recall of a turn by its own text: 200 from VECTOR alone, LEXICAL named as left out for `why`. */
+/**
+ * The recall of a turn by its own text: 200 from VECTOR alone, LEXICAL named as left out for `why`.
+ */
 async function answersWithoutLexical(app: TestApp, tenant: Tenant, ids: string[], why: string) {
   const res = await recall(app, tenant.key, { agent_id: AGENT, query: TURNS[0] });
   expect(res.status, show(res)).toBe(200);

@@ -1,7 +1,8 @@
-// CODE's postings (sql/0440, docs/recall.md), in both database modes: memory_code_tokens holds exactly the
-// identifier tokens (and the empty counting token) of every current version marked as code, whatever wrote
-// it (batch store, PATCH, forget, a memory that stops being code); CODE answers from them, ranks a rare
-// identifier above common words, applies the caller's filters and never sees another tenant's postings.
+// CODE's postings (sql/0440, docs/recall.md), in both database modes: memory_code_tokens holds
+// exactly the identifier tokens (and the empty counting token) of every current version marked as
+// code, whatever wrote it (batch store, PATCH, forget, a memory that stops being code); CODE
+// answers from them, ranks a rare identifier above common words, applies the caller's filters and
+// never sees another tenant's postings.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Database } from "../../../src/data/pools";
 import { withTenant } from "../../../src/data/with-tenant";
@@ -12,7 +13,10 @@ import { idsOf, recall, seed } from "./seed";
 const AGENT = "agent-code-postings";
 const CODE = { kind: "code", language: "python" };
 
-/** Every difference between the tenant's code postings and its current code versions; [] when they agree. */
+/**
+ * Every difference between the tenant's code postings and its current code versions; [] when they
+ * agree.
+ */
 async function drift(
   db: Database,
   orgId: string,

@@ -1,4 +1,5 @@
-// The recall contract: bounds, validation, unavailable strategies, auth, audit, access counting, redaction.
+// The recall contract: bounds, validation, unavailable strategies, auth, audit, access counting,
+// redaction.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { withTenant } from "../../../src/data/with-tenant";

@@ -1,6 +1,7 @@
-// CYPHER through HTTP: a two-hop pattern with parameters returns its table and the memories that ground
-// it (audited like every recall); every write clause is a 422 pointing at the token; another tenant's
-// graph is invisible; arbitrary query texts never produce a 5xx, over JSON and over the stream.
+// CYPHER through HTTP: a two-hop pattern with parameters returns its table and the memories that
+// ground it (audited like every recall); every write clause is a 422 pointing at the token; another
+// tenant's graph is invisible; arbitrary query texts never produce a 5xx, over JSON and over the
+// stream.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { withTenant } from "../../../src/data/with-tenant";
@@ -40,7 +41,8 @@ describe("answers", () => {
       rows: [{ manager: "Bob", skip_level: "Carol", fact: "Alice reports to Bob" }],
     });
     const ids = res.body.results.map((r: { memory_id: string }) => r.memory_id);
-    // The returned nodes (Bob, Carol) and the edge read through r1.fact ground the results; edges first.
+    // The returned nodes (Bob, Carol) and the edge read through r1.fact ground the results; edges
+    // first.
     expect(ids).toEqual([g.memories[0]!, g.memories[1]!, g.memories[4]!]);
     expect(res.body.results[0].graph).toEqual({ edge_ids: [g.edge.a_b!] });
     const [audit] = await withTenant(

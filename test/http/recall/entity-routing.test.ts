@@ -1,6 +1,7 @@
-// AUTO's entity rule (routing/graph-rules.ts): without an LLM the recall transaction reads the agent's graph,
-// and a question about an entity it knows adds ASK or GRAPH to AUTO's fusion, whose answer then leads.
-// With the local and with a semantic embedder alike; the audit row names the strategy that leads.
+// AUTO's entity rule (routing/graph-rules.ts): without an LLM the recall transaction reads the
+// agent's graph, and a question about an entity it knows adds ASK or GRAPH to AUTO's fusion, whose
+// answer then leads. With the local and with a semantic embedder alike; the audit row names the
+// strategy that leads.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { withTenant } from "../../../src/data/with-tenant";
 import { show, testApp, type Tenant, type TestApp } from "../../harness/app";

@@ -1,4 +1,5 @@
-// Fusion (reciprocal rank) as a request option, shared by the PostgreSQL and the embedded (PGlite) suites.
+// Fusion (reciprocal rank) as a request option, shared by the PostgreSQL and the embedded (PGlite)
+// suites.
 import { expect } from "bun:test";
 import { show, type Tenant, type TestApp } from "../../harness/app";
 import { idsOf, recall, seed } from "./seed";
@@ -12,7 +13,10 @@ const CONTENTS = [
   "The garden needs watering twice a week in summer.",
 ];
 
-/** The fused order is Σ 1/(60 + rank) over the pinned LEXICAL and VECTOR lists (depth 30), and the response says what was fused. */
+/**
+ * The fused order is Σ 1/(60 + rank) over the pinned LEXICAL and VECTOR lists (depth 30), and the
+ * response says what was fused.
+ */
 export async function fusedOrderIsReciprocalRank(app: TestApp, tenant: Tenant): Promise<void> {
   const agent = "fusion-order";
   await seed(
@@ -53,7 +57,10 @@ export async function fusedOrderIsReciprocalRank(app: TestApp, tenant: Tenant): 
   expect(new Set(idsOf(fused)).size).toBe(4);
 }
 
-/** Unknown, duplicated, unfusable or too few strategies, and a pinned strategy beside fusion: 422 naming the field. */
+/**
+ * Unknown, duplicated, unfusable or too few strategies, and a pinned strategy beside fusion: 422
+ * naming the field.
+ */
 export async function fusionValidation(app: TestApp, tenant: Tenant): Promise<void> {
   const cases: Array<[Record<string, unknown>, string]> = [
     [{ fusion: { strategies: ["LEXICAL", "NOPE"] } }, "/fusion/strategies/1"],

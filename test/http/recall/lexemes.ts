@@ -41,9 +41,10 @@ export async function postingsOf(
 export type TermsDrift = { side: string; agent_id: string; term: string; detail: string };
 
 /**
- * The invariant of sql/0430: memory_terms holds exactly the BM25 terms of each current version (term
- * frequency and document length included), and memory_term_stats counts them: per term its documents,
- * per agent (term '') the documents holding a term and their total length. [] when all agree.
+ * The invariant of sql/0430: memory_terms holds exactly the BM25 terms of each current version
+ * (term frequency and document length included), and memory_term_stats counts them: per term its
+ * documents, per agent (term '') the documents holding a term and their total length. [] when all
+ * agree.
  */
 export function termsDrift(db: Database, orgId: string): Promise<TermsDrift[]> {
   return withTenant(

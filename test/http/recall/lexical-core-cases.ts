@@ -1,6 +1,6 @@
 // LEXICAL's BM25, shared by the PostgreSQL and the embedded (PGlite) suites, through
-// POST /v1/memories/recall: idf weighting, WordNet query expansion, the whole agent ranked (no recency
-// window), document length normalisation, identifiers split and kept whole.
+// POST /v1/memories/recall: idf weighting, WordNet query expansion, the whole agent ranked (no
+// recency window), document length normalisation, identifiers split and kept whole.
 import { expect } from "bun:test";
 import { show, type Tenant, type TestApp } from "../../harness/app";
 import { idsOf, recall, seed } from "./seed";
@@ -21,7 +21,10 @@ async function store(
   return { key: tenant.key, ids: res.body.memories.map((m: { memory_id: string }) => m.memory_id) };
 }
 
-/** One rare word outranks two common ones: plain ts_rank (term counts) would put the "new … city" lines first. */
+/**
+ * One rare word outranks two common ones: plain ts_rank (term counts) would put the "new … city"
+ * lines first.
+ */
 export async function rareWordOutranksCommonOnes(app: TestApp, tenant: Tenant): Promise<void> {
   const agent = "lexical-idf";
   const { key, ids } = await store(app, tenant, agent, [
@@ -44,8 +47,8 @@ export async function rareWordOutranksCommonOnes(app: TestApp, tenant: Tenant): 
 }
 
 /**
- * LEXICAL ranks the words typed: no WordNet relatives (on the public sets they cost it recall and nDCG,
- * docs/benchmarks.md). "purchase" finds "purchased" (same stem), not "bought".
+ * LEXICAL ranks the words typed: no WordNet relatives (on the public sets they cost it recall and
+ * nDCG, docs/benchmarks.md). "purchase" finds "purchased" (same stem), not "bought".
  */
 export async function typedWordsOnly(app: TestApp, tenant: Tenant): Promise<void> {
   const agent = "lexical-typed-words";
@@ -89,7 +92,9 @@ export async function oldMemoryBeyondTheNewestIsFound(app: TestApp, tenant: Tena
   expect(idsOf(res), show(res)).toEqual([old!]);
 }
 
-/** Same term count, different lengths: the short memory ranks first (BM25's b), whichever is newer. */
+/**
+ * Same term count, different lengths: the short memory ranks first (BM25's b), whichever is newer.
+ */
 export async function shortDocumentOutranksLongOne(app: TestApp, tenant: Tenant): Promise<void> {
   const agent = "lexical-length";
   const {
@@ -114,7 +119,10 @@ export async function shortDocumentOutranksLongOne(app: TestApp, tenant: Tenant)
   }
 }
 
-/** A camelCase query finds the snake_case function (whole identifier), above prose holding its parts. */
+/**
+ * A camelCase query finds the snake_case function (whole identifier), above prose holding its
+ * parts.
+ */
 export async function camelCaseIdentifierFindsTheFunction(
   app: TestApp,
   tenant: Tenant,

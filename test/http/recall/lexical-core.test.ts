@@ -1,4 +1,5 @@
-// LEXICAL's BM25 on PostgreSQL: idf, the words typed, the whole agent, length, identifiers (cases in lexical-core-cases.ts).
+// LEXICAL's BM25 on PostgreSQL: idf, the words typed, the whole agent, length, identifiers (cases
+// in lexical-core-cases.ts).
 import { afterAll, beforeAll, test } from "bun:test";
 import { testApp, type Tenant, type TestApp } from "../../harness/app";
 import {

@@ -1,8 +1,9 @@
 // LEXICAL's postings (sql/0430 and sql/0570, docs/recall.md), in both database modes: memory_terms
 // holds exactly the BM25 terms of every current version, among them every lexeme of its
-// search_document, and memory_term_stats counts them, whatever wrote it (single and batch store, PATCH, forget, a moved valid_from); BM25
-// answers from them with the caller's filters, expiry and exclusions, over the whole agent (under a
-// narrowing filter, its most recent memories), and never sees another tenant's postings.
+// search_document, and memory_term_stats counts them, whatever wrote it (single and batch store,
+// PATCH, forget, a moved valid_from); BM25 answers from them with the caller's filters, expiry and
+// exclusions, over the whole agent (under a narrowing filter, its most recent memories), and never
+// sees another tenant's postings.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { allThenAnyWords, anyWordSearch } from "../../../src/data/queries/recall-lexical";
 import { withTenant } from "../../../src/data/with-tenant";
@@ -127,7 +128,8 @@ for (const mode of modes) {
       expect(
         idsOf(await lexical("lemur umbrella", { filters: { metadata: { zone: "madagascar" } } })),
       ).toEqual([plain!]);
-      // "lemur troop": the first tier finds the memory holding both words; the any-word tier adds the other once.
+      // "lemur troop": the first tier finds the memory holding both words; the any-word tier adds
+      // the other once.
       const both = await lexical("lemur troop");
       expect(idsOf(both)).toEqual([plain!, episodic!]);
     });
@@ -196,7 +198,8 @@ for (const mode of modes) {
         { content: "Alice owns the launch checklist and the follow-up call" },
         { content: "Ticket 12345: the launch slipped by a week", metadata: { owner: "Alice" } },
         { content: "Nothing about any of that", memory_type: "episodic" },
-        // The stemmed whole identifier (getusernam, httpserver): a lexeme the camelCase split lacks.
+        // The stemmed whole identifier (getusernam, httpserver): a lexeme the camelCase split
+        // lacks.
         { content: "Call getUserNames() before the HTTPServer launch" },
         { content: "get_user_name moved to the auth module" },
         ...Array.from({ length: 20 }, (_, i) => ({

@@ -1,4 +1,5 @@
-// Recall's `context: {neighbours: n}` option, shared by the PostgreSQL and the embedded (PGlite) suites.
+// Recall's `context: {neighbours: n}` option, shared by the PostgreSQL and the embedded (PGlite)
+// suites.
 import { expect } from "bun:test";
 import { show, type Tenant, type TestApp } from "../../harness/app";
 import { recall, seed } from "./seed";
@@ -13,7 +14,10 @@ const TURNS: Array<[string, string]> = [
 
 type Turn = { memory_id: string; role: string; offset: number; content: string };
 
-/** A recalled turn carries the turns around it (forgotten ones left out); a memory outside conversations carries none. */
+/**
+ * A recalled turn carries the turns around it (forgotten ones left out); a memory outside
+ * conversations carries none.
+ */
 export async function neighboursAreAttached(app: TestApp, tenant: Tenant): Promise<void> {
   const agent = "neighbours";
   const opened = await app.request("POST", "/v1/conversations", {

@@ -1,4 +1,5 @@
-// The documented tables of docs/recall.md: time expressions, redaction rules, code tokens stay true.
+// The documented tables of docs/recall.md: time expressions, redaction rules, code tokens stay
+// true.
 import { describe, expect, test } from "bun:test";
 import { anyWordTermsOf } from "../../../src/domain/recall/any-word-terms";
 import { everyLexemeRequired } from "../../../src/domain/recall/query-words";

@@ -71,7 +71,8 @@ for (const mode of twoTenantModes("postings-gone")) {
 
     test("a posting the current tokeniser would not write (an earlier one did) goes with its memory", async () => {
       const [id] = await seed(app, tenant, AGENT, [{ content: "The kingfisher dived twice" }]);
-      // An older tokeniser's term for this version, counted in the statistics as it would have been.
+      // An older tokeniser's term for this version, counted in the statistics as it would have
+      // been.
       await withTenant(app.deps.db, tenant.orgId, async (tx) => {
         await tx`
           INSERT INTO memory_terms (org_id, agent_id, term, impact, memory_id, version, tf, doc_len)

@@ -1,6 +1,6 @@
-// A recall is one tenant transaction (src/domain/recall/recall.ts): the local embedder's spend and the audit
-// row commit together with the search or not at all, and the access is counted from that audit row when the
-// drain chains it. Run on PostgreSQL and PGlite.
+// A recall is one tenant transaction (src/domain/recall/recall.ts): the local embedder's spend and
+// the audit row commit together with the search or not at all, and the access is counted from that
+// audit row when the drain chains it. Run on PostgreSQL and PGlite.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { withTenant } from "../../../src/data/with-tenant";
 import { drainAudit } from "../../../src/domain/audit/drain";

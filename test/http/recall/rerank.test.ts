@@ -1,5 +1,6 @@
-// The rerank stage against a fake OpenAI-compatible chat server (real HTTP): the LLM's order is applied, an
-// unusable answer or a failing server keeps the strategy's order (said in note), and without an LLM it is a 422.
+// The rerank stage against a fake OpenAI-compatible chat server (real HTTP): the LLM's order is
+// applied, an unusable answer or a failing server keeps the strategy's order (said in note), and
+// without an LLM it is a 422.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { show, testApp, type Tenant, type TestApp } from "../../harness/app";
 import { startFakeLlm, type FakeLlm } from "./fake-llm";

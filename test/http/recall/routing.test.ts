@@ -1,5 +1,6 @@
-// AUTO's plan: the rules' retrievers and signals without an LLM, the LLM's choice as a weight (against a
-// fake OpenAI-compatible server, and its fallbacks), and recall without VECTOR when the embedder is down.
+// AUTO's plan: the rules' retrievers and signals without an LLM, the LLM's choice as a weight
+// (against a fake OpenAI-compatible server, and its fallbacks), and recall without VECTOR when the
+// embedder is down.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { show, testApp, type Tenant, type TestApp } from "../../harness/app";
 import { codeSign } from "../../../src/domain/recall/route-auto";

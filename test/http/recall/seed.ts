@@ -1,4 +1,5 @@
-// Seeding helpers for recall tests: memories through the real batch route, backdating through withTenant.
+// Seeding helpers for recall tests: memories through the real batch route, backdating through
+// withTenant.
 import { expect } from "bun:test";
 import { withTenant } from "../../../src/data/with-tenant";
 import { graphBacklog } from "../../../src/domain/memories/vector-backlog";
@@ -13,10 +14,11 @@ export type SeedMemory = {
 };
 
 /**
- * Stores the memories for one agent and returns their ids in order. occurred_at (event time) goes through
- * the API; created_at (store time) is backdated afterwards, since no client can set it. The batch's vectors
- * are then put into the HNSW graph, as svc.generate_embedding does soon after a batch in production, so
- * recall is tested in its steady state (the backlog itself: test/http/recall/vector-backlog.test.ts).
+ * Stores the memories for one agent and returns their ids in order. occurred_at (event time) goes
+ * through the API; created_at (store time) is backdated afterwards, since no client can set it. The
+ * batch's vectors are then put into the HNSW graph, as svc.generate_embedding does soon after a
+ * batch in production, so recall is tested in its steady state (the backlog itself:
+ * test/http/recall/vector-backlog.test.ts).
  */
 export async function seed(
   t: TestApp,

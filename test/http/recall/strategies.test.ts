@@ -1,4 +1,5 @@
-// Each available strategy finds what it should, and never forgotten, expired, other agents' or other tenants' memories.
+// Each available strategy finds what it should, and never forgotten, expired, other agents' or
+// other tenants' memories.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { privateTestApp, show, testApp, type Tenant, type TestApp } from "../../harness/app";
 import { idsOf, recall, seed } from "./seed";
@@ -59,10 +60,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("VECTOR", () => {
-  // Deterministic: its own app, tenant and agent, at a dimension the HNSW index does not cover, so recall is
-  // an exact scan (the HNSW path is covered by the plan test below). The expected order is computed here
-  // with exact cosine over the same embeddings, so a ranking regression fails, and the index's
-  // approximation over the whole suite's shared rows cannot.
+  // Deterministic: its own app, tenant and agent, at a dimension the HNSW index does not cover, so
+  // recall is an exact scan (the HNSW path is covered by the plan test below). The expected order
+  // is computed here with exact cosine over the same embeddings, so a ranking regression fails, and
+  // the index's approximation over the whole suite's shared rows cannot.
   test("finds a paraphrase that shares few words with the memory", async () => {
     const exact = await testApp({ EMBEDDING_DIMENSIONS: 1024 });
     try {
@@ -120,9 +121,10 @@ describe("VECTOR", () => {
     const tenant = await own.tenant("hnsw-plan");
     const vector = (await own.deps.embedder.embed(["coffee"], { orgId: tenant.orgId })).vectors[0]!;
     const plan = await withTenant(own.deps.db, tenant.orgId, async (tx) => {
-      // no seq scan and no sort: the only plan left is an ordered index scan, which exists only if the query
-      // repeats the index expression and predicate verbatim. Without enable_sort = off, table statistics
-      // (a full suite's rows, a fresh cluster) can make a btree scan + top-N sort the cheaper plan.
+      // no seq scan and no sort: the only plan left is an ordered index scan, which exists only if
+      // the query repeats the index expression and predicate verbatim. Without enable_sort = off,
+      // table statistics (a full suite's rows, a fresh cluster) can make a btree scan + top-N sort
+      // the cheaper plan.
       await tx`SET LOCAL enable_seqscan = off`;
       await tx`SET LOCAL enable_sort = off`;
       await setHnswSearch(tx, 100, 20000);

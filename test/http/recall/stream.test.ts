@@ -1,4 +1,5 @@
-// POST /v1/memories/recall/stream: SSE framing, the error event, and cancellation on client disconnect.
+// POST /v1/memories/recall/stream: SSE framing, the error event, and cancellation on client
+// disconnect.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import postgres from "postgres";
 import { withTenant } from "../../../src/data/with-tenant";
@@ -31,7 +32,8 @@ const stream = (app: TestApp, key: string, body: unknown) =>
   app.request("POST", "/v1/memories/recall/stream", { key, body });
 
 beforeAll(async () => {
-  // A long statement timeout, so only a real cancel (not the timeout) can end a blocked query early.
+  // A long statement timeout, so only a real cancel (not the timeout) can end a blocked query
+  // early.
   t = await testApp({ RECALL_TIMEOUT_MS: 30_000 });
   a = await t.tenant("stream");
   ids = await seed(t, a, AGENT, [
@@ -152,7 +154,8 @@ test("a failure after the stream opened becomes an error event with a problem bo
 test("closing the connection cancels the running query, and the cancelled recall is not audited", async () => {
   const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: t.handle });
   const owner = postgres(testDatabaseUrl(), { max: 2, onnotice: () => {} });
-  // pg_stat_activity shows a backend's query and wait only to its own role: watch as the serving login.
+  // pg_stat_activity shows a backend's query and wait only to its own role: watch as the serving
+  // login.
   const observer = postgres(testServingDatabaseUrl(), { max: 1, onnotice: () => {} });
   const audits = async () =>
     (
@@ -172,7 +175,8 @@ test("closing the connection cancels the running query, and the cancelled recall
     WHERE datname = current_database() AND application_name = 'svc-test' AND wait_event_type = 'Lock' AND query LIKE '%FROM memor%'`
     )[0]!.n;
   const before = await audits();
-  // An exclusive lock makes the recall's SELECT wait: only a real server-side cancel can end it early.
+  // An exclusive lock makes the recall's SELECT wait: only a real server-side cancel can end it
+  // early.
   const lock = lockMemories(owner);
   try {
     await lock.isLocked;

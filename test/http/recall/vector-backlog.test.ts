@@ -1,7 +1,7 @@
-// The vector backlog (sql/0134, docs/recall.md), in both database modes: a batch store leaves its vectors
-// outside the HNSW graph, VECTOR recall through the index ranks them exactly beside the graph's rows, the
-// batch schedules svc.generate_embedding, which puts them in, and a forget or PATCH of a waiting memory
-// meanwhile is neither lost nor resurrected.
+// The vector backlog (sql/0134, docs/recall.md), in both database modes: a batch store leaves its
+// vectors outside the HNSW graph, VECTOR recall through the index ranks them exactly beside the
+// graph's rows, the batch schedules svc.generate_embedding, which puts them in, and a forget or
+// PATCH of a waiting memory meanwhile is neither lost nor resurrected.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { nearestQuery } from "../../../src/data/queries/recall-vector";
 import { withTenant } from "../../../src/data/with-tenant";
@@ -15,9 +15,10 @@ import { eventually } from "../../queue/wait";
 import { recall } from "./seed";
 
 const AGENT = "agent-backlog";
-// Exact-sort bound 0: every search of the agent goes through the index shape, the one the backlog changes.
-// ef_search 1000: the graph part is searched through (about 160 rows). What stays approximate is half
-// precision: the graph keeps its top_k by halfvec distance, so rows within about 1e-3 of the cut may swap.
+// Exact-sort bound 0: every search of the agent goes through the index shape, the one the backlog
+// changes. ef_search 1000: the graph part is searched through (about 160 rows). What stays
+// approximate is half precision: the graph keeps its top_k by halfvec distance, so rows within
+// about 1e-3 of the cut may swap.
 const CONFIG = {
   RECALL_VECTOR_EXACT_MAX_ROWS: 0,
   RECALL_HNSW_EF_SEARCH: 1000,
@@ -25,7 +26,8 @@ const CONFIG = {
 };
 const QUERY = "which billing invoices did the finance team reconcile";
 const topics = ["deploy pipeline", "search ranking", "cache eviction", "mobile release"];
-// The graph holds notes on other topics; the waiting batch holds the billing notes the query asks about.
+// The graph holds notes on other topics; the waiting batch holds the billing notes the query asks
+// about.
 const inGraph = Array.from(
   { length: 120 },
   (_, i) => `note ${i}: the ${topics[i % 4]} work moved on day ${i % 28}`,
@@ -42,9 +44,9 @@ type Mode = {
 
 const modes: Mode[] = [
   {
-    // A database of its own: in the shared one, this agent is a sliver of a graph other test files filled,
-    // and a filtered walk of that graph ranks only approximately (vector-paths.test.ts), which is not what
-    // these exact comparisons are about.
+    // A database of its own: in the shared one, this agent is a sliver of a graph other test files
+    // filled, and a filtered walk of that graph ranks only approximately (vector-paths.test.ts),
+    // which is not what these exact comparisons are about.
     name: "PostgreSQL, a database of its own",
     async open() {
       const name = `svc_t_${process.pid}_backlog_${Date.now().toString(36)}`;

@@ -1,6 +1,7 @@
 // VECTOR's shapes (src/data/queries/recall-vector.ts), in both database modes: an agent above
-// RECALL_VECTOR_EXACT_MAX_ROWS is searched through the HNSW index, and when a selective filter leaves that
-// index scan short of top_k, the exact shape answers, so a filter never silently shortens the result.
+// RECALL_VECTOR_EXACT_MAX_ROWS is searched through the HNSW index, and when a selective filter
+// leaves that index scan short of top_k, the exact shape answers, so a filter never silently
+// shortens the result.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import {
   cheaperShape,
@@ -19,8 +20,8 @@ const AGENT = "agent-vector-large";
 // Small numbers keep the embedded mode fast: 300 memories, above an exact-sort bound of 100.
 const CONFIG = { RECALL_VECTOR_EXACT_MAX_ROWS: 100, RECALL_HNSW_MAX_SCAN_TUPLES: 100 };
 const SIZE = 300;
-// Every 25th memory (from the second) is on the rare shelf: 12 of 300, all from the search team, while
-// the query is about the billing team: the rare rows are not the query's neighbours.
+// Every 25th memory (from the second) is on the rare shelf: 12 of 300, all from the search team,
+// while the query is about the billing team: the rare rows are not the query's neighbours.
 const RARE_EVERY = 25;
 const isRare = (i: number) => i % RARE_EVERY === 1;
 const contents = Array.from(
@@ -95,7 +96,8 @@ for (const mode of modes) {
         app.deps.db,
         tenant.orgId,
         async (tx) => {
-          // Price out every plan but the HNSW scan, and let the iterative scan stop after 30 tuples.
+          // Price out every plan but the HNSW scan, and let the iterative scan stop after 30
+          // tuples.
           await tx`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_sort', 'off', true), set_config('enable_bitmapscan', 'off', true)`;
           await setHnswSearch(tx, search.efSearch, search.maxScanTuples);
           const viaIndex = await nearestQuery(tx, search, "index");
@@ -126,10 +128,10 @@ for (const mode of modes) {
   });
 }
 
-// Alone in its graph: forced through the index, an agent that is a sliver of a graph other tests filled is
-// the filtered-HNSW case, which ranks only approximately whatever the distance (8 of 10 measured with 100k
-// other rows); production sorts such an agent exactly (cheaperShape). Here the agent is the whole graph, so
-// what is measured is the index's distance alone.
+// Alone in its graph: forced through the index, an agent that is a sliver of a graph other tests
+// filled is the filtered-HNSW case, which ranks only approximately whatever the distance (8 of 10
+// measured with 100k other rows); production sorts such an agent exactly (cheaperShape). Here the
+// agent is the whole graph, so what is measured is the index's distance alone.
 const lengthModes: Mode[] = [
   {
     name: "PostgreSQL, a database of its own",
@@ -154,8 +156,9 @@ for (const mode of lengthModes) {
     test("through the index, memories of very different lengths rank as an exact scan ranks them", async () => {
       const { app, tenant, close } = await mode.open();
       try {
-        // A quantization that favours short texts (sign bits compared by Hamming distance: a two-word note has
-        // few bits, so it is "near" everything) fails this; an index that approximates cosine passes it.
+        // A quantization that favours short texts (sign bits compared by Hamming distance: a
+        // two-word note has few bits, so it is "near" everything) fails this; an index that
+        // approximates cosine passes it.
         const agent = "agent-vector-lengths";
         const topics = [
           "billing",
@@ -199,8 +202,8 @@ for (const mode of lengthModes) {
             answered: await vectorSearch(tx, search), // exactMaxRows 0: always the index shape
             exact: await nearestQuery(tx, search, "exact"),
           }));
-          // Tied distances (the short notes repeat word for word) make either tied row right: a row counts when
-          // it is at least as near as the exact answer's tenth.
+          // Tied distances (the short notes repeat word for word) make either tied row right: a row
+          // counts when it is at least as near as the exact answer's tenth.
           expect(exact).toHaveLength(10);
           const tenth = exact[9]!.score;
           expect(

@@ -1,6 +1,7 @@
-// VECTOR finds a memory by its own text (issue 22 item 4), in both database modes: one agent of 1,500
-// short turns among other agents' memories, through the batch route and the vector backlog's graphing as
-// the worker runs it, then 40 of its turns recalled by their own content must each come back in the top 10.
+// VECTOR finds a memory by its own text (issue 22 item 4), in both database modes: one agent of
+// 1,500 short turns among other agents' memories, through the batch route and the vector backlog's
+// graphing as the worker runs it, then 40 of its turns recalled by their own content must each come
+// back in the top 10.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { graphBacklog } from "../../../src/domain/memories/vector-backlog";
 import { shortTurns } from "../../../bench/lib/short-turns";
@@ -21,8 +22,8 @@ type Mode = {
 };
 const modes: Mode[] = [
   {
-    // A database of its own: the share of the graph this agent holds is what the test sets, not what other
-    // files left behind.
+    // A database of its own: the share of the graph this agent holds is what the test sets, not
+    // what other files left behind.
     name: "PostgreSQL, a database of its own",
     async open() {
       const name = `svc_t_${process.pid}_selfrecall_${Date.now().toString(36)}`;

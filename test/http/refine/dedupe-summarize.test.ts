@@ -1,8 +1,9 @@
-// dedupe and summarize through HTTP with a real worker on BullMQ: memos sharing an ontology URI merge
-// into one node with all their edges (identical edges collapse, edges with other validity stay apart),
-// the old id resolves through the tombstone; names merge on exact alias and on fuzzy evidence, never
-// across numbers or types; summarize writes one SUMMARY memo per cluster, reuses it on the next run,
-// retires it when its cluster changes or a memory it quotes is forgotten; dry runs change nothing.
+// dedupe and summarize through HTTP with a real worker on BullMQ: memos sharing an ontology URI
+// merge into one node with all their edges (identical edges collapse, edges with other validity
+// stay apart), the old id resolves through the tombstone; names merge on exact alias and on fuzzy
+// evidence, never across numbers or types; summarize writes one SUMMARY memo per cluster, reuses it
+// on the next run, retires it when its cluster changes or a memory it quotes is forgotten; dry runs
+// change nothing.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { withTenant } from "../../../src/data/with-tenant";
 import { BullmqQueue } from "../../../src/queue/bullmq-queue";
@@ -79,7 +80,8 @@ describe("dedupe", () => {
         },
       ],
     );
-    // Three edges each: the survivor is the older memo, or on a tie the smaller id; either way the same outcome.
+    // Three edges each: the survivor is the older memo, or on a tie the smaller id; either way the
+    // same outcome.
     const status = await refine(t, tenant.key, { passes: ["dedupe"] });
     expect(status.state, JSON.stringify(status)).toBe("succeeded");
     expect(passOf(status, "dedupe").counts).toMatchObject({
@@ -211,8 +213,8 @@ describe("dedupe", () => {
         .filter((c: any) => c.action === "merge")
         .map((c: any) => [c.detail.name, c.detail]),
     );
-    // Acme and Acme Corporation merge on the exact alias (neither has edges: the older, or smaller id, survives);
-    // the IBM pair on acronym + shared typed neighbours.
+    // Acme and Acme Corporation merge on the exact alias (neither has edges: the older, or smaller
+    // id, survives); the IBM pair on acronym + shared typed neighbours.
     const acme = rules.Acme ?? rules["Acme Corporation"];
     expect(acme).toMatchObject({ rule: "exact", evidence: { matched: "acme" } });
     expect([g.memo.Acme, g.memo["Acme Corporation"]]).toContain(acme.merged_into);

@@ -1,6 +1,6 @@
 // POST /v1/feedback through the real app: validation names the field, targets are checked (unknown,
-// another tenant's, another agent's → 404; forgotten or expired → 410), a signal is stored pending and
-// audited, and nothing in the graph changes until a refine run.
+// another tenant's, another agent's → 404; forgotten or expired → 410), a signal is stored pending
+// and audited, and nothing in the graph changes until a refine run.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { withTenant } from "../../../src/data/with-tenant";
 import { show, testApp, type TestApp, type Tenant } from "../../harness/app";

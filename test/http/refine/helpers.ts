@@ -1,4 +1,5 @@
-// Refine test helpers: start a run over HTTP and wait for it to settle, and read rows back through withTenant.
+// Refine test helpers: start a run over HTTP and wait for it to settle, and read rows back through
+// withTenant.
 import { expect } from "bun:test";
 import { withTenant } from "../../../src/data/with-tenant";
 import { show, type TestApp } from "../../harness/app";
@@ -6,7 +7,10 @@ import { eventually } from "../../queue/wait";
 
 export type Caller = { request: TestApp["request"] };
 
-/** POST /v1/refine, then polls GET /v1/refine/{job_id} until the run settles; returns the final status body. */
+/**
+ * POST /v1/refine, then polls GET /v1/refine/{job_id} until the run settles; returns the final
+ * status body.
+ */
 export async function refine(
   t: Caller,
   key: string,

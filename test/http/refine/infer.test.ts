@@ -1,8 +1,8 @@
-// infer through HTTP with a real worker on BullMQ: one extra hop of a transitive relation (only over
-// overlapping validity), the missing half of a declared inverse (never against a stated single value),
-// RELATED_TO between memos mentioned together often enough; inferred edges are marked, lighter than
-// their premises, never touch extracted edges, are not inferred twice, and end when a premise's
-// memory is forgotten. A dry run reports the same edges and writes none.
+// infer through HTTP with a real worker on BullMQ: one extra hop of a transitive relation (only
+// over overlapping validity), the missing half of a declared inverse (never against a stated single
+// value), RELATED_TO between memos mentioned together often enough; inferred edges are marked,
+// lighter than their premises, never touch extracted edges, are not inferred twice, and end when a
+// premise's memory is forgotten. A dry run reports the same edges and writes none.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { withTenant } from "../../../src/data/with-tenant";
 import { BullmqQueue } from "../../../src/queue/bullmq-queue";
@@ -97,7 +97,8 @@ describe("infer", () => {
       tenant.orgId,
       (tx) => tx`SELECT edge_id, weight, expired_at FROM edges ORDER BY edge_id`,
     );
-    // RELATED_TO is symmetric (stored from the smaller memo id): name its ends in alphabetical order.
+    // RELATED_TO is symmetric (stored from the smaller memo id): name its ends in alphabetical
+    // order.
     const triple = (e: any) => {
       const ends = [name[e.src_memo_id]!, name[e.dst_memo_id]!];
       if (e.relation === "RELATED_TO") ends.sort();
@@ -150,7 +151,8 @@ describe("infer", () => {
     expect(passOf(again, "infer").counts).toEqual({});
     expect((await inferred()).length).toBe(4);
 
-    // Forgetting a memory behind a premise ends the inference; so does forgetting one of the co-mentions.
+    // Forgetting a memory behind a premise ends the inference; so does forgetting one of the
+    // co-mentions.
     for (const m of [m3, m1]) {
       const r = await t.request("POST", "/v1/memories/forget", {
         key: tenant.key,

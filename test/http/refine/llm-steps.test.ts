@@ -1,7 +1,8 @@
-// Refine's LLM steps with an LLM configured (a fake OpenAI-compatible server). summarize: the summary text
-// comes from the model, asked with the cluster's facts only; the next run reuses it without another call;
-// a dry run makes no call; an outage falls back to the extractive text and says so in the pass notes.
-// infer: co-mention candidates go to a judge whose JSON verdict names the relation or drops the pair.
+// Refine's LLM steps with an LLM configured (a fake OpenAI-compatible server). summarize: the
+// summary text comes from the model, asked with the cluster's facts only; the next run reuses it
+// without another call; a dry run makes no call; an outage falls back to the extractive text and
+// says so in the pass notes. infer: co-mention candidates go to a judge whose JSON verdict names
+// the relation or drops the pair.
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { withTenant } from "../../../src/data/with-tenant";
 import { BullmqQueue } from "../../../src/queue/bullmq-queue";

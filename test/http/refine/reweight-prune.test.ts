@@ -1,7 +1,7 @@
-// Feedback → refine through HTTP with a real worker on BullMQ: the reweight pass blends signals into edge
-// weights and memory importance (moving average, α = 0.3), prune decays and expires edges under the
-// threshold (never user-asserted ones, never young ones without feedback), a dry run changes nothing, and
-// the run reports counts, durations and paginated changes with reasons.
+// Feedback → refine through HTTP with a real worker on BullMQ: the reweight pass blends signals
+// into edge weights and memory importance (moving average, α = 0.3), prune decays and expires edges
+// under the threshold (never user-asserted ones, never young ones without feedback), a dry run
+// changes nothing, and the run reports counts, durations and paginated changes with reasons.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { withTenant } from "../../../src/data/with-tenant";
 import { BullmqQueue } from "../../../src/queue/bullmq-queue";

@@ -1,5 +1,5 @@
-// Seeds a small graph for one agent directly through the data layer (inside withTenant): memos by name,
-// edges between them, and provenance to real memories. Stands in for distill in refine tests.
+// Seeds a small graph for one agent directly through the data layer (inside withTenant): memos by
+// name, edges between them, and provenance to real memories. Stands in for distill in refine tests.
 import type { Database } from "../../../src/data/pools";
 import {
   insertEdges,

@@ -1,4 +1,5 @@
-// Sessions through HTTP: start → read → end, ending twice is 409, validation, cross-tenant 404, audit.
+// Sessions through HTTP: start → read → end, ending twice is 409, validation, cross-tenant 404,
+// audit.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { drainAudit } from "../../../src/domain/audit/drain";
 import { show, testApp, type TestApp, type Tenant } from "../../harness/app";

@@ -1,5 +1,5 @@
-// Superadmin budgets: exactly 401 / 403 / 404 / 422, the work lands in the path's org, every call is
-// logged with its target, and with the gate off the routes do not exist.
+// Superadmin budgets: exactly 401 / 403 / 404 / 422, the work lands in the path's org, every call
+// is logged with its target, and with the gate off the routes do not exist.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { show, testApp, type TestApp, type Tenant } from "../../harness/app";
 

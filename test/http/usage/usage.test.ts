@@ -1,5 +1,5 @@
-// GET /v1/usage: counters move with metered provider calls (embedding through HTTP stores, LLM through
-// the metered port), per tenant, today and month-to-date.
+// GET /v1/usage: counters move with metered provider calls (embedding through HTTP stores, LLM
+// through the metered port), per tenant, today and month-to-date.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { show, testApp, type TestApp, type Tenant } from "../../harness/app";
 

@@ -1,4 +1,5 @@
-// A webhook receiver for tests: records every request and verifies Svc-Signature as a receiver would.
+// A webhook receiver for tests: records every request and verifies Svc-Signature as a receiver
+// would.
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 export type Received = { path: string; headers: Record<string, string>; body: string; json: any };
@@ -43,7 +44,9 @@ export function startReceiver(): Receiver {
   };
 }
 
-/** True when one v1 of the header is HMAC-SHA256(secret, "<t>.<body>") and t is the Svc-Timestamp. */
+/**
+ * True when one v1 of the header is HMAC-SHA256(secret, "<t>.<body>") and t is the Svc-Timestamp.
+ */
 export function signatureValid(r: Received, secret: string, toleranceSeconds = 300): boolean {
   const parts = r.headers["svc-signature"]!.split(",").map((p) => p.split("=") as [string, string]);
   const t = parts.find(([k]) => k === "t")?.[1];

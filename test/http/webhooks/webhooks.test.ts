@@ -1,5 +1,6 @@
-// Webhooks end to end in both database modes: endpoints, the outbox written with each effect, signed
-// deliveries to a receiver started here, retries after 500s, dead after WEBHOOKS_MAX_ATTEMPTS.
+// Webhooks end to end in both database modes: endpoints, the outbox written with each effect,
+// signed deliveries to a receiver started here, retries after 500s, dead after
+// WEBHOOKS_MAX_ATTEMPTS.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { deliverDueWebhooks } from "../../../src/domain/webhooks/deliver";
 import { startWorker } from "../../../src/queue/worker";

@@ -1,6 +1,6 @@
-// Batch limits: a 413 (TEI: maximum batch size 32 by default) halves the batch until it passes and the
-// smaller size sticks; a 400 from one over-long input splits only that call, and the call fails with the
-// server's reason while later batches keep their full size. Order is kept throughout.
+// Batch limits: a 413 (TEI: maximum batch size 32 by default) halves the batch until it passes and
+// the smaller size sticks; a 400 from one over-long input splits only that call, and the call fails
+// with the server's reason while later batches keep their full size. Order is kept throughout.
 import { afterAll, beforeEach, expect, test } from "bun:test";
 import { createOpenAiEmbedder } from "../../../src/providers/embeddings/openai";
 import { EmbeddingUnavailableError } from "../../../src/providers/embeddings/port";

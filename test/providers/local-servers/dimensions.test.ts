@@ -1,6 +1,7 @@
-// Dimensions on local servers: a vector size other than EMBEDDING_DIMENSIONS is refused with a message
-// naming the variable and the size to set; a server that rejects `dimensions` (vLLM on a model without
-// matryoshka) is asked again without it, and never again; one that supports it truncates.
+// Dimensions on local servers: a vector size other than EMBEDDING_DIMENSIONS is refused with a
+// message naming the variable and the size to set; a server that rejects `dimensions` (vLLM on a
+// model without matryoshka) is asked again without it, and never again; one that supports it
+// truncates.
 import { afterAll, beforeEach, expect, test } from "bun:test";
 import {
   createOpenAiEmbedder,

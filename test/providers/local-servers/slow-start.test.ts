@@ -1,6 +1,7 @@
-// Slow first responses: while a local server loads its model it answers 503 or takes long. Until the first
-// success, a patient (background) call waits EMBEDDING_FIRST_CALL_TIMEOUT_MS and keeps retrying 503 with
-// backoff within it; request paths, and every call after that, get EMBEDDING_TIMEOUT_MS and EMBEDDING_MAX_RETRIES.
+// Slow first responses: while a local server loads its model it answers 503 or takes long. Until
+// the first success, a patient (background) call waits EMBEDDING_FIRST_CALL_TIMEOUT_MS and keeps
+// retrying 503 with backoff within it; request paths, and every call after that, get
+// EMBEDDING_TIMEOUT_MS and EMBEDDING_MAX_RETRIES.
 import { afterAll, expect, test } from "bun:test";
 import { createOpenAiEmbedder } from "../../../src/providers/embeddings/openai";
 import { EmbeddingUnavailableError } from "../../../src/providers/embeddings/port";

@@ -1,6 +1,6 @@
-// Local embedding servers on the wire: no API key (no Authorization header), model names with slashes and
-// colons sent verbatim, float answers to a base64 request, base64 refused (falls back to float, once),
-// answers without `usage` (tokens estimated) or without `index` (input order).
+// Local embedding servers on the wire: no API key (no Authorization header), model names with
+// slashes and colons sent verbatim, float answers to a base64 request, base64 refused (falls back
+// to float, once), answers without `usage` (tokens estimated) or without `index` (input order).
 import { afterAll, beforeEach, expect, test } from "bun:test";
 import {
   createOpenAiEmbedder,

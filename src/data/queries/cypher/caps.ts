@@ -1,5 +1,6 @@
 // AST size caps: a query that passes them compiles to a bounded amount of SQL (joins, walks,
-// expressions), whatever its text. Exceeding one is a CypherError at the first construct over the cap.
+// expressions), whatever its text. Exceeding one is a CypherError at the first construct over the
+// cap.
 import type { CypherQuery, Expr } from "./ast";
 import { CypherError, type SourcePos } from "./errors";
 

@@ -1,6 +1,7 @@
 // Semantic checks before compilation: every variable is bound once with one kind, functions get the
-// kinds they accept, aggregates stay in RETURN / ORDER BY, $parameters exist, hop bounds fit the cap,
-// SKIP / LIMIT are non-negative integers. After this the compiler cannot meet an invalid query.
+// kinds they accept, aggregates stay in RETURN / ORDER BY, $parameters exist, hop bounds fit the
+// cap, SKIP / LIMIT are non-negative integers. After this the compiler cannot meet an invalid
+// query.
 import type { CypherQuery, Expr, Name, RelPattern } from "./ast";
 import { CypherError, type SourcePos } from "./errors";
 
@@ -50,7 +51,8 @@ export function checkCypher(
       name.pos,
     );
   };
-  // Clause by clause, as Cypher scopes them: a WHERE sees the variables of its MATCH and earlier ones.
+  // Clause by clause, as Cypher scopes them: a WHERE sees the variables of its MATCH and earlier
+  // ones.
   const scope = { variables, params };
   for (const clause of query.matches) {
     for (const pattern of clause.patterns) {

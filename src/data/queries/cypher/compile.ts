@@ -1,7 +1,7 @@
 // A checked Cypher query as one SELECT over the graph tables: the MATCH FROM list and conditions,
 // RETURN items as jsonb columns c0…cn (grouped by the non-aggregated ones after DISTINCT or count),
-// ORDER BY, SKIP, and a LIMIT clamped to the row cap. Two extra columns list the memos and edges the
-// returned values came from, so recall can return the memories that ground them.
+// ORDER BY, SKIP, and a LIMIT clamped to the row cap. Two extra columns list the memos and edges
+// the returned values came from, so recall can return the memories that ground them.
 import type { CheckedCypher } from "./check";
 import { hasAggregate, isReturnedColumn, sameExpr } from "./check";
 import type { Expr, ReturnItem } from "./ast";
@@ -12,7 +12,9 @@ import { compileMatches } from "./patterns";
 
 export type CompiledCypher = { sql: Frag; columns: string[]; fetchLimit: number };
 
-/** Variables an expression reads outside any aggregation (the entities a returned value came from). */
+/**
+ * Variables an expression reads outside any aggregation (the entities a returned value came from).
+ */
 function groundingVariables(expr: Expr, into: Set<string>): void {
   switch (expr.kind) {
     case "variable":

@@ -1,7 +1,7 @@
-// Cypher expressions as SQL. A value is typed: a SQL scalar (text, num, time, bool), jsonb, a constant
-// known at compile time (literals and $parameters, bound as parameters), or an entity (node,
-// relationship, walk, path). Typed columns compare natively so indexes apply; everything else meets
-// in jsonb with Cypher's rule that ordering values of different types gives null.
+// Cypher expressions as SQL. A value is typed: a SQL scalar (text, num, time, bool), jsonb, a
+// constant known at compile time (literals and $parameters, bound as parameters), or an entity
+// (node, relationship, walk, path). Typed columns compare natively so indexes apply; everything
+// else meets in jsonb with Cypher's rule that ordering values of different types gives null.
 import type { CompareOp, Expr } from "./ast";
 import { CypherError } from "./errors";
 import {

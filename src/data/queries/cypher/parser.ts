@@ -82,7 +82,10 @@ function parseNode(ts: TokenStream): NodePattern {
   return { variable, labels, properties, pos };
 }
 
-/** -[…]->, <-[…]-, -[…]- and the bare forms -->, <--, --. An arrow on both ends means either direction. */
+/**
+ * -[…]->, <-[…]-, -[…]- and the bare forms -->, <--, --. An arrow on both ends means either
+ * direction.
+ */
 function parseRel(ts: TokenStream): RelPattern {
   const pos = ts.peek().pos;
   const leftArrow = ts.acceptSymbol("<");

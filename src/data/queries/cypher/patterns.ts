@@ -1,8 +1,9 @@
-// MATCH patterns as a join chain in a fixed order, like a graph engine's expand: each node a `memos`
-// alias, each fixed relationship an `edges` alias (undirected: a UNION ALL of both orientations, so each
-// branch keeps its index), each variable-length relationship a LATERAL bounded walk from the node before
-// it. Patterns go best-anchored first, each from its better-anchored end (the planner's own join search
-// over a dozen relations took seconds). Relationships of one MATCH are pairwise distinct.
+// MATCH patterns as a join chain in a fixed order, like a graph engine's expand: each node a
+// `memos` alias, each fixed relationship an `edges` alias (undirected: a UNION ALL of both
+// orientations, so each branch keeps its index), each variable-length relationship a LATERAL
+// bounded walk from the node before it. Patterns go best-anchored first, each from its
+// better-anchored end (the planner's own join search over a dozen relations took seconds).
+// Relationships of one MATCH are pairwise distinct.
 import type { CheckedCypher } from "./check";
 import { hopRange } from "./check";
 import type { Expr, MatchClause, NodePattern, Pattern, PropertyMap, RelPattern } from "./ast";
@@ -72,7 +73,10 @@ function placeClause(
   }
 }
 
-/** Variables pinned by a top-level conjunct of WHERE: var.key = constant, id(var) = constant, or … IN constant. */
+/**
+ * Variables pinned by a top-level conjunct of WHERE: var.key = constant, id(var) = constant, or …
+ * IN constant.
+ */
 function equalityAnchors(where: Expr): Set<string> {
   const anchors = new Set<string>();
   const constant = (e: Expr) => e.kind === "literal" || e.kind === "param";
@@ -111,7 +115,10 @@ function distinctRels(ctx: Ctx, a: RelHandle, b: RelHandle): Frag {
   return tx`NOT (${(a as { trail: Frag }).trail} && ${(b as { trail: Frag }).trail})`;
 }
 
-/** How well a node pins down where to start: bound already, then equality-constrained, then labelled. */
+/**
+ * How well a node pins down where to start: bound already, then equality-constrained, then
+ * labelled.
+ */
 function anchorScore(ctx: Ctx, node: NodePattern, anchoredByWhere: Set<string>): number {
   if (node.variable && ctx.bindings.has(node.variable.name)) return 100;
   const inWhere = node.variable && anchoredByWhere.has(node.variable.name) ? 10 : 0;
@@ -218,7 +225,8 @@ function placeFixedRel(
     const ue = tx`ue`;
     const typed = types ? tx`AND ue.relation = ANY(${types}::text[])` : tx``;
     // LATERAL, with the left node in each branch: both are index scans from that node. As a plain
-    // subquery joined on from_id the planner hashed every edge of the relation (seconds on a big graph).
+    // subquery joined on from_id the planner hashed every edge of the relation (seconds on a big
+    // graph).
     out.from.push(tx`LATERAL (SELECT ${EDGE_SELECT(ctx, ue)}, ue.src_memo_id AS from_id, ue.dst_memo_id AS to_id FROM edges ue
         WHERE ${edgeScope(ctx, ue)} ${typed} AND ue.src_memo_id = ${left}.memo_id
       UNION ALL SELECT ${EDGE_SELECT(ctx, ue)}, ue.dst_memo_id, ue.src_memo_id FROM edges ue

@@ -1,6 +1,7 @@
-// Runs a checked Cypher query in its own READ ONLY tenant transaction under a statement timeout, and
-// returns the table plus the memo and edge ids behind the returned values. Read-only is the database's
-// guarantee on top of the compiler's: nothing in this transaction can write, whatever the SQL says.
+// Runs a checked Cypher query in its own READ ONLY tenant transaction under a statement timeout,
+// and returns the table plus the memo and edge ids behind the returned values. Read-only is the
+// database's guarantee on top of the compiler's: nothing in this transaction can write, whatever
+// the SQL says.
 import type { CheckedCypher } from "./check";
 import type { Database } from "../../pools";
 import { withTenantRead } from "../../with-tenant";
@@ -29,7 +30,8 @@ export async function runCypher(
   options: CompileOptions & { timeoutMs: number },
 ): Promise<CypherRows> {
   return withTenantRead(db, options.orgId, async (tx) => {
-    // The compiler orders the joins (anchored end first); the planner keeps that order instead of searching.
+    // The compiler orders the joins (anchored end first); the planner keeps that order instead of
+    // searching.
     await tx`SELECT set_config('statement_timeout', ${String(options.timeoutMs)}, true), set_config('join_collapse_limit', '1', true)`;
     const compiled = compileCypher(tx, checked, options);
     // Every query text compiles to new SQL: an unnamed statement keeps per-connection prepared

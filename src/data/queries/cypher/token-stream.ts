@@ -1,5 +1,5 @@
-// A cursor over the tokens for the recursive-descent parser: lookahead, expectations, and errors that
-// name the token where parsing stopped. Words outside the subset get a message saying why.
+// A cursor over the tokens for the recursive-descent parser: lookahead, expectations, and errors
+// that name the token where parsing stopped. Words outside the subset get a message saying why.
 import { CypherError, quote } from "./errors";
 import type { Token } from "./tokens";
 
@@ -109,7 +109,9 @@ export class TokenStream {
     return this.next();
   }
 
-  /** Fails at the current token; a refused keyword's own reason wins over the generic expectation. */
+  /**
+   * Fails at the current token; a refused keyword's own reason wins over the generic expectation.
+   */
   fail(expectation: string, token: Token = this.peek()): never {
     const refused = token.kind === "word" ? REFUSED_KEYWORDS[token.value.toUpperCase()] : undefined;
     if (refused) throw new CypherError(refused, token.text, token.pos);

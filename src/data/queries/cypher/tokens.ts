@@ -1,5 +1,6 @@
 // The Cypher tokenizer: words (identifiers and keywords), `quoted` identifiers, string and number
-// literals, $parameters and symbols, each with its source position. Comments (// and /* */) are skipped.
+// literals, $parameters and symbols, each with its source position. Comments (// and /* */) are
+// skipped.
 import { CypherError, quote, type SourcePos } from "./errors";
 
 export type TokenKind =

@@ -31,7 +31,9 @@ function step(ctx: Ctx, rel: RelPattern): Frag {
   return tx`SELECT b.edge_id, b.next, b.weight FROM (${out} UNION ALL ${back} AND se.src_memo_id <> se.dst_memo_id) AS b ORDER BY b.weight DESC LIMIT ${ctx.fanout}::int`;
 }
 
-/** Rows (end_id, trail, nodes): every walk of min..max hops from `start`; nodes includes the start. */
+/**
+ * Rows (end_id, trail, nodes): every walk of min..max hops from `start`; nodes includes the start.
+ */
 export function walkItem(
   ctx: Ctx,
   rel: RelPattern,

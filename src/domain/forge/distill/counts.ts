@@ -5,7 +5,9 @@ export const COUNT_NAMES = [
   "edges_created",
   "edges_reinforced",
   "edges_superseded",
-  /** A re-distill after a PATCH: rows only the memory's older version grounded ('source_revised'). */
+  /**
+   * A re-distill after a PATCH: rows only the memory's older version grounded ('source_revised').
+   */
   "edges_retired",
   "memos_retired",
 ] as const;
@@ -18,7 +20,10 @@ export const zeroCounts = (): DistillCounts =>
 export const addCounts = (a: DistillCounts, b: DistillCounts): DistillCounts =>
   Object.fromEntries(COUNT_NAMES.map((n) => [n, a[n] + b[n]])) as DistillCounts;
 
-/** Counters persisted in jobs.progress by an earlier attempt of the same job (absent or malformed: zero). */
+/**
+ * Counters persisted in jobs.progress by an earlier attempt of the same job (absent or malformed:
+ * zero).
+ */
 export function countsFrom(value: unknown): DistillCounts {
   const source =
     value !== null && typeof value === "object" ? (value as Record<string, unknown>) : {};

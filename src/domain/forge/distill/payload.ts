@@ -1,5 +1,6 @@
-// The distill job row's payload (the contract every creator of distill jobs follows: POST /v1/distill
-// and ingest's auto-distill): {agent_id, memory_ids}. The row is the source of truth; the queue only wakes.
+// The distill job row's payload (the contract every creator of distill jobs follows: POST
+// /v1/distill and ingest's auto-distill): {agent_id, memory_ids}. The row is the source of truth;
+// the queue only wakes.
 import { Type as T, type Static } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 

@@ -1,6 +1,7 @@
 // Entity resolution at distill time: the exact (agent, memo_type, normalized_name) key always wins;
-// otherwise an alias or a memo refine merged away leads to the surviving memo; otherwise a new memo.
-// Nothing fuzzy: near-duplicates are left for refine's dedupe (a duplicate beats a wrong merge).
+// otherwise an alias or a memo refine merged away leads to the surviving memo; otherwise a new
+// memo. Nothing fuzzy: near-duplicates are left for refine's dedupe (a duplicate beats a wrong
+// merge).
 import {
   addAliases,
   addMemoSources,

@@ -136,7 +136,8 @@ export async function runDistillJob(
       push(report.warnings, result.warnings);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      // A refusal (budget spent, provider rejected) will not pass on retry: end the job, keep what committed.
+      // A refusal (budget spent, provider rejected) will not pass on retry: end the job, keep what
+      // committed.
       await withTenant(deps.db, orgId, (tx) =>
         settleJob(tx, orgId, jobId, "failed", {
           result: progress(),

@@ -1,5 +1,5 @@
-// POST /v1/distill: validate, create the job row (the source of truth) with its audit row, then wake
-// the worker. A lost wake-up costs nothing: svc.ingest_watchdog re-enqueues a row left queued.
+// POST /v1/distill: validate, create the job row (the source of truth) with its audit row, then
+// wake the worker. A lost wake-up costs nothing: svc.ingest_watchdog re-enqueues a row left queued.
 import type { Ports } from "../../ports/ports";
 import { createJob } from "../../jobs/claim";
 import { withTenant } from "../../../data/with-tenant";

@@ -1,6 +1,7 @@
-// Which edges a new fact closes. Structural only (never by similarity): on a functional relation the
-// open edges of one subject are ordered by event time, and each is closed by the next one in time
-// that names a different object; a negated fact closes the matching open edge stated no later than it.
+// Which edges a new fact closes. Structural only (never by similarity): on a functional relation
+// the open edges of one subject are ordered by event time, and each is closed by the next one in
+// time that names a different object; a negated fact closes the matching open edge stated no later
+// than it.
 import type { EdgeClosure, SlotEdge } from "../../../data/queries/graph-edges";
 
 /** An edge's place in event time: its valid_at, else when its newest source memory happened. */
@@ -13,9 +14,9 @@ const byEventTime = (a: SlotEdge, b: SlotEdge) =>
   (a.edge_id < b.edge_id ? -1 : a.edge_id > b.edge_id ? 1 : 0);
 
 /**
- * Open edges of one or more (src, relation) slots of functional relations. Out-of-order distills come
- * out right: an older fact distilled after a newer one is closed by the newer one, not the reverse.
- * invalid_at is the successor's event time (never before the edge's own valid_at).
+ * Open edges of one or more (src, relation) slots of functional relations. Out-of-order distills
+ * come out right: an older fact distilled after a newer one is closed by the newer one, not the
+ * reverse. invalid_at is the successor's event time (never before the edge's own valid_at).
  */
 export function functionalClosures(edges: SlotEdge[]): EdgeClosure[] {
   const slots = new Map<string, SlotEdge[]>();
@@ -41,7 +42,10 @@ export function functionalClosures(edges: SlotEdge[]): EdgeClosure[] {
 
 export type Negation = { src_memo_id: string; relation: string; dst_memo_id: string; at: Date };
 
-/** "X no longer …": closes the open edge with the same endpoints and relation if it was stated no later than the negation. */
+/**
+ * "X no longer …": closes the open edge with the same endpoints and relation if it was stated no
+ * later than the negation.
+ */
 export function negationClosures(open: SlotEdge[], negations: Negation[]): EdgeClosure[] {
   const closures = new Map<string, EdgeClosure>();
   for (const n of negations) {

@@ -1,7 +1,8 @@
 // One distill batch, one transaction: re-check under the memories' locks that each version is still
-// current and not yet distilled, write memos, edges and provenance, retire what an older version of a
-// PATCHed memory alone grounded, record the versions as distilled, audit, and save the job's progress.
-// A kill -9 anywhere before COMMIT leaves nothing; a retry redoes exactly the batches that did not commit.
+// current and not yet distilled, write memos, edges and provenance, retire what an older version of
+// a PATCHed memory alone grounded, record the versions as distilled, audit, and save the job's
+// progress. A kill -9 anywhere before COMMIT leaves nothing; a retry redoes exactly the batches
+// that did not commit.
 import {
   distilledVersions,
   latestVersions,
@@ -37,7 +38,10 @@ export type BatchContext = {
 export type BatchOutcome = {
   counts: DistillCounts;
   distilled: string[];
-  /** PATCHed, forgotten or expired since the job planned them: not distilled (distill again for the new version). */
+  /**
+   * PATCHed, forgotten or expired since the job planned them: not distilled (distill again for the
+   * new version).
+   */
   changed: string[];
   /** Distilled meanwhile by another job. */
   concurrent: string[];
@@ -105,7 +109,8 @@ export async function writeBatch(
   }
   const resolved = await resolveEntities(tx, orgId, agentId, entities, ctx.now);
   const written = await writeFacts(tx, orgId, agentId, facts, resolved.memoOf, ctx.relations);
-  // After the new version's facts are in: a fact both versions state keeps its edge (now sourced by the new version).
+  // After the new version's facts are in: a fact both versions state keeps its edge (now sourced by
+  // the new version).
   const revised = await supersededSourceVersions(
     tx,
     orgId,

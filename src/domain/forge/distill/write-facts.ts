@@ -1,6 +1,7 @@
-// Facts into edges: one edge per identity (src, relation, dst, valid_at) among live edges — a restated
-// fact reinforces it — then provenance rows, then the closures: functional relations supersede older
-// objects of the same subject, negated facts close the edge they deny (and never open one).
+// Facts into edges: one edge per identity (src, relation, dst, valid_at) among live edges — a
+// restated fact reinforces it — then provenance rows, then the closures: functional relations
+// supersede older objects of the same subject, negated facts close the edge they deny (and never
+// open one).
 import {
   addEdgeSources,
   closeEdges,

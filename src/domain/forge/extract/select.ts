@@ -1,5 +1,5 @@
-// Picks distill's extractor: the local rules unless an LLM provider is configured (or EXTRACTOR pins
-// one); the LLM extractor always carries the local one as its per-chunk fallback.
+// Picks distill's extractor: the local rules unless an LLM provider is configured (or EXTRACTOR
+// pins one); the LLM extractor always carries the local one as its per-chunk fallback.
 import type { Config } from "../../../config/schema";
 import type { LlmProvider } from "../../../providers/llm/port";
 import { createLlmExtractor } from "./llm";

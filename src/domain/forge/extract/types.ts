@@ -1,5 +1,6 @@
-// The extractor port: memory versions in, typed entities and relations out. The local extractor (rules
-// over wink-nlp + chrono-node) and the LLM extractor produce exactly this shape; distill consumes it.
+// The extractor port: memory versions in, typed entities and relations out. The local extractor
+// (rules over wink-nlp + chrono-node) and the LLM extractor produce exactly this shape; distill
+// consumes it.
 import type { MemoType } from "../../graph/memo-types";
 
 export type ExtractInput = {
@@ -8,7 +9,10 @@ export type ExtractInput = {
   agentId: string;
   content: string;
   metadata: Record<string, unknown>;
-  /** Reference time for relative dates ("last week"): when the remembered thing happened, else stored. */
+  /**
+   * Reference time for relative dates ("last week"): when the remembered thing happened, else
+   * stored.
+   */
   referenceTime: Date;
 };
 
@@ -26,7 +30,10 @@ export type ExtractedEntity = {
 
 export type ExtractedRelation = {
   subject: string;
-  /** Canonical UPPER_SNAKE relation (src/domain/graph/relations.ts), or a lemma form of an unknown one. */
+  /**
+   * Canonical UPPER_SNAKE relation (src/domain/graph/relations.ts), or a lemma form of an unknown
+   * one.
+   */
   relation: string;
   object: string;
   /** The fact in words, short and self-contained ("Alice moved to Berlin in March 2023"). */
@@ -35,7 +42,10 @@ export type ExtractedRelation = {
   validAt?: Date | null;
   invalidAt?: Date | null;
   confidence: number;
-  /** "Alice no longer works at Acme": the fact is asserted as ended; it closes, never opens, an edge. */
+  /**
+   * "Alice no longer works at Acme": the fact is asserted as ended; it closes, never opens, an
+   * edge.
+   */
   negated?: boolean;
   span?: [number, number];
 };
@@ -43,7 +53,10 @@ export type ExtractedRelation = {
 export type MemoryExtraction = {
   memoryId: string;
   version: number;
-  /** Which extractor produced this memory's result ("local-v1", "llm:gpt-4o-mini", "local-fallback-v1"). */
+  /**
+   * Which extractor produced this memory's result ("local-v1", "llm:gpt-4o-mini",
+   * "local-fallback-v1").
+   */
   extractor: string;
   entities: ExtractedEntity[];
   relations: ExtractedRelation[];
@@ -58,7 +71,10 @@ export type ExtractBatchResult = {
 export interface Extractor {
   /** Stable id of the extractor and its rules' version: distilled_memories.extractor. */
   readonly name: string;
-  /** A batch of memories (the LLM extractor sends one chunk per call); AppErrors such as budget-exceeded propagate. */
+  /**
+   * A batch of memories (the LLM extractor sends one chunk per call); AppErrors such as
+   * budget-exceeded propagate.
+   */
   extract(
     batch: ExtractInput[],
     ctx: { orgId: string; signal?: AbortSignal },

@@ -1,4 +1,5 @@
-// The feedback blend: an exponential moving average of signals mapped to targets −1 → 0, 0 → 0.5, +1 → 1.
+// The feedback blend: an exponential moving average of signals mapped to targets −1 → 0, 0 → 0.5,
+// +1 → 1.
 export type Signal = -1 | 0 | 1;
 
 export type WeightedSignal = { signal: Signal; alpha: number };

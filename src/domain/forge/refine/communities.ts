@@ -1,6 +1,7 @@
-// Community detection for summarize: asynchronous label propagation over weighted, undirected edges,
-// made deterministic (nodes visited in id order, ties to the smallest label) and bounded (at most
-// `maxIterations` sweeps: unbounded label propagation can oscillate forever, Graphiti's hangs).
+// Community detection for summarize: asynchronous label propagation over weighted, undirected
+// edges, made deterministic (nodes visited in id order, ties to the smallest label) and bounded (at
+// most `maxIterations` sweeps: unbounded label propagation can oscillate forever, Graphiti's
+// hangs).
 
 export type WeightedEdge = { a: string; b: string; weight: number };
 

@@ -1,7 +1,8 @@
-// What a pass works with: its scope, its resume cursor, reads, and `commit`, the one way a pass changes
-// anything. Every commit is one tenant transaction that takes the tenant's graph lock, proves this
-// delivery still holds the run lease, applies the batch, appends its refine_changes and saves the job's
-// progress (counts, cursor, change seq). A crash therefore loses or repeats no batch.
+// What a pass works with: its scope, its resume cursor, reads, and `commit`, the one way a pass
+// changes anything. Every commit is one tenant transaction that takes the tenant's graph lock,
+// proves this delivery still holds the run lease, applies the batch, appends its refine_changes and
+// saves the job's progress (counts, cursor, change seq). A crash therefore loses or repeats no
+// batch.
 import type { Ports } from "../../ports/ports";
 import type { Tx } from "../../../data/pools";
 import {
@@ -27,7 +28,9 @@ export type BatchResult = {
   cursor: unknown;
 };
 
-/** What a refine run uses: its reads and writes, the LLM for its judged passes, the queue to wait. */
+/**
+ * What a refine run uses: its reads and writes, the LLM for its judged passes, the queue to wait.
+ */
 export type RefinePorts = Pick<Ports, "db" | "config" | "llm" | "log" | "queue">;
 
 export type PassContext = {
@@ -60,7 +63,10 @@ export type RunState = {
   progress: RefineProgress;
 };
 
-/** Runs `work` as one batch of the run: lock, lease check, effect, changes, progress, all or nothing. */
+/**
+ * Runs `work` as one batch of the run: lock, lease check, effect, changes, progress, all or
+ * nothing.
+ */
 export async function commitBatch(
   state: RunState,
   work: (tx: Tx, progress: RefineProgress) => Promise<RefineProgress>,
@@ -77,7 +83,10 @@ export async function commitBatch(
   state.progress = next;
 }
 
-/** The context a pass runs with, and `done`, which records the pass finished (and its last stretch of time). */
+/**
+ * The context a pass runs with, and `done`, which records the pass finished (and its last stretch
+ * of time).
+ */
 export function passContext(
   state: RunState,
   pass: PassName,

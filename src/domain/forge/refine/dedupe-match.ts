@@ -1,6 +1,7 @@
-// dedupe's evidence that two memos name the same entity, computed in the application: PGlite ships no
-// pg_trgm, and under RLS trigram operators could not use an index anyway (sql/0110_recall_indexes.sql).
-// Pure functions over normalised names (src/domain/graph/normalize.ts).
+// dedupe's evidence that two memos name the same entity, computed in the application: PGlite ships
+// no pg_trgm, and under RLS trigram operators could not use an index anyway
+// (sql/0110_recall_indexes.sql). Pure functions over normalised names
+// (src/domain/graph/normalize.ts).
 
 export type MatchCandidate = {
   memo_id: string;
@@ -8,7 +9,9 @@ export type MatchCandidate = {
   normalized_name: string;
   /** Normalised aliases. */
   aliases: string[];
-  /** Typed neighbours: `RELATION>memo_id` for outgoing edges, `RELATION<memo_id` for incoming ones. */
+  /**
+   * Typed neighbours: `RELATION>memo_id` for outgoing edges, `RELATION<memo_id` for incoming ones.
+   */
   neighbours: Set<string>;
 };
 
@@ -23,10 +26,16 @@ export type Evidence =
       type: number;
     };
 
-/** The score weights of the fuzzy evidence (forge.md §7): names, shared typed neighbours, type agreement. */
+/**
+ * The score weights of the fuzzy evidence (forge.md §7): names, shared typed neighbours, type
+ * agreement.
+ */
 export const FUZZY_WEIGHTS = { trigram: 0.5, neighbours: 0.3, type: 0.2 } as const;
 
-/** CONCEPT is the extractors' catch-all type, so it agrees (half) with any other; other types must be equal. */
+/**
+ * CONCEPT is the extractors' catch-all type, so it agrees (half) with any other; other types must
+ * be equal.
+ */
 export function typeAgreement(a: string, b: string): number {
   if (a === b) return 1;
   return a === "CONCEPT" || b === "CONCEPT" ? 0.5 : 0;
@@ -51,13 +60,18 @@ export function jaccard<T>(a: Set<T>, b: Set<T>): number {
   return shared / (a.size + b.size - shared);
 }
 
-/** "new york city" → "nyc"; null for one-word names (they are the short side of an acronym, not the long one). */
+/**
+ * "new york city" → "nyc"; null for one-word names (they are the short side of an acronym, not the
+ * long one).
+ */
 export function acronymOf(name: string): string | null {
   const parts = words(name).filter((w) => !/^\p{N}+$/u.test(w));
   return parts.length >= 2 ? parts.map((w) => w[0]).join("") : null;
 }
 
-/** Whether one name is the acronym of the other ("nyc" / "new york city"; "n.y.c." counts as "nyc"). */
+/**
+ * Whether one name is the acronym of the other ("nyc" / "new york city"; "n.y.c." counts as "nyc").
+ */
 export function isAcronymPair(a: string, b: string): boolean {
   const compact = (s: string) => (/^[\p{L}.]+$/u.test(s) ? s.replaceAll(".", "") : null);
   const short = (s: string) => {
@@ -112,7 +126,8 @@ export function nameEvidence(a: MatchCandidate, b: MatchCandidate): Evidence | n
 
 /**
  * Blocking keys: only memos sharing one are ever compared. Exact names and aliases, the acronym a
- * multi-word name would have (and a one-word name as a possible acronym), and each word of 3+ letters.
+ * multi-word name would have (and a one-word name as a possible acronym), and each word of 3+
+ * letters.
  */
 export function blockingKeys(m: MatchCandidate): Array<{ key: string; exact: boolean }> {
   const keys = new Map<string, boolean>();
@@ -127,7 +142,9 @@ export function blockingKeys(m: MatchCandidate): Array<{ key: string; exact: boo
   return [...keys].map(([key, exact]) => ({ key, exact }));
 }
 
-/** Union-find over memo ids; the representative is irrelevant (the caller picks the canonical memo). */
+/**
+ * Union-find over memo ids; the representative is irrelevant (the caller picks the canonical memo).
+ */
 export class UnionFind {
   private parent = new Map<string, string>();
 

@@ -1,9 +1,10 @@
-// dedupe: per agent, merges memos that are one entity. A shared ontology_uri always merges (the spec);
-// otherwise names: an exact normalised name or alias (types agreeing), else fuzzy evidence at or above
-// REFINE_DEDUPE_THRESHOLD (dedupe-match.ts); names differing in their numbers never merge. Groups come
-// from a union-find; the survivor is the most connected memo, then the oldest. Groups commit a batch
-// at a time; a resumed or repeated run recomputes the groups from the current graph, where merged
-// memos are tombstones, so finished groups are simply gone (a dry run skips the ones it reported).
+// dedupe: per agent, merges memos that are one entity. A shared ontology_uri always merges (the
+// spec); otherwise names: an exact normalised name or alias (types agreeing), else fuzzy evidence
+// at or above REFINE_DEDUPE_THRESHOLD (dedupe-match.ts); names differing in their numbers never
+// merge. Groups come from a union-find; the survivor is the most connected memo, then the oldest.
+// Groups commit a batch at a time; a resumed or repeated run recomputes the groups from the current
+// graph, where merged memos are tombstones, so finished groups are simply gone (a dry run skips the
+// ones it reported).
 import {
   agentEdgeEnds,
   dedupeAliases,
@@ -92,7 +93,8 @@ export function findGroups(
   for (const { exact, ids } of [...blocks.values()].sort(
     (a, b) => Number(b.exact) - Number(a.exact),
   )) {
-    // A key shared by very many memos (a common word) proposes nothing: it is no evidence and costs n².
+    // A key shared by very many memos (a common word) proposes nothing: it is no evidence and costs
+    // n².
     if (ids.length < 2 || (!exact && ids.length > hubLimit)) continue;
     for (let i = 0; i < ids.length; i++) {
       for (let j = i + 1; j < ids.length && j < i + 1 + hubLimit; j++) {
@@ -153,7 +155,8 @@ async function groupsOf(tx: Tx, ctx: PassContext, agentId: string): Promise<Merg
     c.REFINE_DEDUPE_HUB_KEY_LIMIT,
   );
   if (!ctx.dryRun) return groups;
-  // A dry run changes nothing, so its own reported merges are still in the graph: skip those groups.
+  // A dry run changes nothing, so its own reported merges are still in the graph: skip those
+  // groups.
   const reported = new Set(await changedTargets(tx, ctx.jobId, "dedupe", "merge"));
   return groups.filter((g) => !g.dupes.some((d) => reported.has(d.memo.memo_id)));
 }

@@ -1,8 +1,9 @@
-// infer's judged cross-connection step (with an LLM configured): each co-mention candidate goes to the
-// model, which answers {related, relation, confidence} as JSON. A pair judged related with confidence
-// ≥ JUDGE_MIN_CONFIDENCE becomes an edge of the named relation (RELATED_TO if the name is not a valid
-// relation) with the judge's confidence; any other answer drops the pair. A call that cannot be made
-// (call cap, budget, outage) or an unreadable answer keeps the score-based RELATED_TO edge, with a note.
+// infer's judged cross-connection step (with an LLM configured): each co-mention candidate goes to
+// the model, which answers {related, relation, confidence} as JSON. A pair judged related with
+// confidence ≥ JUDGE_MIN_CONFIDENCE becomes an edge of the named relation (RELATED_TO if the name
+// is not a valid relation) with the judge's confidence; any other answer drops the pair. A call
+// that cannot be made (call cap, budget, outage) or an unreadable answer keeps the score-based
+// RELATED_TO edge, with a note.
 import { toRelationName } from "../../graph/relation-lookup";
 import { parseJsonAnswer, type RefineLlm } from "./llm-budget";
 

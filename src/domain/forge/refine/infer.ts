@@ -1,10 +1,11 @@
-// infer (opt-in): adds edges the extracted graph implies, in three steps, each a keyset walk over its
-// premises committed in batches: (1) one extra hop of every transitive relation, (2) the missing half
-// of a declared inverse pair (MANAGES ↔ REPORTS_TO), (3) RELATED_TO between co-mentioned memos with no
-// edge (Adamic–Adar score ≥ REFINE_COMENTION_MIN_SCORE, the best 5 per memo). Inferred edges have
-// origin `inferred`, a weight of REFINE_INFERRED_WEIGHT_FACTOR × their weakest premise, and the
-// premises' sources; they are inserted only where no current edge with the same ends and relation
-// exists, so they never supersede, expire or duplicate an extracted or user edge.
+// infer (opt-in): adds edges the extracted graph implies, in three steps, each a keyset walk over
+// its premises committed in batches: (1) one extra hop of every transitive relation, (2) the
+// missing half of a declared inverse pair (MANAGES ↔ REPORTS_TO), (3) RELATED_TO between
+// co-mentioned memos with no edge (Adamic–Adar score ≥ REFINE_COMENTION_MIN_SCORE, the best 5 per
+// memo). Inferred edges have origin `inferred`, a weight of REFINE_INFERRED_WEIGHT_FACTOR × their
+// weakest premise, and the premises' sources; they are inserted only where no current edge with the
+// same ends and relation exists, so they never supersede, expire or duplicate an extracted or user
+// edge.
 import { insertEdges, type NewEdge } from "../../../data/queries/refine-graph-writes";
 import {
   coMentions,
@@ -77,7 +78,10 @@ function fromCandidate(
   };
 }
 
-/** The step's next batch of premises (or memos) after `after`, what they imply, and whether the step is finished. */
+/**
+ * The step's next batch of premises (or memos) after `after`, what they imply, and whether the step
+ * is finished.
+ */
 async function plan(
   tx: Tx,
   ctx: PassContext,
@@ -88,7 +92,8 @@ async function plan(
   const c = ctx.deps.config;
   const factor = c.REFINE_INFERRED_WEIGHT_FACTOR;
   if (step === "co_mention") {
-    // Each memo brings up to CO_MENTION_PARTNERS pairs: fewer memos a batch keeps batches near REFINE_BATCH_SIZE rows.
+    // Each memo brings up to CO_MENTION_PARTNERS pairs: fewer memos a batch keeps batches near
+    // REFINE_BATCH_SIZE rows.
     const size = Math.max(10, Math.floor(limit / CO_MENTION_PARTNERS));
     const batch = await memoBatch(tx, ctx.scope, after, size);
     const pairs = await coMentions(tx, batch, c.REFINE_COMENTION_MIN_SCORE, CO_MENTION_PARTNERS);
@@ -144,7 +149,10 @@ async function plan(
   return { planned, last: batch[batch.length - 1] ?? null, done: batch.length < limit };
 }
 
-/** Co-mention candidates through the LLM judge (infer-judge.ts): kept as judged, dropped, or kept unjudged. */
+/**
+ * Co-mention candidates through the LLM judge (infer-judge.ts): kept as judged, dropped, or kept
+ * unjudged.
+ */
 async function judged(ctx: PassContext, planned: Planned[], notes: string[]): Promise<Planned[]> {
   if (planned.length === 0) return planned;
   const texts = await ctx.read((tx) =>
@@ -202,8 +210,8 @@ export async function runInfer(ctx: PassContext): Promise<void> {
   const cursor: Cursor = (ctx.cursor as Cursor | null) ?? { step: "transitive", after: null };
   const notes: string[] = [];
   while (cursor.step !== null) {
-    // Planned in a read transaction, judged (LLM calls hold no lock), then written in the batch's transaction,
-    // where the identity index turns an edge someone wrote meanwhile into a skip.
+    // Planned in a read transaction, judged (LLM calls hold no lock), then written in the batch's
+    // transaction, where the identity index turns an edge someone wrote meanwhile into a skip.
     const {
       planned: proposed,
       last,
@@ -214,7 +222,8 @@ export async function runInfer(ctx: PassContext): Promise<void> {
         ? await judged(ctx, proposed, notes)
         : proposed;
     await ctx.commit(async (tx) => {
-      // One edge per key: several premises can imply the same edge; a dry run also skips what it reported before.
+      // One edge per key: several premises can imply the same edge; a dry run also skips what it
+      // reported before.
       const seen = ctx.dryRun ? await reportedInferences(tx, ctx.jobId) : new Set<string>();
       const unique = planned.filter((p) => {
         const key = keyOf(p.edge.src_memo_id, p.edge.relation, p.edge.dst_memo_id);

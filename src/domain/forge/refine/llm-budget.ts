@@ -47,7 +47,10 @@ export function refineLlm(llm: LlmProvider, orgId: string, maxCalls: number): Re
   };
 }
 
-/** Parses a JSON object answer, tolerating code fences and <think> blocks small models add; null if it is not one. */
+/**
+ * Parses a JSON object answer, tolerating code fences and <think> blocks small models add; null if
+ * it is not one.
+ */
 export function parseJsonAnswer(text: string): Record<string, unknown> | null {
   const cleaned = text
     .replace(/<think>[\s\S]*?<\/think>/g, "")

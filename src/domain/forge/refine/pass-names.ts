@@ -1,4 +1,5 @@
-// The five refine passes, in the only order they ever run (the spec's): dedupe, infer, summarize, reweight, prune.
+// The five refine passes, in the only order they ever run (the spec's): dedupe, infer, summarize,
+// reweight, prune.
 export const PASS_ORDER = ["dedupe", "infer", "summarize", "reweight", "prune"] as const;
 
 export type PassName = (typeof PASS_ORDER)[number];

@@ -1,5 +1,6 @@
-// What a refine job row carries: the request (payload) and the run's progress, which is saved in the same
-// transaction as every batch so a resumed delivery continues exactly where the last commit left off.
+// What a refine job row carries: the request (payload) and the run's progress, which is saved in
+// the same transaction as every batch so a resumed delivery continues exactly where the last commit
+// left off.
 import type { PassName } from "./pass-names";
 
 export type RefineRequest = {

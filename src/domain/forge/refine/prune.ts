@@ -1,7 +1,7 @@
-// prune: decays every unreinforced edge in scope by REFINE_EDGE_HALF_LIFE_DAYS, expires (never deletes)
-// those left under REFINE_PRUNE_THRESHOLD with reason `pruned` — past the grace period, or at once when
-// feedback judged them — then retires memos left with no live edge and no source. Expired edges stay
-// readable (TRACE, graph/data with include_expired).
+// prune: decays every unreinforced edge in scope by REFINE_EDGE_HALF_LIFE_DAYS, expires (never
+// deletes) those left under REFINE_PRUNE_THRESHOLD with reason `pruned` — past the grace period, or
+// at once when feedback judged them — then retires memos left with no live edge and no source.
+// Expired edges stay readable (TRACE, graph/data with include_expired).
 import {
   applyDecayAndPrune,
   decayCandidates,

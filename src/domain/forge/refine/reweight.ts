@@ -1,6 +1,7 @@
-// reweight: drains pending feedback in batches and blends it into edge weights and memory importance
-// (blend.ts), in the transaction that marks the signals applied, so a crash loses or repeats none.
-// A memory's signal also nudges the current edges grounded in it, at half the step (α/2).
+// reweight: drains pending feedback in batches and blends it into edge weights and memory
+// importance (blend.ts), in the transaction that marks the signals applied, so a crash loses or
+// repeats none. A memory's signal also nudges the current edges grounded in it, at half the step
+// (α/2).
 import type { Tx } from "../../../data/pools";
 import { lockMemories } from "../../../data/queries/memories";
 import {

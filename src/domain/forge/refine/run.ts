@@ -1,6 +1,6 @@
-// svc.refine_run's body: claim the tenant's run lease (or wait for the run holding it), run the requested
-// passes in order from wherever the last committed batch left off, then settle the job row, release the
-// lease and audit, in one transaction.
+// svc.refine_run's body: claim the tenant's run lease (or wait for the run holding it), run the
+// requested passes in order from wherever the last committed batch left off, then settle the job
+// row, release the lease and audit, in one transaction.
 import type { Ports } from "../../ports/ports";
 import {
   acquireRefineLease,
@@ -132,7 +132,8 @@ export async function runRefineJob(
       err: error,
     });
     if (!finalAttempt) {
-      // The retry is another delivery (another holder): let it in at once instead of after the lease lapses.
+      // The retry is another delivery (another holder): let it in at once instead of after the
+      // lease lapses.
       await withTenant(deps.db, orgId, (tx) => releaseRefineLease(tx, holder)).catch(() => {});
       throw error;
     }

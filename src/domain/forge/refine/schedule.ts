@@ -1,6 +1,6 @@
-// The scheduler tick's work: claim the opted-in tenants that are due (oldest last run first), skip those
-// whose token budget is already spent (their turn comes again next interval), and create and enqueue a
-// refine job with the default passes for each of the others.
+// The scheduler tick's work: claim the opted-in tenants that are due (oldest last run first), skip
+// those whose token budget is already spent (their turn comes again next interval), and create and
+// enqueue a refine job with the default passes for each of the others.
 import type { Ports } from "../../ports/ports";
 import type { Tx } from "../../../data/pools";
 import { readBudgetOverrides } from "../../../data/queries/budgets";

@@ -1,5 +1,5 @@
-// GET /v1/refine/{job_id}: the job's state, each pass's counts and duration, and a page of the changes it
-// made (or, for a dry run, would make), each with its reason.
+// GET /v1/refine/{job_id}: the job's state, each pass's counts and duration, and a page of the
+// changes it made (or, for a dry run, would make), each with its reason.
 import type { Database } from "../../../data/pools";
 import { readJob, type JobState } from "../../jobs/claim";
 import { listRefineChanges } from "../../../data/queries/refine-runs";

@@ -1,10 +1,11 @@
-// summarize (opt-in): per agent, clusters the current graph by bounded label propagation (communities.ts)
-// and keeps one SUMMARY memo per cluster of REFINE_SUMMARY_MIN_MEMBERS..MAX_MEMBERS memos. A cluster is
-// identified by cluster_hash = sha256 over its sorted member ids and their updated_at: a live summary
-// with that hash is reused as is; otherwise a new one is written (extractive text, SUMMARIZES edges to
-// the members, memo_sources from the facts it quotes, so forgetting one of those memories retires it).
-// Summaries whose hash no run produces any more are retired as stale. Clusters are committed in hash
-// order behind a cursor, so a resumed run neither skips nor repeats one.
+// summarize (opt-in): per agent, clusters the current graph by bounded label propagation
+// (communities.ts) and keeps one SUMMARY memo per cluster of
+// REFINE_SUMMARY_MIN_MEMBERS..MAX_MEMBERS memos. A cluster is identified by cluster_hash = sha256
+// over its sorted member ids and their updated_at: a live summary with that hash is reused as is;
+// otherwise a new one is written (extractive text, SUMMARIZES edges to the members, memo_sources
+// from the facts it quotes, so forgetting one of those memories retires it). Summaries whose hash
+// no run produces any more are retired as stale. Clusters are committed in hash order behind a
+// cursor, so a resumed run neither skips nor repeats one.
 import { createHash } from "node:crypto";
 import { lockAgentGraphs } from "../../../data/queries/graph-locks";
 import { changedTargets } from "../../../data/queries/refine-runs";
@@ -104,9 +105,9 @@ async function plan(tx: Tx, ctx: PassContext, agentId: string): Promise<AgentPla
 }
 
 /**
- * LLM summaries for the batch's clusters that have none yet, asked before the batch's transaction (no
- * lock is held during a call). A dry run makes no call; a skipped call (no LLM, call cap, budget spent,
- * outage) leaves the cluster to the extractive text, and the pass notes say why.
+ * LLM summaries for the batch's clusters that have none yet, asked before the batch's transaction
+ * (no lock is held during a call). A dry run makes no call; a skipped call (no LLM, call cap,
+ * budget spent, outage) leaves the cluster to the extractive text, and the pass notes say why.
  */
 async function summaryTexts(
   ctx: PassContext,

@@ -1,6 +1,7 @@
-// A cluster's summary text. Offline (extractive): its best-known members by name and its strongest facts,
-// quoted as stored, deterministic. With an LLM: a short abstract of the cluster's strongest facts, asked
-// with only those facts in the prompt (so the text is grounded in the memories behind them).
+// A cluster's summary text. Offline (extractive): its best-known members by name and its strongest
+// facts, quoted as stored, deterministic. With an LLM: a short abstract of the cluster's strongest
+// facts, asked with only those facts in the prompt (so the text is grounded in the memories behind
+// them).
 import type { ClusterEdge, ClusterMemo } from "../../../data/queries/refine-summarize";
 import type { LlmRequest } from "../../../providers/llm/port";
 
@@ -39,7 +40,10 @@ export function summaryRequest(members: ClusterMemo[], edges: ClusterEdge[]): Ll
   };
 }
 
-/** The LLM's answer as summary text (reasoning blocks dropped, length capped), or null when it is empty. */
+/**
+ * The LLM's answer as summary text (reasoning blocks dropped, length capped), or null when it is
+ * empty.
+ */
 export function llmSummary(
   base: ClusterSummary,
   edges: ClusterEdge[],

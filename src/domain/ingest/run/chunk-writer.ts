@@ -1,6 +1,7 @@
-// Stores a document's chunks as memories, a batch per transaction, exactly once: the source row is locked,
-// chunks already linked (by an earlier, killed run) are skipped, and the memories, their chunk links and
-// the job's progress commit together. A batch is embedded before its transaction opens.
+// Stores a document's chunks as memories, a batch per transaction, exactly once: the source row is
+// locked, chunks already linked (by an earlier, killed run) are skipped, and the memories, their
+// chunk links and the job's progress commit together. A batch is embedded before its transaction
+// opens.
 import type { Ports } from "../../ports/ports";
 import { findIngestJob } from "../../../data/queries/ingest-jobs";
 import {
@@ -19,7 +20,10 @@ import type { Heartbeat } from "../../jobs/heartbeat";
 
 const BATCH = 64;
 
-/** Another delivery of the same job (or a newer job) owns the document now: stop quietly, settle nothing. */
+/**
+ * Another delivery of the same job (or a newer job) owns the document now: stop quietly, settle
+ * nothing.
+ */
 export class LostOwnership extends Error {}
 
 export type ChunkWriterSetup = {

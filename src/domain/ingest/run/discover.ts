@@ -1,7 +1,8 @@
-// The discovery job of a web-search batch: ask the provider once, then record its results and create one
-// URL ingest job per result in a single transaction (child ids are stored with the results, so a retry
-// after a kill -9 re-enqueues the same children and never creates more). Each child fetches through the
-// same SSRF-safe path as POST /v1/ingest: a result on a private address fails that child, not the batch.
+// The discovery job of a web-search batch: ask the provider once, then record its results and
+// create one URL ingest job per result in a single transaction (child ids are stored with the
+// results, so a retry after a kill -9 re-enqueues the same children and never creates more). Each
+// child fetches through the same SSRF-safe path as POST /v1/ingest: a result on a private address
+// fails that child, not the batch.
 import type { Ports } from "../../ports/ports";
 import {
   findBatch,
@@ -105,7 +106,8 @@ export async function discoverBatch(
       memory_count: 0,
       warnings: payload.warnings,
     };
-    // First, so a row that is no longer this run's (the watchdog failed it) gets no children either.
+    // First, so a row that is no longer this run's (the watchdog failed it) gets no children
+    // either.
     if (!(await settleJob(tx, actor.orgId, jobId, "succeeded", { result }))) return null;
     if (!current.discovered_at) {
       await recordDiscovery(tx, batch.batch_id, results);

@@ -1,5 +1,5 @@
-// Turns a job's source into readable material: posted text as bytes, a URL fetched (SSRF-safe) into a
-// scratch file, a stored upload opened as a local file; plus its size, SHA-256 and first bytes.
+// Turns a job's source into readable material: posted text as bytes, a URL fetched (SSRF-safe) into
+// a scratch file, a stored upload opened as a local file; plus its size, SHA-256 and first bytes.
 import type { Ports } from "../../ports/ports";
 import { FetchFailed, FetchRefused, safeFetch } from "../../../ingest/fetch/safe-fetch";
 import type { LoaderSource } from "../../../ingest/loader";

@@ -1,5 +1,6 @@
-// The loaders' MediaReader over the (metered) LLM port: a spent budget ends the job `failed` with reason
-// budget-exceeded; an unreachable provider is an ordinary error, so the queue retries the job.
+// The loaders' MediaReader over the (metered) LLM port: a spent budget ends the job `failed` with
+// reason budget-exceeded; an unreachable provider is an ordinary error, so the queue retries the
+// job.
 import type { Ports } from "../../ports/ports";
 import type { MediaReader } from "../../../ingest/loader";
 import { AppError } from "../../../lib/errors";

@@ -1,7 +1,8 @@
-// The ingest pipeline for one job row (svc.ingest_run): claim the row, read the source, pick a loader by
-// its bytes, claim the document (dedupe by content hash), store its chunks as memories (resuming after
-// whatever an earlier, killed run stored), then settle the row and chain distill. Any failure that is
-// the document's fault ends the job `failed` with a reason; anything else is retried by the queue.
+// The ingest pipeline for one job row (svc.ingest_run): claim the row, read the source, pick a
+// loader by its bytes, claim the document (dedupe by content hash), store its chunks as memories
+// (resuming after whatever an earlier, killed run stored), then settle the row and chain distill.
+// Any failure that is the document's fault ends the job `failed` with a reason; anything else is
+// retried by the queue.
 import type { Ports } from "../../ports/ports";
 import {
   adoptSource,
@@ -90,7 +91,8 @@ function chooseLoader(
       "unsupported",
       `the content (${material.declaredType ?? "no declared type"}) is not a format any loader reads; GET /v1/ingest/loaders lists them`,
     );
-  // Files were sniffed at submission (their warnings are in the payload); keep that choice if it still holds.
+  // Files were sniffed at submission (their warnings are in the payload); keep that choice if it
+  // still holds.
   if (
     (spec.kind === "file" || spec.kind === "upload") &&
     spec.loader &&

@@ -1,5 +1,6 @@
-// Ending an ingest job: the job row, the source's completion, the completion audit row (with counts) and
-// the chained distill job commit in one transaction; the distill wake-up is enqueued after it.
+// Ending an ingest job: the job row, the source's completion, the completion audit row (with
+// counts) and the chained distill job commit in one transaction; the distill wake-up is enqueued
+// after it.
 import type { Ports } from "../../ports/ports";
 import { findChainedDistill, insertChainedDistill } from "../../../data/queries/ingest-jobs";
 import { completeSource, sourceMemoryIds } from "../../../data/queries/ingest-sources";

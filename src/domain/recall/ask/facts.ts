@@ -1,7 +1,8 @@
 // ASK's retrieval: link the question's names to the agent's memos (names and aliases), gather the
 // facts around them (or, when it names none, those whose words match), and score each as an answer.
-// With a relation cue: relation fit × (0.55 + 0.15 seed + 0.1 answer type + 0.1 current + 0.05 weight
-// + 0.05 text match); a fact whose relation the question does not ask about scores at most 0.3.
+// With a relation cue: relation fit × (0.55 + 0.15 seed + 0.1 answer type + 0.1 current + 0.05
+// weight + 0.05 text match); a fact whose relation the question does not ask about scores at most
+// 0.3.
 import { cancellable } from "../../../data/queries/recall-common";
 import { agentHasGraph } from "../../../data/queries/graph-memos";
 import { edgesById, edgesMatchingText, rankEdges } from "../../../data/queries/graph-facts";

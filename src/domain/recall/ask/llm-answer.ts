@@ -1,6 +1,7 @@
-// ASK with an LLM: the retrieved facts (with their validity windows) and the memories that ground them
-// go to the model as numbered context (F1…, M1…); it answers with claims, each citing context ids. A
-// claim that cites nothing, or cites an id that was not in the context, is dropped and reported.
+// ASK with an LLM: the retrieved facts (with their validity windows) and the memories that ground
+// them go to the model as numbered context (F1…, M1…); it answers with claims, each citing context
+// ids. A claim that cites nothing, or cites an id that was not in the context, is dropped and
+// reported.
 import type { LlmProvider } from "../../../providers/llm/port";
 import type { GraphCitation } from "../graph-evidence";
 import type { RecallRow } from "../../../data/queries/recall-common";

@@ -1,7 +1,7 @@
 // ASK's optional NL→CYPHER step (ASK_LLM_CYPHER): the LLM writes one query in our read-only subset;
 // our parser and checker validate it, and a rejected query goes back once with the parser's error.
-// The query then runs like a pinned CYPHER (own READ ONLY tenant transaction, caps, timeout); what it
-// returns only adds candidate facts, which the answer step still has to cite.
+// The query then runs like a pinned CYPHER (own READ ONLY tenant transaction, caps, timeout); what
+// it returns only adds candidate facts, which the answer step still has to cite.
 import type { Config } from "../../../config/schema";
 import type { Database } from "../../../data/pools";
 import type { LlmProvider } from "../../../providers/llm/port";
@@ -53,7 +53,10 @@ async function propose(
   return typeof cypher === "string" && cypher.trim() !== "" ? cypher.trim() : null;
 }
 
-/** Why a proposed query cannot run: the parser's or checker's message with its position, or null when it passes. */
+/**
+ * Why a proposed query cannot run: the parser's or checker's message with its position, or null
+ * when it passes.
+ */
 function rejection(query: string, config: CypherConfig): string | null {
   try {
     checkedCypher(query, {}, config);
@@ -65,7 +68,10 @@ function rejection(query: string, config: CypherConfig): string | null {
   }
 }
 
-/** At most two LLM calls; LlmUnavailableError and AppErrors (budget-exceeded) propagate to the caller. */
+/**
+ * At most two LLM calls; LlmUnavailableError and AppErrors (budget-exceeded) propagate to the
+ * caller.
+ */
 export async function translateToCypher(
   deps: { llm: LlmProvider; db: Database; config: CypherConfig },
   q: { orgId: string; agentId: string; question: string; asOf: Date | null },
@@ -90,7 +96,8 @@ export async function translateToCypher(
       });
       return { query, edgeIds: result.edgeIds, memoIds: result.memoIds, rows: result.rows.length };
     } catch (failure) {
-      // A validated query can still fail at run time (timeout, a missing $parameter): not worth a retry.
+      // A validated query can still fail at run time (timeout, a missing $parameter): not worth a
+      // retry.
       if (failure instanceof AppError && failure.slug === "validation-failed")
         return { query: null, why: `the translated query could not run: ${failure.detail}` };
       throw failure;

@@ -1,7 +1,7 @@
 // ASK's offline answer: extractive, built from the best-scoring facts' own sentences with their
-// validity windows ("Bob — Alice reports to Bob (since 2023-06-01)."), every fact cited to the memory
-// versions that ground it. Below ASK_MIN_CONFIDENCE the answer is "I don't know" (known: false, no
-// citations), and the caller still returns the best supporting memories.
+// validity windows ("Bob — Alice reports to Bob (since 2023-06-01)."), every fact cited to the
+// memory versions that ground it. Below ASK_MIN_CONFIDENCE the answer is "I don't know" (known:
+// false, no citations), and the caller still returns the best supporting memories.
 import type { GraphAnswer, GraphCitation } from "../graph-evidence";
 import type { ScoredFact } from "./facts";
 import type { AnswerKind } from "./question";
@@ -38,8 +38,8 @@ export function unknownAnswer(confidence: number, method: GraphAnswer["method"])
 }
 
 /**
- * The facts that make up the answer: the best one, and those of the same relation and direction close
- * to it. A yes/no question naming two memos is answered only by a fact between them.
+ * The facts that make up the answer: the best one, and those of the same relation and direction
+ * close to it. A yes/no question naming two memos is answered only by a fact between them.
  */
 export function answerFacts(
   scored: ScoredFact[],

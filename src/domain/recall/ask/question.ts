@@ -1,7 +1,8 @@
-// Reading a question offline: what kind of answer it wants (who → a person or organisation, where → a
-// place, how many → a count, does/is → yes or no) and which relations its words point at, with the role
-// the named entity plays in them. "Who is Bob's manager" names Bob as the subject of REPORTS_TO (or the
-// object of MANAGES); "who reports to Bob" names him as the object of REPORTS_TO.
+// Reading a question offline: what kind of answer it wants (who → a person or organisation, where →
+// a place, how many → a count, does/is → yes or no) and which relations its words point at, with
+// the role the named entity plays in them. "Who is Bob's manager" names Bob as the subject of
+// REPORTS_TO (or the object of MANAGES); "who reports to Bob" names him as the object of
+// REPORTS_TO.
 import { DEFAULT_RELATION_TYPES } from "../../graph/relations";
 
 export type AnswerKind = "who" | "where" | "when" | "count" | "yesno" | "what";
@@ -43,8 +44,8 @@ const NOUN_CUES: Array<[RegExp, string, EntityRole]> = [
 ];
 
 /**
- * Verbs: the entity is the subject when it comes before the verb ("does Alice report to"), the object
- * when after ("who reports to Bob"); a passive form ("managed by") swaps the two.
+ * Verbs: the entity is the subject when it comes before the verb ("does Alice report to"), the
+ * object when after ("who reports to Bob"); a passive form ("managed by") swaps the two.
  */
 const VERB_CUES: Array<[RegExp, string, boolean]> = [
   [/\breports? to\b|\breporting to\b|\breported to\b/, "REPORTS_TO", false],
@@ -99,8 +100,8 @@ function withInverse(cues: RelationCue[]): RelationCue[] {
 }
 
 /**
- * Reads a question. `entityAt` is where the named entity starts in the lower-cased question (-1 when
- * no entity is named), so a verb's direction can be told.
+ * Reads a question. `entityAt` is where the named entity starts in the lower-cased question (-1
+ * when no entity is named), so a verb's direction can be told.
  */
 export function readQuestion(question: string, entityAt: number): Question {
   const q = question.toLowerCase();
@@ -126,9 +127,9 @@ export function readQuestion(question: string, entityAt: number): Question {
 const RELATION_PARTICLES = new Set(["in", "at", "to", "of", "on", "by", "from", "a", "is", "has"]);
 
 /**
- * Whether the question uses the words of a relation's own name ("adopted" for ADOPTED, "reports" for
- * REPORTS_TO): how relations outside the cue tables (tenant-defined, extractor lemmas) are still found.
- * Words match on a shared prefix of at least four letters ("report" ~ "reports").
+ * Whether the question uses the words of a relation's own name ("adopted" for ADOPTED, "reports"
+ * for REPORTS_TO): how relations outside the cue tables (tenant-defined, extractor lemmas) are
+ * still found. Words match on a shared prefix of at least four letters ("report" ~ "reports").
  */
 export function mentionsRelationName(question: string, relation: string): boolean {
   const words = question.toLowerCase().match(/\p{L}+/gu) ?? [];

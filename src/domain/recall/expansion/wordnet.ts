@@ -1,6 +1,6 @@
-// Query expansion from WordNet (packed by scripts/pack-wordnet.ts): the synonyms and hyponyms of a query's
-// words, so "purchase" also finds "bought" and "dog" finds "puppy". LEXICAL's any-word tier adds them at a
-// lower weight than the user's own words.
+// Query expansion from WordNet (packed by scripts/pack-wordnet.ts): the synonyms and hyponyms of a
+// query's words, so "purchase" also finds "bought" and "dog" finds "puppy". LEXICAL's any-word tier
+// adds them at a lower weight than the user's own words.
 import { ownValue } from "../../../lib/own-key";
 import table from "./wordnet-table.json";
 
@@ -8,7 +8,10 @@ const related = table as Record<string, string>;
 /** Bounds the any-word query: every term costs one match per scanned memory. */
 const MAX_EXPANSIONS = 32;
 
-/** WordNet's detachment rules (morphy): the lemmas an inflected word may come from, the word itself first. */
+/**
+ * WordNet's detachment rules (morphy): the lemmas an inflected word may come from, the word itself
+ * first.
+ */
 function lemmasOf(word: string): string[] {
   const candidates = [word];
   for (const [suffix, ending] of [
@@ -28,7 +31,8 @@ function lemmasOf(word: string): string[] {
   return candidates;
 }
 
-/** The related words of `words` (lowercase; the table keeps the nearest 12 per lemma), none of them among
+/** The related words of `words` (lowercase; the table keeps the nearest 12 per lemma), none of them
+ * among
  * `words`, at most MAX_EXPANSIONS in all. */
 export function expansionsOf(words: string[]): string[] {
   const own = new Set(words);

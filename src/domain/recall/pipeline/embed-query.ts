@@ -12,10 +12,10 @@ export type QueryEmbedding = {
 };
 
 /**
- * Embeds the query with the tenant's serving generation (during a re-embed: the old model, whose vectors
- * recall still reads): the local embedder in-process, charged later in the recall transaction; a remote
- * provider metered as usual, its vectors cached per tenant and model. A provider outage returns no vector
- * (the caller degrades and says so); AppErrors propagate.
+ * Embeds the query with the tenant's serving generation (during a re-embed: the old model, whose
+ * vectors recall still reads): the local embedder in-process, charged later in the recall
+ * transaction; a remote provider metered as usual, its vectors cached per tenant and model. A
+ * provider outage returns no vector (the caller degrades and says so); AppErrors propagate.
  */
 export async function embedQuery(
   deps: RecallDeps,

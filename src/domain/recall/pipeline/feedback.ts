@@ -1,7 +1,7 @@
-// AUTO's pseudo-relevance feedback: LEXICAL's best memories lend their distinctive words to a second
-// BM25 pass, whose list takes LEXICAL's place in the fusion. The answer often shares few words with
-// the question but many with the memories that do ("what does the cat play with?" finds the turn
-// about the cat; the next one about the laser toy never says "cat").
+// AUTO's pseudo-relevance feedback: LEXICAL's best memories lend their distinctive words to a
+// second BM25 pass, whose list takes LEXICAL's place in the fusion. The answer often shares few
+// words with the question but many with the memories that do ("what does the cat play with?" finds
+// the turn about the cat; the next one about the laser toy never says "cat").
 import { cancellable, type RecallRow } from "../../../data/queries/recall-common";
 import { anyWordSearch } from "../../../data/queries/recall-lexical";
 import type { Tx } from "../../../data/pools";

@@ -1,7 +1,7 @@
-// Stage 4: one ranked list from the retrieved ones. A pinned strategy's list as it came; a requested fusion
-// by plain reciprocal rank; AUTO by weighted reciprocal rank, its candidates' neighbouring turns sharing
-// in their scores (neighbour-signal.ts), then re-ranked by general signals of the query (rerank-signals.ts).
-// Each row names the retrievers that found it.
+// Stage 4: one ranked list from the retrieved ones. A pinned strategy's list as it came; a
+// requested fusion by plain reciprocal rank; AUTO by weighted reciprocal rank, its candidates'
+// neighbouring turns sharing in their scores (neighbour-signal.ts), then re-ranked by general
+// signals of the query (rerank-signals.ts). Each row names the retrievers that found it.
 import { reciprocalRankFusion, type FusedRow } from "../fusion";
 import type { ConcreteStrategyName } from "../strategy";
 import type { Retrieved } from "./retrieve";
@@ -36,7 +36,10 @@ function fuseAuto(plan: RecallPlan, retrieved: Retrieved): Fused {
   return { rows, strategy: leadingRetriever(rows[0], retrieved) };
 }
 
-/** The response's `strategy`: the heaviest retriever that found the first result (LEXICAL when none did). */
+/**
+ * The response's `strategy`: the heaviest retriever that found the first result (LEXICAL when none
+ * did).
+ */
 function leadingRetriever(top: FusedRow | undefined, retrieved: Retrieved): ConcreteStrategyName {
   if (!top) return "LEXICAL";
   const found = retrieved.lists.filter((l) => top.retrievers.includes(l.name));

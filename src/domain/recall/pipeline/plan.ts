@@ -1,6 +1,6 @@
-// Stage 2, outside the recall transaction: what runs. A pinned strategy, a requested fusion, or AUTO's
-// retrievers and weights (route-auto.ts); the query embedded once, the time expression parsed once, and
-// every prepare step (CYPHER's parser, ASK's LLM call) done before a stream opens.
+// Stage 2, outside the recall transaction: what runs. A pinned strategy, a requested fusion, or
+// AUTO's retrievers and weights (route-auto.ts); the query embedded once, the time expression
+// parsed once, and every prepare step (CYPHER's parser, ASK's LLM call) done before a stream opens.
 import type { Actor } from "../../actor";
 import type { InProcessSpend } from "../../budgets/charge";
 import type { ServingGeneration } from "../../memories/embedding-generations";
@@ -150,9 +150,9 @@ async function planFused(
 }
 
 /**
- * AUTO: with an LLM configured its choice raises one retriever's weight (never a filter); an unusable
- * answer or an outage leaves the rules' weights and says why. Without an LLM the recall transaction
- * reads the entity rule, whose graph strategy joins the fusion.
+ * AUTO: with an LLM configured its choice raises one retriever's weight (never a filter); an
+ * unusable answer or an outage leaves the rules' weights and says why. Without an LLM the recall
+ * transaction reads the entity rule, whose graph strategy joins the fusion.
  */
 async function planAutoRecall(
   deps: RecallDeps,

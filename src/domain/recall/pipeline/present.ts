@@ -1,6 +1,6 @@
-// Stage 5, after the transaction: the response. Exactly the response's fields per result (a strategy's
-// working columns never leave), redaction of results, neighbours and graph evidence, the optional LLM
-// rerank, and the summary fields.
+// Stage 5, after the transaction: the response. Exactly the response's fields per result (a
+// strategy's working columns never leave), redaction of results, neighbours and graph evidence, the
+// optional LLM rerank, and the summary fields.
 import type { LlmProvider } from "../../../providers/llm/port";
 import type { Actor } from "../../actor";
 import { fusionSummary, type FusedRow } from "../fusion";

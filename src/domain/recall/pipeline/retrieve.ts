@@ -1,6 +1,7 @@
-// Stage 3, inside the recall's tenant transaction: the ranked lists to fuse. A pinned strategy gives one;
-// a requested fusion one per member; AUTO one per retriever, LEXICAL first, each in a savepoint of its
-// own, so a slow or failing one is dropped (and named in the note) while the others still answer.
+// Stage 3, inside the recall's tenant transaction: the ranked lists to fuse. A pinned strategy
+// gives one; a requested fusion one per member; AUTO one per retriever, LEXICAL first, each in a
+// savepoint of its own, so a slow or failing one is dropped (and named in the note) while the
+// others still answer.
 import { isQueryTimeout } from "../../../data/errors";
 import { AppError } from "../../../lib/errors";
 import { RecallCancelledError, type RecallRow } from "../../../data/queries/recall-common";
@@ -110,7 +111,8 @@ async function retrieveAuto(
     lists.push({ name: r.strategy.name, weight: r.weight, rows: outcome.rows });
     if (outcome.note) notes.push(`${r.strategy.name}: ${outcome.note}`);
   };
-  // LEXICAL first, on the generic plans its statements are shaped for; then custom plans for the others.
+  // LEXICAL first, on the generic plans its statements are shaped for; then custom plans for the
+  // others.
   if (first!.strategy.name === "LEXICAL") {
     record(
       first!,
@@ -182,8 +184,8 @@ async function retrieveAuto(
 }
 
 /**
- * Runs one retriever in a savepoint: a timeout or a database error rolls back to it and returns why, and
- * the transaction goes on. A client's cancellation still ends the recall.
+ * Runs one retriever in a savepoint: a timeout or a database error rolls back to it and returns
+ * why, and the transaction goes on. A client's cancellation still ends the recall.
  */
 async function isolated<T>(
   tx: Tx,

@@ -54,14 +54,22 @@ export type RecallPlan = {
   now: Date;
   /** The query's time expression, parsed once for the whole request. */
   time: ParsedTime;
-  /** The strategy that runs (pinned), or the one AUTO and fusion name in the response before retrieval. */
+  /**
+   * The strategy that runs (pinned), or the one AUTO and fusion name in the response before
+   * retrieval.
+   */
   strategy: RecallStrategy;
   routing: Routing;
   prepared: unknown;
   queryVector: number[] | null;
-  /** The embedding generation the query vector belongs to (the tenant's serving one when planned). */
+  /**
+   * The embedding generation the query vector belongs to (the tenant's serving one when planned).
+   */
   generation: Generation;
-  /** The local embedder's spend, charged inside the recall transaction (null: already metered, or cached). */
+  /**
+   * The local embedder's spend, charged inside the recall transaction (null: already metered, or
+   * cached).
+   */
   charge: InProcessSpend | null;
   /** Fusion requested by the client (fusion.ts). */
   fusion?: FusionPlan;

@@ -1,7 +1,8 @@
-// AUTO's graph rules: a query written in Cypher goes to CYPHER alone (with or without an LLM: it is a
-// syntactic fact, and a near-miss gets CYPHER's positioned 422 instead of a useless text search); without
-// an LLM, a question about an entity the agent's graph knows adds ASK (a direct question about one
-// relation) or GRAPH (a path between several) to AUTO's fusion. With an LLM its choice weights those.
+// AUTO's graph rules: a query written in Cypher goes to CYPHER alone (with or without an LLM: it is
+// a syntactic fact, and a near-miss gets CYPHER's positioned 422 instead of a useless text search);
+// without an LLM, a question about an entity the agent's graph knows adds ASK (a direct question
+// about one relation) or GRAPH (a path between several) to AUTO's fusion. With an LLM its choice
+// weights those.
 import type { Tx } from "../../../data/pools";
 import { parseCypher } from "../../../data/queries/cypher/parser";
 import { seedsFromQuery } from "../../graph/seeds";
@@ -44,7 +45,10 @@ export function cypherRule(
 const QUESTION =
   /\?\s*$|^\s*(?:who|whom|whose|what|which|where|when|how|does|do|did|is|are|was|were|has|have|can)\b/i;
 
-/** Whether the entity rule can decide this query: a question without a time expression, ASK or GRAPH available. */
+/**
+ * Whether the entity rule can decide this query: a question without a time expression, ASK or GRAPH
+ * available.
+ */
 export function entityRuleApplies(
   query: string,
   time: ParsedTime,
@@ -55,11 +59,11 @@ export function entityRuleApplies(
 }
 
 /**
- * Without an LLM: a question naming a memo of the agent's graph goes to ASK when it asks about a relation
- * the question reader recognises ("who is Alice's manager"), to GRAPH when it names two or more memos
- * and no relation ("how is Alice connected to Carol": a path question). A question with a time
- * expression is left to the other retrievers. The caller has checked entityRuleApplies; the read is on
- * its transaction.
+ * Without an LLM: a question naming a memo of the agent's graph goes to ASK when it asks about a
+ * relation the question reader recognises ("who is Alice's manager"), to GRAPH when it names two or
+ * more memos and no relation ("how is Alice connected to Carol": a path question). A question with
+ * a time expression is left to the other retrievers. The caller has checked entityRuleApplies; the
+ * read is on its transaction.
  */
 export async function entityRule(
   tx: Tx,

@@ -1,9 +1,10 @@
-// ASK: a natural-language question answered from the agent's graph (docs/recall.md, section ASK). Offline (no
-// LLM configured): the question's names are linked to the agent's memos, the facts around them scored
-// against the relation the question asks about, and the answer is built from the best facts' own
-// sentences, each cited to its memory versions. With an LLM: at plan time the question is optionally
-// translated into CYPHER (validated, retried once), the retrieved facts and memories go to the model,
-// and only claims citing what was retrieved are kept. Either way the results are the supporting memories.
+// ASK: a natural-language question answered from the agent's graph (docs/recall.md, section ASK).
+// Offline (no LLM configured): the question's names are linked to the agent's memos, the facts
+// around them scored against the relation the question asks about, and the answer is built from the
+// best facts' own sentences, each cited to its memory versions. With an LLM: at plan time the
+// question is optionally translated into CYPHER (validated, retried once), the retrieved facts and
+// memories go to the model, and only claims citing what was retrieved are kept. Either way the
+// results are the supporting memories.
 import { withTenantRead } from "../../../data/with-tenant";
 import { LlmUnavailableError } from "../../../providers/llm/port";
 import { parseJsonAnswer } from "../../forge/refine/llm-budget";

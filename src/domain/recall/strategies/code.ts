@@ -1,4 +1,5 @@
-// CODE: identifier-aware matching over memories marked as code (metadata kind "code", "language" or "path").
+// CODE: identifier-aware matching over memories marked as code (metadata kind "code", "language" or
+// "path").
 import { codeSearch } from "../../../data/queries/recall-code";
 import { cancellable } from "../../../data/queries/recall-common";
 import type { RecallStrategy } from "../strategy";

@@ -1,6 +1,6 @@
-// LEXICAL: BM25 over the agent's memories (from the postings of sql/0430), the all-words tier first only
-// when the query uses websearch operators (quoted phrases, -word, or), and trigram similarity for short
-// or misspelt queries when those found too few.
+// LEXICAL: BM25 over the agent's memories (from the postings of sql/0430), the all-words tier first
+// only when the query uses websearch operators (quoted phrases, -word, or), and trigram similarity
+// for short or misspelt queries when those found too few.
 import type { Tx } from "../../../data/pools";
 import { cancellable, type RecallRow } from "../../../data/queries/recall-common";
 import {
@@ -19,16 +19,23 @@ import type { RecallSearch, RecallStrategy, StrategyOutcome } from "../strategy"
 import { anyWordTermsOf } from "../any-word-terms";
 
 const TRIGRAM_THRESHOLD = 0.5;
-/** Under a narrowing filter, BM25 ranks the most recent memories that pass it, so its cost stays bounded. */
+/**
+ * Under a narrowing filter, BM25 ranks the most recent memories that pass it, so its cost stays
+ * bounded.
+ */
 export const ANY_WORD_SCAN_LIMIT = 5_000;
-/** word_similarity is costly per row: the trigram fallback compares the agent's most recent memories only. */
+/**
+ * word_similarity is costly per row: the trigram fallback compares the agent's most recent memories
+ * only.
+ */
 export const TRIGRAM_SCAN_LIMIT = 5_000;
 
 export const lexicalStrategy: RecallStrategy = {
   name: "LEXICAL",
   description: "Exact words, names, identifiers, quoted phrases; short keyword queries.",
   needsEmbedding: false,
-  // Each statement below fixes its own shape; planning them on every call cost as much as running them.
+  // Each statement below fixes its own shape; planning them on every call cost as much as running
+  // them.
   genericPlans: true,
   run: searchInTiers,
 };

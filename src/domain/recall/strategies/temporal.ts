@@ -1,5 +1,6 @@
-// TEMPORAL: reads a time window from the query (see time-expressions.ts), then ranks the memories whose
-// event time (occurred_at) falls inside it by the remaining words, then the window's latest events.
+// TEMPORAL: reads a time window from the query (see time-expressions.ts), then ranks the memories
+// whose event time (occurred_at) falls inside it by the remaining words, then the window's latest
+// events.
 import { cancellable, type RecallFilterInput } from "../../../data/queries/recall-common";
 import {
   findAnchor,
@@ -19,9 +20,10 @@ import {
 const DAY = 86_400_000;
 
 /**
- * "before/after the launch": among the memories best matching the event words, the first one with a date
- * written in it ("launched on March 20, 2025") dates the event to that day; failing that, the best match's
- * event time (occurred_at) does. The anchoring memory itself is excluded from the results.
+ * "before/after the launch": among the memories best matching the event words, the first one with a
+ * date written in it ("launched on March 20, 2025") dates the event to that day; failing that, the
+ * best match's event time (occurred_at) does. The anchoring memory itself is excluded from the
+ * results.
  */
 async function windowOfAnchor(
   tx: Tx,
@@ -73,7 +75,8 @@ export const temporalStrategy: RecallStrategy = {
       note = "no time expression found; ranked over all time";
     }
     const terms = anyWordTermsOf(parsed.rest);
-    // The window's memories holding the remaining words (idf and related words) first, then its latest events.
+    // The window's memories holding the remaining words (idf and related words) first, then its
+    // latest events.
     const ranked = async (filter: RecallFilterInput) => {
       const excluded = anchorId ? [anchorId] : [];
       const relevant =
@@ -101,7 +104,8 @@ export const temporalStrategy: RecallStrategy = {
       return [...relevant, ...rest];
     };
     let rows = await ranked(narrow(search.filter, window));
-    // A window nothing happened in must not silently empty the answer: rank over all time and say so.
+    // A window nothing happened in must not silently empty the answer: rank over all time and say
+    // so.
     if (rows.length === 0 && window) {
       rows = await ranked(search.filter);
       if (rows.length > 0)

@@ -1,7 +1,7 @@
-// TRACE: lineage. One entity named in the query: its timeline — every fact about it, superseded ones
-// included (never facts of forgotten memories), in event-time order, each citing its memory version.
-// Two or more: the shortest bounded paths between the two best-named ones. With as_of, the timeline
-// stops at that event time and paths use the graph as it was then.
+// TRACE: lineage. One entity named in the query: its timeline — every fact about it, superseded
+// ones included (never facts of forgotten memories), in event-time order, each citing its memory
+// version. Two or more: the shortest bounded paths between the two best-named ones. With as_of, the
+// timeline stops at that event time and paths use the graph as it was then.
 import { cancellable } from "../../../data/queries/recall-common";
 import { agentHasGraph } from "../../../data/queries/graph-memos";
 import { edgesById, timelineOf } from "../../../data/queries/graph-facts";

@@ -1,6 +1,7 @@
 // TRIPLET: the (subject, relation, object) facts most relevant to the query, each with its validity
 // and the memories that ground it. Candidates: facts whose words match the query, and the heaviest
-// facts around the memos it names; score = 0.6 × text match + 0.3 per named endpoint + 0.1 × weight.
+// facts around the memos it names; score = 0.6 × text match + 0.3 per named endpoint + 0.1 ×
+// weight.
 import { cancellable } from "../../../data/queries/recall-common";
 import { agentHasGraph } from "../../../data/queries/graph-memos";
 import { edgesMatchingText, rankEdges } from "../../../data/queries/graph-facts";

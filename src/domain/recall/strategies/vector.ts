@@ -23,8 +23,8 @@ export const vectorStrategy: RecallStrategy = {
       },
       search.signal,
     );
-    // Nearest is not related: a memory with no positive similarity shares nothing with the query (the
-    // local embedder gives exactly 0 to unrelated text), so it would only pad the answer.
+    // Nearest is not related: a memory with no positive similarity shares nothing with the query
+    // (the local embedder gives exactly 0 to unrelated text), so it would only pad the answer.
     return { rows: rows.filter((row) => row.score > 0) };
   },
 };

@@ -1,5 +1,6 @@
-// POST /v1/api-keys: mint a key for the caller's tenant; the plaintext is in this response only. The new
-// key holds only scopes the caller holds (default: the caller's), within API_KEYS_MAX_ACTIVE live keys.
+// POST /v1/api-keys: mint a key for the caller's tenant; the plaintext is in this response only.
+// The new key holds only scopes the caller holds (default: the caller's), within
+// API_KEYS_MAX_ACTIVE live keys.
 import { Elysia, t } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { createTenantKey } from "../../../domain/keys/manage";

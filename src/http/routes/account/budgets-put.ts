@@ -1,4 +1,5 @@
-// PUT /v1/tenants/me/budgets: replace the caller's overrides (non-negative integers, or null to clear).
+// PUT /v1/tenants/me/budgets: replace the caller's overrides (non-negative integers, or null to
+// clear).
 import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { replaceBudgets } from "../../../domain/budgets/manage";

@@ -1,5 +1,6 @@
-// GET /v1/limits: the caller's rate-limit posture, read after this request's own tokens were taken: the
-// key's bucket at the top level (as before), the tenant's bucket shared by all its keys under `tenant`.
+// GET /v1/limits: the caller's rate-limit posture, read after this request's own tokens were taken:
+// the key's bucket at the top level (as before), the tenant's bucket shared by all its keys under
+// `tenant`.
 import { Elysia, t } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { tenantBucketKey, tenantBucketPolicyOf } from "../../../domain/ratelimit/tenant-policy";

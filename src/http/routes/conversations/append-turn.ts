@@ -1,4 +1,5 @@
-// POST /v1/conversations/{conversation_id}/turns: append a turn; returns turn_index and needs_summary.
+// POST /v1/conversations/{conversation_id}/turns: append a turn; returns turn_index and
+// needs_summary.
 import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { appendTurn } from "../../../domain/conversations/turns";

@@ -1,4 +1,5 @@
-// GET /v1/conversations/{conversation_id}: metadata and state (deleted conversations stay readable).
+// GET /v1/conversations/{conversation_id}: metadata and state (deleted conversations stay
+// readable).
 import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { conversationView, readConversation } from "../../../domain/conversations/conversations";

@@ -1,4 +1,5 @@
-// POST /v1/ingest/finalize/{job_id} (STORAGE_BACKEND=s3): checks the uploaded object and queues the job.
+// POST /v1/ingest/finalize/{job_id} (STORAGE_BACKEND=s3): checks the uploaded object and queues the
+// job.
 import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { finalizeUpload } from "../../../domain/ingest/finalize";

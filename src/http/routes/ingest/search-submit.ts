@@ -1,4 +1,5 @@
-// POST /v1/ingest/search: search the web and ingest the result pages; answers 202 with the batch to poll.
+// POST /v1/ingest/search: search the web and ingest the result pages; answers 202 with the batch to
+// poll.
 import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { submitSearch } from "../../../domain/ingest/search-submit";

@@ -1,5 +1,6 @@
-// POST /v1/ingest/file: a multipart upload (agent_id, dataset_id, file); answers 202 with the job to poll.
-// The body is left unparsed here: the domain streams it through busboy, enforcing INGEST_MAX_FILE_BYTES.
+// POST /v1/ingest/file: a multipart upload (agent_id, dataset_id, file); answers 202 with the job
+// to poll. The body is left unparsed here: the domain streams it through busboy, enforcing
+// INGEST_MAX_FILE_BYTES.
 import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { submitFile } from "../../../domain/ingest/submit-file";
@@ -45,7 +46,8 @@ export const submitIngestFileRoute = (deps: Deps) =>
       return submittedView(row);
     },
     {
-      // Keeps Elysia from reading the multipart body; a JSON body was already parsed (and is refused with 415).
+      // Keeps Elysia from reading the multipart body; a JSON body was already parsed (and is
+      // refused with 415).
       parse: () => ({}),
       response: { 202: SubmittedJob, ...authedErrors(400, 404, 413, 415) },
       detail: {

@@ -1,5 +1,5 @@
-// POST /v1/ingest/upload-url (STORAGE_BACKEND=s3): a presigned PUT URL for a direct upload; 201 with the
-// job, which waits in awaiting_upload until POST /v1/ingest/finalize/{job_id}.
+// POST /v1/ingest/upload-url (STORAGE_BACKEND=s3): a presigned PUT URL for a direct upload; 201
+// with the job, which waits in awaiting_upload until POST /v1/ingest/finalize/{job_id}.
 import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { createUploadUrl } from "../../../domain/ingest/upload-url";

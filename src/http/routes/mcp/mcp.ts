@@ -1,8 +1,8 @@
-// POST /mcp: the MCP streamable-HTTP transport, stateless (one server per request, JSON responses). The
-// pipeline in front of it is the REST one (API key, tenant, rate limit, access log), so a tool call acts
-// exactly as its REST route would. A JSON-RPC batch is no discount: its calls run one at a time, and
-// each call after the first re-checks the key (a revoked key's batch stops) and takes its own
-// rate-limit token. Hidden from OpenAPI: it speaks JSON-RPC, not REST.
+// POST /mcp: the MCP streamable-HTTP transport, stateless (one server per request, JSON responses).
+// The pipeline in front of it is the REST one (API key, tenant, rate limit, access log), so a tool
+// call acts exactly as its REST route would. A JSON-RPC batch is no discount: its calls run one at
+// a time, and each call after the first re-checks the key (a revoked key's batch stops) and takes
+// its own rate-limit token. Hidden from OpenAPI: it speaks JSON-RPC, not REST.
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
@@ -13,7 +13,10 @@ import { takeRequestTokens } from "../../pipeline/6-rate-limit";
 import { actorOf, scopesOf } from "../../request-context";
 import { batchRefusal } from "./batch-rules";
 
-/** Stateless servers keep no stream open, so GET (server-to-client stream) and DELETE (end session) are refused. */
+/**
+ * Stateless servers keep no stream open, so GET (server-to-client stream) and DELETE (end session)
+ * are refused.
+ */
 const methodNotAllowed = () =>
   new Response(
     JSON.stringify({
@@ -66,9 +69,9 @@ function httpSession(deps: Deps, request: Request): McpSession {
 }
 
 /**
- * The transport wants `Accept: application/json, text/event-stream` (406 otherwise). This endpoint only
- * answers JSON, so a request that states no preference (no Accept, or any type) is taken as asking for it;
- * an Accept that names other types only is still a 406 (docs/mcp.md).
+ * The transport wants `Accept: application/json, text/event-stream` (406 otherwise). This endpoint
+ * only answers JSON, so a request that states no preference (no Accept, or any type) is taken as
+ * asking for it; an Accept that names other types only is still a 406 (docs/mcp.md).
  */
 function withDefaultAccept(request: Request): Request {
   const accept = request.headers.get("accept")?.trim() ?? "";

@@ -1,4 +1,5 @@
-// POST /v1/memories/batch: store up to MEMORY_BATCH_MAX memories all-or-nothing, with one embedding call.
+// POST /v1/memories/batch: store up to MEMORY_BATCH_MAX memories all-or-nothing, with one embedding
+// call.
 import { Elysia, t } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { storeMemories } from "../../../domain/memories/store";

@@ -1,4 +1,5 @@
-// POST /v1/memories/forget: soft-delete one (memory_id) or many (memory_ids) memories, keeping history.
+// POST /v1/memories/forget: soft-delete one (memory_id) or many (memory_ids) memories, keeping
+// history.
 import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { forgetRequested } from "../../../domain/memories/forget-request";

@@ -81,7 +81,8 @@ export const recallStreamRoute = (deps: Deps) =>
         tags: ["Memories"],
         summary: "Recall memories as a server-sent-events stream",
         description: FRAMING,
-        // Documented by hand: a `response` map would replace these, and the stream itself is not JSON.
+        // Documented by hand: a `response` map would replace these, and the stream itself is not
+        // JSON.
         responses: {
           200: {
             description: "The event stream",

@@ -1,4 +1,5 @@
-// POST /v1/memories: store one memory (embedded outside the transaction, inserted and audited inside).
+// POST /v1/memories: store one memory (embedded outside the transaction, inserted and audited
+// inside).
 import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { storeMemories } from "../../../domain/memories/store";

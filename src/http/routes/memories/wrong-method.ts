@@ -1,6 +1,7 @@
 // GET and PATCH on /v1/memories/{recall,batch,forget}: a 405 naming POST. Without these, the paths
-// reached GET/PATCH /v1/memories/{memory_id} and answered "Memory recall was not found". Hidden from
-// OpenAPI: they document nothing a client can call. The paths are the catalog's (src/operations/).
+// reached GET/PATCH /v1/memories/{memory_id} and answered "Memory recall was not found". Hidden
+// from OpenAPI: they document nothing a client can call. The paths are the catalog's
+// (src/operations/).
 import { Elysia } from "elysia";
 import { AppError } from "../../../lib/errors";
 import { POST_ONLY_MEMORY_PATHS } from "../../../operations/memories";

@@ -1,6 +1,7 @@
-// GET /graph: the knowledge-graph viewer (docs/graph.md, "Viewer"). The page is public and holds no data:
-// its script asks for an API key and calls /v1/graph/data and /v1/memories/{id}/history with it. Every
-// asset is embedded in the binary (no CDN) and the strict CSP allows only this origin's scripts and styles.
+// GET /graph: the knowledge-graph viewer (docs/graph.md, "Viewer"). The page is public and holds no
+// data: its script asks for an API key and calls /v1/graph/data and /v1/memories/{id}/history with
+// it. Every asset is embedded in the binary (no CDN) and the strict CSP allows only this origin's
+// scripts and styles.
 import { Elysia } from "elysia";
 import cytoscapeBundle from "cytoscape/dist/cytoscape.esm.min.mjs" with { type: "file" };
 import viewerScript from "./graph-viewer/viewer.js" with { type: "file" };

@@ -6,7 +6,8 @@ export const metricsRoute = (deps: Deps) =>
   new Elysia().get(
     "/metrics",
     async () => {
-      // Embedding generations and re-embed progress: a cached database summary; a scrape never fails for it.
+      // Embedding generations and re-embed progress: a cached database summary; a scrape never
+      // fails for it.
       const progress = await deps.embeddings.progress().catch(() => null);
       if (progress) deps.metrics.embeddings.set(progress);
       return new Response(await deps.metrics.registry.metrics(), {

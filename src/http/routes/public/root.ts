@@ -1,5 +1,5 @@
-// GET /: where to start, for a person or a client that opened the server's address. Public, like /docs;
-// hidden from OpenAPI (it describes the other routes, not itself an operation to call).
+// GET /: where to start, for a person or a client that opened the server's address. Public, like
+// /docs; hidden from OpenAPI (it describes the other routes, not itself an operation to call).
 import { Elysia } from "elysia";
 import pkg from "../../../../package.json";
 

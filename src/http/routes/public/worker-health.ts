@@ -1,11 +1,14 @@
-// GET /v1/worker/health: 200 while a worker pulse (svc.worker_ping) is fresh; 503 when stale or absent.
+// GET /v1/worker/health: 200 while a worker pulse (svc.worker_ping) is fresh; 503 when stale or
+// absent.
 import { Elysia, t } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { latestWorkerPulse } from "../../../data/queries/health";
 import { AppError } from "../../../lib/errors";
 import { Problem } from "../../../operations/schemas/common";
 
-/** A pulse is written every WORKER_PING_INTERVAL (15 s); four missed pulses mean the tier is down. */
+/**
+ * A pulse is written every WORKER_PING_INTERVAL (15 s); four missed pulses mean the tier is down.
+ */
 export const WORKER_PULSE_MAX_AGE_SECONDS = 60;
 
 export const workerHealthRoute = (deps: Deps) =>

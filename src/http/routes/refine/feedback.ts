@@ -1,4 +1,5 @@
-// POST /v1/feedback: record a -1 / 0 / +1 signal on a memory or a graph edge (applied by refine's reweight pass).
+// POST /v1/feedback: record a -1 / 0 / +1 signal on a memory or a graph edge (applied by refine's
+// reweight pass).
 import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { recordFeedback } from "../../../domain/feedback/record";

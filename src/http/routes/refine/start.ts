@@ -1,4 +1,5 @@
-// POST /v1/refine: enqueue a refine run over the caller's graph (or one agent's, or one dataset's part).
+// POST /v1/refine: enqueue a refine run over the caller's graph (or one agent's, or one dataset's
+// part).
 import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { validationFailed } from "../../../lib/errors";
@@ -17,7 +18,8 @@ export const startRefineRoute = (deps: Deps) =>
     },
     {
       parse: "json",
-      // Every field is optional, so the validator would turn a string or array body into {}: refuse it here.
+      // Every field is optional, so the validator would turn a string or array body into {}: refuse
+      // it here.
       transform: ({ body }) => {
         if (
           body !== null &&

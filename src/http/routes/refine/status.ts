@@ -1,4 +1,5 @@
-// GET /v1/refine/{job_id}: poll a refine run: state, per-pass counts and durations, and its changes (paginated).
+// GET /v1/refine/{job_id}: poll a refine run: state, per-pass counts and durations, and its changes
+// (paginated).
 import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { getRefineStatus } from "../../../domain/forge/refine/status";

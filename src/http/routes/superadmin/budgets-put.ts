@@ -1,4 +1,5 @@
-// PUT /v1/tenants/{org_id}/budgets (superadmin): replace another tenant's ceilings (the operator's caps).
+// PUT /v1/tenants/{org_id}/budgets (superadmin): replace another tenant's ceilings (the operator's
+// caps).
 import { Elysia, t } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { superadminReplaceBudgets } from "../../../domain/budgets/superadmin";

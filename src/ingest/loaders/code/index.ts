@@ -1,6 +1,7 @@
-// Source code: parsed with tree-sitter (WebAssembly grammars) and cut along declarations, so a chunk is a
-// function, a class (or, for a large class, one member) or the code between them. Each chunk's metadata
-// names the language, file path and symbols (what CODE recall matches) and its line range.
+// Source code: parsed with tree-sitter (WebAssembly grammars) and cut along declarations, so a
+// chunk is a function, a class (or, for a large class, one member) or the code between them. Each
+// chunk's metadata names the language, file path and symbols (what CODE recall matches) and its
+// line range.
 import { proseLimits } from "../../chunk/limits";
 import { chunkProse } from "../../chunk/prose";
 import type { Chunk, Loader, LoaderContext } from "../../loader";
@@ -26,7 +27,9 @@ function lineIndex(text: string): (offset: number) => number {
   };
 }
 
-/** Cuts [start, end) at line ends (blank lines preferred) into pieces of at most `max` characters. */
+/**
+ * Cuts [start, end) at line ends (blank lines preferred) into pieces of at most `max` characters.
+ */
 export function splitLines(
   text: string,
   start: number,

@@ -1,5 +1,6 @@
-// The languages the code loader parses, with their tree-sitter grammar (from @vscode/tree-sitter-wasm,
-// embedded at build time) and the node types that are declarations worth a chunk of their own.
+// The languages the code loader parses, with their tree-sitter grammar (from
+// @vscode/tree-sitter-wasm, embedded at build time) and the node types that are declarations worth
+// a chunk of their own.
 import bashWasm from "@vscode/tree-sitter-wasm/wasm/tree-sitter-bash.wasm" with { type: "file" };
 import csharpWasm from "@vscode/tree-sitter-wasm/wasm/tree-sitter-c-sharp.wasm" with {
   type: "file",

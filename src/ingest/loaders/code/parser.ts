@@ -19,7 +19,9 @@ async function grammarOf(language: CodeLanguage): Promise<Language> {
   return grammar;
 }
 
-/** A parser for one document; the caller deletes it (WebAssembly memory is not garbage-collected). */
+/**
+ * A parser for one document; the caller deletes it (WebAssembly memory is not garbage-collected).
+ */
 export async function parserFor(language: CodeLanguage): Promise<Parser> {
   const grammar = await grammarOf(language);
   const parser = new Parser();

@@ -1,8 +1,8 @@
-// Cutting a syntax tree into code chunks: every top-level declaration (with the comments right above it)
-// is a chunk of its own, named by its symbol; the code between declarations (imports, statements) is
-// grouped up to the code chunk size. A container (class, interface, module, impl…) larger than the code
-// chunk size is split into its members, named "Container.member"; a function or method is never split
-// unless it exceeds the memory size limit, and then only between lines.
+// Cutting a syntax tree into code chunks: every top-level declaration (with the comments right
+// above it) is a chunk of its own, named by its symbol; the code between declarations (imports,
+// statements) is grouped up to the code chunk size. A container (class, interface, module, impl…)
+// larger than the code chunk size is split into its members, named "Container.member"; a function
+// or method is never split unless it exceeds the memory size limit, and then only between lines.
 import type { Node } from "web-tree-sitter";
 import type { CodeLanguage } from "./languages";
 
@@ -38,7 +38,9 @@ function innermostDeclaration(node: Node): Node {
   return inner ? innermostDeclaration(inner) : node;
 }
 
-/** The member list of a container declaration (class body, impl block…), or null for anything else. */
+/**
+ * The member list of a container declaration (class body, impl block…), or null for anything else.
+ */
 function membersOf(node: Node, language: CodeLanguage): Node[] | null {
   const declaration = innermostDeclaration(node);
   if (!CONTAINER.test(declaration.type)) return null;

@@ -1,6 +1,7 @@
-// Reading the LLM's answer: strip <think> blocks and code fences, parse, validate with TypeBox, then
-// map onto the extractor port (entity refs, canonical relations, dates). An unusable answer is an
-// AnswerError whose message says why (it goes back to the model once, then into the job's warnings).
+// Reading the LLM's answer: strip <think> blocks and code fences, parse, validate with TypeBox,
+// then map onto the extractor port (entity refs, canonical relations, dates). An unusable answer is
+// an AnswerError whose message says why (it goes back to the model once, then into the job's
+// warnings).
 import { Type as T, type Static } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import { isMemoType, type MemoType } from "../../../graph/memo-types";
@@ -94,7 +95,10 @@ const typeOf = (value: string): MemoType => {
 const isUser = (name: string) =>
   ["user", "i", "me", "we", "the user"].includes(name.trim().toLowerCase());
 
-/** One memory's answer as the port's shape; returns the extraction and how many relations were dropped. */
+/**
+ * One memory's answer as the port's shape; returns the extraction and how many relations were
+ * dropped.
+ */
 export function toExtraction(
   input: ExtractInput,
   answer: AnswerMemory,

@@ -1,8 +1,9 @@
-// The LLM extractor: one structured-output call per chunk (≤ 8 memories or ~3k tokens) for entities,
-// relations and event times together. An unusable answer goes back once with the reason; after that,
-// or when the provider is down, that chunk falls back to the local extractor (marked
+// The LLM extractor: one structured-output call per chunk (≤ 8 memories or ~3k tokens) for
+// entities, relations and event times together. An unusable answer goes back once with the reason;
+// after that, or when the provider is down, that chunk falls back to the local extractor (marked
 // local-fallback-…). When the tenant's token budget refuses a call, this chunk and the rest of the
-// batch are extracted locally: budgets stop spending, never lose memories. Every fallback is a warning.
+// batch are extracted locally: budgets stop spending, never lose memories. Every fallback is a
+// warning.
 import { AppError } from "../../../../lib/errors";
 import { LlmUnavailableError, type LlmProvider } from "../../../../providers/llm/port";
 import { extractLocally, LOCAL_EXTRACTOR_VERSION } from "../local";

@@ -1,5 +1,6 @@
-// The extraction prompt: instructions and one worked example (not a schema: small models echo schemas
-// back instead of answering, Graphiti #868), then the chunk's memories, each under its own id.
+// The extraction prompt: instructions and one worked example (not a schema: small models echo
+// schemas back instead of answering, Graphiti #868), then the chunk's memories, each under its own
+// id.
 import { MEMO_TYPE_NAMES } from "../../../graph/memo-types";
 import { DEFAULT_RELATION_TYPES } from "../../../graph/relations";
 import type { ExtractInput } from "../types";

@@ -1,6 +1,6 @@
 // Shallow clause structure over units (the lite model has no dependency parse): who (subjects) does
-// what (verb group) to what (objects, prepositional phrases), plus appositions ("Bob, the CTO,") and
-// relative clauses ("Bob, who leads …", "the service that …"), conjunctions split into lists.
+// what (verb group) to what (objects, prepositional phrases), plus appositions ("Bob, the CTO,")
+// and relative clauses ("Bob, who leads …", "the service that …"), conjunctions split into lists.
 import type { NounPhrase, Unit, VerbGroup } from "./units";
 
 export type PrepPhrase = { prep: string; nps: NounPhrase[] };
@@ -241,7 +241,8 @@ function parseSequence(units: Unit[], antecedent: NounPhrase | undefined, clause
     from = after;
     v = after - 1;
   }
-  // A date before the first clause ("In 2021, Bob joined Acme and moved to Berlin") dates every clause without its own.
+  // A date before the first clause ("In 2021, Bob joined Acme and moved to Berlin") dates every
+  // clause without its own.
   const lead = clauses[0]?.times ?? [];
   for (const clause of clauses.slice(1)) if (clause.times.length === 0) clause.times.push(...lead);
   const last = clauses.at(-1);

@@ -1,6 +1,7 @@
 // Event time in a sentence: chrono-node resolves dates against the memory's reference time ("last
-// week", "in March 2023", "on 12 Jan"), a small rule adds bare years ("in 2019", "from 2019 to 2021"),
-// and the word before the date says what it means: since → the fact started, until → it ended.
+// week", "in March 2023", "on 12 Jan"), a small rule adds bare years ("in 2019", "from 2019 to
+// 2021"), and the word before the date says what it means: since → the fact started, until → it
+// ended.
 import { utcDay } from "../../../../lib/validation/date-bound";
 import * as chrono from "chrono-node";
 
@@ -22,7 +23,8 @@ const UNTIL = new Set(["until", "till", "til", "through", "thru", "up to"]);
 const GOVERNING =
   /(?:\b(since|from|starting|effective|beginning|until|till|til|through|thru|in|on|at|during|by|as of|around)\s+)$/i;
 const LONE_VERB_MONTH = /^(?:may|march|august)$/;
-// A year may end the sentence ("born in 1990."), but not start a decimal or a longer token ("2019.5", "2019x").
+// A year may end the sentence ("born in 1990."), but not start a decimal or a longer token
+// ("2019.5", "2019x").
 const BARE_YEARS =
   /\b((?:19|20)\d{2})(?:\s*(?:-|–|to|until|till)\s*((?:19|20)\d{2}))?(?![\d\w]|\.\d)/g;
 

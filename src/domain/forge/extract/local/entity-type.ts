@@ -1,6 +1,7 @@
 // Entity names and types from a noun phrase's words: the slot kind for masked text, then the word
-// lists (software, organisations, places, first names, roles, events), then shape. Unknown proper names
-// return undefined: the relation they take part in types them (the object of LIVES_IN is a PLACE).
+// lists (software, organisations, places, first names, roles, events), then shape. Unknown proper
+// names return undefined: the relation they take part in types them (the object of LIVES_IN is a
+// PLACE).
 import type { MemoType } from "../../../graph/memo-types";
 import type { SlotKind } from "./mask";
 import {

@@ -1,6 +1,6 @@
-// One memory through the local pipeline: sentences → units → clauses → candidate triples → relations
-// between registered entities; proper names and masked artefacts with no relation still become
-// entities (a memory that mentions ops/deploy.sh is linked to it). Pure and deterministic.
+// One memory through the local pipeline: sentences → units → clauses → candidate triples →
+// relations between registered entities; proper names and masked artefacts with no relation still
+// become entities (a memory that mentions ops/deploy.sh is linked to it). Pure and deterministic.
 import type { ExtractedRelation, ExtractInput, MemoryExtraction } from "../types";
 import { parseClauses } from "./clauses";
 import { MemoryMentions } from "./mentions";

@@ -7,7 +7,10 @@ import { extractMemory } from "./extract-memory";
 export const LOCAL_EXTRACTOR_VERSION = "v1";
 export const LOCAL_EXTRACTOR_NAME = `local-${LOCAL_EXTRACTOR_VERSION}`;
 
-/** The local extraction of a batch under a given extractor name (the LLM extractor's fallback uses its own). */
+/**
+ * The local extraction of a batch under a given extractor name (the LLM extractor's fallback uses
+ * its own).
+ */
 export function extractLocally(batch: ExtractInput[], extractor: string): MemoryExtraction[] {
   return batch.map((input) => extractMemory(input, extractor));
 }

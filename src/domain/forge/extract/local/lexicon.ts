@@ -1,6 +1,7 @@
-// Word lists the rules type entities with (wink's lite model has no PERSON / ORG / PLACE recogniser):
-// first names, places, organisations, software, role and event nouns, generic heads, hedges. Small on
-// purpose: context rules (the object of "lives in" is a place) cover what the lists do not.
+// Word lists the rules type entities with (wink's lite model has no PERSON / ORG / PLACE
+// recogniser): first names, places, organisations, software, role and event nouns, generic heads,
+// hedges. Small on purpose: context rules (the object of "lives in" is a place) cover what the
+// lists do not.
 const words = (text: string) =>
   new Set(
     text

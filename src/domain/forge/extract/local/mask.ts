@@ -1,6 +1,6 @@
-// Masking before tagging: URLs, emails, file paths, code identifiers, versions, dotted product names
-// and quoted strings become one placeholder word each (wink would split `ops/deploy.sh` into five
-// tokens and tag them as verbs and nouns). Each placeholder comes back as a typed entity.
+// Masking before tagging: URLs, emails, file paths, code identifiers, versions, dotted product
+// names and quoted strings become one placeholder word each (wink would split `ops/deploy.sh` into
+// five tokens and tag them as verbs and nouns). Each placeholder comes back as a typed entity.
 export type SlotKind = "URL" | "EMAIL" | "FILE" | "SYMBOL" | "VERSION" | "NAME" | "QUOTED";
 
 export type Slot = {

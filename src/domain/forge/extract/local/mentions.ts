@@ -1,6 +1,7 @@
-// One memory's entities: noun phrases become mentions, pronouns are resolved (I / me / my / we → the
-// agent's user; he / she → the most recent person; it → the most recent thing; they → the most recent
-// subject), and mentions are registered once per (type, normalised name). Never across memories.
+// One memory's entities: noun phrases become mentions, pronouns are resolved (I / me / my / we →
+// the agent's user; he / she → the most recent person; it → the most recent thing; they → the most
+// recent subject), and mentions are registered once per (type, normalised name). Never across
+// memories.
 import type { MemoType } from "../../../graph/memo-types";
 import { normalizeName } from "../../../graph/normalize";
 import type { ExtractedEntity } from "../types";
@@ -29,7 +30,9 @@ type Recent = { mention: Mention; subject: boolean };
 export class MemoryMentions {
   private readonly entities = new Map<string, ExtractedEntity>();
   private readonly recent: Recent[] = [];
-  /** Types inferred from relations for names the word lists do not know, so one name keeps one type. */
+  /**
+   * Types inferred from relations for names the word lists do not know, so one name keeps one type.
+   */
   private readonly inferred = new Map<string, MemoType>();
 
   constructor(private readonly content: string) {}

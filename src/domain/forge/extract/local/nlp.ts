@@ -1,5 +1,5 @@
-// The wink-nlp pipeline (English lite model), loaded once per process on first use (~100 ms), and the
-// token view the rules work on: text, POS, lemma, wink's negation flag and entity type (DATE,
+// The wink-nlp pipeline (English lite model), loaded once per process on first use (~100 ms), and
+// the token view the rules work on: text, POS, lemma, wink's negation flag and entity type (DATE,
 // DURATION, TIME, …), and character offsets into the analysed text.
 import winkNLP, { type ItemEntity, type ItemSentence, type ItemToken } from "wink-nlp";
 import model from "wink-eng-lite-web-model";
@@ -25,11 +25,14 @@ function loaded(): Nlp {
   return nlp;
 }
 
-/** Sentences and tokens of `text`; offsets are recovered by scanning, since wink keeps only spacing. */
+/**
+ * Sentences and tokens of `text`; offsets are recovered by scanning, since wink keeps only spacing.
+ */
 export function tokenize(text: string): RawSentence[] {
   const instance = loaded();
   const its = instance.its;
-  // wink's typings declare its.lemma with the addon signature; at run time it is a token its-function.
+  // wink's typings declare its.lemma with the addon signature; at run time it is a token
+  // its-function.
   const lemmaOf = its.lemma as unknown as typeof its.pos;
   const doc = instance.readDoc(text);
   const all: Array<RawToken | null> = [];

@@ -1,5 +1,5 @@
-// Clause structure → candidate triples, by pattern: verb + object, verb + preposition (one triple per
-// prepositional phrase), copula and locative, passive ("written by X" swaps the arguments),
+// Clause structure → candidate triples, by pattern: verb + object, verb + preposition (one triple
+// per prepositional phrase), copula and locative, passive ("written by X" swaps the arguments),
 // possessive ("Bob is Alice's manager"), role ("Bob is the CTO of Acme"), apposition ("Bob, the
 // CTO,"), category ("Redis is a database"). Each pattern carries a prior used in the confidence.
 import type { MemoType } from "../../../graph/memo-types";
@@ -110,7 +110,9 @@ function make(
   };
 }
 
-/** owner's noun is value: "Bob is Alice's manager", "Alice's manager is Bob", "my editor is Vim". */
+/**
+ * owner's noun is value: "Bob is Alice's manager", "Alice's manager is Bob", "my editor is Vim".
+ */
 function possessive(
   owner: NounPhrase,
   noun: NounPhrase,
@@ -131,7 +133,8 @@ function possessive(
   if (HOME_NOUNS.has(head)) return [make(owner, value, flags, 0.75, { relation: "LIVES_IN" })];
   if (USED_NOUNS.has(head)) return [make(owner, value, flags, 0.8, { relation: "USES" })];
   if (isRole(noun)) {
-    // "Acme's CTO is Bob": Bob has the role at Acme (an owner that is a person gets HAS_<ROLE> below).
+    // "Acme's CTO is Bob": Bob has the role at Acme (an owner that is a person gets HAS_<ROLE>
+    // below).
     if (isProper(owner) && !owner.pronoun)
       return [
         make(value, noun, flags, 0.8, { relation: "HAS_ROLE", objectType: "ROLE" }),

@@ -1,5 +1,6 @@
 // One memory's text as analysed sentences: masked, tagged by wink, POS errors the rules depend on
-// repaired, placeholders turned back into their slots, time spans attached, offsets in the original.
+// repaired, placeholders turned back into their slots, time spans attached, offsets in the
+// original.
 import { findTimes, type TimeSpan } from "./dates";
 import { mask, type Slot } from "./mask";
 import { tokenize, type RawToken } from "./nlp";

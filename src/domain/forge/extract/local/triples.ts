@@ -1,6 +1,7 @@
-// A candidate triple → ExtractedRelation: arguments resolved to entities, the predicate canonicalised
-// (which may swap the arguments or mark the fact ended), unknown names typed by the relation, event
-// time from the sentence, the fact in words, and confidence = pattern prior × type agreement × hedging.
+// A candidate triple → ExtractedRelation: arguments resolved to entities, the predicate
+// canonicalised (which may swap the arguments or mark the fact ended), unknown names typed by the
+// relation, event time from the sentence, the fact in words, and confidence = pattern prior × type
+// agreement × hedging.
 import type { MemoType } from "../../../graph/memo-types";
 import { canonicalRelation, type CanonicalRelation } from "../../../graph/relation-lookup";
 import { DEFAULT_RELATION_TYPES } from "../../../graph/relations";

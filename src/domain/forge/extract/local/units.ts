@@ -1,6 +1,7 @@
-// The chunker: a sentence's tokens as a flat list of units — noun phrases `(DET)? (ADJ|NUM|NOUN|PROPN|slot)*
-// head` with possessors split off ("Alice's manager", "my editor"), verb groups (auxiliaries, negation,
-// hedges, aspect and the main verb), prepositions, conjunctions, commas, relative pronouns, dates.
+// The chunker: a sentence's tokens as a flat list of units — noun phrases `(DET)?
+// (ADJ|NUM|NOUN|PROPN|slot)* head` with possessors split off ("Alice's manager", "my editor"), verb
+// groups (auxiliaries, negation, hedges, aspect and the main verb), prepositions, conjunctions,
+// commas, relative pronouns, dates.
 import { HEDGES } from "./lexicon";
 import type { Sentence, Token } from "./sentences";
 import { ASPECT_VERBS, COPULAS, IRREGULAR_PARTICIPLES } from "./verbs";
