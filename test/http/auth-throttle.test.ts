@@ -17,9 +17,14 @@ const THROTTLE = {
   SUPERADMIN_ENABLED: true,
   SUPERADMIN_API_KEY: SUPERADMIN_KEY,
 };
-let serial = 0;
-/** An address of this run alone (the Valkey buckets outlive the app). */
-const freshAddress = () => `2001:db8::${process.pid.toString(16)}:${(++serial).toString(16)}`;
+/**
+ * An address of this test alone: the Valkey buckets outlive the app (an hour's window), and a pid
+ * recurs across runs and parallel workers, so the address is random.
+ */
+const freshAddress = () => {
+  const group = () => Math.floor(Math.random() * 0x10000).toString(16);
+  return `2001:db8:${group()}:${group()}:${group()}:${group()}:${group()}:${group()}`;
+};
 const from = (address: string) => ({ "x-forwarded-for": `198.51.100.7, ${address}` });
 
 type Mode = { name: string; app: () => TestApp; tenant(label: string): Promise<Tenant> };
