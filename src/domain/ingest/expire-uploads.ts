@@ -11,26 +11,34 @@ import type { Tx } from "../../data/pools";
 import { withTenant } from "../../data/with-tenant";
 import { systemActor, type Actor } from "../actor";
 import { recordAudit } from "../audit/record";
+import { recordEvent } from "../webhooks/record-event";
 import type { IngestPayload, StoredFileSource } from "./payload";
 
 const ROWS_PER_RUN = 200;
 
-/** Fails one awaiting_upload job as expired, with its audit row, in the caller's transaction. */
+/**
+ * Fails one awaiting_upload job as expired, with its audit row and job.failed event, in the
+ * caller's transaction.
+ */
 export async function failExpiredUpload(tx: Tx, actor: Actor, row: IngestJobRow): Promise<void> {
   const payload = row.payload as IngestPayload;
   const source = payload.source as StoredFileSource;
-  const failed = await failAbandonedUpload(
-    tx,
-    row.job_id,
-    `the upload URL expired at ${source.expires_at} and the job was not finalized in time`,
-  );
-  if (failed)
-    await recordAudit(tx, actor, {
-      operation: "ingest",
-      agentId: payload.agent_id,
-      targetIds: [row.job_id],
-      detail: { phase: "failed", reason: "upload-expired" },
-    });
+  const reason = `the upload URL expired at ${source.expires_at} and the job was not finalized in time`;
+  if (!(await failAbandonedUpload(tx, row.job_id, reason))) return;
+  await recordAudit(tx, actor, {
+    operation: "ingest",
+    agentId: payload.agent_id,
+    targetIds: [row.job_id],
+    detail: { phase: "failed", reason: "upload-expired" },
+  });
+  // Announced like every other failed job (domain/jobs/settle.ts), in the same transaction.
+  await recordEvent(tx, row.org_id, "job.failed", {
+    job_id: row.job_id,
+    kind: "ingest",
+    state: "failed",
+    agent_id: payload.agent_id,
+    error: reason,
+  });
 }
 
 /** The objects of expired uploads; deleting a missing one is harmless. */

@@ -2,7 +2,12 @@
 // signed deliveries to a receiver started here, retries after 500s, dead after
 // WEBHOOKS_MAX_ATTEMPTS.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { insertIngestJob } from "../../../src/data/queries/ingest-jobs";
+import { withTenant } from "../../../src/data/with-tenant";
+import { systemActor } from "../../../src/domain/actor";
+import { failExpiredUpload } from "../../../src/domain/ingest/expire-uploads";
 import { deliverDueWebhooks } from "../../../src/domain/webhooks/deliver";
+import { newId } from "../../../src/lib/ids";
 import { startWorker } from "../../../src/queue/worker";
 import { show, type Tenant, type TestApp } from "../../harness/app";
 import { twoTenantModes } from "../../harness/two-tenant-modes";
@@ -146,6 +151,41 @@ for (const mode of twoTenantModes("webhooks")) {
       }
       expect(new Set(got.map((r) => r.json.id)).size).toBe(3);
       expect(got.map((r) => r.json.data.memories[0].version)).toEqual([1, 2, 2]);
+    });
+
+    test("a direct upload that expires unfinalized delivers one job.failed, like other jobs", async () => {
+      const before = receiver.received.length;
+      const jobId = newId("job");
+      await withTenant(app.deps.db, a.orgId, async (tx) => {
+        const row = await insertIngestJob(tx, {
+          org_id: a.orgId,
+          job_id: jobId,
+          payload: {
+            agent_id: "agent-w",
+            source: {
+              kind: "upload",
+              object_key: `uploads/${jobId}`,
+              expires_at: "2020-01-01T00:00:00Z",
+            },
+          },
+          dataset_id: null,
+          batch_id: null,
+          state: "awaiting_upload",
+        });
+        // The second call finds the job already failed (finalize and the watchdog may both try).
+        for (let i = 0; i < 2; i++) await failExpiredUpload(tx, systemActor(a.orgId), row);
+      });
+      await deliverAll(a.orgId);
+      const got = receiver.received.slice(before);
+      expect(got.map((r) => r.json.type)).toEqual(["job.failed"]);
+      expect(signatureValid(got[0]!, secret)).toBe(true);
+      expect(got[0]!.json.data).toMatchObject({
+        job_id: jobId,
+        kind: "ingest",
+        state: "failed",
+        agent_id: "agent-w",
+        error: expect.stringContaining("expired"),
+      });
     });
 
     test("a 500 is retried with the same event id until it is delivered", async () => {
