@@ -1,10 +1,12 @@
 // Stage 4: one ranked list from the retrieved ones. A pinned strategy's list as it came; a
 // requested fusion by plain reciprocal rank; AUTO by weighted reciprocal rank, its candidates'
-// neighbouring turns sharing in their scores (neighbour-signal.ts), then re-ranked by general
-// signals of the query (rerank-signals.ts). Each row names the retrievers that found it.
+// neighbouring turns sharing in their scores (neighbour-signal.ts), the candidates of the best
+// matching episodes lifted (episode-signal.ts), then re-ranked by general signals of the query
+// (rerank-signals.ts). Each row names the retrievers that found it.
 import { reciprocalRankFusion, type FusedRow } from "../fusion";
 import type { ConcreteStrategyName } from "../strategy";
 import type { Retrieved } from "./retrieve";
+import { liftBestEpisodes } from "./episode-signal";
 import { spreadToNeighbours } from "./neighbour-signal";
 import { signalBoost } from "./rerank-signals";
 import type { RecallPlan } from "./types";
@@ -29,7 +31,8 @@ function fuseAuto(plan: RecallPlan, retrieved: Retrieved): Fused {
   const auto = plan.auto!;
   const signals = { query: plan.input.query, window: auto.window, windowWeight: auto.windowWeight };
   const fused = reciprocalRankFusion(retrieved.lists, auto.k);
-  const rows = spreadToNeighbours(fused, retrieved.neighbours ?? [])
+  const spread = spreadToNeighbours(fused, retrieved.neighbours ?? []);
+  const rows = liftBestEpisodes(spread, retrieved.episodes ?? [])
     .map((row) => ({ ...row, score: row.score * signalBoost(signals, row) }))
     .sort((a, b) => b.score - a.score)
     .slice(0, plan.topK);

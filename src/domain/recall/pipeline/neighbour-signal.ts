@@ -8,11 +8,11 @@ import type { NeighbourTurnRow } from "../../../data/queries/recall-neighbours";
 export const NEIGHBOUR_SPAN = 2;
 /**
  * A turn d positions away receives NEIGHBOUR_SHARE / d of the candidate's fused score. Measured on
- * LoCoMo's development split (docs/benchmarks.md, "Neighbouring turns"): 0.3 over a span of 2
- * raises R@10 on both halves of the questions, nDCG@10 no lower; 0.5 raises R@10 more, lowers
- * nDCG@10.
+ * LoCoMo's development split (docs/benchmarks.md, "Neighbouring turns"): alone, 0.3 over a span of
+ * 2 kept nDCG@10 and 0.5 lowered it; beside the episode signal (episode-signal.ts, "Episodes in
+ * AUTO") 0.5 scores best on the even questions, with R@10, MRR and nDCG@10 all above 0.3 alone.
  */
-export const NEIGHBOUR_SHARE = 0.3;
+export const NEIGHBOUR_SHARE = 0.5;
 
 /**
  * The fused rows with their neighbours' shares added; a neighbour no retriever found joins the

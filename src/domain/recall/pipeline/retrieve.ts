@@ -12,13 +12,16 @@ import type { GraphEvidence } from "../graph-evidence";
 import { AVAILABLE_NAMES, strategyNamed } from "../registry";
 import type { AutoPlan, AutoRetriever } from "../route-auto";
 import { entityRule } from "../routing/graph-rules";
-import type { StrategyOutcome } from "../strategy";
+import type { RecallSearch, StrategyOutcome } from "../strategy";
 import type { TimeWindow } from "../time-expressions";
 import {
   neighbourEpisodeRows,
   neighbourTurnRows,
   type NeighbourTurnRow,
 } from "../../../data/queries/recall-neighbours";
+import { bestEpisodes, type EpisodeScore } from "../../../data/queries/recall-episodes";
+import { anyWordTermsOf } from "../any-word-terms";
+import { EPISODE_MAX_MEMBERS, EPISODE_TOP } from "./episode-signal";
 import { lexicalWithFeedback } from "./feedback";
 import { NEIGHBOUR_SPAN } from "./neighbour-signal";
 import { searchOf } from "./search";
@@ -35,6 +38,8 @@ export type Retrieved = {
   entityReason?: string;
   /** AUTO: the conversation turns next to its candidates (neighbour-signal.ts). */
   neighbours?: NeighbourTurnRow[];
+  /** AUTO: the best episodes of its loose candidates, best first (episode-signal.ts). */
+  episodes?: EpisodeScore[];
 };
 
 const depth = (plan: RecallPlan) => Math.max(plan.topK, FUSION_DEPTH);
@@ -163,24 +168,45 @@ async function retrieveAuto(
   const loose = [
     ...new Set(rows.filter((row) => !isTurn(row) && inEpisode(row)).map((row) => row.memory_id)),
   ];
-  const read = async (sp: Tx) => [
-    ...(turns.length === 0
-      ? []
-      : await neighbourTurnRows(sp, search.filter, turns, NEIGHBOUR_SPAN)),
-    ...(loose.length === 0
-      ? []
-      : await neighbourEpisodeRows(sp, search.filter, loose, NEIGHBOUR_SPAN)),
-  ];
-  const neighbours = turns.length + loose.length === 0 ? [] : await isolated(tx, deps, actor, read);
-  if (typeof neighbours === "string") notes.push(`neighbouring turns left out: ${neighbours}`);
+  const read = async (sp: Tx) => ({
+    neighbours: [
+      ...(turns.length === 0
+        ? []
+        : await neighbourTurnRows(sp, search.filter, turns, NEIGHBOUR_SPAN)),
+      ...(loose.length === 0
+        ? []
+        : await neighbourEpisodeRows(sp, search.filter, loose, NEIGHBOUR_SPAN)),
+    ],
+    episodes: loose.length === 0 ? [] : await episodesOf(sp, search, loose),
+  });
+  const around =
+    turns.length + loose.length === 0
+      ? { neighbours: [], episodes: [] }
+      : await isolated(tx, deps, actor, read);
+  if (typeof around === "string") notes.push(`neighbouring turns left out: ${around}`);
   return {
     lists,
     notes: [`AUTO fused ${counts}`, ...notes],
     window: auto.window,
     ...graphOf(outcomes),
     ...(entityReason ? { entityReason } : {}),
-    ...(typeof neighbours === "string" ? {} : { neighbours }),
+    ...(typeof around === "string" ? {} : around),
   };
+}
+
+/** The episodes of the loose candidates that best match the query's own words. */
+function episodesOf(tx: Tx, search: RecallSearch, hits: string[]): Promise<EpisodeScore[]> {
+  const { words, weights } = anyWordTermsOf(search.query, { related: false });
+  if (words.length === 0) return Promise.resolve([]);
+  const maxMembers = EPISODE_MAX_MEMBERS;
+  return bestEpisodes(tx, {
+    filter: search.filter,
+    hits,
+    words,
+    weights,
+    maxMembers,
+    limit: EPISODE_TOP,
+  });
 }
 
 /**
