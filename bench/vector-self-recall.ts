@@ -3,7 +3,9 @@
 // [--others=3] [--queries=40]` Per size: one agent of that many short turns among `others` agents
 // of as many, loaded through the batch route; then `queries` memories of the agent are recalled by
 // their own content (VECTOR, top 10) over HTTP, and the share found in the top 10 is printed with
-// the latency.
+// the latency. `--keep` keeps each size's database and prints its name; `--reuse=<db>` (one size)
+// measures a kept one again without loading it (a 100k agent takes long to load on a busy machine).
+import { withTenant } from "../src/data/with-tenant";
 import { startBenchApp } from "./lib/bench-app";
 import { rng } from "./lib/corpus";
 import { emptyVectorBacklog } from "./lib/load-corpus";
@@ -23,6 +25,8 @@ const queryCount = Number(args.get("queries") ?? 40);
  * 2,760).
  */
 const source = args.get("source") ?? "synthetic";
+const reuse = args.get("reuse");
+if (reuse !== undefined && sizes.length !== 1) throw new Error("--reuse measures one size");
 const turnsOf = (size: number): string[] => {
   if (source !== "locomo") return shortTurns(size, 7);
   const real = locomoTurns();
@@ -46,17 +50,34 @@ async function store(
   return ids;
 }
 
+/** The target's ids in storage order, which is id order (src/lib/ids.ts), as `store` returned them. */
+async function storedIds(app: Awaited<ReturnType<typeof startBenchApp>>): Promise<string[]> {
+  const rows = await withTenant(
+    app.deps.db,
+    app.orgId,
+    async (tx) =>
+      await tx<{ memory_id: string }[]>`
+      SELECT memory_id FROM memories WHERE agent_id = 'target' AND version = 1 ORDER BY memory_id`,
+  );
+  return rows.map((r) => r.memory_id);
+}
+
 console.log(
   "| agent size | other agents | found in top 10 | p50 ms | p95 ms |\n|---:|---:|---:|---:|---:|",
 );
 for (const size of sizes) {
-  const app = await startBenchApp(`self${size}`);
+  const app = await startBenchApp(`self${size}`, {}, { reuse, keep: args.has("keep") });
   try {
-    for (let o = 0; o < others; o++) await store(app, `other-${o}`, shortTurns(size, 100 + o));
     const contents = turnsOf(size);
-    const ids = await store(app, "target", contents);
-    await emptyVectorBacklog(app);
-    await app.analyze();
+    let ids: string[];
+    if (reuse) ids = await storedIds(app);
+    else {
+      for (let o = 0; o < others; o++) await store(app, `other-${o}`, shortTurns(size, 100 + o));
+      ids = await store(app, "target", contents);
+      await emptyVectorBacklog(app);
+      await app.analyze();
+    }
+    if (args.has("keep")) console.error(`kept the database ${app.databaseName}`);
     const random = rng(11);
     const picked = Array.from({ length: queryCount }, () => Math.floor(random() * size));
     let found = 0;

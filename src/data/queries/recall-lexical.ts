@@ -115,7 +115,7 @@ function allWordsCtes(tx: Tx, s: FullTextSearch) {
  * memory type…) the `scanLimit` most recent memories that pass it are the collection: N and the
  * document frequencies are counted over them (the average length stays the agent's).
  */
-function bm25Ctes(tx: Tx, s: AnyWordSearch) {
+export function bm25Ctes(tx: Tx, s: AnyWordSearch) {
   const { orgId, agentId } = s.filter;
   // k1 = 1.2, b = 0.75 (the baseline's, bench/lib/bm25-plain.ts).
   const tf = tx`p.tf * 2.2 / (p.tf + 1.2 * (0.25 + 0.75 * p.doc_len / totals.avgdl))`;
@@ -177,7 +177,7 @@ function bm25Ctes(tx: Tx, s: AnyWordSearch) {
  * stale its statistics, reads it through the agent's index instead. `raw` is the BM25 score;
  * `score` maps it below `ceiling`.
  */
-function bm25Ranked(
+export function bm25Ranked(
   tx: Tx,
   s: AnyWordSearch,
   excluded: ReturnType<Tx>,

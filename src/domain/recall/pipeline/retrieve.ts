@@ -23,6 +23,7 @@ import { bestEpisodes, type EpisodeScore } from "../../../data/queries/recall-ep
 import { anyWordTermsOf } from "../any-word-terms";
 import { EPISODE_MAX_MEMBERS, EPISODE_TOP } from "./episode-signal";
 import { lexicalWithFeedback } from "./feedback";
+import { lexicalPasses } from "./lexical-passes";
 import { NEIGHBOUR_SPAN } from "./neighbour-signal";
 import { searchOf } from "./search";
 import { afterFixedShapes } from "./settings";
@@ -119,17 +120,26 @@ async function retrieveAuto(
   // LEXICAL first, on the generic plans its statements are shaped for; then custom plans for the
   // others.
   if (first!.strategy.name === "LEXICAL") {
-    record(
-      first!,
-      await isolated(tx, deps, actor, (sp) => first!.strategy.run(sp, search, first!.prepared)),
-    );
-    // Its second pass, with the first's best memories as feedback, takes its place (feedback.ts).
-    const lexical = lists.find((l) => l.name === "LEXICAL");
-    const fed = lexical
-      ? await isolated(tx, deps, actor, (sp) => lexicalWithFeedback(sp, search, lexical.rows))
-      : null;
-    if (typeof fed === "string") notes.push(`LEXICAL's feedback pass left out: ${fed}`);
-    else if (fed && fed.length > 0) lexical!.rows = fed;
+    // Both passes in one statement where LEXICAL answers from BM25 alone (lexical-passes.ts); when
+    // that statement fails, each pass in its own savepoint, so a failing feedback pass still
+    // leaves LEXICAL's list.
+    const both = await isolated(tx, deps, actor, (sp) => lexicalPasses(sp, search));
+    if (both !== null && typeof both !== "string") {
+      record(first!, { rows: both.first });
+      if (both.fed && both.fed.length > 0) lists.at(-1)!.rows = both.fed;
+    } else {
+      record(
+        first!,
+        await isolated(tx, deps, actor, (sp) => first!.strategy.run(sp, search, first!.prepared)),
+      );
+      // Its second pass, with the first's best memories as feedback, takes its place (feedback.ts).
+      const lexical = lists.find((l) => l.name === "LEXICAL");
+      const fed = lexical
+        ? await isolated(tx, deps, actor, (sp) => lexicalWithFeedback(sp, search, lexical.rows))
+        : null;
+      if (typeof fed === "string") notes.push(`LEXICAL's feedback pass left out: ${fed}`);
+      else if (fed && fed.length > 0) lexical!.rows = fed;
+    }
   } else others.unshift(first!);
   afterFixedShapes(tx);
   let entityReason: string | undefined;

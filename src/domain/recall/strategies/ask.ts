@@ -154,10 +154,15 @@ export const askStrategy: RecallStrategy<Prepared> = {
         })),
       ),
     ];
+    // Without the working fields (which side answers, how well the relation fits): the response
+    // schema has none, and a fact carrying them fails its check, which then costs an error report
+    // and a second pass on every ASK and AUTO response before the extra fields are dropped.
     const facts = [
       ...gathered.facts.filter((f) => citedEdges.has(f.edge_id)),
       ...gathered.facts.filter((f) => !citedEdges.has(f.edge_id)),
-    ].slice(0, search.topK);
+    ]
+      .slice(0, search.topK)
+      .map(({ answer: _side, relationFit: _fit, ...fact }) => fact);
     const notice =
       gathered.notice ??
       (answer.known
