@@ -5,7 +5,7 @@
 import type { TSchema } from "@sinclair/typebox";
 import type { Deps } from "../app/deps";
 import type { Actor } from "../domain/actor";
-import { operationOfTool } from "../operations";
+import { type Handler, operationOfTool } from "../operations";
 
 export type ToolCall = { deps: Deps; actor: Actor; signal: AbortSignal };
 
@@ -19,21 +19,33 @@ export type McpTool = {
 };
 
 /**
- * A tool whose schema and run are its catalog entry's (src/operations/); GET entries are read-only.
+ * A tool whose schema and run are its catalog entry's (src/operations/): REST's input, or the
+ * entry's own `tool` arguments where they differ. It reads when its entry is a GET or needs only a
+ * read scope (recall is a POST that reads).
  */
 export function catalogTool(name: string, description: string): McpTool {
   const operation = operationOfTool(name);
   const handler = operation?.handler;
-  // A tool takes one object of arguments: an entry with path parameters needs a mapping first.
-  if (!operation || !handler?.input || handler.params)
-    throw new Error(`${name}: no catalog entry with an input and no path parameters`);
-  const { input } = handler;
+  const tool = handler?.tool ?? restArguments(handler);
+  if (!operation || !handler || !tool)
+    throw new Error(`${name}: no catalog entry with tool arguments or an input and no parameters`);
   return {
     name,
     description,
-    inputSchema: (deps) => input.schema(deps.config),
-    readOnly: operation.method === "GET",
-    run: ({ deps, actor, signal }, args) =>
-      Promise.resolve(handler.run({ deps, actor, signal, field: (field) => field }, args, {})),
+    inputSchema: (deps) => tool.schema(deps.config),
+    readOnly: operation.method === "GET" || operation.access.endsWith(":read"),
+    run: ({ deps, actor, signal }, args) => {
+      const { input, params } = tool.split(args);
+      const caller = { role: "tenant" as const, requestId: actor.requestId };
+      const call = { deps, actor, caller, signal, field: (field: string) => field };
+      return Promise.resolve(handler.run(call, input, params));
+    },
   };
+}
+
+/** A tool takes one object of arguments: REST's input serves when the path has no parameters. */
+function restArguments(handler: Handler | undefined): Handler["tool"] {
+  const input = handler?.input;
+  if (!input || handler.params) return undefined;
+  return { schema: input.schema, split: (args) => ({ input: args, params: {} }) };
 }

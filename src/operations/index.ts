@@ -5,18 +5,31 @@ import { ownValue } from "../lib/own-key";
 import { ACCOUNT_OPERATIONS } from "./account";
 import { CONVERSATION_OPERATIONS } from "./conversations";
 import { FORGE_OPERATIONS } from "./forge";
+import { FORGET_PROOF_OPERATIONS } from "./forget-proof";
 import { GRAPH_OPERATIONS } from "./graph";
 import { MEMORY_OPERATIONS } from "./memories";
 import type { GateName, Operation } from "./operation";
 import { PUBLIC_OPERATIONS } from "./public";
+import { SUPERADMIN_OPERATIONS } from "./superadmin";
 import { TENANT_DATA_OPERATIONS } from "./tenant-data";
 import { WEBHOOK_OPERATIONS } from "./webhooks";
 
-export type { Access, Call, GateName, Handler, Method, Operation } from "./operation";
+export type {
+  Access,
+  Call,
+  EventStream,
+  GateName,
+  Handler,
+  Method,
+  Operation,
+  StreamEvent,
+} from "./operation";
 
 export const OPERATIONS: readonly Operation[] = [
   ...PUBLIC_OPERATIONS,
   ...ACCOUNT_OPERATIONS,
+  ...FORGET_PROOF_OPERATIONS,
+  ...SUPERADMIN_OPERATIONS,
   ...MEMORY_OPERATIONS,
   ...CONVERSATION_OPERATIONS,
   ...GRAPH_OPERATIONS,

@@ -38,7 +38,10 @@ export type Operation = Readonly<{
 /** One call of an operation, the same for a REST request and an MCP tool call. */
 export type Call = {
   deps: Deps;
+  /** The calling tenant; reading it for a superadmin key is a 403 (that key has no tenant). */
   actor: Actor;
+  /** Who calls, for a `superadmin` entry, whose caller has no tenant and so no actor. */
+  caller: { role: "tenant" | "superadmin" | undefined; requestId: string | null };
   signal: AbortSignal;
   /**
    * How the transport names an input field in a 422: `query:/as_of` over REST, `as_of` over MCP.
@@ -46,17 +49,47 @@ export type Call = {
   field: (name: string) => string;
 };
 
+/** One server-sent event of a streaming operation. */
+export type StreamEvent = Readonly<{ event: string; data: unknown; id?: number }>;
+
+/**
+ * A response that is a server-sent-events stream, not one JSON value: `run` returns the events
+ * (`(signal) => AsyncIterable<StreamEvent>`, produced once the stream is open). REST sends the
+ * comment `opening` at once, then the events, or an `error` event with the problem of a throw.
+ * OpenAPI shows `description` by hand, since a JSON response schema cannot describe a stream.
+ */
+export type EventStream = Readonly<{ eventStream: { opening: string; description: string } }>;
+
 export type Handler = Readonly<{
   /** Where REST reads the input (query or JSON body); an MCP tool takes the same schema. */
   input: { from: "query" | "body"; schema: (config: Config) => TSchema } | null;
+  /**
+   * REST's input when the query string says more than a schema can (a repeated parameter, or
+   * `prefix.<key>` ones): maps the URL and the schema-checked query onto run's input.
+   */
+  fromUrl?: (url: string, query: any) => unknown;
   /** The path parameters' schema, for a path with `:name` parts. */
   params?: TSchema;
+  /**
+   * MCP's arguments when they are not REST's input (path parameters become arguments, or a shape a
+   * query string cannot carry): their schema, and how they split into run's input and params.
+   */
+  tool?: Readonly<{
+    schema: (config: Config) => TSchema;
+    split: (args: any) => { input: unknown; params: unknown };
+  }>;
   /** The success status (200 unless given) and its response. */
   status?: 201 | 202;
-  output: TSchema;
+  output: TSchema | EventStream;
   /** Error statuses beyond those every authenticated route answers, for OpenAPI. */
   errors: Parameters<typeof authedErrors>;
-  docs: { tags: string[]; summary: string; description?: string };
+  docs: {
+    tags: string[];
+    summary: string;
+    description?: string;
+    /** OpenAPI's security requirement, where it is not the tenant key's. */
+    security?: Array<Record<string, string[]>>;
+  };
   /**
    * Input and path parameters arrive validated by their schemas: run maps them onto the domain
    * call.

@@ -12,6 +12,7 @@ import { withTenant, withTenantRead } from "../../data/with-tenant";
 import type { Config } from "../../config/schema";
 import type { Actor } from "../actor";
 import { recordAudit } from "../audit/record";
+import { checkMetadata } from "../metadata";
 import { conflict, notFound } from "../../lib/errors";
 import { looksLikeId, newId } from "../../lib/ids";
 
@@ -35,19 +36,21 @@ export function conversationView(row: ConversationRow, config: Config) {
   };
 }
 
+/** Opens a conversation; its metadata meets the one metadata contract (a 422 otherwise). */
 export async function openConversation(
   db: Database,
   config: Config,
   actor: Actor,
-  input: { agent_id: string; title?: string; metadata: Record<string, unknown> },
+  input: { agent_id: string; title?: string; metadata?: unknown },
 ) {
+  const metadata = checkMetadata(config, input.metadata);
   const row = await withTenant(db, actor.orgId, async (tx) => {
     const inserted = await insertConversation(tx, {
       org_id: actor.orgId,
       conversation_id: newId("conv"),
       agent_id: input.agent_id,
       title: input.title ?? null,
-      metadata: input.metadata,
+      metadata,
     });
     await recordAudit(tx, actor, {
       operation: "conversation.open",

@@ -13,6 +13,7 @@ import type { Actor } from "../actor";
 import { recordAudit } from "../audit/record";
 import { gone, notFound } from "../../lib/errors";
 import { insertPreparedMemories, prepareMemories } from "../memories/prepare";
+import { checkMetadata } from "../metadata";
 import { needsSummary, readConversation } from "./conversations";
 
 export const TURN_ROLES = ["user", "assistant", "system", "tool", "summary"] as const;
@@ -23,7 +24,8 @@ export type TurnRole = (typeof TURN_ROLES)[number];
 export type TurnInput = {
   role: TurnRole;
   content: string;
-  metadata: Record<string, unknown>;
+  /** Checked against the one metadata contract here (a 422 naming /metadata). */
+  metadata?: unknown;
   occurred_at?: string;
 };
 
@@ -37,6 +39,7 @@ export async function appendTurn(
   conversationId: string,
   input: TurnInput,
 ) {
+  const metadata = checkMetadata(deps.config, input.metadata);
   const conversation = await readConversation(deps.db, actor, conversationId);
   if (conversation.deleted_at !== null) throw deletedProblem(conversationId);
   const [prepared] = await prepareMemories(deps, actor, [
@@ -44,7 +47,7 @@ export async function appendTurn(
       agent_id: conversation.agent_id,
       content: input.content,
       memory_type: "turn",
-      metadata: { ...input.metadata, conversation_id: conversationId, role: input.role },
+      metadata: { ...metadata, conversation_id: conversationId, role: input.role },
       ...(input.occurred_at === undefined ? {} : { occurred_at: input.occurred_at }),
     },
   ]);

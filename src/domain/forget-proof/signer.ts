@@ -87,3 +87,14 @@ export function createForgetSigner(config: Config, db: Database): ForgetSigner {
     sign: async (message) => bytesToHex(await ed.signAsync(message, (await pair()).seed)),
   };
 }
+
+/** The public half of the signing key, as GET /v1/forget/keys lists it. */
+export const publicSigningKeys = async (signer: ForgetSigner) => ({
+  keys: [
+    {
+      key_id: await signer.keyId(),
+      algorithm: "ed25519" as const,
+      public_key: await signer.publicKeyHex(),
+    },
+  ],
+});

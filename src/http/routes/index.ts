@@ -14,30 +14,11 @@ import { usageRoute } from "./account/usage";
 import { endSessionRoute } from "./account/sessions-end";
 import { getSessionRoute } from "./account/sessions-get";
 import { startSessionRoute } from "./account/sessions-start";
-import { appendTurnRoute } from "./conversations/append-turn";
-import { deleteConversationRoute } from "./conversations/delete";
-import { getConversationRoute } from "./conversations/get";
-import { listTurnsRoute } from "./conversations/list-turns";
-import { openConversationRoute } from "./conversations/open";
-import { forgetCertificateRoute } from "./forget-proof/certificate";
-import { forgetKeysRoute } from "./forget-proof/keys";
-import { batchStoreRoute } from "./memories/batch";
-import { forgetMemoriesRoute } from "./memories/forget";
-import { getMemoryRoute } from "./memories/get";
-import { listMemoriesRoute } from "./memories/list";
-import { listAgentsRoute } from "./agents/list";
-import { memoryHistoryRoute } from "./memories/history";
-import { patchMemoryRoute } from "./memories/patch";
-import { recallRoute } from "./memories/recall";
-import { recallStreamRoute } from "./memories/recall-stream";
-import { storeMemoryRoute } from "./memories/store";
 import { errorPagesRoute } from "./public/error-pages";
 import { healthRoute } from "./public/health";
 import { metricsRoute } from "./public/metrics";
 import { readyRoute } from "./public/ready";
 import { workerHealthRoute } from "./public/worker-health";
-import { superadminGetBudgetsRoute } from "./superadmin/budgets-get";
-import { superadminPutBudgetsRoute } from "./superadmin/budgets-put";
 import { createDatasetRoute } from "./datasets/create";
 import { deleteDatasetRoute } from "./datasets/delete";
 import { getDatasetRoute } from "./datasets/get";
@@ -56,7 +37,11 @@ import { refineStatusRoute } from "./refine/status";
 import { createDistillRoute } from "./distill/create";
 import { getDistillRoute } from "./distill/get";
 import { catalogRoutes } from "./from-catalog";
+import { CONVERSATION_OPERATIONS } from "../../operations/conversations";
+import { FORGET_PROOF_OPERATIONS } from "../../operations/forget-proof";
 import { GRAPH_OPERATIONS } from "../../operations/graph";
+import { MEMORY_OPERATIONS } from "../../operations/memories";
+import { SUPERADMIN_OPERATIONS } from "../../operations/superadmin";
 import { TENANT_DATA_OPERATIONS } from "../../operations/tenant-data";
 import { WEBHOOK_OPERATIONS } from "../../operations/webhooks";
 import { mcpRoute } from "./mcp/mcp";
@@ -78,16 +63,7 @@ export const ROUTES: readonly RouteFactory[] = [
   listApiKeysRoute,
   revokeApiKeyRoute,
   limitsRoute,
-  storeMemoryRoute,
-  batchStoreRoute,
-  forgetMemoriesRoute,
-  listMemoriesRoute,
-  listAgentsRoute,
-  getMemoryRoute,
-  memoryHistoryRoute,
-  patchMemoryRoute,
-  recallRoute,
-  recallStreamRoute,
+  ...catalogRoutes(MEMORY_OPERATIONS),
   memoriesWrongMethodRoute,
   auditRoute,
   usageRoute,
@@ -96,15 +72,9 @@ export const ROUTES: readonly RouteFactory[] = [
   startSessionRoute,
   getSessionRoute,
   endSessionRoute,
-  openConversationRoute,
-  getConversationRoute,
-  deleteConversationRoute,
-  appendTurnRoute,
-  listTurnsRoute,
-  forgetKeysRoute,
-  forgetCertificateRoute,
-  superadminGetBudgetsRoute,
-  superadminPutBudgetsRoute,
+  ...catalogRoutes(CONVERSATION_OPERATIONS),
+  ...catalogRoutes(FORGET_PROOF_OPERATIONS),
+  ...catalogRoutes(SUPERADMIN_OPERATIONS),
   ...catalogRoutes(GRAPH_OPERATIONS),
   createDatasetRoute,
   listDatasetsRoute,
