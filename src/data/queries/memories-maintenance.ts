@@ -80,14 +80,20 @@ export async function findStaleEmbeddings(
     ORDER BY org_id, memory_id LIMIT ${limit}`;
   const lastUnembeddedId = unembedded.at(-1)?.memory_id ?? afterId;
   if (unembedded.length === limit) return { rows: unembedded, lastUnembeddedId };
-  // Spelled as ranges, not IS DISTINCT FROM, so that each is an index condition.
+  // Four index ranges of memories_vector_generation (below, above, no model, no dimension), not one
+  // IS DISTINCT FROM, which the planner can only filter the tenant's whole index with.
+  const rest = limit - unembedded.length;
+  const other = (condition: ReturnType<Tx>) => tx`
+    (SELECT memory_id, version, content FROM memories
+     WHERE org_id = ${orgId} AND valid_to IS NULL AND embedding IS NOT NULL AND ${condition}
+     LIMIT ${rest})`;
   const otherGeneration = await tx<UnembeddedRow[]>`
-    SELECT memory_id, version, content FROM memories
-    WHERE org_id = ${orgId} AND valid_to IS NULL AND embedding IS NOT NULL
-      AND (embedding_model < ${model} OR embedding_model > ${model} OR embedding_model IS NULL
-        OR (embedding_model = ${model} AND (embedding_dims < ${dims} OR embedding_dims > ${dims}))
-        OR (embedding_model = ${model} AND embedding_dims IS NULL))
-    LIMIT ${limit - unembedded.length}`;
+    SELECT * FROM (
+      ${other(tx`(embedding_model, embedding_dims) < (${model}::text, ${dims}::int)`)}
+      UNION ALL ${other(tx`(embedding_model, embedding_dims) > (${model}::text, ${dims}::int)`)}
+      UNION ALL ${other(tx`embedding_model IS NULL`)}
+      UNION ALL ${other(tx`embedding_model = ${model} AND embedding_dims IS NULL`)}
+    ) AS other LIMIT ${rest}`;
   return { rows: [...unembedded, ...otherGeneration], lastUnembeddedId };
 }
 
