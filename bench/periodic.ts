@@ -1,66 +1,139 @@
 // Each periodic task once on one large tenant (issue 23): `node_modules/.bin/bun run
-// bench/periodic.ts [--count=100000]` (the 1M tier: --count=1000000). Loads --count memories into
-// one agent of one tenant as the owner (SQL, postings triggers and all; 10% expired, a backlog of
-// pending audit rows of count/10), then times importance decay, the TTL sweep, the retention cap
-// (cap count/2, so half the agent goes) and the audit drain, each through its domain function, on a
-// throwaway database.
+// bench/periodic.ts [--count=100000] [--keep | --from=<svc_bench_… database>]` (the 1M tier:
+// --count=1000000). Loads --count memories into one agent of one tenant as the owner (SQL, postings
+// triggers and all; 10% expired, none embedded, a backlog of pending audit rows of count/10), then
+// times importance decay, the TTL sweep, the retention cap (cap count/2, so half the agent goes),
+// the audit drain and one delivery of the embedding backfill, each through its domain function, on
+// a throwaway database. The tasks change the corpus, so --keep keeps the loaded database untouched
+// (its name is printed) and runs them on a file copy of it; --from runs them on a new copy of a
+// kept one, without loading again.
 import postgres from "postgres";
 import { drainAudit } from "../src/domain/audit/drain";
 import { decayImportance } from "../src/domain/memories/decay-importance";
+import { advanceEmbeddings } from "../src/domain/memories/reembed";
 import { enforceRetentionCaps } from "../src/domain/memories/retention";
 import { sweepExpiredMemories } from "../src/domain/memories/sweep-expired";
-import { startBenchApp } from "./lib/bench-app";
+import type { Database, Sql } from "../src/data/pools";
+import { type BenchApp, startBenchApp } from "./lib/bench-app";
 
-const flag = (name: string, fallback: number) =>
-  Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
-const COUNT = flag("count", 100_000);
+const args = new Map(
+  process.argv.slice(2).map((a) => {
+    const [name, value] = a.replace(/^--/, "").split("=");
+    return [name!, value ?? ""] as const;
+  }),
+);
+const COUNT = Number(args.get("count") ?? 100_000);
 const LOAD_STEP = 20_000;
+/** As svc.generate_embedding delivers: batches of 256, at most 40 per tenant per delivery. */
+const BACKFILL_BATCH = 256;
+const BACKFILL_BATCHES = 40;
 
-const app = await startBenchApp("periodic");
-const owner = postgres(app.databaseUrl, { max: 1, onnotice: () => {} });
-try {
-  console.error(`loading ${COUNT} memories into one agent …`);
-  for (let at = 0; at < COUNT; at += LOAD_STEP) {
-    await owner.begin(async (sql) => {
-      await sql`SELECT set_config('app.current_org_id', ${app.orgId}, true)`;
-      await sql`
-        INSERT INTO memories (org_id, memory_id, version, agent_id, content, content_hash,
-                              memory_type, importance, created_at, valid_from, expires_at)
-        SELECT ${app.orgId}, 'mem_' || lpad(g::text, 26, '0'), 1, 'big',
-               'periodic note ' || g || ' about topic ' || (g % 997), sha256(g::text::bytea),
-               'semantic', (g % 13) / 13.0, now() - interval '30 days', now() - interval '30 days',
-               CASE WHEN g % 10 = 0 THEN now() - interval '1 day' END
-        FROM generate_series(${at + 1}::int, ${Math.min(COUNT, at + LOAD_STEP)}::int) AS g`;
-      await sql`
-        INSERT INTO audit_pending (org_id, operation, agent_id, target_ids, detail)
-        SELECT ${app.orgId}, 'store', 'big', ARRAY['mem_' || lpad(g::text, 26, '0')], '{}'::jsonb
-        FROM generate_series(${at + 1}::int, ${Math.min(COUNT, at + LOAD_STEP)}::int) AS g
-        WHERE g % 10 = 0`;
-    });
+async function load(app: BenchApp): Promise<void> {
+  const owner = postgres(app.databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    const started = performance.now();
+    for (let at = 0; at < COUNT; at += LOAD_STEP) {
+      await owner.begin(async (sql) => {
+        await sql`SELECT set_config('app.current_org_id', ${app.orgId}, true)`;
+        await sql`
+          INSERT INTO memories (org_id, memory_id, version, agent_id, content, content_hash,
+                                memory_type, importance, created_at, valid_from, expires_at)
+          SELECT ${app.orgId}, 'mem_' || lpad(g::text, 26, '0'), 1, 'big',
+                 'periodic note ' || g || ' about topic ' || (g % 997), sha256(g::text::bytea),
+                 'semantic', (g % 13) / 13.0, now() - interval '30 days', now() - interval '30 days',
+                 CASE WHEN g % 10 = 0 THEN now() - interval '1 day' END
+          FROM generate_series(${at + 1}::int, ${Math.min(COUNT, at + LOAD_STEP)}::int) AS g`;
+        await sql`
+          INSERT INTO audit_pending (org_id, operation, agent_id, target_ids, detail)
+          SELECT ${app.orgId}, 'store', 'big', ARRAY['mem_' || lpad(g::text, 26, '0')], '{}'::jsonb
+          FROM generate_series(${at + 1}::int, ${Math.min(COUNT, at + LOAD_STEP)}::int) AS g
+          WHERE g % 10 = 0`;
+      });
+      if ((at / LOAD_STEP) % 10 === 9) console.error(`  ${at + LOAD_STEP} loaded`);
+    }
+    console.error(`loaded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  } finally {
+    await owner.end();
   }
   await app.analyze();
+}
 
-  const rows: Array<[string, number, number]> = [];
+/** The same pools, counting the transactions opened through them: one per chunk or batch. */
+function countingTransactions(db: Database): { db: Database; transactions: () => number } {
+  let opened = 0;
+  const wrap = (sql: Sql): Sql =>
+    new Proxy(sql, {
+      get(target, property, receiver) {
+        const value = Reflect.get(target, property, receiver);
+        if (property !== "begin") return value;
+        return (...begin: unknown[]) => {
+          opened++;
+          return (value as (...a: unknown[]) => unknown).apply(target, begin);
+        };
+      },
+    });
+  const primary = wrap(db.primary);
+  const read = db.read === db.primary ? primary : wrap(db.read);
+  return { db: { ...db, primary, read }, transactions: () => opened };
+}
+
+const loadAverage = async () => (await Bun.file("/proc/loadavg").text()).split(" ")[0]!;
+
+async function corpus(): Promise<BenchApp> {
+  const from = args.get("from");
+  if (from !== undefined) return startBenchApp("periodic", {}, { copyOf: from });
+  const keep = args.has("keep");
+  const loaded = await startBenchApp("periodic", {}, { keep });
+  try {
+    console.error(`loading ${COUNT} memories into one agent …`);
+    await load(loaded);
+  } catch (error) {
+    await loaded.stop();
+    throw error;
+  }
+  if (!keep) return loaded;
+  await loaded.stop();
+  console.error(`kept the loaded database ${loaded.databaseName}`);
+  return startBenchApp("periodic", {}, { copyOf: loaded.databaseName });
+}
+
+const app = await corpus();
+try {
+  const counted = countingTransactions(app.deps.db);
+  const db = counted.db;
+  const rows: string[][] = [];
   const time = async (name: string, run: () => Promise<number>) => {
+    const before = counted.transactions();
+    const loadBefore = await loadAverage();
     const started = performance.now();
     const done = await run();
-    rows.push([name, done, (performance.now() - started) / 1000]);
+    const seconds = (performance.now() - started) / 1000;
+    rows.push([
+      name,
+      done.toLocaleString("en-US"),
+      seconds.toFixed(2),
+      (counted.transactions() - before).toLocaleString("en-US"),
+      Math.round(done / seconds).toLocaleString("en-US"),
+      `${loadBefore}–${await loadAverage()}`,
+    ]);
+    console.error(rows.at(-1)!.join("  "));
   };
   const now = new Date();
   await time("svc.decay_importance", () =>
-    decayImportance(app.deps.db, now, { halfLifeHours: 24, floor: 0.2 }),
+    decayImportance(db, now, { halfLifeHours: 24, floor: 0.2 }),
   );
-  await time("svc.sweep_expired_memories", () => sweepExpiredMemories(app.deps.db, now));
-  await time("svc.enforce_retention_caps", () =>
-    enforceRetentionCaps(app.deps.db, Math.floor(COUNT / 2)),
-  );
-  await time("svc.audit_drain", async () => (await drainAudit(app.deps.db)).drained);
+  await time("svc.sweep_expired_memories", () => sweepExpiredMemories(db, now));
+  await time("svc.enforce_retention_caps", () => enforceRetentionCaps(db, Math.floor(COUNT / 2)));
+  await time("svc.audit_drain", async () => (await drainAudit(db)).drained);
+  await time(`svc.generate_embedding (${BACKFILL_BATCHES} × ${BACKFILL_BATCH})`, async () => {
+    const deps = { db, embeddings: app.deps.embeddings, log: app.deps.log };
+    return (await advanceEmbeddings(deps, app.orgId, BACKFILL_BATCH, BACKFILL_BATCHES)).embedded;
+  });
 
-  console.log(`| task (one run, ${COUNT.toLocaleString("en-US")} memories) | rows | seconds |`);
-  console.log("|---|---:|---:|");
-  for (const [name, done, seconds] of rows)
-    console.log(`| ${name} | ${done.toLocaleString("en-US")} | ${seconds.toFixed(2)} |`);
+  const tier = `${COUNT.toLocaleString("en-US")} memories`;
+  console.log(`| task (one run, ${tier}) | rows | seconds | transactions | rows/s | load |`);
+  console.log("|---|---:|---:|---:|---:|---|");
+  for (const row of rows) console.log(`| ${row.join(" | ")} |`);
 } finally {
-  await owner.end();
   await app.stop();
 }

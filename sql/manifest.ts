@@ -55,6 +55,7 @@ import m0570 from "./0570_memory_lexemes_drop.sql" with { type: "text" };
 import m0600 from "./0600_postings_by_memory.sql" with { type: "text" };
 import m0601 from "./0601_memories_expiring_per_org.sql" with { type: "text" };
 import m0610 from "./0610_statistics_refresh_waits.sql" with { type: "text" };
+import m0660 from "./0660_memories_stale_embeddings.sql" with { type: "text" };
 
 export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0001_roles_and_extensions.sql", sql: m0001 },
@@ -107,4 +108,5 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0600_postings_by_memory.sql", sql: m0600 },
   { name: "0601_memories_expiring_per_org.sql", sql: m0601 },
   { name: "0610_statistics_refresh_waits.sql", sql: m0610 },
+  { name: "0660_memories_stale_embeddings.sql", sql: m0660 },
 ];

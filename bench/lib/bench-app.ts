@@ -24,17 +24,23 @@ export type BenchApp = Awaited<ReturnType<typeof startBenchApp>>;
 /**
  * `reuse` names a database an earlier run kept (`keep`): it is migrated again (new migrations
  * apply) and neither created nor dropped, so a 100k corpus is loaded once and measured many times.
+ * `copyOf` names a kept database to start from a file copy of (dropped at the end like a fresh
+ * one), for benchmarks whose tasks change the corpus they measure.
  */
 export async function startBenchApp(
   label: string,
   overrides: Partial<Record<keyof Config, unknown>> = {},
-  options: { reuse?: string; keep?: boolean } = {},
+  options: { reuse?: string; keep?: boolean; copyOf?: string } = {},
 ) {
-  if (options.reuse !== undefined && !/^svc_bench_[a-z0-9_]+$/.test(options.reuse))
-    throw new Error(`not a bench database name: ${options.reuse}`);
+  for (const given of [options.reuse, options.copyOf])
+    if (given !== undefined && !/^svc_bench_[a-z0-9_]+$/.test(given))
+      throw new Error(`not a bench database name: ${given}`);
   const name = options.reuse ?? `svc_bench_${label}_${process.pid}_${Date.now().toString(36)}`;
   const admin = postgres(ADMIN_DATABASE_URL, { max: 1, onnotice: () => {} });
-  if (!options.reuse) await admin.unsafe(`CREATE DATABASE ${name}`); // generated name, not input
+  // Names generated or checked above, not input.
+  if (options.copyOf)
+    await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${options.copyOf} STRATEGY FILE_COPY`);
+  else if (!options.reuse) await admin.unsafe(`CREATE DATABASE ${name}`);
   const url = new URL(ADMIN_DATABASE_URL);
   url.pathname = `/${name}`;
   const serving = new URL(url);

@@ -1,7 +1,7 @@
 // The TTL sweep's chunk reads only its own tenant's expired memories (sql/0601, issue 23): another
 // tenant's backlog of expired rows is not walked past. The sweep walks every tenant, so this runs
 // in a database of its own; the query planned is findExpiredIds'
-// (data/queries/memories-maintenance).
+// (data/queries/memories-maintenance). Each chunk is its own transaction (issue 23).
 import type { TransactionSql } from "postgres";
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { sweepExpiredMemories } from "../../src/domain/memories/sweep-expired";
@@ -56,3 +56,14 @@ test("a tenant's sweep chunk reads none of another tenant's expired rows", async
 
   expect(await sweepExpiredMemories(t.deps.db, new Date())).toBe(3005);
 }, 120_000);
+
+test("the large tenant's backlog went in chunks of 1,000, each its own transaction", async () => {
+  // Rows one transaction wrote share its xmin: the forgotten versions, grouped by it.
+  const transactions = await inScope(
+    large,
+    (sql) => sql<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM memories WHERE deleted_at IS NOT NULL GROUP BY xmin::text
+    ORDER BY n DESC`,
+  );
+  expect(transactions.map((r) => r.n)).toEqual([1000, 1000, 1000]);
+});

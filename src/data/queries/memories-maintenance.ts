@@ -57,17 +57,44 @@ export async function decayImportanceChunk(
 
 export type UnembeddedRow = { memory_id: string; version: number; content: string };
 
-/** Current versions without a vector, or with one from another model or dimension. */
+export type StaleBatch = { rows: UnembeddedRow[]; lastUnembeddedId: string };
+
+/**
+ * Up to `limit` current versions without a vector of (`model`, `dims`), each statement bounded by
+ * an index led by the tenant (sql/0660), never a read or sort of the whole tenant: first those
+ * without a vector, walked in memory_id order after `afterId` (`lastUnembeddedId` is where the next
+ * batch starts); then, to fill the batch, vectors of another generation, found by ranges around
+ * (`model`, `dims`) (they leave those ranges once re-embedded, so they need no cursor).
+ */
 export async function findStaleEmbeddings(
   tx: Tx,
+  orgId: string,
   model: string,
   dims: number,
+  afterId: string,
   limit: number,
-): Promise<UnembeddedRow[]> {
-  return tx<UnembeddedRow[]>`
+): Promise<StaleBatch> {
+  const unembedded = await tx<UnembeddedRow[]>`
     SELECT memory_id, version, content FROM memories
-    WHERE valid_to IS NULL AND (embedding IS NULL OR embedding_model IS DISTINCT FROM ${model} OR embedding_dims IS DISTINCT FROM ${dims})
-    ORDER BY valid_from LIMIT ${limit}`;
+    WHERE org_id = ${orgId} AND valid_to IS NULL AND embedding IS NULL AND memory_id > ${afterId}
+    ORDER BY org_id, memory_id LIMIT ${limit}`;
+  const lastUnembeddedId = unembedded.at(-1)?.memory_id ?? afterId;
+  if (unembedded.length === limit) return { rows: unembedded, lastUnembeddedId };
+  // Four index ranges of memories_vector_generation (below, above, no model, no dimension), not one
+  // IS DISTINCT FROM, which the planner can only filter the tenant's whole index with.
+  const rest = limit - unembedded.length;
+  const other = (condition: ReturnType<Tx>) => tx`
+    (SELECT memory_id, version, content FROM memories
+     WHERE org_id = ${orgId} AND valid_to IS NULL AND embedding IS NOT NULL AND ${condition}
+     LIMIT ${rest})`;
+  const otherGeneration = await tx<UnembeddedRow[]>`
+    SELECT * FROM (
+      ${other(tx`(embedding_model, embedding_dims) < (${model}::text, ${dims}::int)`)}
+      UNION ALL ${other(tx`(embedding_model, embedding_dims) > (${model}::text, ${dims}::int)`)}
+      UNION ALL ${other(tx`embedding_model IS NULL`)}
+      UNION ALL ${other(tx`embedding_model = ${model} AND embedding_dims IS NULL`)}
+    ) AS other LIMIT ${rest}`;
+  return { rows: [...unembedded, ...otherGeneration], lastUnembeddedId };
 }
 
 /** Writes vectors in place; a version closed or re-embedded meanwhile is left alone. */

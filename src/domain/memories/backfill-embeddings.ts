@@ -9,24 +9,34 @@ import { sumOverOrgs } from "./for-each-org";
 
 export type BackfillOptions = { limit: number; orgId?: string };
 
-/** One batch for one tenant; returns how many vectors were written. */
+/** Where a tenant's walk over its memories without a vector starts. */
+export const BACKFILL_WALK_START = "";
+
+export type FillStep = { written: number; found: number; next: string };
+
+/**
+ * One batch for one tenant, from `after` on (BACKFILL_WALK_START: the beginning); `found` < `limit`
+ * means nothing is left, `next` is where the following batch starts.
+ */
 export async function fillInPlace(
   db: Database,
   embedder: EmbeddingProvider,
   orgId: string,
   limit: number,
-): Promise<number> {
-  const rows = await withTenantRead(db, orgId, (tx) =>
-    findStaleEmbeddings(tx, embedder.model, embedder.dimensions, limit),
+  after = BACKFILL_WALK_START,
+): Promise<FillStep> {
+  const { rows, lastUnembeddedId } = await withTenantRead(db, orgId, (tx) =>
+    findStaleEmbeddings(tx, orgId, embedder.model, embedder.dimensions, after, limit),
   );
-  if (rows.length === 0) return 0;
+  if (rows.length === 0) return { written: 0, found: 0, next: lastUnembeddedId };
   const { vectors } = await embedder.embed(
     rows.map((r) => r.content),
     { orgId, patient: true },
   );
-  return withTenant(db, orgId, (tx) =>
+  const written = await withTenant(db, orgId, (tx) =>
     setEmbeddings(tx, rows, vectors, embedder.model, embedder.dimensions),
   );
+  return { written, found: rows.length, next: lastUnembeddedId };
 }
 
 /**
@@ -38,6 +48,7 @@ export async function backfillEmbeddings(
   embedder: EmbeddingProvider,
   options: BackfillOptions,
 ): Promise<number> {
-  const one = (orgId: string) => fillInPlace(db, embedder, orgId, options.limit);
+  const one = async (orgId: string) =>
+    (await fillInPlace(db, embedder, orgId, options.limit)).written;
   return options.orgId ? one(options.orgId) : sumOverOrgs(db, one);
 }

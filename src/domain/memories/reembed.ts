@@ -21,7 +21,7 @@ import {
 } from "../../data/queries/embedding-generations";
 import { withTenant, withTenantRead } from "../../data/with-tenant";
 import type { EmbeddingProvider } from "../../providers/embeddings/port";
-import { fillInPlace } from "./backfill-embeddings";
+import { BACKFILL_WALK_START, fillInPlace } from "./backfill-embeddings";
 import type { Generation } from "./embedding-generations";
 
 export type ReembedDeps = Pick<Ports, "db" | "embeddings" | "log">;
@@ -113,10 +113,12 @@ async function drainInPlace(
   maxBatches: number,
 ): Promise<{ embedded: number; more: boolean }> {
   let embedded = 0;
+  let after = BACKFILL_WALK_START;
   for (let i = 0; i < maxBatches; i++) {
-    const n = await fillInPlace(deps.db, embedder, orgId, batch);
-    embedded += n;
-    if (n < batch) return { embedded, more: false };
+    const step = await fillInPlace(deps.db, embedder, orgId, batch, after);
+    embedded += step.written;
+    if (step.found < batch) return { embedded, more: false };
+    after = step.next;
   }
   return { embedded, more: true };
 }
