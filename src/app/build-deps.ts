@@ -1,4 +1,5 @@
 // The composition root: the only place that constructs infrastructure from configuration.
+import { availableParallelism } from "node:os";
 import Redis from "ioredis";
 import { gatesOf } from "../config/gates";
 import type { Config } from "../config/schema";
@@ -76,14 +77,18 @@ export function openApiRedis(url: string, log: Logger): Redis {
 }
 
 /**
- * Sized from the connections this process really has: embedded mode serves every request on one.
+ * Sized from the connections this process really has (embedded mode serves every request on one)
+ * and, for heavy work, from the database's cores: a heavy query keeps a core busy for seconds, so
+ * one tenant's heavy work holds at most half of them and the rest stay free for everyone else.
  */
-export function tenantShareOf(config: Config, db: Database): TenantShare {
+export function tenantShareOf(config: Config, db: Pick<Database, "kind">): TenantShare {
   const pool = db.kind === "embedded" ? 1 : config.DATABASE_POOL_MAX;
+  const cores = config.DATABASE_CPU_CORES ?? availableParallelism();
+  const heavy = Math.min(Math.floor(cores / 2), Math.floor(pool / 5));
   return createTenantShare(
     {
       perTenant: config.TENANT_DB_CONCURRENCY ?? Math.max(1, Math.floor(pool / 2)),
-      heavyPerTenant: config.TENANT_HEAVY_CONCURRENCY ?? Math.max(1, Math.floor(pool / 5)),
+      heavyPerTenant: config.TENANT_HEAVY_CONCURRENCY ?? Math.max(1, heavy),
       waitMs: config.TENANT_DB_WAIT_MS,
     },
     tenantBusy,

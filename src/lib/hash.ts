@@ -1,11 +1,11 @@
-// SHA-256 helpers shared by keys, migrations, audit and certificates.
-import { sha256 } from "@noble/hashes/sha2.js";
-import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
-
+// SHA-256 helpers shared by keys, migrations, audit and certificates. Bun's native hasher: every
+// request hashes its API key (to find it in the key cache) before anything else, refused requests
+// included, and the native one costs about a tenth of a JavaScript SHA-256.
 export function sha256Hex(input: string | Uint8Array): string {
-  return bytesToHex(sha256(typeof input === "string" ? utf8ToBytes(input) : input));
+  return Bun.SHA256.hash(input, "hex");
 }
 
 export function sha256Bytes(input: string | Uint8Array): Uint8Array {
-  return sha256(typeof input === "string" ? utf8ToBytes(input) : input);
+  const digest = Bun.SHA256.hash(input); // a Uint8Array when no output buffer is passed
+  return new Uint8Array(digest.buffer, digest.byteOffset, digest.byteLength);
 }

@@ -91,6 +91,36 @@ for (const mode of modes) {
       expect(other.status, show(other)).toBe(200);
     });
 
+    test("a spent address is refused in-process: no limiter round trip per refusal", async () => {
+      const app = mode.app();
+      const address = freshAddress();
+      const usage = () =>
+        app.request("GET", "/v1/usage", { key: mintKey().plaintext, headers: from(address) });
+      for (let i = 0; i < 3; i++) expect((await usage()).status).toBe(401);
+      const limiter = app.deps.limiter;
+      const { peek, take } = limiter;
+      let calls = 0;
+      limiter.peek = (key, policy) => (calls++, peek(key, policy));
+      limiter.take = (buckets) => (calls++, take(buckets));
+      try {
+        const statuses: number[] = [];
+        for (let i = 0; i < 10; i++) statuses.push((await usage()).status);
+        expect(statuses).toEqual(Array(10).fill(429));
+        // The first refusal may read the bucket (the third failure's take already said "empty").
+        expect(calls).toBeLessThanOrEqual(1);
+        // Another address is still asked, and still served.
+        const other = await app.request("GET", "/v1/usage", {
+          key: mintKey().plaintext,
+          headers: from(freshAddress()),
+        });
+        expect(other.status, show(other)).toBe(401);
+        expect(calls).toBeGreaterThan(1);
+      } finally {
+        limiter.peek = peek;
+        limiter.take = take;
+      }
+    });
+
     test("wrong superadmin keys spend the bucket; the right key is then refused too", async () => {
       const app = mode.app();
       const address = freshAddress();

@@ -13,7 +13,14 @@ export const fairnessSection = {
     T.Integer({
       minimum: 1,
       description:
-        "Most heavy operations (CYPHER and GRAPH recalls, exports) of one tenant at once in one serving process. Unset: a fifth of the pool, at least 1",
+        "Most heavy operations (CYPHER and GRAPH recalls, exports) of one tenant at once in one serving process. Unset: half of DATABASE_CPU_CORES and at most a fifth of the pool, at least 1",
+    }),
+  ),
+  DATABASE_CPU_CORES: T.Optional(
+    T.Integer({
+      minimum: 1,
+      description:
+        "CPU cores of the PostgreSQL server, which sizes each tenant's share of heavy operations (a heavy query keeps one core busy). Unset: the cores of this host (right when the database runs beside the service, and in embedded mode)",
     }),
   ),
   TENANT_DB_WAIT_MS: T.Integer({

@@ -20,6 +20,8 @@ export type TakeResult = {
   resetAt: number;
   /** Seconds until this bucket has one token (0 unless it is blocking). */
   retryAfter: number;
+  /** Milliseconds until this bucket holds one whole token (0 when it holds one now). */
+  msUntilToken: number;
 };
 
 export interface RateLimiter {
@@ -61,5 +63,6 @@ export function outcome(
     remaining: Math.max(0, Math.floor(tokensAfter)),
     resetAt: Math.ceil((nowMs + (missing / policy.refillPerSecond) * 1000) / 1000),
     retryAfter: blocking ? Math.max(1, Math.ceil((1 - tokensAfter) / policy.refillPerSecond)) : 0,
+    msUntilToken: Math.max(0, Math.ceil(((1 - tokensAfter) / policy.refillPerSecond) * 1000)),
   };
 }
