@@ -5,9 +5,10 @@
 import type { TSchema } from "@sinclair/typebox";
 import type { Deps } from "../app/deps";
 import type { Actor } from "../domain/actor";
+import type { Scope } from "../domain/keys/scopes";
 import { operationOfTool } from "../operations";
 
-export type ToolCall = { deps: Deps; actor: Actor; signal: AbortSignal };
+export type ToolCall = { deps: Deps; actor: Actor; scopes: readonly Scope[]; signal: AbortSignal };
 
 export type McpTool = {
   name: string;
@@ -33,7 +34,7 @@ export function catalogTool(name: string, description: string): McpTool {
     description,
     inputSchema: (deps) => input.schema(deps.config),
     readOnly: operation.method === "GET",
-    run: ({ deps, actor, signal }, args) =>
-      Promise.resolve(handler.run({ deps, actor, signal, field: (field) => field }, args, {})),
+    run: (call, args) =>
+      Promise.resolve(handler.run({ ...call, field: (field) => field }, args, {})),
   };
 }

@@ -9,6 +9,7 @@ import { GRAPH_OPERATIONS } from "./graph";
 import { MEMORY_OPERATIONS } from "./memories";
 import type { GateName, Operation } from "./operation";
 import { PUBLIC_OPERATIONS } from "./public";
+import { SESSION_OPERATIONS } from "./sessions";
 import { TENANT_DATA_OPERATIONS } from "./tenant-data";
 import { WEBHOOK_OPERATIONS } from "./webhooks";
 
@@ -18,6 +19,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...PUBLIC_OPERATIONS,
   ...ACCOUNT_OPERATIONS,
   ...MEMORY_OPERATIONS,
+  ...SESSION_OPERATIONS,
   ...CONVERSATION_OPERATIONS,
   ...GRAPH_OPERATIONS,
   ...FORGE_OPERATIONS,

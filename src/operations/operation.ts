@@ -40,6 +40,8 @@ export type Call = {
   deps: Deps;
   actor: Actor;
   signal: AbortSignal;
+  /** The calling key's scopes (creating a key checks its subset rule against them). */
+  scopes: readonly Scope[];
   /**
    * How the transport names an input field in a 422: `query:/as_of` over REST, `as_of` over MCP.
    */
@@ -49,6 +51,12 @@ export type Call = {
 export type Handler = Readonly<{
   /** Where REST reads the input (query or JSON body); an MCP tool takes the same schema. */
   input: { from: "query" | "body"; schema: (config: Config) => TSchema } | null;
+  /**
+   * A body no schema can read (multipart/form-data): left unparsed, it reaches run as the input,
+   * the Request itself, for the domain to stream; `openapi` is its OpenAPI requestBody. Its entry
+   * has `input: null` and no MCP tool.
+   */
+  rawBody?: { openapi: { required: boolean; content: Record<string, { schema: object }> } };
   /** The path parameters' schema, for a path with `:name` parts. */
   params?: TSchema;
   /** The success status (200 unless given) and its response. */

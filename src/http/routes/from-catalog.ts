@@ -3,18 +3,20 @@
 // runs the entry with the caller.
 import { Elysia, type AnyElysia } from "elysia";
 import type { Deps } from "../../app/deps";
-import type { Handler, Operation } from "../../operations";
+import { type Handler, OPERATIONS, type Operation } from "../../operations";
 import { authedErrors } from "../../operations/schemas/common";
-import { actorOf } from "../request-context";
+import { actorOf, scopesOf } from "../request-context";
 
 /** REST names a query field `query:/name` and a body field `/name` in its 422s. */
 const fieldIn = (from: "query" | "body") =>
   from === "query" ? (name: string) => `query:/${name}` : (name: string) => `/${name}`;
 
 function catalogRoute(operation: Operation, handler: Handler, deps: Deps): AnyElysia {
-  const { input, params } = handler;
-  const schema =
-    input === null
+  const { input, params, rawBody } = handler;
+  const schema = rawBody
+    ? // Keeps Elysia from reading the body; a JSON body was already parsed (and refused: 415).
+      { parse: () => ({}) }
+    : input === null
       ? {}
       : input.from === "body"
         ? { parse: "json" as const, body: input.schema(deps.config) }
@@ -26,8 +28,10 @@ function catalogRoute(operation: Operation, handler: Handler, deps: Deps): AnyEl
     operation.method,
     operation.path,
     async ({ request, query, body, params: values, set }: Context) => {
-      const call = { deps, actor: actorOf(request), signal: request.signal, field };
-      const result = await handler.run(call, input?.from === "body" ? body : query, values);
+      const actor = actorOf(request);
+      const call = { deps, actor, scopes: scopesOf(request), signal: request.signal, field };
+      const given = rawBody ? request : input?.from === "body" ? body : query;
+      const result = await handler.run(call, given, values);
       set.status = status;
       return result;
     },
@@ -35,7 +39,7 @@ function catalogRoute(operation: Operation, handler: Handler, deps: Deps): AnyEl
       ...schema,
       ...(params ? { params } : {}),
       response: { [status]: handler.output, ...authedErrors(...handler.errors) },
-      detail: handler.docs,
+      detail: rawBody ? { ...handler.docs, requestBody: rawBody.openapi } : handler.docs,
     },
   );
 }
@@ -46,3 +50,11 @@ export const catalogRoutes = (operations: readonly Operation[]): Array<(deps: De
     const { handler } = operation;
     return handler ? [(deps: Deps) => catalogRoute(operation, handler, deps)] : [];
   });
+
+/**
+ * The routes of the entries with a handler at these paths, in this order (one path's methods in
+ * catalog order): the route table lists them where their area's routes stood, so OpenAPI (and the
+ * SDK made from it) keeps its order.
+ */
+export const catalogRoutesOf = (...paths: string[]) =>
+  catalogRoutes(paths.flatMap((path) => OPERATIONS.filter((operation) => operation.path === path)));

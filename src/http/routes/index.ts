@@ -3,17 +3,6 @@
 // absent from /openapi.json and answers 404.
 import type { AnyElysia } from "elysia";
 import type { Deps } from "../../app/deps";
-import { createApiKeyRoute } from "./account/api-keys-create";
-import { listApiKeysRoute } from "./account/api-keys-list";
-import { revokeApiKeyRoute } from "./account/api-keys-revoke";
-import { limitsRoute } from "./account/limits";
-import { auditRoute } from "./account/audit";
-import { getOwnBudgetsRoute } from "./account/budgets-get";
-import { putOwnBudgetsRoute } from "./account/budgets-put";
-import { usageRoute } from "./account/usage";
-import { endSessionRoute } from "./account/sessions-end";
-import { getSessionRoute } from "./account/sessions-get";
-import { startSessionRoute } from "./account/sessions-start";
 import { appendTurnRoute } from "./conversations/append-turn";
 import { deleteConversationRoute } from "./conversations/delete";
 import { getConversationRoute } from "./conversations/get";
@@ -55,7 +44,7 @@ import { startRefineRoute } from "./refine/start";
 import { refineStatusRoute } from "./refine/status";
 import { createDistillRoute } from "./distill/create";
 import { getDistillRoute } from "./distill/get";
-import { catalogRoutes } from "./from-catalog";
+import { catalogRoutes, catalogRoutesOf } from "./from-catalog";
 import { GRAPH_OPERATIONS } from "../../operations/graph";
 import { TENANT_DATA_OPERATIONS } from "../../operations/tenant-data";
 import { WEBHOOK_OPERATIONS } from "../../operations/webhooks";
@@ -74,10 +63,7 @@ export const ROUTES: readonly RouteFactory[] = [
   workerHealthRoute,
   metricsRoute,
   errorPagesRoute,
-  createApiKeyRoute,
-  listApiKeysRoute,
-  revokeApiKeyRoute,
-  limitsRoute,
+  ...catalogRoutesOf("/v1/api-keys", "/v1/api-keys/:key_id", "/v1/limits"),
   storeMemoryRoute,
   batchStoreRoute,
   forgetMemoriesRoute,
@@ -89,13 +75,8 @@ export const ROUTES: readonly RouteFactory[] = [
   recallRoute,
   recallStreamRoute,
   memoriesWrongMethodRoute,
-  auditRoute,
-  usageRoute,
-  getOwnBudgetsRoute,
-  putOwnBudgetsRoute,
-  startSessionRoute,
-  getSessionRoute,
-  endSessionRoute,
+  ...catalogRoutesOf("/v1/audit", "/v1/usage", "/v1/tenants/me/budgets"),
+  ...catalogRoutesOf("/v1/sessions", "/v1/sessions/:session_id", "/v1/sessions/:session_id/end"),
   openConversationRoute,
   getConversationRoute,
   deleteConversationRoute,

@@ -1,26 +1,20 @@
 // Audit and Forge tools: audit query, graph query, distill, ingest, refine and feedback. Each is
 // offered when its catalog entry's gate is on, so a gated-off feature is absent from tools/list as
 // from OpenAPI.
-import { listAudit } from "../../domain/audit/list";
 import { recordFeedback } from "../../domain/feedback/record";
 import { submitDistill } from "../../domain/forge/distill/submit";
 import { requestRefine } from "../../domain/forge/refine/request";
 import { submittedView, submitTextOrUrl } from "../../domain/ingest/submit";
-import { AuditQuery } from "../../operations/schemas/audit";
 import { distillBody } from "../../operations/schemas/distill";
 import { IngestBody } from "../../operations/schemas/ingest";
 import { feedbackBody, refineBody } from "../../operations/schemas/refine";
 import { catalogTool, type McpTool } from "../tool";
 
 export const FORGE_TOOLS: McpTool[] = [
-  {
-    name: "audit_query",
-    description:
-      "Read the tenant's hash-chained audit log (GET /v1/audit), oldest first or newest first with order=desc; pass next_cursor as cursor for the next page.",
-    inputSchema: () => AuditQuery,
-    readOnly: true,
-    run: ({ deps, actor }, input) => listAudit(deps.db, actor, input),
-  },
+  catalogTool(
+    "audit_query",
+    "Read the tenant's hash-chained audit log (GET /v1/audit), oldest first or newest first with order=desc; pass next_cursor as cursor for the next page.",
+  ),
   {
     name: "distill",
     description:

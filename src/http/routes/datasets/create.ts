@@ -2,9 +2,6 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../../app/deps";
 import { createDataset } from "../../../domain/datasets/datasets";
-import { validationFailed } from "../../../lib/errors";
-import { nulProblems } from "../../../lib/nul-free";
-import { checkMetadata } from "../../../domain/metadata";
 import { actorOf } from "../../request-context";
 import { authedErrors } from "../../../operations/schemas/common";
 import { CreateDataset, Dataset } from "../../../operations/schemas/datasets";
@@ -13,15 +10,7 @@ export const createDatasetRoute = (deps: Deps) =>
   new Elysia().post(
     "/v1/datasets",
     async ({ request, body, set }) => {
-      const actor = actorOf(request);
-      const problems = nulProblems(body, "");
-      if (problems.length > 0) throw validationFailed(problems);
-      const metadata = checkMetadata(deps.config, body.metadata);
-      const dataset = await createDataset(deps.db, actor, {
-        name: body.name,
-        description: body.description,
-        metadata,
-      });
+      const dataset = await createDataset(deps, actorOf(request), body);
       set.status = 201;
       return dataset;
     },
