@@ -1,15 +1,34 @@
 // The routes whose handler is their catalog entry's (src/operations/): the entry's schema validates
 // the input once, before the handler, its docs describe the route in OpenAPI, and the handler only
 // runs the entry with the caller.
+import type { TSchema } from "@sinclair/typebox";
 import { Elysia, type AnyElysia } from "elysia";
 import type { Deps } from "../../app/deps";
 import { type Handler, OPERATIONS, type Operation } from "../../operations";
 import { authedErrors } from "../../operations/schemas/common";
+import { validationFailed } from "../../lib/errors";
+import { describeSchema } from "../../lib/validation/describe-schema";
 import { actorOf, scopesOf } from "../request-context";
 
 /** REST names a query field `query:/name` and a body field `/name` in its 422s. */
 const fieldIn = (from: "query" | "body") =>
   from === "query" ? (name: string) => `query:/${name}` : (name: string) => `/${name}`;
+
+/**
+ * A JSON body that is not an object is refused in the validator's words before Elysia applies the
+ * schema's defaults, which would turn a string or a list into an object a schema of optional fields
+ * accepts (POST /v1/refine's).
+ */
+const objectBodyOnly =
+  (schema: TSchema) =>
+  ({ body }: { body: unknown }) => {
+    if (body !== null && body !== undefined && (typeof body !== "object" || Array.isArray(body)))
+      throw validationFailed([{ path: "/", message: `must be ${describeSchema(schema)}` }]);
+  };
+
+function bodySchema(schema: TSchema) {
+  return { parse: "json" as const, transform: objectBodyOnly(schema), body: schema };
+}
 
 function catalogRoute(operation: Operation, handler: Handler, deps: Deps): AnyElysia {
   const { input, params, rawBody } = handler;
@@ -19,7 +38,7 @@ function catalogRoute(operation: Operation, handler: Handler, deps: Deps): AnyEl
     : input === null
       ? {}
       : input.from === "body"
-        ? { parse: "json" as const, body: input.schema(deps.config) }
+        ? bodySchema(input.schema(deps.config))
         : { query: input.schema(deps.config) };
   const field = fieldIn(input?.from ?? "query");
   const status = handler.status ?? 200;

@@ -27,24 +27,8 @@ import { readyRoute } from "./public/ready";
 import { workerHealthRoute } from "./public/worker-health";
 import { superadminGetBudgetsRoute } from "./superadmin/budgets-get";
 import { superadminPutBudgetsRoute } from "./superadmin/budgets-put";
-import { createDatasetRoute } from "./datasets/create";
-import { deleteDatasetRoute } from "./datasets/delete";
-import { getDatasetRoute } from "./datasets/get";
-import { listDatasetsRoute } from "./datasets/list";
-import { getIngestJobRoute } from "./ingest/get";
-import { ingestLoadersRoute } from "./ingest/loaders";
-import { submitIngestRoute } from "./ingest/submit";
-import { submitIngestFileRoute } from "./ingest/submit-file";
-import { submitSearchRoute } from "./ingest/search-submit";
-import { getSearchBatchRoute } from "./ingest/search-get";
-import { ingestUploadUrlRoute } from "./ingest/upload-url";
-import { ingestFinalizeRoute } from "./ingest/finalize";
-import { feedbackRoute } from "./refine/feedback";
-import { startRefineRoute } from "./refine/start";
-import { refineStatusRoute } from "./refine/status";
-import { createDistillRoute } from "./distill/create";
-import { getDistillRoute } from "./distill/get";
 import { catalogRoutes, catalogRoutesOf } from "./from-catalog";
+import { FORGE_OPERATIONS } from "../../operations/forge";
 import { GRAPH_OPERATIONS } from "../../operations/graph";
 import { TENANT_DATA_OPERATIONS } from "../../operations/tenant-data";
 import { WEBHOOK_OPERATIONS } from "../../operations/webhooks";
@@ -87,23 +71,7 @@ export const ROUTES: readonly RouteFactory[] = [
   superadminGetBudgetsRoute,
   superadminPutBudgetsRoute,
   ...catalogRoutes(GRAPH_OPERATIONS),
-  createDatasetRoute,
-  listDatasetsRoute,
-  getDatasetRoute,
-  deleteDatasetRoute,
-  submitIngestRoute,
-  ingestLoadersRoute,
-  getIngestJobRoute,
-  submitIngestFileRoute,
-  submitSearchRoute,
-  getSearchBatchRoute,
-  ingestUploadUrlRoute,
-  ingestFinalizeRoute,
-  feedbackRoute,
-  startRefineRoute,
-  refineStatusRoute,
-  createDistillRoute,
-  getDistillRoute,
+  ...catalogRoutes(FORGE_OPERATIONS),
   mcpRoute,
   ...catalogRoutes(TENANT_DATA_OPERATIONS),
   graphViewerRoute,
