@@ -124,7 +124,7 @@ export function createMcpServer(deps: Deps, session: McpSession): Server {
           request.params.arguments,
           deps.config,
         );
-        const result = await tool.run({ deps, actor: caller.actor, signal: extra.signal }, input);
+        const result = await tool.run({ deps, ...caller, signal: extra.signal }, input);
         return { content: [{ type: "text", text: asJson(result) }] };
       });
     } catch (error) {

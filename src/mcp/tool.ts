@@ -5,9 +5,10 @@
 import type { TSchema } from "@sinclair/typebox";
 import type { Deps } from "../app/deps";
 import type { Actor } from "../domain/actor";
+import type { Scope } from "../domain/keys/scopes";
 import { type Handler, operationOfTool } from "../operations";
 
-export type ToolCall = { deps: Deps; actor: Actor; signal: AbortSignal };
+export type ToolCall = { deps: Deps; actor: Actor; scopes: readonly Scope[]; signal: AbortSignal };
 
 export type McpTool = {
   name: string;
@@ -34,10 +35,10 @@ export function catalogTool(name: string, description: string): McpTool {
     description,
     inputSchema: (deps) => tool.schema(deps.config),
     readOnly: operation.method === "GET" || operation.access.endsWith(":read"),
-    run: ({ deps, actor, signal }, args) => {
+    run: ({ deps, actor, scopes, signal }, args) => {
       const { input, params } = tool.split(args);
       const caller = { role: "tenant" as const, requestId: actor.requestId };
-      const call = { deps, actor, caller, signal, field: (field: string) => field };
+      const call = { deps, actor, caller, scopes, signal, field: (field: string) => field };
       return Promise.resolve(handler.run(call, input, params));
     },
   };

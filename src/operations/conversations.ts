@@ -1,5 +1,4 @@
-// Conversation and session operations: open, read, delete, append and list turns; start, read and
-// end a session.
+// Conversation operations: open, read, delete, append and list turns (sessions: sessions.ts).
 import { appendTurn, readTurns } from "../domain/conversations/turns";
 import {
   conversationView,
@@ -21,9 +20,6 @@ import {
 const tags = ["Conversations"];
 
 export const CONVERSATION_OPERATIONS: readonly Operation[] = [
-  write("POST", "/v1/sessions", "memories:write", "session.start"),
-  read("/v1/sessions/:session_id", "memories:read"),
-  write("POST", "/v1/sessions/:session_id/end", "memories:write", "session.end"),
   write("POST", "/v1/conversations", "memories:write", "conversation.open", {
     handler: {
       input: { from: "body", schema: () => OpenConversation },

@@ -11,6 +11,7 @@ import { MEMORY_OPERATIONS } from "./memories";
 import type { GateName, Operation } from "./operation";
 import { PUBLIC_OPERATIONS } from "./public";
 import { SUPERADMIN_OPERATIONS } from "./superadmin";
+import { SESSION_OPERATIONS } from "./sessions";
 import { TENANT_DATA_OPERATIONS } from "./tenant-data";
 import { WEBHOOK_OPERATIONS } from "./webhooks";
 
@@ -31,6 +32,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...FORGET_PROOF_OPERATIONS,
   ...SUPERADMIN_OPERATIONS,
   ...MEMORY_OPERATIONS,
+  ...SESSION_OPERATIONS,
   ...CONVERSATION_OPERATIONS,
   ...GRAPH_OPERATIONS,
   ...FORGE_OPERATIONS,

@@ -43,6 +43,8 @@ export type Call = {
   /** Who calls, for a `superadmin` entry, whose caller has no tenant and so no actor. */
   caller: { role: "tenant" | "superadmin" | undefined; requestId: string | null };
   signal: AbortSignal;
+  /** The calling key's scopes (creating a key checks its subset rule against them). */
+  scopes: readonly Scope[];
   /**
    * How the transport names an input field in a 422: `query:/as_of` over REST, `as_of` over MCP.
    */
@@ -68,6 +70,12 @@ export type Handler = Readonly<{
    * `prefix.<key>` ones): maps the URL and the schema-checked query onto run's input.
    */
   fromUrl?: (url: string, query: any) => unknown;
+  /**
+   * A body no schema can read (multipart/form-data): left unparsed, it reaches run as the input,
+   * the Request itself, for the domain to stream; `openapi` is its OpenAPI requestBody. Its entry
+   * has `input: null` and no MCP tool.
+   */
+  rawBody?: { openapi: { required: boolean; content: Record<string, { schema: object }> } };
   /** The path parameters' schema, for a path with `:name` parts. */
   params?: TSchema;
   /**

@@ -17,13 +17,15 @@ import { withTenant, withTenantRead } from "../../data/with-tenant";
 import type { Actor } from "../actor";
 import { recordAudit } from "../audit/record";
 import { decodeCursor, encodeCursor } from "../../lib/cursor";
-import { conflict, notFound } from "../../lib/errors";
+import { conflict, notFound, validationFailed } from "../../lib/errors";
+import { nulProblems } from "../../lib/nul-free";
+import { checkMetadata, type MetadataLimits } from "../metadata";
 import { looksLikeId, newId } from "../../lib/ids";
 
 export type DatasetInput = {
   name: string;
   description?: string;
-  metadata?: Record<string, unknown>;
+  metadata?: unknown;
 };
 
 export function datasetView(row: DatasetRow) {
@@ -38,14 +40,22 @@ function withCounts(row: DatasetRow, counts: DatasetCounts) {
   };
 }
 
-export async function createDataset(db: Database, actor: Actor, input: DatasetInput) {
-  const row = await withTenant(db, actor.orgId, async (tx) => {
+/** Name, description and metadata must be storable (no NUL), metadata a JSON object: else 422. */
+export async function createDataset(
+  ports: { db: Database; config: MetadataLimits },
+  actor: Actor,
+  input: DatasetInput,
+) {
+  const problems = nulProblems(input, "");
+  if (problems.length > 0) throw validationFailed(problems);
+  const metadata = checkMetadata(ports.config, input.metadata);
+  const row = await withTenant(ports.db, actor.orgId, async (tx) => {
     const inserted = await insertDataset(tx, {
       org_id: actor.orgId,
       dataset_id: newId("ds"),
       name: input.name,
       description: input.description ?? null,
-      metadata: input.metadata ?? {},
+      metadata,
     });
     if (!inserted)
       throw conflict(

@@ -12,7 +12,7 @@ import { withTenant, withTenantRead } from "../../data/with-tenant";
 import type { Actor } from "../actor";
 import { recordAudit } from "../audit/record";
 import { insufficientScope, keyLimitReached, notFound } from "../../lib/errors";
-import { newId } from "../../lib/ids";
+import { looksLikeId, newId } from "../../lib/ids";
 import { decodeCursor, encodeCursor } from "../../lib/cursor";
 import { hashKey, keyStart, mintKey } from "./format";
 import type { KeyCache } from "./key-cache";
@@ -116,6 +116,7 @@ export async function revokeTenantKey(
   actor: Actor,
   keyId: string,
 ) {
+  if (!looksLikeId("key", keyId)) throw notFound("API key");
   const row = await withTenant(deps.db, actor.orgId, async (tx) => {
     const revoked = await revokeKey(tx, keyId);
     if (revoked) await recordAudit(tx, actor, { operation: "api_key.revoke", targetIds: [keyId] });

@@ -9,6 +9,7 @@ import {
 import type { Database } from "../../data/pools";
 import { withTenant, withTenantRead } from "../../data/with-tenant";
 import type { Actor } from "../actor";
+import { checkMetadata, type MetadataLimits } from "../metadata";
 import { recordAudit } from "../audit/record";
 import { conflict, notFound } from "../../lib/errors";
 import { looksLikeId, newId } from "../../lib/ids";
@@ -18,17 +19,19 @@ const view = (s: SessionRow) => ({
   state: s.ended_at === null ? ("active" as const) : ("ended" as const),
 });
 
+/** `metadata` must meet the one metadata contract (a 422 at /metadata otherwise). */
 export async function startSession(
-  db: Database,
+  ports: { db: Database; config: MetadataLimits },
   actor: Actor,
-  input: { agent_id: string; metadata?: Record<string, unknown> },
+  input: { agent_id: string; metadata?: unknown },
 ) {
-  const row = await withTenant(db, actor.orgId, async (tx) => {
+  const metadata = checkMetadata(ports.config, input.metadata);
+  const row = await withTenant(ports.db, actor.orgId, async (tx) => {
     const inserted = await insertSession(tx, {
       org_id: actor.orgId,
       session_id: newId("ses"),
       agent_id: input.agent_id,
-      metadata: input.metadata ?? {},
+      metadata,
     });
     await recordAudit(tx, actor, {
       operation: "session.start",

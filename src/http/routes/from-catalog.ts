@@ -1,12 +1,16 @@
 // The routes whose handler is their catalog entry's (src/operations/): the entry's schema validates
 // the input once, before the handler, its docs describe the route in OpenAPI, and the handler only
 // runs the entry with the caller.
+import type { TSchema } from "@sinclair/typebox";
 import { Elysia, type AnyElysia } from "elysia";
 import type { Deps } from "../../app/deps";
 import type { Call, EventStream, Handler, Operation } from "../../operations";
+import { OPERATIONS } from "../../operations";
 import { authedErrorResponses, authedErrors } from "../../operations/schemas/common";
+import { validationFailed } from "../../lib/errors";
+import { describeSchema } from "../../lib/validation/describe-schema";
 import { type Events, eventStreamResponse } from "../event-stream";
-import { actorOf, contextOf } from "../request-context";
+import { actorOf, contextOf, scopesOf } from "../request-context";
 
 /** REST names a query field `query:/name` and a body field `/name` in its 422s. */
 const fieldIn = (from: "query" | "body") =>
@@ -29,6 +33,7 @@ function callOf(deps: Deps, operation: Operation, request: Request, field: Call[
       return actor ?? actorOf(request);
     },
     caller: { role: context?.identity?.role, requestId: context?.requestId ?? null },
+    scopes: scopesOf(request),
     signal: request.signal,
     field,
   };
@@ -36,7 +41,8 @@ function callOf(deps: Deps, operation: Operation, request: Request, field: Call[
 
 /** A JSON response's schemas by status; a stream's are in its docs (`responses`, by hand). */
 function documented(handler: Handler, status: number) {
-  const { output, errors, docs } = handler;
+  const { output, errors, rawBody } = handler;
+  const docs = rawBody ? { ...handler.docs, requestBody: rawBody.openapi } : handler.docs;
   if (!isStream(output))
     return { response: { [status]: output, ...authedErrors(...errors) }, detail: docs };
   const { description } = output.eventStream;
@@ -48,13 +54,31 @@ function documented(handler: Handler, status: number) {
   return { detail: { ...docs, responses } };
 }
 
+/**
+ * A JSON body that is not an object is refused in the validator's words before Elysia applies the
+ * schema's defaults, which would turn a string or a list into an object a schema of optional fields
+ * accepts (POST /v1/refine's).
+ */
+const objectBodyOnly =
+  (schema: TSchema) =>
+  ({ body }: { body: unknown }) => {
+    if (body !== null && body !== undefined && (typeof body !== "object" || Array.isArray(body)))
+      throw validationFailed([{ path: "/", message: `must be ${describeSchema(schema)}` }]);
+  };
+
+function bodySchema(schema: TSchema) {
+  return { parse: "json" as const, transform: objectBodyOnly(schema), body: schema };
+}
+
 function catalogRoute(operation: Operation, handler: Handler, deps: Deps): AnyElysia {
-  const { input, params, fromUrl, output } = handler;
-  const schema =
-    input === null
+  const { input, params, fromUrl, output, rawBody } = handler;
+  const schema = rawBody
+    ? // Keeps Elysia from reading the body; a JSON body was already parsed (and refused: 415).
+      { parse: () => ({}) }
+    : input === null
       ? {}
       : input.from === "body"
-        ? { parse: "json" as const, body: input.schema(deps.config) }
+        ? bodySchema(input.schema(deps.config))
         : { query: input.schema(deps.config) };
   const field = fieldIn(input?.from ?? "query");
   const status = handler.status ?? 200;
@@ -63,7 +87,13 @@ function catalogRoute(operation: Operation, handler: Handler, deps: Deps): AnyEl
     operation.method,
     operation.path,
     async ({ request, query, body, params: values, set }: Context) => {
-      const given = input?.from === "body" ? body : fromUrl ? fromUrl(request.url, query) : query;
+      const given = rawBody
+        ? request
+        : input?.from === "body"
+          ? body
+          : fromUrl
+            ? fromUrl(request.url, query)
+            : query;
       const result = await handler.run(callOf(deps, operation, request, field), given, values);
       if (isStream(output))
         return eventStreamResponse(deps, output.eventStream.opening, result as Events, request);
@@ -80,3 +110,11 @@ export const catalogRoutes = (operations: readonly Operation[]): Array<(deps: De
     const { handler } = operation;
     return handler ? [(deps: Deps) => catalogRoute(operation, handler, deps)] : [];
   });
+
+/**
+ * The routes of the entries with a handler at these paths, in this order (one path's methods in
+ * catalog order): the route table lists them where their area's routes stood, so OpenAPI (and the
+ * SDK made from it) keeps its order.
+ */
+export const catalogRoutesOf = (...paths: string[]) =>
+  catalogRoutes(paths.flatMap((path) => OPERATIONS.filter((operation) => operation.path === path)));

@@ -3,41 +3,14 @@
 // absent from /openapi.json and answers 404.
 import type { AnyElysia } from "elysia";
 import type { Deps } from "../../app/deps";
-import { createApiKeyRoute } from "./account/api-keys-create";
-import { listApiKeysRoute } from "./account/api-keys-list";
-import { revokeApiKeyRoute } from "./account/api-keys-revoke";
-import { limitsRoute } from "./account/limits";
-import { auditRoute } from "./account/audit";
-import { getOwnBudgetsRoute } from "./account/budgets-get";
-import { putOwnBudgetsRoute } from "./account/budgets-put";
-import { usageRoute } from "./account/usage";
-import { endSessionRoute } from "./account/sessions-end";
-import { getSessionRoute } from "./account/sessions-get";
-import { startSessionRoute } from "./account/sessions-start";
 import { errorPagesRoute } from "./public/error-pages";
 import { healthRoute } from "./public/health";
 import { metricsRoute } from "./public/metrics";
 import { readyRoute } from "./public/ready";
 import { workerHealthRoute } from "./public/worker-health";
-import { createDatasetRoute } from "./datasets/create";
-import { deleteDatasetRoute } from "./datasets/delete";
-import { getDatasetRoute } from "./datasets/get";
-import { listDatasetsRoute } from "./datasets/list";
-import { getIngestJobRoute } from "./ingest/get";
-import { ingestLoadersRoute } from "./ingest/loaders";
-import { submitIngestRoute } from "./ingest/submit";
-import { submitIngestFileRoute } from "./ingest/submit-file";
-import { submitSearchRoute } from "./ingest/search-submit";
-import { getSearchBatchRoute } from "./ingest/search-get";
-import { ingestUploadUrlRoute } from "./ingest/upload-url";
-import { ingestFinalizeRoute } from "./ingest/finalize";
-import { feedbackRoute } from "./refine/feedback";
-import { startRefineRoute } from "./refine/start";
-import { refineStatusRoute } from "./refine/status";
-import { createDistillRoute } from "./distill/create";
-import { getDistillRoute } from "./distill/get";
-import { catalogRoutes } from "./from-catalog";
+import { catalogRoutes, catalogRoutesOf } from "./from-catalog";
 import { CONVERSATION_OPERATIONS } from "../../operations/conversations";
+import { FORGE_OPERATIONS } from "../../operations/forge";
 import { FORGET_PROOF_OPERATIONS } from "../../operations/forget-proof";
 import { GRAPH_OPERATIONS } from "../../operations/graph";
 import { MEMORY_OPERATIONS } from "../../operations/memories";
@@ -59,40 +32,16 @@ export const ROUTES: readonly RouteFactory[] = [
   workerHealthRoute,
   metricsRoute,
   errorPagesRoute,
-  createApiKeyRoute,
-  listApiKeysRoute,
-  revokeApiKeyRoute,
-  limitsRoute,
+  ...catalogRoutesOf("/v1/api-keys", "/v1/api-keys/:key_id", "/v1/limits"),
   ...catalogRoutes(MEMORY_OPERATIONS),
   memoriesWrongMethodRoute,
-  auditRoute,
-  usageRoute,
-  getOwnBudgetsRoute,
-  putOwnBudgetsRoute,
-  startSessionRoute,
-  getSessionRoute,
-  endSessionRoute,
+  ...catalogRoutesOf("/v1/audit", "/v1/usage", "/v1/tenants/me/budgets"),
+  ...catalogRoutesOf("/v1/sessions", "/v1/sessions/:session_id", "/v1/sessions/:session_id/end"),
   ...catalogRoutes(CONVERSATION_OPERATIONS),
   ...catalogRoutes(FORGET_PROOF_OPERATIONS),
   ...catalogRoutes(SUPERADMIN_OPERATIONS),
   ...catalogRoutes(GRAPH_OPERATIONS),
-  createDatasetRoute,
-  listDatasetsRoute,
-  getDatasetRoute,
-  deleteDatasetRoute,
-  submitIngestRoute,
-  ingestLoadersRoute,
-  getIngestJobRoute,
-  submitIngestFileRoute,
-  submitSearchRoute,
-  getSearchBatchRoute,
-  ingestUploadUrlRoute,
-  ingestFinalizeRoute,
-  feedbackRoute,
-  startRefineRoute,
-  refineStatusRoute,
-  createDistillRoute,
-  getDistillRoute,
+  ...catalogRoutes(FORGE_OPERATIONS),
   mcpRoute,
   ...catalogRoutes(TENANT_DATA_OPERATIONS),
   graphViewerRoute,

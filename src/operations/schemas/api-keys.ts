@@ -37,3 +37,21 @@ export const CreatedApiKey = t.Composite(
   ],
   { additionalProperties: false },
 );
+
+export const CreateApiKey = t.Object(
+  {
+    name: t.Optional(t.String({ minLength: 1, maxLength: 100 })),
+    scopes: t.Optional(
+      t.Array(KeyScope, {
+        minItems: 1,
+        maxItems: 10,
+        uniqueItems: true,
+        description:
+          "Scopes of the new key, each held by the calling key; default: the caller's scopes",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const ApiKeyParams = t.Object({ key_id: t.String({ maxLength: 64 }) });

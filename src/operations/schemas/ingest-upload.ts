@@ -3,7 +3,19 @@ import { t } from "elysia";
 import type { Config } from "../../config/schema";
 import { SubmittedJob } from "./ingest";
 
-export const UploadUrlBody = (config: Config) =>
+const uploadUrlBodies = new WeakMap<Config, ReturnType<typeof uploadUrlBody>>();
+
+/**
+ * One schema per config: Elysia's t.Integer carries decode functions of its own, so a second build
+ * would not be the route's schema that the catalog's own (and its check) expect.
+ */
+export const UploadUrlBody = (config: Config) => {
+  const built = uploadUrlBodies.get(config) ?? uploadUrlBody(config);
+  uploadUrlBodies.set(config, built);
+  return built;
+};
+
+const uploadUrlBody = (config: Config) =>
   t.Object(
     {
       agent_id: t.String({ minLength: 1, maxLength: 256 }),
@@ -19,7 +31,8 @@ export const UploadUrlBody = (config: Config) =>
         minLength: 1,
         maxLength: 255,
         description:
-          "The file's name (kept as the memories' source; its extension helps recognise the format)",
+          "The file's name (kept as the memories' source; its extension helps recognise the " +
+          "format)",
       }),
       content_type: t.Optional(
         t.String({

@@ -30,7 +30,8 @@ export const IngestBody = (config: Config) =>
           minLength: 1,
           maxLength: 2048,
           description:
-            "http(s) URL to fetch and ingest (give text or url); private and loopback addresses are refused",
+            "http(s) URL to fetch and ingest (give text or url); private and loopback addresses " +
+            "are refused",
         }),
       ),
     },
@@ -48,7 +49,8 @@ const JobState = t.Union(
   ],
   {
     description:
-      "awaiting_upload (direct uploads only) → queued → running → succeeded | failed; rejected when ingest is disabled",
+      "awaiting_upload (direct uploads only) → queued → running → succeeded | failed; rejected " +
+      "when ingest is disabled",
   },
 );
 
@@ -77,7 +79,8 @@ export const IngestJob = t.Object(
     }),
     source: t.Record(t.String(), t.Unknown(), {
       description:
-        "kind (text, url, file, upload, search) and what identifies it; posted text shows only its length",
+        "kind (text, url, file, upload, search) and what identifies it; posted text shows only " +
+        "its length",
     }),
     loader: t.Union([t.String(), t.Null()]),
     detected_type: t.Union([t.String(), t.Null()], {
@@ -88,18 +91,22 @@ export const IngestJob = t.Object(
     }),
     memory_ids: t.Array(t.String(), {
       description:
-        "The memories holding the document's chunks, in order (at most 1000); for a duplicate, the ones the first ingest created",
+        "The memories holding the document's chunks, in order (at most 1000); for a duplicate, " +
+        "the ones the first ingest created",
     }),
     memory_count: t.Integer({ minimum: 0 }),
     warnings: t.Array(t.String()),
     error: t.Union([t.String(), t.Null()], { description: "Why the job failed, in words" }),
     failure_reason: t.Union([t.String(), t.Null()], {
       description:
-        "corrupt, encrypted, empty, unsupported, too-large, needs-multimodal, fetch-refused, fetch-failed, budget-exceeded, dataset-deleted, upload-missing, upload-expired, search-failed",
+        "corrupt, encrypted, empty, unsupported, too-large, needs-multimodal, fetch-refused, " +
+        "fetch-failed, budget-exceeded, dataset-deleted, upload-missing, upload-expired, " +
+        "search-failed",
     }),
     duplicate_of: t.Union([t.Object({ source_id: t.String(), job_id: t.String() }), t.Null()], {
       description:
-        "Identical content was already ingested for this agent and dataset by that job; nothing new was stored",
+        "Identical content was already ingested for this agent and dataset by that job; nothing " +
+        "new was stored",
     }),
     distill_job_id: t.Union([t.String(), t.Null()], {
       description: "The distill job this ingest chained (INGEST_AUTO_DISTILL)",
@@ -131,3 +138,32 @@ export const LoaderInfo = t.Object(
   },
   { additionalProperties: false },
 );
+
+/** POST /v1/ingest/file's multipart body in OpenAPI: the domain streams it, no schema reads it. */
+export const IngestFileRequestBody = {
+  required: true,
+  content: {
+    "multipart/form-data": {
+      schema: {
+        type: "object",
+        required: ["agent_id", "file"],
+        additionalProperties: false,
+        properties: {
+          agent_id: { type: "string", minLength: 1, maxLength: 256 },
+          dataset_id: {
+            type: "string",
+            minLength: 1,
+            maxLength: 64,
+            description: "A live dataset of the caller; omit to ingest without one",
+          },
+          file: {
+            type: "string",
+            format: "binary",
+            description:
+              "The document; its format is recognised from its bytes (GET /v1/ingest/loaders)",
+          },
+        },
+      },
+    },
+  },
+};

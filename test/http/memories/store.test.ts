@@ -72,7 +72,7 @@ describe("POST /v1/memories", () => {
   });
 
   test("accepts every documented field", async () => {
-    const dataset = await createDataset(t.deps.db, systemActor(a.orgId), { name: "docs" });
+    const dataset = await createDataset(t.deps, systemActor(a.orgId), { name: "docs" });
     const r = await t.request("POST", "/v1/memories", {
       key: a.key,
       body: {
