@@ -2,7 +2,7 @@
 // provenance, pending feedback), runs every pass once through svc.refine_run's body, and prints
 // each pass's time. Run: node_modules/.bin/bun run bench/refine.ts [memos=50000] [edges=200000]
 import postgres from "postgres";
-import type { Deps } from "../src/app/deps";
+import type { Deps } from "../src/operations/deps";
 import { loadConfig } from "../src/config/load";
 import type { Config } from "../src/config/schema";
 import { migrate } from "../src/data/migrate";

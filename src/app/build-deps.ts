@@ -34,7 +34,7 @@ import { selectStorage } from "../providers/storage/select";
 import { selectWebSearch } from "../providers/websearch/select";
 import { meteredWebSearch } from "../providers/websearch/metered";
 import type { EmbeddingProvider } from "../providers/embeddings/port";
-import { bucketPolicyOf, type Deps } from "./deps";
+import { bucketPolicyOf, type Deps } from "../operations/deps";
 
 function openServerDatabase(config: Config, applicationName: string): Database {
   if (!config.DATABASE_URL)

@@ -5,7 +5,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { closeDeps, openDeps } from "../app/build-deps";
 import { checkServingLogin, migrateAsOwner, openEmbeddedServing } from "../app/database-roles";
 import { installProcessGuards } from "../app/process-guards";
-import type { Deps } from "../app/deps";
+import type { Deps } from "../operations/deps";
 import type { Config } from "../config/schema";
 import { newId } from "../lib/ids";
 import { tenantBucketPolicyOf } from "../domain/ratelimit/tenant-policy";

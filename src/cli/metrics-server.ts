@@ -1,6 +1,6 @@
 // A bare /metrics listener for processes without the HTTP API (`svc worker` with
 // WORKER_METRICS_PORT).
-import type { Deps } from "../app/deps";
+import type { Deps } from "../operations/deps";
 import { listenHttp } from "../http/listen";
 
 export function serveMetrics(deps: Deps, port: number) {

@@ -6,7 +6,7 @@
 // Request id and access log wrap the whole app (see handleRequest) so that every response,
 // including early 401/413/429 and unknown routes, is counted once.
 import { Elysia, type AnyElysia } from "elysia";
-import type { Deps } from "../app/deps";
+import type { Deps } from "../operations/deps";
 import { shareScope } from "../data/tenant-share";
 import { errorHandler } from "./error-handler";
 import { gatedOffDetail } from "./gated-off";

@@ -2,7 +2,7 @@
 // goes out at once, so clients and proxies see the response begin before the first event; a
 // failure once the stream is open becomes an `error` event carrying its problem, since the status
 // is already sent. Closing the connection aborts the events' signal.
-import type { Deps } from "../app/deps";
+import type { Deps } from "../operations/deps";
 import type { StreamEvent } from "../operations";
 import { toAppError } from "./error-handler";
 import { problemResponse, problemTypeBase } from "./problem";

@@ -1,7 +1,7 @@
 // Every HTTP listener the service opens (the API, a worker's /metrics) starts here, so Bun's
 // development error page (source lines, stack, absolute paths) never answers, in any mode: an error
 // that escapes the fetch handler is logged and becomes a bare 500 problem.
-import type { Deps } from "../app/deps";
+import type { Deps } from "../operations/deps";
 import { AppError } from "../lib/errors";
 import { problemResponse, problemTypeBase } from "./problem";
 

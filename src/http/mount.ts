@@ -2,7 +2,7 @@
 // carry its gate. A route the catalog does not name, or a factory whose routes disagree on the
 // gate, stops the app from starting: every mounted route is declared once.
 import type { AnyElysia } from "elysia";
-import type { Deps } from "../app/deps";
+import type { Deps } from "../operations/deps";
 import { ENABLED_BY, type GateName, operationOf } from "../operations";
 import type { OffRoutes } from "./gated-off";
 import { ROUTES } from "./routes";

@@ -1,7 +1,7 @@
 // MCP resources: a memory (current version), the agents, an agent's newest memories, and a
 // conversation (state and its first page of turns), read through the same domain functions as their
 // REST routes.
-import type { Deps } from "../app/deps";
+import type { Deps } from "../operations/deps";
 import type { Actor } from "../domain/actor";
 import { conversationView, readConversation } from "../domain/conversations/conversations";
 import { readTurns } from "../domain/conversations/turns";

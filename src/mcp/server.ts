@@ -14,7 +14,7 @@ import {
   ReadResourceRequestSchema,
   type CallToolResult,
 } from "@modelcontextprotocol/sdk/types.js";
-import type { Deps } from "../app/deps";
+import type { Deps } from "../operations/deps";
 import type { Actor } from "../domain/actor";
 import { AppError } from "../lib/errors";
 import { toAppError } from "../http/error-handler";

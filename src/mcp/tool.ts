@@ -3,7 +3,7 @@
 // entry's, and so are its schema and run once the route's handler lives in the catalog
 // (catalogTool).
 import type { TSchema } from "@sinclair/typebox";
-import type { Deps } from "../app/deps";
+import type { Deps } from "../operations/deps";
 import type { Actor } from "../domain/actor";
 import type { Scope } from "../domain/keys/scopes";
 import { type Handler, operationOfTool } from "../operations";

@@ -3,7 +3,7 @@
 // its handler: input and output schemas, OpenAPI text and the domain call. http/ and mcp/ read
 // these.
 import type { TSchema } from "@sinclair/typebox";
-import type { Deps } from "../app/deps";
+import type { Deps } from "./deps";
 import type { Gates } from "../config/gates";
 import type { Config } from "../config/schema";
 import type { Actor } from "../domain/actor";

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Browser } from "playwright-core";
 import { closeDeps, openDeps } from "../../src/app/build-deps";
-import type { Deps } from "../../src/app/deps";
+import type { Deps } from "../../src/operations/deps";
 import { loadConfig } from "../../src/config/load";
 import type { Config } from "../../src/config/schema";
 import { migrate } from "../../src/data/migrate";

@@ -2,7 +2,7 @@
 // DATABASE_MIGRATION_URL) and Valkey, with captured logs and a small request helper.
 import postgres from "postgres";
 import { buildDeps, closeDeps } from "../../src/app/build-deps";
-import type { Deps } from "../../src/app/deps";
+import type { Deps } from "../../src/operations/deps";
 import { loadConfig } from "../../src/config/load";
 import type { Config } from "../../src/config/schema";
 import { systemActor } from "../../src/domain/actor";

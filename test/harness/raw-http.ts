@@ -1,7 +1,7 @@
 // Raw HTTP over a socket, for requests fetch() cannot send (HTTP/1.0 without Host, an empty or
 // short Host), against the real listener (listenHttp) wrapping an app.
 import net from "node:net";
-import type { Deps } from "../../src/app/deps";
+import type { Deps } from "../../src/operations/deps";
 import { createApp, handleRequest } from "../../src/http/create-app";
 import { listenHttp } from "../../src/http/listen";
 

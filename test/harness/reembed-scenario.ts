@@ -4,7 +4,7 @@
 // answering from A (its query embedded by A) while B is built, readiness and metrics show the
 // progress, a store during the re-embed is found at once, and after the switch recall reads B.
 import { expect } from "bun:test";
-import type { Deps } from "../../src/app/deps";
+import type { Deps } from "../../src/operations/deps";
 import { withTenant } from "../../src/data/with-tenant";
 import { advanceEmbeddings } from "../../src/domain/memories/reembed";
 import { prepareEmbeddingGenerations } from "../../src/domain/memories/reembed-boot";

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { revokeKey } from "../../src/data/queries/api-keys";
 import { withTenant } from "../../src/data/with-tenant";
-import type { Deps } from "../../src/app/deps";
+import type { Deps } from "../../src/operations/deps";
 import { hashKey } from "../../src/domain/keys/format";
 import { createKeyCache } from "../../src/domain/keys/key-cache";
 import type { KeyIdentity } from "../../src/domain/keys/identity";

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { closeDeps, openDeps } from "../../src/app/build-deps";
-import type { Deps } from "../../src/app/deps";
+import type { Deps } from "../../src/operations/deps";
 import { loadConfig } from "../../src/config/load";
 import type { Config } from "../../src/config/schema";
 import { migrate } from "../../src/data/migrate";

@@ -36,9 +36,6 @@ const KNOWN_BACK_ARROWS: readonly string[] = [
   "data -> domain/keys/scopes",
   "data -> domain/recall/graph-evidence",
   // The Deps bag: the catalog, HTTP and MCP still take it whole (ports for the edges end this).
-  "operations -> app/deps",
-  "http -> app/deps",
-  "mcp -> app/deps",
   // The MCP route mounts the MCP server, which reads HTTP's schemas: one catalog ends this.
   "http -> mcp/server",
 ];

@@ -1,6 +1,6 @@
 // The capabilities a domain function may be handed. Each function declares the few it uses
-// (Pick<Ports, "db" | "config">) and the composition root (src/app/deps.ts) passes them; the core
-// never sees the Valkey client, the rate limiter or the key authenticator.
+// (Pick<Ports, "db" | "config">) and the composition root (src/app/build-deps.ts) passes
+// them; the core never sees the Valkey client, the rate limiter or the key authenticator.
 import type { Config } from "../../config/schema";
 import type { Database } from "../../data/pools";
 import type { VectorShapeHints } from "../../data/queries/recall-vector";

@@ -5,7 +5,7 @@ import type { Actor } from "../actor";
 import type { BucketPolicy, RateLimiter } from "./limiter";
 import { tenantBucketKey, tenantBucketPolicyOf } from "./tenant-policy";
 
-/** The limiter and the key bucket's policy are the edge's (src/app/deps.ts), handed in per call. */
+/** The limiter and the key bucket's policy are the edge's (src/operations/deps.ts), handed in per call. */
 export type PostureSources = {
   limiter: RateLimiter;
   bucketPolicy: BucketPolicy;

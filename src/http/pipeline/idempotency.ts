@@ -4,7 +4,7 @@
 // after the response is rendered, settleIdempotency stores it (2xx–4xx) or releases the claim (5xx,
 // 429: the client retries).
 import { Elysia } from "elysia";
-import type { Deps } from "../../app/deps";
+import type { Deps } from "../../operations/deps";
 import { requestFingerprint } from "../../domain/idempotency/fingerprint";
 import { IDEMPOTENCY_KEY_HEADER, parseIdempotencyKey } from "../../domain/idempotency/key-header";
 import {

@@ -3,7 +3,7 @@
 // runs the entry with the caller.
 import type { TSchema } from "@sinclair/typebox";
 import { Elysia, type AnyElysia } from "elysia";
-import type { Deps } from "../../app/deps";
+import type { Deps } from "../../operations/deps";
 import type { Call, EventStream, Handler, Operation } from "../../operations";
 import { OPERATIONS } from "../../operations";
 import { authedErrorResponses, authedErrors } from "../../operations/schemas/common";

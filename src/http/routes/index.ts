@@ -2,7 +2,7 @@
 // operations (src/operations/, read by mount.ts): a gated-off route is never registered, so it is
 // absent from /openapi.json and answers 404.
 import type { AnyElysia } from "elysia";
-import type { Deps } from "../../app/deps";
+import type { Deps } from "../../operations/deps";
 import { errorPagesRoute } from "./public/error-pages";
 import { healthRoute } from "./public/health";
 import { metricsRoute } from "./public/metrics";

@@ -2,7 +2,7 @@
 // problem on every route, a short Host neither hides a route behind /docs/ nor breaks routing, and
 // no error ever answers with Bun's development page; on a real listener, in both database modes.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Deps } from "../../../src/app/deps";
+import type { Deps } from "../../../src/operations/deps";
 import { listenHttp } from "../../../src/http/listen";
 import { createLogger } from "../../../src/observability/log";
 import { testApp, type Tenant } from "../../harness/app";

@@ -4,7 +4,7 @@
 // refused, tenants independent, and answers naming forgotten or expired memories kept as tombstones
 // (issue 23 item 10).
 import { expect, test } from "bun:test";
-import type { Deps } from "../../../src/app/deps";
+import type { Deps } from "../../../src/operations/deps";
 import { withTenant } from "../../../src/data/with-tenant";
 import { sweepExpiredIdempotencyKeys } from "../../../src/domain/idempotency/sweep-expired";
 import { systemActor } from "../../../src/domain/actor";

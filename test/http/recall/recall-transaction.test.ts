@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { withTenant } from "../../../src/data/with-tenant";
 import { drainAudit } from "../../../src/domain/audit/drain";
-import type { Deps } from "../../../src/app/deps";
+import type { Deps } from "../../../src/operations/deps";
 import { createQueryVectorCache } from "../../../src/domain/recall/query-vectors";
 import { show, testApp, type TestApp, type Tenant } from "../../harness/app";
 import { embeddedApp, type EmbeddedApp } from "../../harness/embedded-app";

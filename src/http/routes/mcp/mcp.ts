@@ -5,7 +5,7 @@
 // its own rate-limit token. Hidden from OpenAPI: it speaks JSON-RPC, not REST.
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { Elysia } from "elysia";
-import type { Deps } from "../../../app/deps";
+import type { Deps } from "../../../operations/deps";
 import { tenantBucketPolicyOf } from "../../../domain/ratelimit/tenant-policy";
 import { createMcpServer, type McpCaller, type McpSession } from "../../../mcp/server";
 import { presentedKey } from "../../pipeline/5-authenticate";

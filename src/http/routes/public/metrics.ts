@@ -1,6 +1,6 @@
 // GET /metrics: Prometheus text exposition.
 import { Elysia } from "elysia";
-import type { Deps } from "../../../app/deps";
+import type { Deps } from "../../../operations/deps";
 
 export const metricsRoute = (deps: Deps) =>
   new Elysia().get(

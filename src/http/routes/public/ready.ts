@@ -1,7 +1,7 @@
 // GET /v1/ready: 200 when the database answers, migrations are applied and Valkey answers; else 503
 // problem. The 200 body also says which embedding generation serves and how far a re-embed is.
 import { Elysia, t } from "elysia";
-import type { Deps } from "../../../app/deps";
+import type { Deps } from "../../../operations/deps";
 import { checkReadiness } from "../../../domain/health/readiness";
 import { AppError } from "../../../lib/errors";
 import { Problem } from "../../../operations/schemas/common";

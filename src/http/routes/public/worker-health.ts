@@ -1,7 +1,7 @@
 // GET /v1/worker/health: 200 while a worker pulse (svc.worker_ping) is fresh; 503 when stale or
 // absent.
 import { Elysia, t } from "elysia";
-import type { Deps } from "../../../app/deps";
+import type { Deps } from "../../../operations/deps";
 import { latestWorkerPulse } from "../../../data/queries/health";
 import { AppError } from "../../../lib/errors";
 import { Problem } from "../../../operations/schemas/common";

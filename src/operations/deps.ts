@@ -1,6 +1,6 @@
-// Everything a handler or task may use, built once by the composition root and passed in: the
-// core's ports plus the edges' own (the Valkey client, the rate limiter, key authentication).
-import type Redis from "ioredis";
+// Everything a handler or task may use, built once by the composition root (src/app/) and
+// passed in: the core's ports plus the edges' own (the Valkey client, the rate limiter, key
+// authentication). Declared here, below HTTP and MCP, so the edges never import app/.
 import type { Gates } from "../config/gates";
 import type { Config } from "../config/schema";
 import type { KeyAuthenticator } from "../domain/keys/authenticate";
@@ -13,7 +13,7 @@ import type { Tracing } from "../observability/tracing";
 export type Deps = Ports & {
   readonly gates: Gates;
   /** null in embedded mode (no VALKEY_URL). */
-  readonly redis: Redis | null;
+  readonly redis: ValkeyConnection | null;
   readonly limiter: RateLimiter;
   readonly bucketPolicy: BucketPolicy;
   readonly authenticate: KeyAuthenticator;
@@ -21,6 +21,12 @@ export type Deps = Ports & {
   readonly keyCache: KeyCache;
   /** null unless OTEL_ENABLED. */
   readonly tracing: Tracing | null;
+};
+
+/** The API's Valkey client as the edges use it: readiness pings it, shutdown quits it. */
+export type ValkeyConnection = {
+  ping(): Promise<string>;
+  quit(): Promise<string>;
 };
 
 export function bucketPolicyOf(config: Config): BucketPolicy {
