@@ -6,7 +6,7 @@ import openapiTS, { astToString } from "openapi-typescript";
 import { buildDeps, closeDeps } from "../src/app/build-deps";
 import { loadConfig } from "../src/config/load";
 import type { Config } from "../src/config/schema";
-import { createApp, handleRequest } from "../src/http/create-app";
+import { createApp, handleRequest } from "../src/app/create-app";
 import { createLogger } from "../src/observability/log";
 import { type OpenApi, writePythonSdk } from "./sdk-python-types";
 

@@ -9,7 +9,7 @@ import { systemActor } from "../../src/domain/actor";
 import { ensureOrg } from "../../src/domain/keys/bootstrap";
 import { createKey } from "../../src/domain/keys/manage";
 import { migrateAsOwner } from "../../src/app/database-roles";
-import { createApp, handleRequest } from "../../src/http/create-app";
+import { createApp, handleRequest } from "../../src/app/create-app";
 import { createLogger } from "../../src/observability/log";
 import { BullmqQueue } from "../../src/queue/bullmq-queue";
 

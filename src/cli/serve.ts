@@ -4,7 +4,7 @@ import { closeDeps, openDeps } from "../app/build-deps";
 import { installProcessGuards } from "../app/process-guards";
 import { checkServingLogin, migrateAsOwner, openEmbeddedServing } from "../app/database-roles";
 import { ensureBootKeys } from "../domain/keys/bootstrap";
-import { createApp, handleRequest, serverBodyCap } from "../http/create-app";
+import { createApp, handleRequest, serverBodyCap } from "../app/create-app";
 import { listenHttp } from "../http/listen";
 import { startBeat } from "../queue/beat";
 import { startQueueDepthSampler } from "../queue/depth";

@@ -5,7 +5,7 @@ import type { AnyElysia } from "elysia";
 import type { Deps } from "../operations/deps";
 import { ENABLED_BY, type GateName, operationOf } from "../operations";
 import type { OffRoutes } from "./gated-off";
-import { ROUTES } from "./routes";
+import type { RouteFactory } from "./routes";
 
 export type BuiltRoutes = {
   mounted: AnyElysia[];
@@ -27,9 +27,9 @@ export function gateOfRoutes(routes: AnyElysia): GateName {
   return gate;
 }
 
-export function buildRoutes(deps: Deps): BuiltRoutes {
+export function buildRoutes(deps: Deps, table: readonly RouteFactory[]): BuiltRoutes {
   const built: BuiltRoutes = { mounted: [], off: [] };
-  for (const factory of ROUTES) {
+  for (const factory of table) {
     const routes = factory(deps);
     const gate = gateOfRoutes(routes);
     if (gate === "always" || deps.gates[gate]) built.mounted.push(routes);

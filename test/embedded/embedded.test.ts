@@ -16,7 +16,7 @@ import { withTenant } from "../../src/data/with-tenant";
 import { systemActor } from "../../src/domain/actor";
 import { ensureOrg } from "../../src/domain/keys/bootstrap";
 import { createKey } from "../../src/domain/keys/manage";
-import { createApp, handleRequest } from "../../src/http/create-app";
+import { createApp, handleRequest } from "../../src/app/create-app";
 import { createLogger } from "../../src/observability/log";
 import { startBeat } from "../../src/queue/beat";
 import { startWorker } from "../../src/queue/worker";

@@ -16,7 +16,7 @@ import { createKey } from "../../src/domain/keys/manage";
 import { decayImportance } from "../../src/domain/memories/decay-importance";
 import { enforceRetentionCaps } from "../../src/domain/memories/retention";
 import { sweepExpiredMemories } from "../../src/domain/memories/sweep-expired";
-import { createApp, handleRequest } from "../../src/http/create-app";
+import { createApp, handleRequest } from "../../src/app/create-app";
 import { createLogger } from "../../src/observability/log";
 import { seedEmbeddedDataDir } from "../harness/pglite-template";
 

@@ -19,7 +19,7 @@ import { lineVerifier } from "../../src/domain/export/format";
 import { importStream } from "../../src/domain/export/import";
 import { ensureOrg } from "../../src/domain/keys/bootstrap";
 import { createKey } from "../../src/domain/keys/manage";
-import { createApp, handleRequest } from "../../src/http/create-app";
+import { createApp, handleRequest } from "../../src/app/create-app";
 import { createLogger } from "../../src/observability/log";
 import { testApp, type TestApp } from "../harness/app";
 import { TEST_QUEUE_PREFIX, TEST_VALKEY_URL, testDatabaseEnv } from "../harness/env";

@@ -8,7 +8,7 @@ import type { Config } from "../../src/config/schema";
 import { systemActor } from "../../src/domain/actor";
 import { ensureOrg } from "../../src/domain/keys/bootstrap";
 import { createKey } from "../../src/domain/keys/manage";
-import { createApp, handleRequest } from "../../src/http/create-app";
+import { createApp, handleRequest } from "../../src/app/create-app";
 import { createLogger } from "../../src/observability/log";
 import { createMigratedDatabase, dropDatabase } from "./databases";
 import { asServingLogin, TEST_QUEUE_PREFIX, testDatabaseUrl, TEST_VALKEY_URL } from "./env";

@@ -2,7 +2,7 @@
 // short Host), against the real listener (listenHttp) wrapping an app.
 import net from "node:net";
 import type { Deps } from "../../src/operations/deps";
-import { createApp, handleRequest } from "../../src/http/create-app";
+import { createApp, handleRequest } from "../../src/app/create-app";
 import { listenHttp } from "../../src/http/listen";
 
 export type RawResponse = { status: number; headers: string; body: string };

@@ -14,7 +14,7 @@ import { systemActor } from "../../src/domain/actor";
 import { ensureOrg } from "../../src/domain/keys/bootstrap";
 import { createKey } from "../../src/domain/keys/manage";
 import { SCOPES } from "../../src/domain/keys/scopes";
-import { createApp, handleRequest } from "../../src/http/create-app";
+import { createApp, handleRequest } from "../../src/app/create-app";
 import { createLogger } from "../../src/observability/log";
 import { seedEmbeddedDataDir } from "../harness/pglite-template";
 

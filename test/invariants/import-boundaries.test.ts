@@ -37,7 +37,6 @@ const KNOWN_BACK_ARROWS: readonly string[] = [
   "data -> domain/recall/graph-evidence",
   // The Deps bag: the catalog, HTTP and MCP still take it whole (ports for the edges end this).
   // The MCP route mounts the MCP server, which reads HTTP's schemas: one catalog ends this.
-  "http -> mcp/server",
 ];
 
 /** Import cycles that exist today, each as its files sorted and joined by " <-> ". */

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Elysia } from "elysia";
 import { gateOfRoutes } from "../../src/http/mount";
-import { ROUTES } from "../../src/http/routes";
+import { ROUTES } from "../../src/app/routes";
 import { toolsFor } from "../../src/mcp/tools";
 import { MCP_TOOLS } from "../../src/mcp/tools";
 import { OPERATIONS, operationOf, operationOfTool } from "../../src/operations";

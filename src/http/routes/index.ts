@@ -17,7 +17,6 @@ import { MEMORY_OPERATIONS } from "../../operations/memories";
 import { SUPERADMIN_OPERATIONS } from "../../operations/superadmin";
 import { TENANT_DATA_OPERATIONS } from "../../operations/tenant-data";
 import { WEBHOOK_OPERATIONS } from "../../operations/webhooks";
-import { mcpRoute } from "./mcp/mcp";
 import { graphViewerRoute } from "./public/graph-viewer";
 import { rootRoute } from "./public/root";
 import { memoriesWrongMethodRoute } from "./memories/wrong-method";
@@ -42,7 +41,6 @@ export const ROUTES: readonly RouteFactory[] = [
   ...catalogRoutes(SUPERADMIN_OPERATIONS),
   ...catalogRoutes(GRAPH_OPERATIONS),
   ...catalogRoutes(FORGE_OPERATIONS),
-  mcpRoute,
   ...catalogRoutes(TENANT_DATA_OPERATIONS),
   graphViewerRoute,
   ...catalogRoutes(WEBHOOK_OPERATIONS),

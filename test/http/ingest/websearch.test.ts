@@ -15,7 +15,7 @@ import { migrate } from "../../../src/data/migrate";
 import { systemActor } from "../../../src/domain/actor";
 import { ensureOrg } from "../../../src/domain/keys/bootstrap";
 import { createKey } from "../../../src/domain/keys/manage";
-import { createApp, handleRequest } from "../../../src/http/create-app";
+import { createApp, handleRequest } from "../../../src/app/create-app";
 import { createLogger } from "../../../src/observability/log";
 import { startWorker, type RunningWorker } from "../../../src/queue/worker";
 import { show, type TestResponse } from "../../harness/app";

@@ -5,12 +5,12 @@
 // its own rate-limit token. Hidden from OpenAPI: it speaks JSON-RPC, not REST.
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { Elysia } from "elysia";
-import type { Deps } from "../../../operations/deps";
-import { tenantBucketPolicyOf } from "../../../domain/ratelimit/tenant-policy";
-import { createMcpServer, type McpCaller, type McpSession } from "../../../mcp/server";
-import { presentedKey } from "../../pipeline/5-authenticate";
-import { takeRequestTokens } from "../../pipeline/6-rate-limit";
-import { actorOf, scopesOf } from "../../request-context";
+import type { Deps } from "../operations/deps";
+import { tenantBucketPolicyOf } from "../domain/ratelimit/tenant-policy";
+import { createMcpServer, type McpCaller, type McpSession } from "./server";
+import { presentedKey } from "../http/pipeline/5-authenticate";
+import { takeRequestTokens } from "../http/pipeline/6-rate-limit";
+import { actorOf, scopesOf } from "../http/request-context";
 import { batchRefusal } from "./batch-rules";
 
 /**

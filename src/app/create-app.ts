@@ -8,30 +8,31 @@
 import { Elysia, type AnyElysia } from "elysia";
 import type { Deps } from "../operations/deps";
 import { shareScope } from "../data/tenant-share";
-import { errorHandler } from "./error-handler";
-import { gatedOffDetail } from "./gated-off";
-import { buildRoutes } from "./mount";
-import { openapiLayer } from "./openapi";
-import { corsLayer } from "./pipeline/1-cors";
-import { resolveRequestId } from "./pipeline/2-request-id";
-import { logRequest } from "./pipeline/3-access-log";
-import { bodyLimitLayer } from "./pipeline/4-body-limit";
-import { authenticateLayer } from "./pipeline/5-authenticate";
-import { rateLimitLayer } from "./pipeline/6-rate-limit";
+import { errorHandler } from "../http/error-handler";
+import { gatedOffDetail } from "../http/gated-off";
+import { buildRoutes } from "../http/mount";
+import { ROUTES } from "./routes";
+import { openapiLayer } from "../http/openapi";
+import { corsLayer } from "../http/pipeline/1-cors";
+import { resolveRequestId } from "../http/pipeline/2-request-id";
+import { logRequest } from "../http/pipeline/3-access-log";
+import { bodyLimitLayer } from "../http/pipeline/4-body-limit";
+import { authenticateLayer } from "../http/pipeline/5-authenticate";
+import { rateLimitLayer } from "../http/pipeline/6-rate-limit";
 import { tenantBucketPolicyOf } from "../domain/ratelimit/tenant-policy";
 import { addressBucketPolicyOf, createAddressThrottle } from "../domain/ratelimit/address-throttle";
-import { clientAddress, type SocketPeer } from "./client-address";
-import { idempotencyLayer, settleIdempotency } from "./pipeline/idempotency";
-import { inputRulesLayer } from "./pipeline/input-rules";
-import { authorizeLayer } from "./pipeline/authorize";
-import { declareRouteScopes } from "./route-scopes";
-import { routeMatcher } from "./pipeline/route-match";
-import { collectRouteSchemas, type RouteSchemas } from "./pipeline/route-schemas";
-import { problemResponse, problemTypeBase } from "./problem";
-import { canonicalRequest, requestPath } from "./pipeline/0-request-target";
+import { clientAddress, type SocketPeer } from "../http/client-address";
+import { idempotencyLayer, settleIdempotency } from "../http/pipeline/idempotency";
+import { inputRulesLayer } from "../http/pipeline/input-rules";
+import { authorizeLayer } from "../http/pipeline/authorize";
+import { declareRouteScopes } from "../http/route-scopes";
+import { routeMatcher } from "../http/pipeline/route-match";
+import { collectRouteSchemas, type RouteSchemas } from "../http/pipeline/route-schemas";
+import { problemResponse, problemTypeBase } from "../http/problem";
+import { canonicalRequest, requestPath } from "../http/pipeline/0-request-target";
 import { AppError } from "../lib/errors";
 import { endRequestSpan } from "../observability/tracing";
-import { attachContext, contextOf, type RequestContext } from "./request-context";
+import { attachContext, contextOf, type RequestContext } from "../http/request-context";
 
 /** Bun's own hard cap: a little above the largest route limit, so our 413 problem answers first. */
 export function serverBodyCap(deps: Deps): number {
@@ -57,7 +58,7 @@ export function createApp(deps: Deps) {
     handler: { standardHostname: false },
     serve: { maxRequestBodySize: serverBodyCap(deps) },
   } as const;
-  const routes = buildRoutes(deps);
+  const routes = buildRoutes(deps, ROUTES);
   let app: AnyElysia = new Elysia(options)
     .onError(
       { as: "global" },
