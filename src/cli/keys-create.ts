@@ -7,7 +7,7 @@ import { openDatabase } from "../app/build-deps";
 import { systemActor } from "../domain/actor";
 import { ensureOrg } from "../domain/keys/bootstrap";
 import { createKey } from "../domain/keys/manage";
-import { parseScopeList } from "../domain/keys/scopes";
+import { parseScopeList } from "../lib/scopes";
 import { configOrExit } from "./config";
 import { UsageError } from "./usage";
 

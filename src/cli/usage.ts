@@ -1,6 +1,6 @@
 // CLI usage text, per-subcommand help, and the exit code for a bad invocation.
 import pkg from "../../package.json";
-import { SCOPES } from "../domain/keys/scopes";
+import { SCOPES } from "../lib/scopes";
 
 export const VERSION = `svc ${pkg.version}`;
 

@@ -1,7 +1,7 @@
 // EMBEDDING_PROVIDER=onnx reads its vector size from the model directory at boot: a missing or
 // unusable directory is a configuration error, and EMBEDDING_DIMENSIONS, when unset, becomes the
 // model's size (so the vector index built at boot and the generation match what the model makes).
-import { readOnnxModelDir } from "../providers/embeddings/onnx-model-dir";
+import { readOnnxModelDir } from "../lib/onnx/model-dir";
 
 /** Checks and completes the onnx settings of a schema-valid candidate, in place; its problems. */
 export function embeddingModelProblems(

@@ -1,7 +1,7 @@
 // Per-request state shared by the pipeline layers and handlers, keyed by the Request object.
 import type { Actor } from "../domain/actor";
 import { forbidden, unauthenticated } from "../lib/errors";
-import type { Scope } from "../domain/keys/scopes";
+import type { Scope } from "../lib/scopes";
 
 export type Identity =
   | { role: "tenant"; orgId: string; keyId: string; keyStart: string; scopes: readonly Scope[] }

@@ -3,7 +3,7 @@
 // catalog does not name needs `admin`, so an undeclared route is closed. docs/keys.md shows the
 // resulting table.
 import type { AnyElysia } from "elysia";
-import type { Scope } from "../domain/keys/scopes";
+import type { Scope } from "../lib/scopes";
 import { operationOf } from "../operations";
 import { isPublicPath } from "./pipeline/5-authenticate";
 

@@ -21,7 +21,7 @@ import { toAppError } from "../http/error-handler";
 import { readResource, RESOURCE_TEMPLATES } from "./resources";
 import { toolsFor } from "./tools";
 import { validateToolInput } from "./validate-input";
-import { requireScope, type Scope } from "../domain/keys/scopes";
+import { requireScope, type Scope } from "../lib/scopes";
 import { RESOURCE_SCOPE, toolAccess, toolAllowed } from "./tool-scopes";
 
 /** The tenant acting for one call, and the scopes of its key. */

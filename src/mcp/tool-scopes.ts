@@ -1,7 +1,7 @@
 // Which key scope each MCP tool needs: exactly its REST route's, both read from the tool's catalog
 // entry (src/operations/), so a key can do over MCP what it can do over REST and no more. A tool
 // the catalog does not name needs `admin` (closed by default).
-import type { Scope } from "../domain/keys/scopes";
+import type { Scope } from "../lib/scopes";
 import { operationOfTool } from "../operations";
 import { requiredAccess, type RouteAccess } from "../http/route-scopes";
 

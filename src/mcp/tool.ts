@@ -5,7 +5,7 @@
 import type { TSchema } from "@sinclair/typebox";
 import type { Deps } from "../operations/deps";
 import type { Actor } from "../domain/actor";
-import type { Scope } from "../domain/keys/scopes";
+import type { Scope } from "../lib/scopes";
 import { type Handler, operationOfTool } from "../operations";
 
 export type ToolCall = { deps: Deps; actor: Actor; scopes: readonly Scope[]; signal: AbortSignal };

@@ -8,7 +8,7 @@ import type { Gates } from "../config/gates";
 import type { Config } from "../config/schema";
 import type { Actor } from "../domain/actor";
 import type { AuditOperation } from "../domain/audit/record";
-import type { Scope } from "../domain/keys/scopes";
+import type { Scope } from "../lib/scopes";
 import type { authedErrors } from "./schemas/common";
 
 /** `any`: every valid tenant key; `superadmin`: the superadmin key; `public`: no key at all. */

@@ -2,7 +2,7 @@
 // scopes, which the real app then enforces; an unknown scope is a usage error listing the allowed
 // set, and nothing is created; without --scopes the key holds every scope, as before.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { SCOPES } from "../../src/domain/keys/scopes";
+import { SCOPES } from "../../src/lib/scopes";
 import { show, testApp, type TestApp } from "../harness/app";
 import { runSvc, serviceEnv } from "../harness/process";
 

@@ -3,7 +3,7 @@
 // tool names its REST route, and that route exists with the same declared scope.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { SCOPES } from "../../src/domain/keys/scopes";
+import { SCOPES } from "../../src/lib/scopes";
 import { MCP_TOOLS } from "../../src/mcp/tools";
 import { toolAccess } from "../../src/mcp/tool-scopes";
 import { operationOfTool } from "../../src/operations";

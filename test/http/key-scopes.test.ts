@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { systemActor } from "../../src/domain/actor";
 import { createKey } from "../../src/domain/keys/manage";
-import { SCOPES, type Scope } from "../../src/domain/keys/scopes";
+import { SCOPES, type Scope } from "../../src/lib/scopes";
 import { requiredAccess } from "../../src/http/route-scopes";
 import { show, testApp, type TestApp, type Tenant } from "../harness/app";
 import { isAuthenticated, operationsOf, type Operation } from "../harness/openapi";

@@ -13,7 +13,7 @@ import { migrate } from "../../src/data/migrate";
 import { systemActor } from "../../src/domain/actor";
 import { ensureOrg } from "../../src/domain/keys/bootstrap";
 import { createKey } from "../../src/domain/keys/manage";
-import { SCOPES } from "../../src/domain/keys/scopes";
+import { SCOPES } from "../../src/lib/scopes";
 import { createApp, handleRequest } from "../../src/app/create-app";
 import { createLogger } from "../../src/observability/log";
 import { seedEmbeddedDataDir } from "../harness/pglite-template";

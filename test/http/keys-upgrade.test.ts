@@ -5,7 +5,7 @@ import { expect, test } from "bun:test";
 import { migrate } from "../../src/data/migrate";
 import { sha256Hex } from "../../src/lib/hash";
 import { hashKey, mintKey } from "../../src/domain/keys/format";
-import { SCOPES } from "../../src/domain/keys/scopes";
+import { SCOPES } from "../../src/lib/scopes";
 import { MIGRATIONS } from "../../sql/manifest";
 import { emptyDatabase } from "../harness/databases";
 

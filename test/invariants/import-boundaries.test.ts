@@ -32,9 +32,6 @@ const VALKEY_FOLDERS = ["queue", "valkey", "app"];
  */
 const KNOWN_BACK_ARROWS: readonly string[] = [
   // Domain types read from below: a port or a shared type belongs under the reader.
-  "config -> providers/embeddings/onnx-model-dir",
-  "data -> domain/keys/scopes",
-  "data -> domain/recall/graph-evidence",
   // The Deps bag: the catalog, HTTP and MCP still take it whole (ports for the edges end this).
   // The MCP route mounts the MCP server, which reads HTTP's schemas: one catalog ends this.
 ];

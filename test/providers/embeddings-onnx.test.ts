@@ -6,9 +6,9 @@ import { rmSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ConfigError, loadConfig } from "../../src/config/load";
 import { createOnnxEmbedder } from "../../src/providers/embeddings/onnx";
-import { readOnnxModelDir } from "../../src/providers/embeddings/onnx-model-dir";
-import { onnxOutputs } from "../../src/providers/embeddings/onnx-outputs";
-import { encode, wordPieceSpec } from "../../src/providers/embeddings/wordpiece";
+import { readOnnxModelDir } from "../../src/lib/onnx/model-dir";
+import { onnxOutputs } from "../../src/lib/onnx/outputs";
+import { encode, wordPieceSpec } from "../../src/lib/onnx/wordpiece";
 import {
   tableRow,
   TINY_VOCAB,

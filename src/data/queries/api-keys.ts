@@ -1,5 +1,5 @@
 // api_keys rows. Lookups by hash run under withKeyLookup; everything else under withTenant.
-import type { Scope } from "../../domain/keys/scopes";
+import type { Scope } from "../../lib/scopes";
 import type { Tx } from "../pools";
 
 export type ApiKeyKind = "standard" | "bootstrap" | "development";

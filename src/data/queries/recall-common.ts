@@ -1,6 +1,6 @@
 // Shared pieces of every recall query: the selected columns, the candidate filter, per-transaction
 // limits, cancellation, and the one batched access update per recall.
-import type { ResultGraphLink } from "../../domain/recall/graph-evidence";
+import type { ResultGraphLink } from "../graph-evidence";
 import type { Tx } from "../pools";
 
 export type RecallFilterInput = {

@@ -6,7 +6,7 @@ import { edgeSources, type EdgeRow } from "../../data/queries/graph-read";
 import { groundingMemories, memoNames } from "../../data/queries/graph-facts";
 import type { RecallFilterInput, RecallRow } from "../../data/queries/recall-common";
 import type { Tx } from "../../data/pools";
-import type { GraphFact, GraphPath, GraphSource } from "../recall/graph-evidence";
+import type { GraphFact, GraphPath, GraphSource } from "../../data/graph-evidence";
 
 export type CitedFacts = {
   facts: Map<string, GraphFact>;

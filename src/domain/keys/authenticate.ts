@@ -8,7 +8,7 @@ import { unauthenticated } from "../../lib/errors";
 import { hashKey, hasKeyShape, hasValidChecksum } from "./format";
 import type { KeyIdentity } from "./identity";
 import type { KeyCache } from "./key-cache";
-import { normaliseScopes } from "./scopes";
+import { normaliseScopes } from "../../lib/scopes";
 
 /** last_used_at is refreshed at most this often, so the hot path rarely writes. */
 const LAST_USED_GRANULARITY_MS = 60_000;

@@ -16,7 +16,7 @@ import { looksLikeId, newId } from "../../lib/ids";
 import { decodeCursor, encodeCursor } from "../../lib/cursor";
 import { hashKey, keyStart, mintKey } from "./format";
 import type { KeyCache } from "./key-cache";
-import { FULL_ACCESS, normaliseScopes, scopesMissing, type Scope } from "./scopes";
+import { FULL_ACCESS, normaliseScopes, scopesMissing, type Scope } from "../../lib/scopes";
 
 export type PublicKey = Omit<ApiKeyRow, "org_id">;
 const publicKey = ({ org_id: _org, ...rest }: ApiKeyRow): PublicKey => rest;

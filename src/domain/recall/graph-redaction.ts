@@ -1,7 +1,7 @@
 // RETRIEVAL_REDACTION_ENABLED over a recall's `graph` section: fact texts, memo names, answers,
 // citation evidence and table cells are memory content in other words, so they are masked the same
 // way.
-import type { GraphEvidence, GraphFact } from "./graph-evidence";
+import type { GraphEvidence, GraphFact } from "../../data/graph-evidence";
 import { redactJson, redactText, type Redacted } from "./redaction";
 
 export function redactGraphEvidence(evidence: GraphEvidence): Redacted<GraphEvidence> {

@@ -3,7 +3,7 @@ import type { Ports } from "../ports/ports";
 import type { RecallFilterInput, RecallRow } from "../../data/queries/recall-common";
 import type { VectorShapeHints } from "../../data/queries/recall-vector";
 import type { Tx } from "../../data/pools";
-import type { GraphEvidence } from "./graph-evidence";
+import type { GraphEvidence } from "../../data/graph-evidence";
 import type { TimeWindow } from "./time-expressions";
 
 export const STRATEGY_NAMES = [

@@ -2,7 +2,7 @@
 // template) and before any validation, so a key without the scope learns nothing about the body
 // rules. A tenant key lacking the route's scope gets 403 insufficient-scope naming the scope.
 import { Elysia } from "elysia";
-import { requireScope } from "../../domain/keys/scopes";
+import { requireScope } from "../../lib/scopes";
 import { requiredAccess } from "../route-scopes";
 import { contextOf } from "../request-context";
 

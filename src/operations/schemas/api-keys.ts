@@ -1,6 +1,6 @@
 // API key shapes: the listing never carries the secret or its hash.
 import { t } from "elysia";
-import type { Scope } from "../../domain/keys/scopes";
+import type { Scope } from "../../lib/scopes";
 import { NullableTimestamp, Timestamp } from "./common";
 
 const SCOPE_LITERALS: { [S in Scope]: S } = {

@@ -1,4 +1,4 @@
-// The `graph` section of recall responses (src/domain/recall/graph-evidence.ts) as TypeBox schemas.
+// The `graph` section of recall responses (src/data/graph-evidence.ts) as TypeBox schemas.
 import { t } from "elysia";
 import { NullableTimestamp, Timestamp } from "./common";
 

@@ -6,9 +6,9 @@
 import * as ort from "onnxruntime-web/wasm";
 import wasmFile from "onnxruntime-web/ort-wasm-simd-threaded.wasm" with { type: "file" };
 import { readFileSync } from "node:fs";
-import { readOnnxModelDir, type OnnxModelDir } from "./onnx-model-dir";
+import { readOnnxModelDir, type OnnxModelDir } from "../../lib/onnx/model-dir";
 import { EmbeddingUnavailableError, type EmbeddingProvider, type EmbeddingResult } from "./port";
-import { encode } from "./wordpiece";
+import { encode } from "../../lib/onnx/wordpiece";
 
 /** Texts per run: a batch is padded to its longest text, so small batches waste little. */
 const BATCH = 16;

@@ -10,7 +10,7 @@ import { edgesAround } from "../../../data/queries/graph-read";
 import type { Tx } from "../../../data/pools";
 import { citeFacts, noGraphNotice, type CitedFacts } from "../../graph/evidence";
 import { seedsFromQuery, type Seed } from "../../graph/seeds";
-import type { GraphFact } from "../graph-evidence";
+import type { GraphFact } from "../../../data/graph-evidence";
 import { orQueryOf } from "../query-words";
 import { DEFAULT_GRAPH_BOUNDS, type RecallSearch } from "../strategy";
 import {

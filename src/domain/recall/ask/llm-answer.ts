@@ -3,7 +3,7 @@
 // ids. A claim that cites nothing, or cites an id that was not in the context, is dropped and
 // reported.
 import type { LlmProvider } from "../../../providers/llm/port";
-import type { GraphCitation } from "../graph-evidence";
+import type { GraphCitation } from "../../../data/graph-evidence";
 import type { RecallRow } from "../../../data/queries/recall-common";
 import type { ScoredFact } from "./facts";
 import { validityOf } from "./local-answer";

@@ -2,7 +2,7 @@
 // validity windows ("Bob — Alice reports to Bob (since 2023-06-01)."), every fact cited to the
 // memory versions that ground it. Below ASK_MIN_CONFIDENCE the answer is "I don't know" (known:
 // false, no citations), and the caller still returns the best supporting memories.
-import type { GraphAnswer, GraphCitation } from "../graph-evidence";
+import type { GraphAnswer, GraphCitation } from "../../../data/graph-evidence";
 import type { ScoredFact } from "./facts";
 import type { AnswerKind } from "./question";
 

@@ -8,7 +8,7 @@ import { RecallCancelledError, type RecallRow } from "../../../data/queries/reca
 import type { Tx } from "../../../data/pools";
 import type { Actor } from "../../actor";
 import { FUSION_DEPTH, type RankedList } from "../fusion";
-import type { GraphEvidence } from "../graph-evidence";
+import type { GraphEvidence } from "../../../data/graph-evidence";
 import { AVAILABLE_NAMES, strategyNamed } from "../registry";
 import type { AutoPlan, AutoRetriever } from "../route-auto";
 import { entityRule } from "../routing/graph-rules";

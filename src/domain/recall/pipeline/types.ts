@@ -4,7 +4,7 @@ import type { RecallRow } from "../../../data/queries/recall-common";
 import type { InProcessSpend } from "../../budgets/charge";
 import type { Generation } from "../../memories/embedding-generations";
 import type { FusionPlan, FusionRequest, FusionSummary } from "../fusion";
-import type { GraphEvidence } from "../graph-evidence";
+import type { GraphEvidence } from "../../../data/graph-evidence";
 import type { AutoPlan } from "../route-auto";
 import type { ConcreteStrategyName, RecallStrategy, StrategyName } from "../strategy";
 import type { ParsedTime, TimeWindow } from "../time-expressions";

@@ -13,7 +13,7 @@ import { gatherFacts, type AskFacts, type ExtraCandidates } from "../ask/facts";
 import { answerContext, askLlm, checkClaims, claimsConfidence } from "../ask/llm-answer";
 import { translateToCypher } from "../ask/llm-cypher";
 import { localAnswer, unknownAnswer } from "../ask/local-answer";
-import type { GraphAnswer, GraphCitation } from "../graph-evidence";
+import type { GraphAnswer, GraphCitation } from "../../../data/graph-evidence";
 import type { RecallStrategy, StrategyEnv, RecallSearch } from "../strategy";
 
 type Prepared = {

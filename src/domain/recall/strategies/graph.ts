@@ -20,7 +20,7 @@ import {
 import type { Tx } from "../../../data/pools";
 import type { RecallFilterInput } from "../../../data/queries/recall-common";
 import { seedsFromQuery } from "../../graph/seeds";
-import type { GraphPath } from "../graph-evidence";
+import type { GraphPath } from "../../../data/graph-evidence";
 import { orQueryOf } from "../query-words";
 import { DEFAULT_GRAPH_BOUNDS, type RecallStrategy } from "../strategy";
 

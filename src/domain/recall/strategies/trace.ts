@@ -15,7 +15,7 @@ import {
   type Grounding,
 } from "../../graph/evidence";
 import { seedsFromQuery, type Seed } from "../../graph/seeds";
-import type { GraphPath } from "../graph-evidence";
+import type { GraphPath } from "../../../data/graph-evidence";
 import {
   DEFAULT_GRAPH_BOUNDS,
   type RecallSearch,

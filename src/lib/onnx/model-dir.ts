@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { wordPieceSpec, type WordPieceSpec } from "./wordpiece";
-import { onnxOutputs } from "./onnx-outputs";
+import { onnxOutputs } from "./outputs";
 
 export type OnnxModelDir = {
   modelFile: string;

@@ -1,7 +1,7 @@
 // Key scopes: what a key may do. docs/keys.md lists which routes need which scope. The set is
 // closed (sql/0005_api_key_scopes.sql and 0450 check it too); a new scope needs a migration that
 // grants it to full keys.
-import { insufficientScope } from "../../lib/errors";
+import { insufficientScope } from "./errors";
 
 export const SCOPES = [
   "memories:read",
