@@ -8,14 +8,14 @@
 import { rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Loader, LoaderContext } from "../src/ingest/loader";
-import { codeLoader } from "../src/ingest/loaders/code";
-import { csvLoader } from "../src/ingest/loaders/csv";
-import { docxLoader } from "../src/ingest/loaders/docx";
-import { markdownLoader } from "../src/ingest/loaders/markdown";
-import { pdfLoader } from "../src/ingest/loaders/pdf";
-import { textLoader } from "../src/ingest/loaders/text";
-import { fileSource } from "../src/ingest/sources";
+import type { Loader, LoaderContext } from "../src/domain/ingest/formats/loader";
+import { codeLoader } from "../src/domain/ingest/formats/loaders/code";
+import { csvLoader } from "../src/domain/ingest/formats/loaders/csv";
+import { docxLoader } from "../src/domain/ingest/formats/loaders/docx";
+import { markdownLoader } from "../src/domain/ingest/formats/loaders/markdown";
+import { pdfLoader } from "../src/domain/ingest/formats/loaders/pdf";
+import { textLoader } from "../src/domain/ingest/formats/loaders/text";
+import { fileSource } from "../src/domain/ingest/formats/sources";
 import { buildDocx, buildPdf } from "../test/http/ingest/documents";
 import { filler } from "../test/http/ingest/fixtures";
 

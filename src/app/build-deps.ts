@@ -29,7 +29,7 @@ import { createUsageMeter } from "../domain/budgets/meter";
 import { meteredEmbedder, meteredLlm } from "../providers/metered";
 import { createForgetSigner } from "../domain/forget-proof/signer";
 import { selectExtractor } from "../domain/forge/extract/select";
-import { createAddressPolicy } from "../ingest/fetch/address-policy";
+import { createAddressPolicy } from "../lib/fetch/address-policy";
 import { selectStorage } from "../providers/storage/select";
 import { selectWebSearch } from "../providers/websearch/select";
 import { meteredWebSearch } from "../providers/websearch/metered";

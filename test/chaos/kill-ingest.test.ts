@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Subprocess } from "bun";
 import { withTenant } from "../../src/data/with-tenant";
-import { chunkProse } from "../../src/ingest/chunk/prose";
+import { chunkProse } from "../../src/domain/ingest/formats/chunk/prose";
 import { BullmqQueue } from "../../src/queue/bullmq-queue";
 import { TEST_QUEUE_PREFIX, testApp, show, type TestApp } from "../harness/app";
 import { BUN, MAIN, serviceEnv } from "../harness/process";

@@ -10,7 +10,7 @@ const LAYERS: ReadonlyArray<readonly string[]> = [
   ["lib"], // generic helpers: ids, hashes, cursors, errors
   ["config"], // the config schema and its loading
   ["observability"], // logs, metrics, traces
-  ["data", "providers", "ingest"], // PostgreSQL; external services; file formats and chunking
+  ["data", "providers"], // PostgreSQL; external services
   ["domain"], // the product's rules, through ports
   ["queue", "valkey"], // background tasks; Valkey adapters (rate limiter)
   ["operations"], // the catalog of operations: scope, gate, audit, MCP tool of each route

@@ -7,7 +7,7 @@
 import type { Ports } from "../ports/ports";
 import { findIngestJob, queueUploadedJob, type IngestJobRow } from "../../data/queries/ingest-jobs";
 import { withTenant } from "../../data/with-tenant";
-import { SNIFF_BYTES } from "../../ingest/sniff";
+import { SNIFF_BYTES } from "./formats/sniff";
 import type { Actor } from "../actor";
 import { recordAudit } from "../audit/record";
 import { AppError, conflict, gone, notFound } from "../../lib/errors";

@@ -1,6 +1,6 @@
 // GET /v1/ingest/loaders: every registered loader, and whether this server can use it right now.
 import type { Ports } from "../ports/ports";
-import { LOADERS } from "../../ingest/registry";
+import { LOADERS } from "./formats/registry";
 
 /** Whether image and audio ingest can run: the gate is on and the LLM provider can see and hear. */
 export function mediaAvailable(deps: Pick<Ports, "config" | "llm">): boolean {

@@ -8,10 +8,10 @@ import {
   receiveMultipart,
   type ReceivedFile,
   type ReceivedForm,
-} from "../../ingest/multipart";
-import { detectLoader, type Detection } from "../../ingest/registry";
-import { baseType } from "../../ingest/sniff";
-import { spoolDirOf } from "../../ingest/spool";
+} from "./formats/multipart";
+import { detectLoader, type Detection } from "./formats/registry";
+import { baseType } from "./formats/sniff";
+import { spoolDirOf } from "./formats/spool";
 import { objectKey } from "../../providers/storage/port";
 import { withTenant } from "../../data/with-tenant";
 import type { Actor } from "../actor";

@@ -1,6 +1,6 @@
 // What a URL must look like before a job is created for it; addresses are checked again (after DNS)
 // by the fetcher, on every redirect hop.
-import { literalAddress, type AddressPolicy } from "../../ingest/fetch/address-policy";
+import { literalAddress, type AddressPolicy } from "../../lib/fetch/address-policy";
 
 export const MAX_URL_LENGTH = 2048;
 

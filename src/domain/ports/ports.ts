@@ -5,7 +5,7 @@ import type { Config } from "../../config/schema";
 import type { Database } from "../../data/pools";
 import type { VectorShapeHints } from "../../data/queries/recall-vector";
 import type { TenantShare } from "../../data/tenant-share";
-import type { AddressPolicy } from "../../ingest/fetch/address-policy";
+import type { AddressPolicy } from "../../lib/fetch/address-policy";
 import type { Logger } from "../../observability/log";
 import type { Metrics } from "../../observability/metrics";
 import type { EmbeddingProvider } from "../../providers/embeddings/port";

@@ -12,7 +12,7 @@ import {
 import type { WebhookEventType } from "../../data/queries/webhook-events";
 import type { Database } from "../../data/pools";
 import { withTenant, withTenantRead } from "../../data/with-tenant";
-import type { AddressPolicy } from "../../ingest/fetch/address-policy";
+import type { AddressPolicy } from "../../lib/fetch/address-policy";
 import type { Actor } from "../actor";
 import { recordAudit } from "../audit/record";
 import { decodeCursor, encodeCursor } from "../../lib/cursor";

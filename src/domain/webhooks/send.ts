@@ -3,9 +3,9 @@
 // deadline, redirects never followed (a 3xx is a failed attempt). The answer's body is discarded.
 import http from "node:http";
 import https from "node:https";
-import type { AddressPolicy } from "../../ingest/fetch/address-policy";
-import { literalAddress } from "../../ingest/fetch/address-policy";
-import { FetchRefused, pinnedLookup, resolveChecked } from "../../ingest/fetch/safe-fetch";
+import type { AddressPolicy } from "../../lib/fetch/address-policy";
+import { literalAddress } from "../../lib/fetch/address-policy";
+import { FetchRefused, pinnedLookup, resolveChecked } from "../../lib/fetch/safe-fetch";
 
 export type SendOutcome =
   | { ok: true; status: number }

@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { parseTimeExpression } from "../../../src/domain/recall/time-expressions";
 import { toAppError } from "../../../src/http/error-handler";
-import { createAddressPolicy } from "../../../src/ingest/fetch/address-policy";
-import { CSV_MAX_ROW_CHARS, CsvRowStream } from "../../../src/ingest/loaders/csv";
-import { LoaderError } from "../../../src/ingest/loader";
+import { createAddressPolicy } from "../../../src/lib/fetch/address-policy";
+import { CSV_MAX_ROW_CHARS, CsvRowStream } from "../../../src/domain/ingest/formats/loaders/csv";
+import { LoaderError } from "../../../src/domain/ingest/formats/loader";
 import { createLogger } from "../../../src/observability/log";
 import { show, testApp, type TestApp } from "../../harness/app";
 

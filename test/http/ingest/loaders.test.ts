@@ -2,13 +2,13 @@
 // in the code loader, oversized declarations, Markdown front matter and fenced code, CSV quoting
 // and TSV, the zip-bomb guard, and format detection from the bytes.
 import { describe, expect, test } from "bun:test";
-import type { Chunk, LoaderContext } from "../../../src/ingest/loader";
-import { codeLoader } from "../../../src/ingest/loaders/code";
-import { csvLoader } from "../../../src/ingest/loaders/csv";
-import { docxLoader } from "../../../src/ingest/loaders/docx";
-import { markdownLoader } from "../../../src/ingest/loaders/markdown";
-import { detectLoader } from "../../../src/ingest/registry";
-import { bytesSource } from "../../../src/ingest/sources";
+import type { Chunk, LoaderContext } from "../../../src/domain/ingest/formats/loader";
+import { codeLoader } from "../../../src/domain/ingest/formats/loaders/code";
+import { csvLoader } from "../../../src/domain/ingest/formats/loaders/csv";
+import { docxLoader } from "../../../src/domain/ingest/formats/loaders/docx";
+import { markdownLoader } from "../../../src/domain/ingest/formats/loaders/markdown";
+import { detectLoader } from "../../../src/domain/ingest/formats/registry";
+import { bytesSource } from "../../../src/domain/ingest/formats/sources";
 import { buildDocx, buildPdf, buildZip } from "./documents";
 
 const warnings: string[] = [];

@@ -10,7 +10,7 @@ import {
   lockSource,
 } from "../../../data/queries/ingest-sources";
 import { withTenant } from "../../../data/with-tenant";
-import type { Chunk } from "../../../ingest/loader";
+import type { Chunk } from "../formats/loader";
 import type { Actor } from "../../actor";
 import { AppError } from "../../../lib/errors";
 import { insertPreparedMemories, prepareMemories } from "../../memories/prepare";

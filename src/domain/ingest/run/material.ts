@@ -1,11 +1,11 @@
 // Turns a job's source into readable material: posted text as bytes, a URL fetched (SSRF-safe) into
 // a scratch file, a stored upload opened as a local file; plus its size, SHA-256 and first bytes.
 import type { Ports } from "../../ports/ports";
-import { FetchFailed, FetchRefused, safeFetch } from "../../../ingest/fetch/safe-fetch";
-import type { LoaderSource } from "../../../ingest/loader";
-import { bytesSource, fileHead, fileSha256, fileSource } from "../../../ingest/sources";
-import { scratchFile, spoolDirOf } from "../../../ingest/spool";
-import { SNIFF_BYTES } from "../../../ingest/sniff";
+import { FetchFailed, FetchRefused, safeFetch } from "../../../lib/fetch/safe-fetch";
+import type { LoaderSource } from "../formats/loader";
+import { bytesSource, fileHead, fileSha256, fileSource } from "../formats/sources";
+import { scratchFile, spoolDirOf } from "../formats/spool";
+import { SNIFF_BYTES } from "../formats/sniff";
 import { sha256Bytes } from "../../../lib/hash";
 import { IngestFailure, type IngestSourceSpec } from "../payload";
 

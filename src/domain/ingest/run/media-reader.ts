@@ -2,7 +2,7 @@
 // reason budget-exceeded; an unreachable provider is an ordinary error, so the queue retries the
 // job.
 import type { Ports } from "../../ports/ports";
-import type { MediaReader } from "../../../ingest/loader";
+import type { MediaReader } from "../formats/loader";
 import { AppError } from "../../../lib/errors";
 import { IngestFailure } from "../payload";
 

@@ -12,9 +12,9 @@ import {
 } from "../../../data/queries/ingest-sources";
 import { findIngestJob, type IngestJobRow } from "../../../data/queries/ingest-jobs";
 import { withTenant } from "../../../data/with-tenant";
-import { LoaderError, type LoaderContext } from "../../../ingest/loader";
-import { loaderById, detectLoader, type Detection } from "../../../ingest/registry";
-import { textLoader } from "../../../ingest/loaders/text";
+import { LoaderError, type LoaderContext } from "../formats/loader";
+import { loaderById, detectLoader, type Detection } from "../formats/registry";
+import { textLoader } from "../formats/loaders/text";
 import type { Actor } from "../../actor";
 import { requireLiveDatasets } from "../../datasets/require-live";
 import { AppError } from "../../../lib/errors";

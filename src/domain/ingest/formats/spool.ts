@@ -3,7 +3,7 @@ import { mkdirSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import type { Config } from "../config/schema";
+import type { Config } from "../../../config/schema";
 
 export function spoolDirOf(config: Pick<Config, "INGEST_SPOOL_DIR">): string {
   const dir = config.INGEST_SPOOL_DIR ?? path.join(os.tmpdir(), "svc-ingest-spool");
