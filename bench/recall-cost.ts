@@ -15,7 +15,7 @@ import { executeRecall, planRecall, type RecallInput } from "../src/domain/recal
 import { recordAudit } from "../src/domain/audit/record";
 import { chargeInTransaction } from "../src/domain/budgets/charge";
 import { strategyNamed } from "../src/domain/recall/registry";
-import { limitRecallTransaction } from "../src/data/queries/recall-common";
+import { limitRecallTransaction } from "../src/data/queries/recall/common";
 import { withTenant } from "../src/data/with-tenant";
 import { takeRequestTokens } from "../src/http/pipeline/6-rate-limit";
 import { inspectInput } from "../src/lib/validation/input-walk";

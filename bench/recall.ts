@@ -9,7 +9,7 @@ import { systemActor } from "../src/domain/actor";
 import { ensureOrg } from "../src/domain/keys/bootstrap";
 import { createKey } from "../src/domain/keys/manage";
 import { withTenant } from "../src/data/with-tenant";
-import { nearestQuery, setHnswSearch, vectorSearch } from "../src/data/queries/recall-vector";
+import { nearestQuery, setHnswSearch, vectorSearch } from "../src/data/queries/recall/vector";
 import { startBenchApp, type BenchApp } from "./lib/bench-app";
 import { corpus, queries } from "./lib/corpus";
 import { bm25, qualitySet } from "./lib/quality-set";

@@ -13,7 +13,7 @@ import {
   insertMemoSources,
   type NewEdge,
   type NewMemo,
-} from "../src/data/queries/refine-graph-writes";
+} from "../src/data/queries/forge/refine/graph-writes";
 import { withTenant } from "../src/data/with-tenant";
 import { systemActor } from "../src/domain/actor";
 import { insertRefineJob } from "../src/domain/forge/refine/request";

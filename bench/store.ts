@@ -9,7 +9,7 @@
 import { startBenchApp } from "./lib/bench-app";
 import { corpus } from "./lib/corpus";
 import { loadCorpus } from "./lib/load-corpus";
-import { countWaitingRows } from "../src/data/queries/vector-backlog";
+import { countWaitingRows } from "../src/data/queries/memories/vector-backlog";
 import { withTenantRead } from "../src/data/with-tenant";
 import { startWorker } from "../src/queue/worker";
 import postgres from "postgres";

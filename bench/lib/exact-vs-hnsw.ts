@@ -9,8 +9,8 @@ import {
   candidateFilter,
   limitRecallTransaction,
   recallColumns,
-} from "../../src/data/queries/recall-common";
-import { nearestQuery, setHnswSearch, vectorSearch } from "../../src/data/queries/recall-vector";
+} from "../../src/data/queries/recall/common";
+import { nearestQuery, setHnswSearch, vectorSearch } from "../../src/data/queries/recall/vector";
 import { withTenant } from "../../src/data/with-tenant";
 import type { Tx } from "../../src/data/pools";
 import { createLocalEmbedder } from "../../src/providers/embeddings/local";

@@ -1,7 +1,7 @@
 // EXPLAIN (ANALYZE, BUFFERS) of the production VECTOR query's index shape, run as recall runs it
 // (tenant transaction, settings), for the bench agent or a given tenant and agent.
-import { limitRecallTransaction } from "../../src/data/queries/recall-common";
-import { nearestQuery, setHnswSearch } from "../../src/data/queries/recall-vector";
+import { limitRecallTransaction } from "../../src/data/queries/recall/common";
+import { nearestQuery, setHnswSearch } from "../../src/data/queries/recall/vector";
 import { withTenant } from "../../src/data/with-tenant";
 import { createLocalEmbedder } from "../../src/providers/embeddings/local";
 import type { BenchApp } from "./bench-app";

@@ -8,7 +8,7 @@
 // before the index exists and again after. No HTTP here: the batch route's rate is measured at the
 // 100k tier.
 import postgres from "postgres";
-import { ensureVectorIndex } from "../../src/data/queries/memories-vector-index";
+import { ensureVectorIndex } from "../../src/data/queries/memories/vector-index";
 import { withTenant } from "../../src/data/with-tenant";
 import { systemActor } from "../../src/domain/actor";
 import { ensureOrg } from "../../src/domain/keys/bootstrap";

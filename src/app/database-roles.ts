@@ -5,7 +5,7 @@ import type { Config } from "../config/schema";
 import { migrate, migrationStatus, type MigrationStatus } from "../data/migrate";
 import { openEmbedded } from "../data/embedded";
 import { openPostgres, type Database, type Sql } from "../data/pools";
-import { ensureVectorIndex } from "../data/queries/memories-vector-index";
+import { ensureVectorIndex } from "../data/queries/memories/vector-index";
 import {
   canCreateTables,
   ensureEmbeddedServingLogin,

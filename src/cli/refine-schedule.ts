@@ -2,7 +2,7 @@
 // runs.
 import { openDatabase } from "../app/build-deps";
 import { findOrgByName } from "../data/queries/orgs";
-import { setRefineOptIn } from "../data/queries/refine-schedule";
+import { setRefineOptIn } from "../data/queries/forge/refine/schedule";
 import { withSystem } from "../data/with-system";
 import { configOrExit } from "./config";
 import { UsageError } from "./usage";

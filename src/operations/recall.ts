@@ -1,6 +1,6 @@
 // Recall operations: one recall as JSON (also the MCP tool recall) and the same recall as a stream
 // of server-sent events. Recall reads: a POST that needs only memories:read.
-import { RecallCancelledError } from "../data/queries/recall-common";
+import { RecallCancelledError } from "../data/queries/recall/common";
 import { openRecall, recall } from "../domain/recall/recall";
 import { type Operation, type StreamEvent, write } from "./operation";
 import { RecallResponse, recallBody, toRecallInput } from "./schemas/recall";

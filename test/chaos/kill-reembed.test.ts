@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Subprocess } from "bun";
 import { withTenant } from "../../src/data/with-tenant";
-import { ensureVectorIndex } from "../../src/data/queries/memories-vector-index";
+import { ensureVectorIndex } from "../../src/data/queries/memories/vector-index";
 import { BullmqQueue } from "../../src/queue/bullmq-queue";
 import { TEST_QUEUE_PREFIX, testApp, type TestApp, type Tenant } from "../harness/app";
 import { startFakeEmbeddingServer } from "../harness/fake-embedding-server";

@@ -10,7 +10,7 @@ import {
   insertMemos,
   type NewEdge,
   type NewMemo,
-} from "../../src/data/queries/refine-graph-writes";
+} from "../../src/data/queries/forge/refine/graph-writes";
 import { withTenant } from "../../src/data/with-tenant";
 import { normalizeName } from "../../src/domain/graph/normalize";
 import { newId } from "../../src/lib/ids";

@@ -4,7 +4,7 @@
 // stalled job up and finishes — every memory still one current version, none lost, none twice.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Subprocess } from "bun";
-import { nearestQuery } from "../../src/data/queries/recall-vector";
+import { nearestQuery } from "../../src/data/queries/recall/vector";
 import { withTenant } from "../../src/data/with-tenant";
 import { BullmqQueue } from "../../src/queue/bullmq-queue";
 import { GRAPH_CHUNK } from "../../src/queue/tasks/svc.generate_embedding";

@@ -1,7 +1,7 @@
 // Embedded mode (PGlite) with EMBEDDING_PROVIDER=onnx on the tiny test model serves VECTOR recall.
 import { afterAll, beforeAll, test } from "bun:test";
 import { rmSync } from "node:fs";
-import { ensureVectorIndex } from "../../src/data/queries/memories-vector-index";
+import { ensureVectorIndex } from "../../src/data/queries/memories/vector-index";
 import { embeddedApp, type EmbeddedApp } from "../harness/embedded-app";
 import { onnxRecallScenario } from "../harness/onnx-recall-scenario";
 import { writeTinyModelDir } from "../harness/tiny-bert-model";

@@ -5,7 +5,7 @@ import { afterAll, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { ensureVectorIndex } from "../../src/data/queries/memories-vector-index";
+import { ensureVectorIndex } from "../../src/data/queries/memories/vector-index";
 import { embeddedApp } from "../harness/embedded-app";
 import { ONNX_SWITCH_DIMS, onnxSwitchScenario } from "../harness/onnx-switch-scenario";
 import { GEN_A } from "../harness/reembed-scenario";

@@ -11,7 +11,7 @@ import type { Deps } from "../../src/operations/deps";
 import { loadConfig } from "../../src/config/load";
 import type { Config } from "../../src/config/schema";
 import { migrate } from "../../src/data/migrate";
-import { ensureVectorIndex } from "../../src/data/queries/memories-vector-index";
+import { ensureVectorIndex } from "../../src/data/queries/memories/vector-index";
 import { withTenant } from "../../src/data/with-tenant";
 import { systemActor } from "../../src/domain/actor";
 import { drainAudit } from "../../src/domain/audit/drain";

@@ -2,7 +2,7 @@
 // extractor: validation, 202 + polling, idempotent reruns, job kinds and tenants kept apart,
 // relation overrides, and the whole "done when" scenario on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { insertJob } from "../../src/data/queries/jobs";
+import { insertJob } from "../../src/data/queries/jobs/jobs";
 import { withTenant } from "../../src/data/with-tenant";
 import { newId } from "../../src/lib/ids";
 import { BullmqQueue } from "../../src/queue/bullmq-queue";

@@ -6,8 +6,8 @@
 // issue's question (main before the beam did not: its walk kept the 200 strongest paths, all
 // through the employees, before ranking by words).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { findBeamPaths, type BeamSearch } from "../../src/data/queries/graph-beam";
-import { CURRENT } from "../../src/data/queries/graph-read";
+import { findBeamPaths, type BeamSearch } from "../../src/data/queries/graph/beam";
+import { CURRENT } from "../../src/data/queries/graph/read";
 import { withTenant } from "../../src/data/with-tenant";
 import { show, testApp, type Tenant, type TestApp } from "../harness/app";
 import { embeddedApp } from "../harness/embedded-app";

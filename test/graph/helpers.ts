@@ -1,7 +1,7 @@
 // Shared steps of the graph tests: store memories over HTTP, run a distill job with a given
 // extractor, and read graph rows through the tenant transaction (never raw owner SQL).
 import { expect } from "bun:test";
-import { findJob, insertJob, type JobRow } from "../../src/data/queries/jobs";
+import { findJob, insertJob, type JobRow } from "../../src/data/queries/jobs/jobs";
 import { withTenant } from "../../src/data/with-tenant";
 import type { Extractor } from "../../src/domain/forge/extract/types";
 import { runDistillJob } from "../../src/domain/forge/distill/run";

@@ -9,7 +9,7 @@ import type { Deps } from "../../src/operations/deps";
 import { loadConfig } from "../../src/config/load";
 import type { Config } from "../../src/config/schema";
 import { migrate } from "../../src/data/migrate";
-import { ensureVectorIndex } from "../../src/data/queries/memories-vector-index";
+import { ensureVectorIndex } from "../../src/data/queries/memories/vector-index";
 import { systemActor } from "../../src/domain/actor";
 import { ensureOrg } from "../../src/domain/keys/bootstrap";
 import { createKey } from "../../src/domain/keys/manage";

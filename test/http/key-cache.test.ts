@@ -4,7 +4,7 @@
 // process's own forget).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { revokeKey } from "../../src/data/queries/api-keys";
+import { revokeKey } from "../../src/data/queries/keys/api-keys";
 import { withTenant } from "../../src/data/with-tenant";
 import type { Deps } from "../../src/operations/deps";
 import { hashKey } from "../../src/domain/keys/format";

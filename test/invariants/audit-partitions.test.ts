@@ -1,7 +1,7 @@
 // Audit partitions: ensureAuditPartitions is idempotent and concurrent-safe, each partition has its
 // own ENABLE + FORCE RLS and policy and no grant to the app role, and rows route to their month.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { orgsWithPendingAudit } from "../../src/data/queries/audit";
+import { orgsWithPendingAudit } from "../../src/data/queries/audit/audit";
 import { withSystem } from "../../src/data/with-system";
 import { APP_ROLE, withTenantRead } from "../../src/data/with-tenant";
 import { systemActor } from "../../src/domain/actor";

@@ -3,7 +3,7 @@
 // itself.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import fc from "fast-check";
-import { readChainHead, readChainPage } from "../../src/data/queries/audit";
+import { readChainHead, readChainPage } from "../../src/data/queries/audit/audit";
 import { withTenant, withTenantRead } from "../../src/data/with-tenant";
 import { systemActor } from "../../src/domain/actor";
 import { chainHash } from "../../src/domain/audit/canonical";

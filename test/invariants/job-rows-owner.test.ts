@@ -6,7 +6,7 @@ import path from "node:path";
 
 const SRC = path.resolve(import.meta.dir, "../../src");
 const OWNER = "domain/jobs/";
-const LIFECYCLE_SQL = "data/queries/jobs.ts";
+const LIFECYCLE_SQL = "data/queries/jobs/jobs.ts";
 
 function sourceFiles(dir = SRC): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -23,7 +23,7 @@ const files = sourceFiles().map((file) => ({
 
 test("only src/domain/jobs/ imports the job rows' life-cycle queries", () => {
   const importers = files
-    .filter((f) => /from\s+["'][./]*data\/queries\/jobs["']/.test(f.text))
+    .filter((f) => /from\s+["'][./]*data\/queries\/jobs\/jobs["']/.test(f.text))
     .map((f) => f.name)
     .filter((name) => !name.startsWith(OWNER));
   expect(importers).toEqual([]);

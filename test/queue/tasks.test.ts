@@ -2,7 +2,7 @@
 // with its effect checked on PostgreSQL; plus redelivery idempotency and refusal of malformed
 // payloads.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { claimDueRefineOrgs } from "../../src/data/queries/refine-schedule";
+import { claimDueRefineOrgs } from "../../src/data/queries/forge/refine/schedule";
 import { withSystem } from "../../src/data/with-system";
 import { withTenant } from "../../src/data/with-tenant";
 import { systemActor } from "../../src/domain/actor";

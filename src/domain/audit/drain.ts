@@ -4,14 +4,14 @@
 // rows in place. The same transaction counts the accesses that recall rows record
 // (memory-access.ts), so a recall's access is counted exactly once, when its audit row joins the
 // chain.
-import { applyRecallAccess } from "../../data/queries/memory-access";
+import { applyRecallAccess } from "../../data/queries/audit/memory-access";
 import {
   appendFromPending,
   lockOrgChain,
   orgsWithPendingAudit,
   readChainHead,
   readPendingBatch,
-} from "../../data/queries/audit";
+} from "../../data/queries/audit/audit";
 import type { Database } from "../../data/pools";
 import { withSystem } from "../../data/with-system";
 import { withTenant } from "../../data/with-tenant";

@@ -5,7 +5,7 @@ import {
   readChainHead,
   readChainPage,
   type AuditLogRow,
-} from "../../data/queries/audit";
+} from "../../data/queries/audit/audit";
 import type { Database } from "../../data/pools";
 import { withTenantRead } from "../../data/with-tenant";
 import type { Actor } from "../actor";

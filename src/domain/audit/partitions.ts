@@ -1,7 +1,7 @@
 // Monthly audit partitions: this month's and next month's exist before any row needs them.
 // Called by the daily svc.ensure_audit_partitions task and, once per month per process, by the
 // drain.
-import { ensureAuditPartition } from "../../data/queries/audit";
+import { ensureAuditPartition } from "../../data/queries/audit/audit";
 import type { Database } from "../../data/pools";
 import { withSystem } from "../../data/with-system";
 

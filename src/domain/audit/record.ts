@@ -1,6 +1,6 @@
 // recordAudit: the single way an audited operation leaves a trace. Call it with the transaction
 // that performs the effect, so the audit row commits or rolls back with it.
-import { insertPendingAudit } from "../../data/queries/audit-pending";
+import { insertPendingAudit } from "../../data/queries/audit/pending";
 import type { Tx } from "../../data/pools";
 import type { Actor } from "../actor";
 

@@ -3,8 +3,8 @@
 // budget-exceeded when a cap had already been reached before it, exactly where reserve() would have
 // refused. The counter rows stay locked until the caller commits, so concurrent charges serialise
 // per tenant and the overshoot is at most one call's tokens, as with reserve-then-settle.
-import { readBudgetOverrides } from "../../data/queries/budgets";
-import { chargeCounters } from "../../data/queries/usage";
+import { readBudgetOverrides } from "../../data/queries/budgets/budgets";
+import { chargeCounters } from "../../data/queries/usage/usage";
 import type { Tx } from "../../data/pools";
 import type { Config } from "../../config/schema";
 import { dayKey, monthKey } from "./periods";

@@ -1,6 +1,6 @@
 // Reading and replacing budget caps: a tenant replaces its own overrides, the superadmin the
 // operator's ceilings of a tenant; each write leaves the other's values alone.
-import { writeBudgetCeilings, writeBudgetOverrides } from "../../data/queries/budgets";
+import { writeBudgetCeilings, writeBudgetOverrides } from "../../data/queries/budgets/budgets";
 import type { Database } from "../../data/pools";
 import { withTenant, withTenantRead } from "../../data/with-tenant";
 import type { Config } from "../../config/schema";

@@ -3,8 +3,13 @@
 // below every cap, so concurrent callers see each other and the overshoot is at most one call's
 // estimate. After the call the actual tokens are added and the reservation released, in a small
 // transaction.
-import { addReserved, applyUsage, lockCounters, skipCommitFlush } from "../../data/queries/usage";
-import { readBudgetOverrides } from "../../data/queries/budgets";
+import {
+  addReserved,
+  applyUsage,
+  lockCounters,
+  skipCommitFlush,
+} from "../../data/queries/usage/usage";
+import { readBudgetOverrides } from "../../data/queries/budgets/budgets";
 import type { Database } from "../../data/pools";
 import { withTenant } from "../../data/with-tenant";
 import type { Config } from "../../config/schema";

@@ -1,7 +1,7 @@
 // Effective caps: the tenant's override, else the USAGE_BUDGET_* default, else unlimited (null),
 // and never above the operator's ceiling: the lower of the two wins, so a tenant can lower the
 // ceiling, not lift it.
-import { readBudgetOverrides, type BudgetOverrides } from "../../data/queries/budgets";
+import { readBudgetOverrides, type BudgetOverrides } from "../../data/queries/budgets/budgets";
 import type { Tx } from "../../data/pools";
 import type { Config } from "../../config/schema";
 

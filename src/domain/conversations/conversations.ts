@@ -6,7 +6,7 @@ import {
   insertConversation,
   markConversationDeleted,
   type ConversationRow,
-} from "../../data/queries/conversations";
+} from "../../data/queries/conversations/conversations";
 import type { Database } from "../../data/pools";
 import { withTenant, withTenantRead } from "../../data/with-tenant";
 import type { Config } from "../../config/schema";

@@ -7,7 +7,7 @@ import {
   findConversation,
   insertTurn,
   listTurns,
-} from "../../data/queries/conversations";
+} from "../../data/queries/conversations/conversations";
 import { withTenant, withTenantRead } from "../../data/with-tenant";
 import type { Actor } from "../actor";
 import { recordAudit } from "../audit/record";

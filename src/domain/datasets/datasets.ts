@@ -10,8 +10,8 @@ import {
   listDatasets,
   type DatasetCounts,
   type DatasetRow,
-} from "../../data/queries/datasets";
-import { lockMemories } from "../../data/queries/memories";
+} from "../../data/queries/datasets/datasets";
+import { lockMemories } from "../../data/queries/memories/memories";
 import type { Database } from "../../data/pools";
 import { withTenant, withTenantRead } from "../../data/with-tenant";
 import type { Actor } from "../actor";

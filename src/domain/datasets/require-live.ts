@@ -1,7 +1,7 @@
 // Writers into a dataset (store, batch, ingest) check, inside their own transaction, that it exists
 // and is live, and hold a share lock on it until they commit so a concurrent DELETE cannot miss
 // their rows.
-import { findDataset } from "../../data/queries/datasets";
+import { findDataset } from "../../data/queries/datasets/datasets";
 import type { Tx } from "../../data/pools";
 import { validationFailed, type FieldProblem } from "../../lib/errors";
 import { looksLikeId } from "../../lib/ids";

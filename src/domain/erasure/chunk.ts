@@ -3,14 +3,14 @@
 // then empty every version of them and everything derived from them, and record the step in the
 // job's progress.
 import type { Tx } from "../../data/pools";
-import { emptyGraphRows, emptyIngestRecords } from "../../data/queries/erasure-derived";
+import { emptyGraphRows, emptyIngestRecords } from "../../data/queries/erasure/derived";
 import {
   deleteMemoryTraces,
   emptyVersions,
   nextErasableMemories,
   type Subject,
-} from "../../data/queries/erasure-memories";
-import { deleteAnswersNaming } from "../../data/queries/idempotency-keys";
+} from "../../data/queries/erasure/memories";
+import { deleteAnswersNaming } from "../../data/queries/idempotency/keys";
 import type { Actor } from "../actor";
 import { derivedRowsOf } from "../forget-proof/certificate";
 import { saveJobProgress } from "../jobs/progress";

@@ -8,13 +8,13 @@ import {
   emptyConversations,
   emptyIngestJobs,
   ingestJobsOfAgent,
-} from "../../data/queries/erasure-derived";
-import { replaceErasurePayload } from "../../data/queries/erasure-jobs";
+} from "../../data/queries/erasure/derived";
+import { replaceErasurePayload } from "../../data/queries/erasure/jobs";
 import {
   deleteEmptyTermStats,
   versionsErasedBy,
   type Subject,
-} from "../../data/queries/erasure-memories";
+} from "../../data/queries/erasure/memories";
 import type { Actor } from "../actor";
 import { recordAudit } from "../audit/record";
 import { sealCertificate } from "../forget-proof/certificate";

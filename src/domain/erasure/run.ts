@@ -2,7 +2,7 @@
 // the subject has nothing left, then finish. A redelivery or a restart after kill -9 resumes from
 // the last committed step; a finished row is left as it is.
 import type { Ports } from "../ports/ports";
-import type { Subject } from "../../data/queries/erasure-memories";
+import type { Subject } from "../../data/queries/erasure/memories";
 import { withTenant } from "../../data/with-tenant";
 import type { Actor } from "../actor";
 import { claimJob, readJob } from "../jobs/claim";

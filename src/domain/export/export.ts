@@ -12,7 +12,7 @@ import {
   tryExportLock,
   useUtc,
   writableColumns,
-} from "../../data/queries/export-tables";
+} from "../../data/queries/export/tables";
 import { withTenantSnapshot } from "../../data/with-tenant";
 import { exportInProgress } from "../../lib/errors";
 import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION, lineWriter, type Header } from "./format";

@@ -9,7 +9,7 @@ import {
   insertRows,
   writableColumns,
   type ExportTable,
-} from "../../data/queries/export-tables";
+} from "../../data/queries/export/tables";
 import { withTenant } from "../../data/with-tenant";
 import type { Actor } from "../actor";
 import { recordAudit } from "../audit/record";

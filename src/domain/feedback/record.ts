@@ -2,8 +2,12 @@
 // stored pending. Nothing is rewritten here: refine's reweight pass drains pending signals into
 // edge weights and memory importance (docs/refine.md).
 import type { Database } from "../../data/pools";
-import { insertFeedback, findEdgeTarget, type FeedbackRow } from "../../data/queries/feedback";
-import { findLatestVersion } from "../../data/queries/memories";
+import {
+  insertFeedback,
+  findEdgeTarget,
+  type FeedbackRow,
+} from "../../data/queries/feedback/feedback";
+import { findLatestVersion } from "../../data/queries/memories/memories";
 import { withTenant } from "../../data/with-tenant";
 import type { Actor } from "../actor";
 import { recordAudit } from "../audit/record";

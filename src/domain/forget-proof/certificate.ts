@@ -2,7 +2,7 @@
 // issuing one inside the forget's own transaction, and reading one back as the document clients
 // verify.
 import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
-import { findCertificate, insertCertificate } from "../../data/queries/forget-certificates";
+import { findCertificate, insertCertificate } from "../../data/queries/forget-proof/certificates";
 import type { Database, Tx } from "../../data/pools";
 import { withTenantRead } from "../../data/with-tenant";
 import type { Actor } from "../actor";

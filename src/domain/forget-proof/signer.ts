@@ -12,7 +12,7 @@ import {
   insertSigningKey,
   lockSigningKeys,
   newestSigningSeed,
-} from "../../data/queries/signing-keys";
+} from "../../data/queries/forget-proof/signing-keys";
 import { withSystem } from "../../data/with-system";
 import { sha256Hex } from "../../lib/hash";
 

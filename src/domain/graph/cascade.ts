@@ -9,8 +9,8 @@ import {
   type ProvenanceScope,
   type RetiredEdge,
   type RetiredMemo,
-} from "../../data/queries/graph-cascade";
-import { lockAgentGraphs } from "../../data/queries/graph-locks";
+} from "../../data/queries/graph/cascade";
+import { lockAgentGraphs } from "../../data/queries/graph/locks";
 import type { Tx } from "../../data/pools";
 
 export type GraphRetirement = { edges: RetiredEdge[]; memos: RetiredMemo[] };

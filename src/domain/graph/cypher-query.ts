@@ -5,13 +5,13 @@ import type { Config } from "../../config/schema";
 import type { Database } from "../../data/pools";
 import { isQueryTimeout } from "../../data/errors";
 import { heavyWork } from "../../data/tenant-share";
-import { runCypher, type CypherRows } from "../../data/queries/cypher/run";
+import { runCypher, type CypherRows } from "../../data/queries/graph/cypher/run";
 import { AppError } from "../../lib/errors";
 import { isMemoType, MEMO_TYPE_NAMES } from "./memo-types";
-import type { CypherQuery } from "../../data/queries/cypher/ast";
-import { checkCypher, type CheckedCypher } from "../../data/queries/cypher/check";
-import { CypherError, cypherProblem } from "../../data/queries/cypher/errors";
-import { parseCypher } from "../../data/queries/cypher/parser";
+import type { CypherQuery } from "../../data/queries/graph/cypher/ast";
+import { checkCypher, type CheckedCypher } from "../../data/queries/graph/cypher/check";
+import { CypherError, cypherProblem } from "../../data/queries/graph/cypher/errors";
+import { parseCypher } from "../../data/queries/graph/cypher/parser";
 
 export type GraphQuery = {
   orgId: string;

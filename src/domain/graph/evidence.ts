@@ -2,9 +2,9 @@
 // with the memory versions that ground it *and* are citable now (current, unexpired, passing the
 // recall's filters); a fact left with none is not shown at all, so nothing reaches the caller
 // through the graph that recall could not return directly.
-import { edgeSources, type EdgeRow } from "../../data/queries/graph-read";
-import { groundingMemories, memoNames } from "../../data/queries/graph-facts";
-import type { RecallFilterInput, RecallRow } from "../../data/queries/recall-common";
+import { edgeSources, type EdgeRow } from "../../data/queries/graph/read";
+import { groundingMemories, memoNames } from "../../data/queries/graph/facts";
+import type { RecallFilterInput, RecallRow } from "../../data/queries/recall/common";
 import type { Tx } from "../../data/pools";
 import type { GraphFact, GraphPath, GraphSource } from "../../data/graph-evidence";
 

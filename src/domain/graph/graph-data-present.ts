@@ -1,8 +1,8 @@
 // The response of GET /v1/graph/data: cytoscape-style `{id}` nodes and `{id, source, target}`
 // edges, both timelines on every edge, the grounding memory versions, and redaction of names and
 // facts when RETRIEVAL_REDACTION_ENABLED (graph text is memory content in other words).
-import type { NodeRow } from "../../data/queries/graph-data";
-import type { EdgeRow, EdgeTimeView, SourceRow } from "../../data/queries/graph-read";
+import type { NodeRow } from "../../data/queries/graph/data";
+import type { EdgeRow, EdgeTimeView, SourceRow } from "../../data/queries/graph/read";
 import { redactText } from "../recall/redaction";
 
 export type SourceRef = { memory_id: string; version: number };

@@ -3,16 +3,16 @@
 // `around` a memo (id, or a name/alias): a bounded walk of `depth` hops. Capped at 500 nodes /
 // 2,000 edges.
 import type { Ports } from "../ports/ports";
-import { edgesAmong, liveMemosById, topMemos, type NodeRow } from "../../data/queries/graph-data";
-import { findLiveMemos, findMemosByNames } from "../../data/queries/graph-memos";
+import { edgesAmong, liveMemosById, topMemos, type NodeRow } from "../../data/queries/graph/data";
+import { findLiveMemos, findMemosByNames } from "../../data/queries/graph/memos";
 import {
   edgeSources,
   memoSources,
   type EdgeRow,
   type EdgeTimeView,
   type SourceRow,
-} from "../../data/queries/graph-read";
-import { limitRecallTransaction } from "../../data/queries/recall-common";
+} from "../../data/queries/graph/read";
+import { limitRecallTransaction } from "../../data/queries/recall/common";
 import { heavyWork } from "../../data/tenant-share";
 import { withTenantRead } from "../../data/with-tenant";
 import type { Actor } from "../actor";

@@ -1,7 +1,7 @@
 // A tenant's own relation flags (GET/PUT /v1/graph/relations): which relations are functional, so a
 // new object supersedes the old one at distill time. Validated, audited, tenant-scoped like any
 // write.
-import { deleteRelationOverride, upsertRelationOverride } from "../../data/queries/graph-relations";
+import { deleteRelationOverride, upsertRelationOverride } from "../../data/queries/graph/relations";
 import type { Database } from "../../data/pools";
 import { withTenant, withTenantRead } from "../../data/with-tenant";
 import type { Actor } from "../actor";

@@ -1,6 +1,6 @@
 // The relation flags in force for one tenant: the built-in table (relations.ts) with the tenant's
 // relation_types rows laid over it. Only `functional` changes what distill does (supersession).
-import { listRelationOverrides } from "../../data/queries/graph-relations";
+import { listRelationOverrides } from "../../data/queries/graph/relations";
 import type { Tx } from "../../data/pools";
 import { DEFAULT_RELATION_TYPES } from "./relations";
 

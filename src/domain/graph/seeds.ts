@@ -1,7 +1,7 @@
 // Where a graph strategy starts: the memos the query names. Every 1- to 4-word n-gram of the query
 // is normalised like memo names (possessive 's removed) and matched against names and aliases by
 // btree equality; longer matches score higher ("New York City" beats "York").
-import { findMemosByNames, type MemoRow } from "../../data/queries/graph-memos";
+import { findMemosByNames, type MemoRow } from "../../data/queries/graph/memos";
 import type { Tx } from "../../data/pools";
 import { normalizeName } from "./normalize";
 

@@ -1,7 +1,7 @@
 // A bounded breadth-first walk from some memos, both edge directions: at most `depth` hops,
 // `fanout` edges per node and direction per hop (heaviest first), `maxNodes` nodes and `maxEdges`
 // edges.
-import { edgesAround, type EdgeRow, type EdgeTimeView } from "../../data/queries/graph-read";
+import { edgesAround, type EdgeRow, type EdgeTimeView } from "../../data/queries/graph/read";
 import type { Tx } from "../../data/pools";
 
 export type WalkScope = { orgId: string; agentId: string; view: EdgeTimeView; fanout: number };

@@ -4,7 +4,7 @@
 // switch.
 import { migrationStatus, MigrationDriftError } from "../../data/migrate";
 import type { Database } from "../../data/pools";
-import { pingDatabase } from "../../data/queries/health";
+import { pingDatabase } from "../../data/queries/health/health";
 import type { EmbeddingProgress } from "../memories/embedding-progress";
 
 export type CheckState = "ok" | "failing" | "embedded";

@@ -12,7 +12,7 @@ import {
   releaseKey,
   tombstoneKey,
   type StoredResponse,
-} from "../../data/queries/idempotency-keys";
+} from "../../data/queries/idempotency/keys";
 import { withTenant } from "../../data/with-tenant";
 import {
   idempotencyKeyForgotten,

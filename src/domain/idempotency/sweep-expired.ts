@@ -1,7 +1,7 @@
 // Deletes every tenant's expired Idempotency-Key rows (and the responses they hold), run by the
 // minute-by-minute expiry sweep (svc.sweep_expired_memories), so a key is kept at most its TTL plus
 // a minute even for a tenant that stopped sending keyed requests. Claims also delete a few lazily.
-import { deleteExpiredKeys } from "../../data/queries/idempotency-keys";
+import { deleteExpiredKeys } from "../../data/queries/idempotency/keys";
 import type { Database } from "../../data/pools";
 import { withTenant } from "../../data/with-tenant";
 import { sumOverOrgs } from "../memories/for-each-org";

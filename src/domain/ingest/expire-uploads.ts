@@ -6,7 +6,7 @@ import {
   failAbandonedUpload,
   findAbandonedUploads,
   type IngestJobRow,
-} from "../../data/queries/ingest-jobs";
+} from "../../data/queries/ingest/jobs";
 import type { Tx } from "../../data/pools";
 import { withTenant } from "../../data/with-tenant";
 import { systemActor, type Actor } from "../actor";

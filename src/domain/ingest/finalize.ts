@@ -5,7 +5,7 @@
 // PUT again while the URL works. Finalizing a job that already left awaiting_upload returns it
 // unchanged.
 import type { Ports } from "../ports/ports";
-import { findIngestJob, queueUploadedJob, type IngestJobRow } from "../../data/queries/ingest-jobs";
+import { findIngestJob, queueUploadedJob, type IngestJobRow } from "../../data/queries/ingest/jobs";
 import { withTenant } from "../../data/with-tenant";
 import { SNIFF_BYTES } from "./formats/sniff";
 import type { Actor } from "../actor";

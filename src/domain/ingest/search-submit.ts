@@ -2,7 +2,7 @@
 // query) commit together; the worker asks the web-search provider and fans out one URL job per
 // result.
 import type { Ports } from "../ports/ports";
-import { insertBatch } from "../../data/queries/ingest-batches";
+import { insertBatch } from "../../data/queries/ingest/batches";
 import { withTenant } from "../../data/with-tenant";
 import type { Actor } from "../actor";
 import { validationFailed } from "../../lib/errors";

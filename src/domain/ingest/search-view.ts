@@ -1,7 +1,7 @@
 // What GET /v1/ingest/search/{batch_id} shows: the batch's state, derived from its discovery job
 // and children, and each result the provider returned with its child job's state.
-import { findBatch } from "../../data/queries/ingest-batches";
-import { findIngestJob, listBatchJobs, type IngestJobRow } from "../../data/queries/ingest-jobs";
+import { findBatch } from "../../data/queries/ingest/batches";
+import { findIngestJob, listBatchJobs, type IngestJobRow } from "../../data/queries/ingest/jobs";
 import type { Database } from "../../data/pools";
 import { withTenantRead } from "../../data/with-tenant";
 import type { Actor } from "../actor";

@@ -17,7 +17,7 @@ import { withTenant } from "../../data/with-tenant";
 import type { Actor } from "../actor";
 import { AppError, validationFailed, type FieldProblem } from "../../lib/errors";
 import { newId } from "../../lib/ids";
-import type { IngestJobRow } from "../../data/queries/ingest-jobs";
+import type { IngestJobRow } from "../../data/queries/ingest/jobs";
 import type { StoredFileSource } from "./payload";
 import { mediaAvailable } from "./loaders";
 import { enqueueIngest, insertJobWithAudit } from "./submit";

@@ -2,7 +2,7 @@
 // in one transaction, then the wake-up on the queue. A lost wake-up only delays the job:
 // svc.ingest_watchdog re-enqueues queued rows nobody picked up.
 import type { Ports } from "../ports/ports";
-import { insertIngestJob, type IngestJobRow } from "../../data/queries/ingest-jobs";
+import { insertIngestJob, type IngestJobRow } from "../../data/queries/ingest/jobs";
 import type { Tx } from "../../data/pools";
 import { withTenant } from "../../data/with-tenant";
 import type { Actor } from "../actor";

@@ -2,7 +2,7 @@
 // the job in state awaiting_upload and hands back a presigned PUT URL for a key it chose. The bytes
 // go straight to the bucket; POST /v1/ingest/finalize/{job_id} then checks them and queues the job.
 import type { Ports } from "../ports/ports";
-import type { IngestJobRow } from "../../data/queries/ingest-jobs";
+import type { IngestJobRow } from "../../data/queries/ingest/jobs";
 import { withTenant } from "../../data/with-tenant";
 import { objectKey } from "../../providers/storage/port";
 import type { Actor } from "../actor";

@@ -1,11 +1,11 @@
 // What GET /v1/ingest/{job_id} shows: state, progress, the memories the document became, warnings,
 // the failure reason and the chained distill job.
-import { findIngestJob, type IngestJobRow } from "../../data/queries/ingest-jobs";
+import { findIngestJob, type IngestJobRow } from "../../data/queries/ingest/jobs";
 import {
   countStoredChunks,
   findSourceOfJob,
   sourceMemoryIds,
-} from "../../data/queries/ingest-sources";
+} from "../../data/queries/ingest/sources";
 import type { Database, Tx } from "../../data/pools";
 import { withTenantRead } from "../../data/with-tenant";
 import type { Actor } from "../actor";

@@ -1,8 +1,14 @@
 // Creating, reading and claiming job rows: the one door ingest, distill, refine and erasure use.
 import type { Tx } from "../../data/pools";
-import { findJob, insertJob, startJob, type JobKind, type JobRow } from "../../data/queries/jobs";
+import {
+  findJob,
+  insertJob,
+  startJob,
+  type JobKind,
+  type JobRow,
+} from "../../data/queries/jobs/jobs";
 
-export type { JobKind, JobRow, JobState } from "../../data/queries/jobs";
+export type { JobKind, JobRow, JobState } from "../../data/queries/jobs/jobs";
 
 /** Idempotent: a redelivered creation keeps the first row. */
 export const createJob = (

@@ -3,7 +3,7 @@
 // watchdog failed it, another delivery finished it) the run is aborted.
 import type { Config } from "../../config/schema";
 import type { Database, Tx } from "../../data/pools";
-import { heartbeatJob } from "../../data/queries/jobs";
+import { heartbeatJob } from "../../data/queries/jobs/jobs";
 import { withTenant } from "../../data/with-tenant";
 import type { Logger } from "../../observability/log";
 

@@ -3,7 +3,7 @@
 // JOB_MAX_ATTEMPTS deliveries claimed it. Rows are locked SKIP LOCKED, so two watchdogs split them.
 import type { Config } from "../../config/schema";
 import type { Database } from "../../data/pools";
-import { findStuckJobs, requeueJob, type JobRow } from "../../data/queries/jobs";
+import { findStuckJobs, requeueJob, type JobRow } from "../../data/queries/jobs/jobs";
 import { withTenant } from "../../data/with-tenant";
 import { settleJob } from "./settle";
 

@@ -1,7 +1,7 @@
 // Settling a job row: its final state, result or error, and the job.succeeded / job.failed event in
 // the same transaction. A row that already finished stays as it is (a redelivery changes nothing).
 import type { Database, Tx } from "../../data/pools";
-import { finishJob, type FinishedJob, type JobKind } from "../../data/queries/jobs";
+import { finishJob, type FinishedJob, type JobKind } from "../../data/queries/jobs/jobs";
 import { withTenant } from "../../data/with-tenant";
 import { recordEvent } from "../webhooks/record-event";
 import { claimJob, createJob } from "./claim";

@@ -1,7 +1,7 @@
 // Resolves a presented API key to its tenant: the cache of verified keys (key-cache.ts) first, else
 // shape and checksum, then one lookup by hash.
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { findKeyByHash, touchLastUsed } from "../../data/queries/api-keys";
+import { findKeyByHash, touchLastUsed } from "../../data/queries/keys/api-keys";
 import type { Database } from "../../data/pools";
 import { withKeyLookup } from "../../data/with-tenant";
 import { unauthenticated } from "../../lib/errors";

@@ -3,7 +3,7 @@
 // development key stops the boot: the spec says it must be changed on any non-local deploy.
 import { hashKey } from "./format";
 import { createKey } from "./manage";
-import { findKeyByHash, hasLiveKeyOfKind } from "../../data/queries/api-keys";
+import { findKeyByHash, hasLiveKeyOfKind } from "../../data/queries/keys/api-keys";
 import { listOrgIds, upsertOrg } from "../../data/queries/orgs";
 import type { Database } from "../../data/pools";
 import { withSystem } from "../../data/with-system";

@@ -6,7 +6,7 @@ import {
   revokeKey,
   type ApiKeyKind,
   type ApiKeyRow,
-} from "../../data/queries/api-keys";
+} from "../../data/queries/keys/api-keys";
 import type { Database } from "../../data/pools";
 import { withTenant, withTenantRead } from "../../data/with-tenant";
 import type { Actor } from "../actor";

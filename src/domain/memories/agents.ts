@@ -1,6 +1,6 @@
 // The tenant's agents (GET /v1/agents, MCP svc://agents): memory counts, activity, graph presence.
 import type { Database } from "../../data/pools";
-import { listAgentRows, type AgentRow } from "../../data/queries/memories-listing";
+import { listAgentRows, type AgentRow } from "../../data/queries/memories/listing";
 import { withTenantRead } from "../../data/with-tenant";
 import type { Actor } from "../actor";
 import { decodeCursor, encodeCursor } from "../../lib/cursor";

@@ -2,7 +2,7 @@
 // vector from another model or dimension, get one of `embedder`'s generation. Embeds outside the
 // transaction; writes guard against races. svc.generate_embedding runs it through reembed.ts.
 import type { Database } from "../../data/pools";
-import { findStaleEmbeddings, setEmbeddings } from "../../data/queries/memories-maintenance";
+import { findStaleEmbeddings, setEmbeddings } from "../../data/queries/memories/maintenance";
 import { withTenant, withTenantRead } from "../../data/with-tenant";
 import type { EmbeddingProvider } from "../../providers/embeddings/port";
 import { sumOverOrgs } from "./for-each-org";

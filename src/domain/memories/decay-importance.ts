@@ -4,7 +4,7 @@
 // walks again from the start, and chunks already decayed move only by the time since (the formula
 // composes).
 import type { Database } from "../../data/pools";
-import { decayImportanceChunk } from "../../data/queries/memories-maintenance";
+import { decayImportanceChunk } from "../../data/queries/memories/maintenance";
 import { withTenant } from "../../data/with-tenant";
 import { sumOverOrgs } from "./for-each-org";
 

@@ -2,7 +2,7 @@
 // query and stores embed new memories with that generation's embedder, which is the configured one
 // except while a re-embed to the configured one is still running for the tenant.
 import type { Database } from "../../data/pools";
-import { readGeneration } from "../../data/queries/embedding-generations";
+import { readGeneration } from "../../data/queries/memories/embedding-generations";
 import { withTenantRead } from "../../data/with-tenant";
 import type { EmbeddingProvider } from "../../providers/embeddings/port";
 import { createEmbeddingProgress, type EmbeddingProgress } from "./embedding-progress";

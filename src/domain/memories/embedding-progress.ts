@@ -2,7 +2,7 @@
 // many tenants, and the progress (done/total current versions) of a re-embed. Counts only, no
 // tenant ids.
 import type { Database } from "../../data/pools";
-import { allGenerationRows } from "../../data/queries/embedding-generations";
+import { allGenerationRows } from "../../data/queries/memories/embedding-generations";
 import type { Generation } from "./generation";
 
 export type EmbeddingProgress = {

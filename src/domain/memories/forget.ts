@@ -2,8 +2,8 @@
 // deleted, keep history, retire what the graph derived from them, tombstone the stored
 // Idempotency-Key answers naming them, and audit, all in the caller's tenant transaction.
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { tombstoneAnswersNaming } from "../../data/queries/idempotency-keys";
-import { forgetCurrentVersions, lockMemories } from "../../data/queries/memories";
+import { tombstoneAnswersNaming } from "../../data/queries/idempotency/keys";
+import { forgetCurrentVersions, lockMemories } from "../../data/queries/memories/memories";
 import type { Tx } from "../../data/pools";
 import type { Actor } from "../actor";
 import { recordAudit } from "../audit/record";

@@ -4,7 +4,7 @@ import {
   listMemoryRows,
   type ListOrder,
   type ListPosition,
-} from "../../data/queries/memories-listing";
+} from "../../data/queries/memories/listing";
 import { withTenant } from "../../data/with-tenant";
 import type { Actor } from "../actor";
 import { decodeCursor, encodeCursor } from "../../lib/cursor";

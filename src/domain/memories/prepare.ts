@@ -2,7 +2,7 @@
 // normalise, embed once outside any transaction, then insert and audit inside the caller's tenant
 // tx.
 import type { Ports } from "../ports/ports";
-import { insertMemoryRows } from "../../data/queries/memories";
+import { insertMemoryRows } from "../../data/queries/memories/memories";
 import type { Tx } from "../../data/pools";
 import type { Actor } from "../actor";
 import { recordAudit } from "../audit/record";

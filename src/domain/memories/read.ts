@@ -1,6 +1,10 @@
 // Reading one memory (its current version) and its full version history, tenant-scoped.
 import type { Database } from "../../data/pools";
-import { findLatestVersion, listVersions, type MemoryRow } from "../../data/queries/memories";
+import {
+  findLatestVersion,
+  listVersions,
+  type MemoryRow,
+} from "../../data/queries/memories/memories";
 import { withTenant } from "../../data/with-tenant";
 import type { Actor } from "../actor";
 import { gone, notFound } from "../../lib/errors";

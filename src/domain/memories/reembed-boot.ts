@@ -2,7 +2,7 @@
 // could be taken for it), say in the log when a re-embed is due, and start svc.generate_embedding
 // right away.
 import type { Ports } from "../ports/ports";
-import { recordServingGenerations } from "../../data/queries/embedding-generations";
+import { recordServingGenerations } from "../../data/queries/memories/embedding-generations";
 
 export async function prepareEmbeddingGenerations(
   deps: Pick<Ports, "db" | "embeddings" | "queue" | "log">,

@@ -18,7 +18,7 @@ import {
   recountTarget,
   setTarget,
   switchToTarget,
-} from "../../data/queries/embedding-generations";
+} from "../../data/queries/memories/embedding-generations";
 import { withTenant, withTenantRead } from "../../data/with-tenant";
 import type { EmbeddingProvider } from "../../providers/embeddings/port";
 import { BACKFILL_WALK_START, fillInPlace } from "./backfill-embeddings";

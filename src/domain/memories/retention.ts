@@ -10,7 +10,7 @@ import {
   capCutoff,
   overCapChunk,
   type CapCursor,
-} from "../../data/queries/retention-caps";
+} from "../../data/queries/memories/retention-caps";
 import { withTenant, withTenantRead } from "../../data/with-tenant";
 import { systemActor } from "../actor";
 import { sumOverOrgs } from "./for-each-org";

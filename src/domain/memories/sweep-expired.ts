@@ -1,7 +1,7 @@
 // svc.sweep_expired_memories: forget every current memory whose expires_at has passed (reason
 // "ttl").
 import type { Database } from "../../data/pools";
-import { findExpiredIds } from "../../data/queries/memories-maintenance";
+import { findExpiredIds } from "../../data/queries/memories/maintenance";
 import { withTenant } from "../../data/with-tenant";
 import { systemActor } from "../actor";
 import { sumOverOrgs } from "./for-each-org";

@@ -1,6 +1,6 @@
 // Memory shapes shared by the store, read, update and forget paths, and the record the API returns.
 import { bytesToHex } from "@noble/hashes/utils.js";
-import type { MemoryRow, NewMemoryRow } from "../../data/queries/memories";
+import type { MemoryRow, NewMemoryRow } from "../../data/queries/memories/memories";
 
 /**
  * Documented in docs/memories.md. `turn` is reserved for conversation turns (stored by the

@@ -6,7 +6,7 @@ import {
   lockMemories,
   supersedeVersion,
   type VersionChanges,
-} from "../../data/queries/memories";
+} from "../../data/queries/memories/memories";
 import { withTenant } from "../../data/with-tenant";
 import type { Actor } from "../actor";
 import { recordAudit } from "../audit/record";

@@ -4,7 +4,7 @@
 // most one chunk. Setting a flag is idempotent: a worker killed mid-chunk rolls it back and the
 // next delivery takes it again.
 import type { Database } from "../../data/pools";
-import { countWaitingRows, graphWaitingRows } from "../../data/queries/vector-backlog";
+import { countWaitingRows, graphWaitingRows } from "../../data/queries/memories/vector-backlog";
 import { withTenant, withTenantRead } from "../../data/with-tenant";
 
 export type BacklogStep = { graphed: number; remaining: number };

@@ -3,7 +3,7 @@
 // them; the core never sees the Valkey client, the rate limiter or the key authenticator.
 import type { Config } from "../../config/schema";
 import type { Database } from "../../data/pools";
-import type { VectorShapeHints } from "../../data/queries/recall-vector";
+import type { VectorShapeHints } from "../../data/queries/recall/vector";
 import type { TenantShare } from "../../data/tenant-share";
 import type { AddressPolicy } from "../../lib/fetch/address-policy";
 import type { Logger } from "../../observability/log";

@@ -2,7 +2,7 @@
 // the recall's one tenant transaction, each to a depth of at least FUSION_DEPTH, and every memory
 // scores Σ 1/(k + rank) over the lists it appears in. The response's `strategy` is the first listed
 // strategy that ran; `fusion` lists all.
-import type { RecallRow } from "../../data/queries/recall-common";
+import type { RecallRow } from "../../data/queries/recall/common";
 import type { FieldProblem } from "../../lib/errors";
 import type { ConcreteStrategyName, RecallSearch, RecallStrategy, StrategyEnv } from "./strategy";
 

@@ -3,7 +3,7 @@
 // it in its conversation, read in the recall's transaction. The ranking does not change; other
 // results carry an empty list.
 import type { Tx } from "../../data/pools";
-import { turnNeighbours, type NeighbourRow } from "../../data/queries/turn-neighbours";
+import { turnNeighbours, type NeighbourRow } from "../../data/queries/recall/turn-neighbours";
 import { redactText } from "./redaction";
 
 export const NEIGHBOURS_MAX = 5;

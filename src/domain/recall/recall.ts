@@ -5,7 +5,7 @@
 // only if it returned results to someone. REST, the stream and MCP all go through here.
 import { isQueryTimeout } from "../../data/errors";
 import type { Tx } from "../../data/pools";
-import { readGeneration } from "../../data/queries/embedding-generations";
+import { readGeneration } from "../../data/queries/memories/embedding-generations";
 import { heavyWork } from "../../data/tenant-share";
 import { withTenant } from "../../data/with-tenant";
 import type { Actor } from "../actor";

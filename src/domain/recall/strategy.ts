@@ -1,7 +1,7 @@
 // The RecallStrategy interface and the ten strategy names of the spec.
 import type { Ports } from "../ports/ports";
-import type { RecallFilterInput, RecallRow } from "../../data/queries/recall-common";
-import type { VectorShapeHints } from "../../data/queries/recall-vector";
+import type { RecallFilterInput, RecallRow } from "../../data/queries/recall/common";
+import type { VectorShapeHints } from "../../data/queries/recall/vector";
 import type { Tx } from "../../data/pools";
 import type { GraphEvidence } from "../../data/graph-evidence";
 import type { TimeWindow } from "./time-expressions";

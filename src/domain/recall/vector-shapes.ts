@@ -3,7 +3,7 @@
 // time, never results (the index shape falls back to the exact one when short, and the exact one is
 // exact), and an agent's size changes slowly next to the TTL. Bounded; per process; a restart
 // empties it.
-import type { VectorShape, VectorShapeHints } from "../../data/queries/recall-vector";
+import type { VectorShape, VectorShapeHints } from "../../data/queries/recall/vector";
 
 const TTL_MS = 10_000;
 const MAX_ENTRIES = 10_000;

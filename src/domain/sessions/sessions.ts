@@ -5,7 +5,7 @@ import {
   insertSession,
   markSessionEnded,
   type SessionRow,
-} from "../../data/queries/sessions";
+} from "../../data/queries/sessions/sessions";
 import type { Database } from "../../data/pools";
 import { withTenant, withTenantRead } from "../../data/with-tenant";
 import type { Actor } from "../actor";

@@ -3,7 +3,7 @@
 // stores, forgets, sweeps), and for one group after a bulk write. PGlite has no autovacuum and a
 // server may run without it. Throttled per table across processes by sql/0565 and sql/0610.
 import type { Database } from "../../data/pools";
-import { refreshStatisticsAsApp } from "../../data/queries/statistics";
+import { refreshStatisticsAsApp } from "../../data/queries/statistics/statistics";
 import { withSystem } from "../../data/with-system";
 import { GRAPH_TABLES, MEMORY_TABLES, STATISTICS_GROUPS } from "./refresh-after-bulk-write";
 import type { StatisticsGroup } from "./refresh-after-bulk-write";

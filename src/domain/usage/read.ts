@@ -1,5 +1,5 @@
 // The caller's usage today and month-to-date (UTC), with the effective caps they count against.
-import { readCounters } from "../../data/queries/usage";
+import { readCounters } from "../../data/queries/usage/usage";
 import type { Database } from "../../data/pools";
 import { withTenantRead } from "../../data/with-tenant";
 import type { Config } from "../../config/schema";

@@ -7,7 +7,7 @@ import {
   nextDeliveryDueAt,
   settleDelivery,
   type ClaimedDelivery,
-} from "../../data/queries/webhook-deliveries";
+} from "../../data/queries/webhooks/deliveries";
 import type { Tx } from "../../data/pools";
 import { withTenant, withTenantRead } from "../../data/with-tenant";
 import type { EventMemory } from "./record-event";

@@ -1,6 +1,6 @@
 // An endpoint's delivery log, newest first, cursor-paginated.
-import { listDeliveries } from "../../data/queries/webhook-deliveries";
-import { findWebhookEndpoint } from "../../data/queries/webhook-endpoints";
+import { listDeliveries } from "../../data/queries/webhooks/deliveries";
+import { findWebhookEndpoint } from "../../data/queries/webhooks/endpoints";
 import type { Database } from "../../data/pools";
 import { withTenantRead } from "../../data/with-tenant";
 import type { Actor } from "../actor";

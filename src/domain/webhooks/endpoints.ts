@@ -8,8 +8,8 @@ import {
   listWebhookEndpoints,
   rotateWebhookSecret,
   type WebhookEndpointRow,
-} from "../../data/queries/webhook-endpoints";
-import type { WebhookEventType } from "../../data/queries/webhook-events";
+} from "../../data/queries/webhooks/endpoints";
+import type { WebhookEventType } from "../../data/queries/webhooks/events";
 import type { Database } from "../../data/pools";
 import { withTenant, withTenantRead } from "../../data/with-tenant";
 import type { AddressPolicy } from "../../lib/fetch/address-policy";

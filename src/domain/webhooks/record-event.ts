@@ -1,6 +1,6 @@
 // recordEvent: the single way an effect emits a webhook event. Call it with the transaction that
 // performs the effect, so the event commits or rolls back with it (the outbox, docs/webhooks.md).
-import { insertWebhookEvent, type WebhookEventType } from "../../data/queries/webhook-events";
+import { insertWebhookEvent, type WebhookEventType } from "../../data/queries/webhooks/events";
 import type { Tx } from "../../data/pools";
 import { newId } from "../../lib/ids";
 

@@ -1,6 +1,6 @@
 // Webhook endpoint and delivery-log shapes (docs/webhooks.md).
 import { t } from "elysia";
-import { WEBHOOK_EVENT_TYPES } from "../../data/queries/webhook-events";
+import { WEBHOOK_EVENT_TYPES } from "../../data/queries/webhooks/events";
 import { NullableTimestamp, Timestamp } from "./common";
 
 export const WebhookEventType = t.Union(WEBHOOK_EVENT_TYPES.map((type) => t.Literal(type)));

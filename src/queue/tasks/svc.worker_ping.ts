@@ -2,7 +2,7 @@
 // 60 s old).
 import { hostname } from "node:os";
 import { Type as T } from "@sinclair/typebox";
-import { recordWorkerPulse } from "../../data/queries/health";
+import { recordWorkerPulse } from "../../data/queries/health/health";
 import { defineTask } from "../define-task";
 
 export const WORKER_ID = `${hostname()}-${process.pid}`;

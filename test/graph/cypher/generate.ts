@@ -14,7 +14,7 @@ import type {
   PropertyMap,
   RelPattern,
   ReturnItem,
-} from "../../../src/data/queries/cypher/ast";
+} from "../../../src/data/queries/graph/cypher/ast";
 
 export type Generated = { text: string; params: Record<string, unknown>; query: CypherQuery };
 

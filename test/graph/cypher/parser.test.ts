@@ -3,9 +3,9 @@
 // no input string makes the parser throw anything but a positioned CypherError.
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { checkCypher } from "../../../src/data/queries/cypher/check";
-import { CypherError } from "../../../src/data/queries/cypher/errors";
-import { parseCypher } from "../../../src/data/queries/cypher/parser";
+import { checkCypher } from "../../../src/data/queries/graph/cypher/check";
+import { CypherError } from "../../../src/data/queries/graph/cypher/errors";
+import { parseCypher } from "../../../src/data/queries/graph/cypher/parser";
 import { cypherQueryArb, withoutPositions } from "./generate";
 
 const LIMITS = { maxHops: 5 };

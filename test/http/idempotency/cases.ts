@@ -9,7 +9,7 @@ import { withTenant } from "../../../src/data/with-tenant";
 import { sweepExpiredIdempotencyKeys } from "../../../src/domain/idempotency/sweep-expired";
 import { systemActor } from "../../../src/domain/actor";
 import { forgetMemories } from "../../../src/domain/memories/forget";
-import { findExpiredIds } from "../../../src/data/queries/memories-maintenance";
+import { findExpiredIds } from "../../../src/data/queries/memories/maintenance";
 import type { Tenant, TestApp } from "../../harness/app";
 
 export type IdempotencyTarget = {

@@ -1,7 +1,7 @@
 // The domain functions behind the memory tasks, on real PostgreSQL: TTL sweep, importance decay,
 // retention caps, embedding backfill, and the per-dimension vector index.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { ensureVectorIndex } from "../../../src/data/queries/memories-vector-index";
+import { ensureVectorIndex } from "../../../src/data/queries/memories/vector-index";
 import { withSystem } from "../../../src/data/with-system";
 import { withTenant } from "../../../src/data/with-tenant";
 import { backfillEmbeddings } from "../../../src/domain/memories/backfill-embeddings";

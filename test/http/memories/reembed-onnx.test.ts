@@ -3,7 +3,7 @@
 // test/embedded/).
 import { afterAll, test } from "bun:test";
 import { rmSync } from "node:fs";
-import { ensureVectorIndex } from "../../../src/data/queries/memories-vector-index";
+import { ensureVectorIndex } from "../../../src/data/queries/memories/vector-index";
 import { testApp } from "../../harness/app";
 import { ONNX_SWITCH_DIMS, onnxSwitchScenario } from "../../harness/onnx-switch-scenario";
 import { GEN_A } from "../../harness/reembed-scenario";

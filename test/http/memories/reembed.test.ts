@@ -4,7 +4,7 @@
 import { afterAll, expect, test } from "bun:test";
 import { advanceEmbeddings } from "../../../src/domain/memories/reembed";
 import { prepareEmbeddingGenerations } from "../../../src/domain/memories/reembed-boot";
-import { ensureVectorIndex } from "../../../src/data/queries/memories-vector-index";
+import { ensureVectorIndex } from "../../../src/data/queries/memories/vector-index";
 import { testApp, type TestApp } from "../../harness/app";
 import { startFakeEmbeddingServer } from "../../harness/fake-embedding-server";
 import { contents, GEN_A, genB, reembedScenario } from "../../harness/reembed-scenario";

@@ -5,7 +5,7 @@
 // exclusions, over the whole agent (under a narrowing filter, its most recent memories), and never
 // sees another tenant's postings.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { allThenAnyWords, anyWordSearch } from "../../../src/data/queries/recall-lexical";
+import { allThenAnyWords, anyWordSearch } from "../../../src/data/queries/recall/lexical";
 import { withTenant } from "../../../src/data/with-tenant";
 import { show, type Tenant, type TestApp } from "../../harness/app";
 import { twoTenantModes } from "../../harness/two-tenant-modes";

@@ -114,7 +114,7 @@ describe("VECTOR", () => {
 
   test("the query plan uses the HNSW expression index with iterative scans", async () => {
     const { withTenant } = await import("../../../src/data/with-tenant");
-    const { setHnswSearch, nearestQuery } = await import("../../../src/data/queries/recall-vector");
+    const { setHnswSearch, nearestQuery } = await import("../../../src/data/queries/recall/vector");
     // Its own database: the service refreshes statistics after other tests' bulk writes, and with
     // a handful of rows per agent the planner then rightly prefers an exact btree scan and sort.
     const own = await privateTestApp("hnsw_plan");

@@ -3,7 +3,7 @@
 // graph's rows, the batch schedules svc.generate_embedding, which puts them in, and a forget or
 // PATCH of a waiting memory meanwhile is neither lost nor resurrected.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { nearestQuery } from "../../../src/data/queries/recall-vector";
+import { nearestQuery } from "../../../src/data/queries/recall/vector";
 import { withTenant } from "../../../src/data/with-tenant";
 import { graphBacklog } from "../../../src/domain/memories/vector-backlog";
 import { startWorker } from "../../../src/queue/worker";

@@ -1,4 +1,4 @@
-// VECTOR's shapes (src/data/queries/recall-vector.ts), in both database modes: an agent above
+// VECTOR's shapes (src/data/queries/recall/vector.ts), in both database modes: an agent above
 // RECALL_VECTOR_EXACT_MAX_ROWS is searched through the HNSW index, and when a selective filter
 // leaves that index scan short of top_k, the exact shape answers, so a filter never silently
 // shortens the result.
@@ -8,7 +8,7 @@ import {
   nearestQuery,
   setHnswSearch,
   vectorSearch,
-} from "../../../src/data/queries/recall-vector";
+} from "../../../src/data/queries/recall/vector";
 import { withTenant } from "../../../src/data/with-tenant";
 import { createVectorShapeHints } from "../../../src/domain/recall/vector-shapes";
 import { privateTestApp, testApp, type Tenant, type TestApp } from "../../harness/app";

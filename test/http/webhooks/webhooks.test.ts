@@ -2,7 +2,7 @@
 // signed deliveries to a receiver started here, retries after 500s, dead after
 // WEBHOOKS_MAX_ATTEMPTS.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { insertIngestJob } from "../../../src/data/queries/ingest-jobs";
+import { insertIngestJob } from "../../../src/data/queries/ingest/jobs";
 import { withTenant } from "../../../src/data/with-tenant";
 import { systemActor } from "../../../src/domain/actor";
 import { failExpiredUpload } from "../../../src/domain/ingest/expire-uploads";

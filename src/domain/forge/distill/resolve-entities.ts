@@ -9,7 +9,7 @@ import {
   upsertMemos,
   type MemoKey,
   type NewMemo,
-} from "../../../data/queries/graph-memos";
+} from "../../../data/queries/graph/memos";
 import type { Tx } from "../../../data/pools";
 import { newId } from "../../../lib/ids";
 import type { CleanEntity } from "./clean-extraction";

@@ -6,7 +6,7 @@ import {
   distilledVersions,
   latestVersions,
   type DistillCandidate,
-} from "../../../data/queries/distill";
+} from "../../../data/queries/forge/distill";
 import { claimJob } from "../../jobs/claim";
 import { settleJob } from "../../jobs/settle";
 import { withTenant } from "../../../data/with-tenant";

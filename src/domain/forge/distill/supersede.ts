@@ -2,7 +2,7 @@
 // the open edges of one subject are ordered by event time, and each is closed by the next one in
 // time that names a different object; a negated fact closes the matching open edge stated no later
 // than it.
-import type { EdgeClosure, SlotEdge } from "../../../data/queries/graph-edges";
+import type { EdgeClosure, SlotEdge } from "../../../data/queries/graph/edges";
 
 /** An edge's place in event time: its valid_at, else when its newest source memory happened. */
 export const eventTimeOf = (e: Pick<SlotEdge, "valid_at" | "observed_at" | "created_at">): number =>

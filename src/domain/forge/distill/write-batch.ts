@@ -9,9 +9,9 @@ import {
   recordDistilled,
   supersededSourceVersions,
   type DistillCandidate,
-} from "../../../data/queries/distill";
-import { lockAgentGraphs } from "../../../data/queries/graph-locks";
-import { lockMemories } from "../../../data/queries/memories";
+} from "../../../data/queries/forge/distill";
+import { lockAgentGraphs } from "../../../data/queries/graph/locks";
+import { lockMemories } from "../../../data/queries/memories/memories";
 import type { Tx } from "../../../data/pools";
 import { systemActor } from "../../actor";
 import { recordAudit } from "../../audit/record";

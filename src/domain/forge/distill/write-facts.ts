@@ -11,7 +11,7 @@ import {
   upsertEdges,
   type EdgeSourceRow,
   type NewEdge,
-} from "../../../data/queries/graph-edges";
+} from "../../../data/queries/graph/edges";
 import type { Tx } from "../../../data/pools";
 import { isFunctional, type EffectiveRelation } from "../../graph/relation-types";
 import { newId } from "../../../lib/ids";

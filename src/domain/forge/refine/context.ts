@@ -10,8 +10,8 @@ import {
   lockTenantGraph,
   renewRefineLease,
   type RefineChangeInput,
-} from "../../../data/queries/refine-runs";
-import type { RefineScope } from "../../../data/queries/refine-scope";
+} from "../../../data/queries/forge/refine/runs";
+import type { RefineScope } from "../../../data/queries/forge/refine/scope";
 import { withTenant } from "../../../data/with-tenant";
 import { saveJobProgress } from "../../jobs/progress";
 import type { RefineLlm } from "./llm-budget";

@@ -11,10 +11,10 @@ import {
   dedupeMemos,
   mergeInto,
   type DedupeMemo,
-} from "../../../data/queries/refine-dedupe";
-import { lockAgentGraphs } from "../../../data/queries/graph-locks";
-import { changedTargets } from "../../../data/queries/refine-runs";
-import { agentsInScope } from "../../../data/queries/refine-scope";
+} from "../../../data/queries/forge/refine/dedupe";
+import { lockAgentGraphs } from "../../../data/queries/graph/locks";
+import { changedTargets } from "../../../data/queries/forge/refine/runs";
+import { agentsInScope } from "../../../data/queries/forge/refine/scope";
 import type { Tx } from "../../../data/pools";
 import type { PassChange, PassContext } from "./context";
 import {

@@ -6,7 +6,7 @@
 // weakest premise, and the premises' sources; they are inserted only where no current edge with the
 // same ends and relation exists, so they never supersede, expire or duplicate an extracted or user
 // edge.
-import { insertEdges, type NewEdge } from "../../../data/queries/refine-graph-writes";
+import { insertEdges, type NewEdge } from "../../../data/queries/forge/refine/graph-writes";
 import {
   coMentions,
   groundInferred,
@@ -17,7 +17,7 @@ import {
   reportedInferences,
   transitiveCandidates,
   type InferredCandidate,
-} from "../../../data/queries/refine-infer";
+} from "../../../data/queries/forge/refine/infer";
 import type { Tx } from "../../../data/pools";
 import { effectiveRelations } from "../../graph/relation-types";
 import { newId } from "../../../lib/ids";

@@ -8,7 +8,7 @@ import {
   orphanMemos,
   retireMemos,
   type PruneSettings,
-} from "../../../data/queries/refine-prune";
+} from "../../../data/queries/forge/refine/prune";
 import type { PassContext } from "./context";
 
 type Cursor = { phase: "edges" | "memos"; after: string | null };

@@ -3,7 +3,7 @@
 // repeats none. A memory's signal also nudges the current edges grounded in it, at half the step
 // (α/2).
 import type { Tx } from "../../../data/pools";
-import { lockMemories } from "../../../data/queries/memories";
+import { lockMemories } from "../../../data/queries/memories/memories";
 import {
   currentEdgeWeights,
   currentImportance,
@@ -14,7 +14,7 @@ import {
   writeEdgeWeights,
   writeImportance,
   type PendingFeedback,
-} from "../../../data/queries/refine-reweight";
+} from "../../../data/queries/forge/refine/reweight";
 import { blend, type Signal, type WeightedSignal } from "./blend";
 import type { BatchResult, PassChange, PassContext } from "./context";
 

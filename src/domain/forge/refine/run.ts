@@ -6,7 +6,7 @@ import {
   acquireRefineLease,
   lockTenantGraph,
   releaseRefineLease,
-} from "../../../data/queries/refine-runs";
+} from "../../../data/queries/forge/refine/runs";
 import { withTenant } from "../../../data/with-tenant";
 import type { Actor } from "../../actor";
 import { recordAudit } from "../../audit/record";

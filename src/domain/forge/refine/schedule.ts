@@ -3,9 +3,9 @@
 // enqueue a refine job with the default passes for each of the others.
 import type { Ports } from "../../ports/ports";
 import type { Tx } from "../../../data/pools";
-import { readBudgetOverrides } from "../../../data/queries/budgets";
-import { claimDueRefineOrgs } from "../../../data/queries/refine-schedule";
-import { readCounters } from "../../../data/queries/usage";
+import { readBudgetOverrides } from "../../../data/queries/budgets/budgets";
+import { claimDueRefineOrgs } from "../../../data/queries/forge/refine/schedule";
+import { readCounters } from "../../../data/queries/usage/usage";
 import { withSystem } from "../../../data/with-system";
 import { withTenant } from "../../../data/with-tenant";
 import { systemActor } from "../../actor";

@@ -2,7 +2,7 @@
 // changes it made (or, for a dry run, would make), each with its reason.
 import type { Database } from "../../../data/pools";
 import { readJob, type JobState } from "../../jobs/claim";
-import { listRefineChanges } from "../../../data/queries/refine-runs";
+import { listRefineChanges } from "../../../data/queries/forge/refine/runs";
 import { withTenant } from "../../../data/with-tenant";
 import type { Actor } from "../../actor";
 import { decodeCursor, encodeCursor } from "../../../lib/cursor";

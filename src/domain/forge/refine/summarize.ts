@@ -7,9 +7,9 @@
 // no run produces any more are retired as stale. Clusters are committed in hash order behind a
 // cursor, so a resumed run neither skips nor repeats one.
 import { createHash } from "node:crypto";
-import { lockAgentGraphs } from "../../../data/queries/graph-locks";
-import { changedTargets } from "../../../data/queries/refine-runs";
-import { agentsInScope } from "../../../data/queries/refine-scope";
+import { lockAgentGraphs } from "../../../data/queries/graph/locks";
+import { changedTargets } from "../../../data/queries/forge/refine/runs";
+import { agentsInScope } from "../../../data/queries/forge/refine/scope";
 import {
   clusterEdges,
   clusterMemos,
@@ -19,7 +19,7 @@ import {
   summaryWithHash,
   type ClusterEdge,
   type ClusterMemo,
-} from "../../../data/queries/refine-summarize";
+} from "../../../data/queries/forge/refine/summarize";
 import type { Tx } from "../../../data/pools";
 import { normalizeName } from "../../graph/normalize";
 import { newId } from "../../../lib/ids";

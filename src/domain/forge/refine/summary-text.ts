@@ -2,7 +2,7 @@
 // facts, quoted as stored, deterministic. With an LLM: a short abstract of the cluster's strongest
 // facts, asked with only those facts in the prompt (so the text is grounded in the memories behind
 // them).
-import type { ClusterEdge, ClusterMemo } from "../../../data/queries/refine-summarize";
+import type { ClusterEdge, ClusterMemo } from "../../../data/queries/forge/refine/summarize";
 import type { LlmRequest } from "../../../providers/llm/port";
 
 export const SUMMARY_FACTS = 5;

@@ -3,12 +3,12 @@
 // chunk links and the job's progress commit together. A batch is embedded before its transaction
 // opens.
 import type { Ports } from "../../ports/ports";
-import { findIngestJob } from "../../../data/queries/ingest-jobs";
+import { findIngestJob } from "../../../data/queries/ingest/jobs";
 import {
   countStoredChunks,
   insertChunkLinks,
   lockSource,
-} from "../../../data/queries/ingest-sources";
+} from "../../../data/queries/ingest/sources";
 import { withTenant } from "../../../data/with-tenant";
 import type { Chunk } from "../formats/loader";
 import type { Actor } from "../../actor";

@@ -9,7 +9,7 @@ import {
   recordDiscovery,
   type BatchResult,
   type IngestBatchRow,
-} from "../../../data/queries/ingest-batches";
+} from "../../../data/queries/ingest/batches";
 import { settleJob } from "../../jobs/settle";
 import { withTenant } from "../../../data/with-tenant";
 import { WebSearchError, type WebSearchHit } from "../../../providers/websearch/port";

@@ -9,8 +9,8 @@ import {
   claimSource,
   countStoredChunks,
   type SourceRow,
-} from "../../../data/queries/ingest-sources";
-import { findIngestJob, type IngestJobRow } from "../../../data/queries/ingest-jobs";
+} from "../../../data/queries/ingest/sources";
+import { findIngestJob, type IngestJobRow } from "../../../data/queries/ingest/jobs";
 import { withTenant } from "../../../data/with-tenant";
 import { LoaderError, type LoaderContext } from "../formats/loader";
 import { loaderById, detectLoader, type Detection } from "../formats/registry";

@@ -2,8 +2,8 @@
 // counts) and the chained distill job commit in one transaction; the distill wake-up is enqueued
 // after it.
 import type { Ports } from "../../ports/ports";
-import { findChainedDistill, insertChainedDistill } from "../../../data/queries/ingest-jobs";
-import { completeSource, sourceMemoryIds } from "../../../data/queries/ingest-sources";
+import { findChainedDistill, insertChainedDistill } from "../../../data/queries/ingest/jobs";
+import { completeSource, sourceMemoryIds } from "../../../data/queries/ingest/sources";
 import { settleJob } from "../../jobs/settle";
 import type { Tx } from "../../../data/pools";
 import { withTenant } from "../../../data/with-tenant";

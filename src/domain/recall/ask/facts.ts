@@ -3,10 +3,10 @@
 // With a relation cue: relation fit × (0.55 + 0.15 seed + 0.1 answer type + 0.1 current + 0.05
 // weight + 0.05 text match); a fact whose relation the question does not ask about scores at most
 // 0.3.
-import { cancellable } from "../../../data/queries/recall-common";
-import { agentHasGraph } from "../../../data/queries/graph-memos";
-import { edgesById, edgesMatchingText, rankEdges } from "../../../data/queries/graph-facts";
-import { edgesAround } from "../../../data/queries/graph-read";
+import { cancellable } from "../../../data/queries/recall/common";
+import { agentHasGraph } from "../../../data/queries/graph/memos";
+import { edgesById, edgesMatchingText, rankEdges } from "../../../data/queries/graph/facts";
+import { edgesAround } from "../../../data/queries/graph/read";
 import type { Tx } from "../../../data/pools";
 import { citeFacts, noGraphNotice, type CitedFacts } from "../../graph/evidence";
 import { seedsFromQuery, type Seed } from "../../graph/seeds";

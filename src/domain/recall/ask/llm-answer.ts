@@ -4,7 +4,7 @@
 // reported.
 import type { LlmProvider } from "../../../providers/llm/port";
 import type { GraphCitation } from "../../../data/graph-evidence";
-import type { RecallRow } from "../../../data/queries/recall-common";
+import type { RecallRow } from "../../../data/queries/recall/common";
 import type { ScoredFact } from "./facts";
 import { validityOf } from "./local-answer";
 

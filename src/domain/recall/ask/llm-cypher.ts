@@ -6,7 +6,7 @@ import type { Config } from "../../../config/schema";
 import type { Database } from "../../../data/pools";
 import type { LlmProvider } from "../../../providers/llm/port";
 import { AppError } from "../../../lib/errors";
-import { CypherError } from "../../../data/queries/cypher/errors";
+import { CypherError } from "../../../data/queries/graph/cypher/errors";
 import { checkedCypher, queryGraph } from "../../graph/cypher-query";
 import { MEMO_TYPE_NAMES } from "../../graph/memo-types";
 import { DEFAULT_RELATION_TYPES } from "../../graph/relations";

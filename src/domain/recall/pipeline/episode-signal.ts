@@ -3,9 +3,9 @@
 // kids" in the next, the answer in a third), so no single turn matches them all while the session
 // does. An episode is the agent's memories sharing one occurred_at (a session stored one memory per
 // turn, as neighbour-signal.ts reads it); its turns are scored together by BM25
-// (data/queries/recall-episodes.ts).
+// (data/queries/recall/episodes.ts).
 import type { FusedRow } from "../fusion";
-import type { EpisodeScore } from "../../../data/queries/recall-episodes";
+import type { EpisodeScore } from "../../../data/queries/recall/episodes";
 
 /**
  * The best EPISODE_TOP episodes lift their candidates: the r-th best (1-based) multiplies their

@@ -2,8 +2,8 @@
 // second BM25 pass, whose list takes LEXICAL's place in the fusion. The answer often shares few
 // words with the question but many with the memories that do ("what does the cat play with?" finds
 // the turn about the cat; the next one about the laser toy never says "cat").
-import { cancellable, type RecallRow } from "../../../data/queries/recall-common";
-import { anyWordSearch } from "../../../data/queries/recall-lexical";
+import { cancellable, type RecallRow } from "../../../data/queries/recall/common";
+import { anyWordSearch } from "../../../data/queries/recall/lexical";
 import type { Tx } from "../../../data/pools";
 import { anyWordTermsOf } from "../any-word-terms";
 import { usesWebsearchOperators } from "../query-words";

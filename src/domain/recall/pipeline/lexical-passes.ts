@@ -2,8 +2,8 @@
 // from BM25 alone: the same two lists as running LEXICAL and then lexicalWithFeedback, for one
 // statement, one savepoint and one reading of the query's postings instead of two
 // (recall-lexical-feedback.ts).
-import { cancellable, type RecallRow } from "../../../data/queries/recall-common";
-import { anyWordSearchWithFeedback } from "../../../data/queries/recall-lexical-feedback";
+import { cancellable, type RecallRow } from "../../../data/queries/recall/common";
+import { anyWordSearchWithFeedback } from "../../../data/queries/recall/lexical-feedback";
 import type { Tx } from "../../../data/pools";
 import { anyWordTermsOf } from "../any-word-terms";
 import { isShortQuery, usesWebsearchOperators } from "../query-words";

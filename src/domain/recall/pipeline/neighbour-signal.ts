@@ -2,7 +2,7 @@
 // that candidate's score. The answer is often the reply to (or the line before) the turn that holds
 // the question's words: "what did you see there?" matches one turn, the answer is the next.
 import type { FusedRow } from "../fusion";
-import type { NeighbourTurnRow } from "../../../data/queries/recall-neighbours";
+import type { NeighbourTurnRow } from "../../../data/queries/recall/neighbours";
 
 /** Turns this many positions either side share in a candidate's score. */
 export const NEIGHBOUR_SPAN = 2;

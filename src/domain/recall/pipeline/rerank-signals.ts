@@ -1,7 +1,7 @@
 // AUTO's re-ranking signals: general evidence of the query in a candidate that reciprocal rank
 // cannot see. Each multiplies the fused score; none removes a candidate, so nothing drops below
 // what the lists found.
-import type { RecallRow } from "../../../data/queries/recall-common";
+import type { RecallRow } from "../../../data/queries/recall/common";
 import type { TimeWindow } from "../time-expressions";
 
 export type Signals = { query: string; window: TimeWindow | null; windowWeight: number };

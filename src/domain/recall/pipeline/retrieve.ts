@@ -4,7 +4,7 @@
 // others still answer.
 import { isQueryTimeout } from "../../../data/errors";
 import { AppError } from "../../../lib/errors";
-import { RecallCancelledError, type RecallRow } from "../../../data/queries/recall-common";
+import { RecallCancelledError, type RecallRow } from "../../../data/queries/recall/common";
 import type { Tx } from "../../../data/pools";
 import type { Actor } from "../../actor";
 import { FUSION_DEPTH, type RankedList } from "../fusion";
@@ -18,8 +18,8 @@ import {
   neighbourEpisodeRows,
   neighbourTurnRows,
   type NeighbourTurnRow,
-} from "../../../data/queries/recall-neighbours";
-import { bestEpisodes, type EpisodeScore } from "../../../data/queries/recall-episodes";
+} from "../../../data/queries/recall/neighbours";
+import { bestEpisodes, type EpisodeScore } from "../../../data/queries/recall/episodes";
 import { anyWordTermsOf } from "../any-word-terms";
 import { EPISODE_MAX_MEMBERS, EPISODE_TOP } from "./episode-signal";
 import { lexicalWithFeedback } from "./feedback";

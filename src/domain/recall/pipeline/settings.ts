@@ -1,6 +1,6 @@
 // The one owner of a recall transaction's settings: its statement timeout and which plans its
 // queries use.
-import { limitRecallTransaction, restoreCustomPlans } from "../../../data/queries/recall-common";
+import { limitRecallTransaction, restoreCustomPlans } from "../../../data/queries/recall/common";
 import type { Tx } from "../../../data/pools";
 import type { RecallDeps, RecallPlan } from "./types";
 

@@ -1,6 +1,6 @@
 // The shapes that pass between recall's stages (validate → plan → retrieve → fuse → present).
 import type { Ports } from "../../ports/ports";
-import type { RecallRow } from "../../../data/queries/recall-common";
+import type { RecallRow } from "../../../data/queries/recall/common";
 import type { InProcessSpend } from "../../budgets/charge";
 import type { Generation } from "../../memories/embedding-generations";
 import type { FusionPlan, FusionRequest, FusionSummary } from "../fusion";

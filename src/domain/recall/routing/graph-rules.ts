@@ -4,7 +4,7 @@
 // about one relation) or GRAPH (a path between several) to AUTO's fusion. With an LLM its choice
 // weights those.
 import type { Tx } from "../../../data/pools";
-import { parseCypher } from "../../../data/queries/cypher/parser";
+import { parseCypher } from "../../../data/queries/graph/cypher/parser";
 import { seedsFromQuery } from "../../graph/seeds";
 import { readQuestion } from "../ask/question";
 import type { ConcreteStrategyName } from "../strategy";

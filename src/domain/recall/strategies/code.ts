@@ -1,7 +1,7 @@
 // CODE: identifier-aware matching over memories marked as code (metadata kind "code", "language" or
 // "path").
-import { codeSearch } from "../../../data/queries/recall-code";
-import { cancellable } from "../../../data/queries/recall-common";
+import { codeSearch } from "../../../data/queries/recall/code";
+import { cancellable } from "../../../data/queries/recall/common";
 import type { RecallStrategy } from "../strategy";
 
 export const codeStrategy: RecallStrategy = {

@@ -2,7 +2,7 @@
 // in its own READ ONLY tenant transaction; the recall transaction then loads, counts and audits the
 // memories that ground the returned nodes and edges. The table itself is the response's
 // graph.table.
-import { agentHasGraph, groundingMemories } from "../../../data/queries/graph-grounding";
+import { agentHasGraph, groundingMemories } from "../../../data/queries/graph/grounding";
 import { queryGraph, type GraphQueryResult } from "../../graph/cypher-query";
 import type { RecallStrategy } from "../strategy";
 

@@ -5,10 +5,10 @@
 // Alice → Acme → Rotterdam, not Alice's dog), then by its strength: seed strength × the product of
 // its edges' weights × 0.7 per extra hop. The result is the memories that ground the best paths,
 // each with the path that reached it — including memories that share no word with the question.
-import { cancellable } from "../../../data/queries/recall-common";
-import { agentHasGraph } from "../../../data/queries/graph-memos";
-import { edgesById, edgesMatchingText } from "../../../data/queries/graph-facts";
-import { findBeamPaths, type BeamPathRow } from "../../../data/queries/graph-beam";
+import { cancellable } from "../../../data/queries/recall/common";
+import { agentHasGraph } from "../../../data/queries/graph/memos";
+import { edgesById, edgesMatchingText } from "../../../data/queries/graph/facts";
+import { findBeamPaths, type BeamPathRow } from "../../../data/queries/graph/beam";
 import {
   citeFacts,
   groundedRows,
@@ -18,7 +18,7 @@ import {
   type Grounding,
 } from "../../graph/evidence";
 import type { Tx } from "../../../data/pools";
-import type { RecallFilterInput } from "../../../data/queries/recall-common";
+import type { RecallFilterInput } from "../../../data/queries/recall/common";
 import { seedsFromQuery } from "../../graph/seeds";
 import type { GraphPath } from "../../../data/graph-evidence";
 import { orQueryOf } from "../query-words";

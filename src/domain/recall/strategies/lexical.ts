@@ -2,13 +2,13 @@
 // only when the query uses websearch operators (quoted phrases, -word, or), and trigram similarity
 // for short or misspelt queries when those found too few.
 import type { Tx } from "../../../data/pools";
-import { cancellable, type RecallRow } from "../../../data/queries/recall-common";
+import { cancellable, type RecallRow } from "../../../data/queries/recall/common";
 import {
   allThenAnyWords,
   anyWordSearch,
   setTrigramThreshold,
   trigramSearch,
-} from "../../../data/queries/recall-lexical";
+} from "../../../data/queries/recall/lexical";
 import {
   everyLexemeRequired,
   isShortQuery,

@@ -1,12 +1,12 @@
 // TEMPORAL: reads a time window from the query (see time-expressions.ts), then ranks the memories
 // whose event time (occurred_at) falls inside it by the remaining words, then the window's latest
 // events.
-import { cancellable, type RecallFilterInput } from "../../../data/queries/recall-common";
+import { cancellable, type RecallFilterInput } from "../../../data/queries/recall/common";
 import {
   findAnchor,
   latestInWindow,
   windowWordSearch,
-} from "../../../data/queries/recall-temporal";
+} from "../../../data/queries/recall/temporal";
 import type { Tx } from "../../../data/pools";
 import type { RecallSearch, RecallStrategy } from "../strategy";
 import { anyWordTermsOf } from "../any-word-terms";

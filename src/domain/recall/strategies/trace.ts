@@ -2,10 +2,10 @@
 // ones included (never facts of forgotten memories), in event-time order, each citing its memory
 // version. Two or more: the shortest bounded paths between the two best-named ones. With as_of, the
 // timeline stops at that event time and paths use the graph as it was then.
-import { cancellable } from "../../../data/queries/recall-common";
-import { agentHasGraph } from "../../../data/queries/graph-memos";
-import { edgesById, timelineOf } from "../../../data/queries/graph-facts";
-import { findPaths } from "../../../data/queries/graph-traverse";
+import { cancellable } from "../../../data/queries/recall/common";
+import { agentHasGraph } from "../../../data/queries/graph/memos";
+import { edgesById, timelineOf } from "../../../data/queries/graph/facts";
+import { findPaths } from "../../../data/queries/graph/traverse";
 import type { Tx } from "../../../data/pools";
 import {
   citeFacts,

@@ -2,10 +2,10 @@
 // and the memories that ground it. Candidates: facts whose words match the query, and the heaviest
 // facts around the memos it names; score = 0.6 × text match + 0.3 per named endpoint + 0.1 ×
 // weight.
-import { cancellable } from "../../../data/queries/recall-common";
-import { agentHasGraph } from "../../../data/queries/graph-memos";
-import { edgesMatchingText, rankEdges } from "../../../data/queries/graph-facts";
-import { edgesAround } from "../../../data/queries/graph-read";
+import { cancellable } from "../../../data/queries/recall/common";
+import { agentHasGraph } from "../../../data/queries/graph/memos";
+import { edgesMatchingText, rankEdges } from "../../../data/queries/graph/facts";
+import { edgesAround } from "../../../data/queries/graph/read";
 import { citeFacts, groundedRows, noGraphNotice } from "../../graph/evidence";
 import { seedsFromQuery } from "../../graph/seeds";
 import { orQueryOf } from "../query-words";

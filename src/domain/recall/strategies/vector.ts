@@ -1,5 +1,5 @@
 // VECTOR: nearest neighbours of the query embedding by cosine similarity (HNSW, iterative scans).
-import { vectorSearch } from "../../../data/queries/recall-vector";
+import { vectorSearch } from "../../../data/queries/recall/vector";
 import type { RecallStrategy } from "../strategy";
 
 export const vectorStrategy: RecallStrategy = {

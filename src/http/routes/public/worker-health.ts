@@ -2,7 +2,7 @@
 // absent.
 import { Elysia, t } from "elysia";
 import type { Deps } from "../../../operations/deps";
-import { latestWorkerPulse } from "../../../data/queries/health";
+import { latestWorkerPulse } from "../../../data/queries/health/health";
 import { AppError } from "../../../lib/errors";
 import { Problem } from "../../../operations/schemas/common";
 

@@ -1,0 +1,56 @@
+// AUTO's neighbouring-turn signal: for candidates that are conversation turns, the current turns
+// within ±n positions of each in the same conversation and agent; for loose candidates, the current
+// memories within ±n positions in storage order among the agent's memories of the same episode
+// (same occurred_at). Only those that pass the recall's filters, as recall rows. Tenant
+// transactions only; hits are read through (org_id, memory_id) (sql/0205, sql/0100).
+import type { Tx } from "../../pools";
+import { candidateFilter, recallColumns } from "./common";
+import type { RecallFilterInput, RecallRow } from "./common";
+
+export type NeighbourTurnRow = RecallRow & { hit: string; offset: number };
+
+export function neighbourTurnRows(tx: Tx, filter: RecallFilterInput, hits: string[], n: number) {
+  return tx<NeighbourTurnRow[]>`
+    SELECT h.memory_id AS hit, x.turn_index - h.turn_index AS "offset", m.*, 0::real AS score
+    FROM conversation_turns h
+    JOIN conversation_turns x ON x.org_id = h.org_id AND x.conversation_id = h.conversation_id
+      AND x.turn_index BETWEEN h.turn_index - ${n}::int AND h.turn_index + ${n}::int
+      AND x.turn_index <> h.turn_index
+    CROSS JOIN LATERAL (
+      SELECT ${recallColumns(tx)} FROM memories
+      WHERE memory_id = x.memory_id AND ${candidateFilter(tx, filter)}
+      LIMIT 1
+    ) AS m
+    WHERE h.org_id = ${filter.orgId} AND h.memory_id = ANY(${hits}::text[])
+    ORDER BY h.memory_id, x.turn_index`;
+}
+
+/**
+ * Loose memories: positions count the agent's current memories of the episode, filtered or not, so
+ * a filter removes a neighbour without moving the others closer. A memory whose occurred_at is its
+ * created_at was stored without one (src/domain/memories/prepare.ts): it has no episode.
+ */
+export function neighbourEpisodeRows(tx: Tx, filter: RecallFilterInput, hits: string[], n: number) {
+  return tx<NeighbourTurnRow[]>`
+    SELECT h.memory_id AS hit, x.position AS "offset", m.*, 0::real AS score
+    FROM memories h
+    CROSS JOIN LATERAL (
+      (SELECT e.memory_id, -(row_number() OVER (ORDER BY e.memory_id DESC))::int AS position
+       FROM memories e WHERE e.org_id = h.org_id AND e.agent_id = h.agent_id
+         AND e.occurred_at = h.occurred_at AND e.valid_to IS NULL AND e.memory_id < h.memory_id
+       ORDER BY e.memory_id DESC LIMIT ${n}::int)
+      UNION ALL
+      (SELECT e.memory_id, (row_number() OVER (ORDER BY e.memory_id))::int AS position
+       FROM memories e WHERE e.org_id = h.org_id AND e.agent_id = h.agent_id
+         AND e.occurred_at = h.occurred_at AND e.valid_to IS NULL AND e.memory_id > h.memory_id
+       ORDER BY e.memory_id LIMIT ${n}::int)
+    ) AS x
+    CROSS JOIN LATERAL (
+      SELECT ${recallColumns(tx)} FROM memories
+      WHERE memory_id = x.memory_id AND ${candidateFilter(tx, filter)}
+      LIMIT 1
+    ) AS m
+    WHERE h.org_id = ${filter.orgId} AND h.agent_id = ${filter.agentId} AND h.valid_to IS NULL
+      AND h.memory_id = ANY(${hits}::text[]) AND h.occurred_at <> h.created_at
+    ORDER BY h.memory_id, x.position`;
+}
