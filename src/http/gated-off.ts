@@ -1,7 +1,7 @@
 // Which setting turns on a route that is off: a gated-off route stays unmounted (absent from
 // OpenAPI, a 404), but its 404 names the variable, so "No such route" is not the end of the trail.
 import type { AnyElysia } from "elysia";
-import { routeMatcher } from "./pipeline/route-match";
+import { routeMatcher } from "./route-match";
 
 /** The 404 detail for a request that only a gated-off route would serve, else undefined. */
 export type GatedOffDetail = (method: string, path: string) => string | undefined;

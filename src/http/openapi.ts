@@ -6,7 +6,7 @@ import swaggerBundle from "swagger-ui-dist/swagger-ui-bundle.js" with { type: "f
 import swaggerCss from "swagger-ui-dist/swagger-ui.css" with { type: "file" };
 import redocBundle from "redoc/bundles/redoc.standalone.js" with { type: "file" };
 import pkg from "../../package.json";
-import { documentIdempotencyKey } from "./pipeline/idempotency";
+import { documentIdempotencyKey } from "./pipeline/9-idempotency";
 
 const asset = (path: string, type: string) => () =>
   new Response(Bun.file(path), {

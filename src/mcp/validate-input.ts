@@ -7,7 +7,7 @@ import type { Config } from "../config/schema";
 import { validationFailed, type FieldProblem } from "../lib/errors";
 import { freeFormProblems } from "../lib/validation/free-form";
 import { inspectInput } from "../lib/validation/input-walk";
-import { unknownFields } from "../http/pipeline/strict-body";
+import { unknownFields } from "../http/strict-body";
 import { messageFor } from "../http/validation-problems";
 
 type Limits = Pick<

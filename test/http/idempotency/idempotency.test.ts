@@ -3,7 +3,7 @@
 // the honouring POSTs.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { withTenant } from "../../../src/data/with-tenant";
-import { IDEMPOTENCY_EXEMPT_ROUTES } from "../../../src/http/pipeline/idempotency";
+import { IDEMPOTENCY_EXEMPT_ROUTES } from "../../../src/http/pipeline/9-idempotency";
 import { testApp, type TestApp } from "../../harness/app";
 import { idempotencyCases } from "./cases";
 

@@ -1,3 +1,4 @@
+// Layer 7, authorization.
 // Authorization, once for every route, right after routing (the scope depends on the matched route
 // template) and before any validation, so a key without the scope learns nothing about the body
 // rules. A tenant key lacking the route's scope gets 403 insufficient-scope naming the scope.

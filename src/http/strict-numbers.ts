@@ -3,7 +3,7 @@
 // "0.9"` (a t.Number) is refused. Wherever a body schema admits a number through such a string
 // alternative, a string value is a 422 naming the field, at any depth, on every route. Follows the
 // schema like unknownFields, so its recursion is bounded by it.
-import type { FieldProblem } from "../../lib/errors";
+import type { FieldProblem } from "../lib/errors";
 import type { Schema } from "./route-schemas";
 
 const COERCED_FORMATS = new Set(["integer", "numeric"]);

@@ -1,3 +1,4 @@
+// Layer 8, input rules.
 // The request rules every route passes before validation, in one place: (1) every string in the
 // body, query and path is storable by PostgreSQL (no NUL, no unpaired surrogates; field names too)
 // and the body nests at most SVC_JSON_MAX_DEPTH levels; (2) every free-form JSON value in the body
@@ -9,9 +10,9 @@ import type { Config } from "../../config/schema";
 import { validationFailed, type FieldProblem } from "../../lib/errors";
 import { freeFormProblems } from "../../lib/validation/free-form";
 import { inspectInput } from "../../lib/validation/input-walk";
-import { routeKey, type RouteSchemas } from "./route-schemas";
-import { unknownFields } from "./strict-body";
-import { stringsForNumbers } from "./strict-numbers";
+import { routeKey, type RouteSchemas } from "../route-schemas";
+import { unknownFields } from "../strict-body";
+import { stringsForNumbers } from "../strict-numbers";
 
 type Limits = Pick<
   Config,

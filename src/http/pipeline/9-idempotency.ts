@@ -1,3 +1,4 @@
+// Layer 9, idempotency.
 // Idempotency-Key on POST routes (docs/idempotency.md), in one place for every route. Before the
 // handler (after authentication, rate limit, authorization and validation) the key is claimed for
 // the tenant, or the stored response is replayed with `Idempotent-Replayed: true` and nothing runs;

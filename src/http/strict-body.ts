@@ -3,7 +3,7 @@
 // `ttl` for `ttl_seconds` or a misspelt recall filter; the request rules answer 422 naming each
 // one. Runs after the input walk has bounded the body's depth, and follows the schema, so its
 // recursion is bounded too.
-import type { FieldProblem } from "../../lib/errors";
+import type { FieldProblem } from "../lib/errors";
 import type { Schema } from "./route-schemas";
 
 /**
