@@ -1,6 +1,6 @@
 // The layers of src/ (docs/architecture.md): a file imports only its own top folder or a lower
-// layer, never a peer of its layer or a layer above; no Valkey client in the core; no cycles.
-// Today's back-up arrows are named below, each one to be removed (issue 26 item 2), never added to.
+// layer, never a peer of its layer or a layer above; no Valkey client in the core; no cycles. No
+// exceptions (issue 26 item 2): a shared part moves down, or the composition root joins the two.
 import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -13,10 +13,10 @@ const LAYERS: ReadonlyArray<readonly string[]> = [
   ["data", "providers"], // PostgreSQL; external services
   ["domain"], // the product's rules, through ports
   ["queue", "valkey"], // background tasks; Valkey adapters (rate limiter)
-  ["operations"], // the catalog of operations: scope, gate, audit, MCP tool of each route
+  ["operations"], // the catalog of operations (scope, gate, audit, MCP tool); Deps
   ["http"], // the HTTP API
-  ["mcp"], // the MCP server, on top of HTTP's schemas
-  ["app"], // the composition root: builds Deps from config
+  ["mcp"], // the MCP server and /mcp, on top of HTTP's pipeline and schemas
+  ["app"], // the composition root: builds Deps from config, joins HTTP's routes and /mcp
   ["cli"], // the commands
   ["main.ts"], // the binary's entry
 ];
@@ -24,20 +24,6 @@ const LAYERS: ReadonlyArray<readonly string[]> = [
 /** Packages only the Valkey-facing layers may import. */
 const VALKEY_PACKAGES = ["ioredis", "bullmq"];
 const VALKEY_FOLDERS = ["queue", "valkey", "app"];
-
-/**
- * Upward or sideways imports that exist today, as "<importing folder> -> <imported module>".
- * Each is a debt of issue 26 item 2; the test fails when one is no longer needed, so the list
- * only shrinks.
- */
-const KNOWN_BACK_ARROWS: readonly string[] = [
-  // Domain types read from below: a port or a shared type belongs under the reader.
-  // The Deps bag: the catalog, HTTP and MCP still take it whole (ports for the edges end this).
-  // The MCP route mounts the MCP server, which reads HTTP's schemas: one catalog ends this.
-];
-
-/** Import cycles that exist today, each as its files sorted and joined by " <-> ". */
-const KNOWN_CYCLES: readonly string[] = [];
 
 const SRC = path.resolve(import.meta.dir, "../../src");
 
@@ -133,24 +119,15 @@ describe("import boundaries", () => {
     expect(missing).toEqual([]);
   });
 
-  test("no layer imports a peer or a layer above, beyond the named exceptions", () => {
-    const arrows = backArrows();
-    const imports = [...arrows.values()].reduce((sum, list) => sum + list.length, 0);
-    console.log(
-      `import boundaries: ${arrows.size} known back-up arrows (${imports} imports), ` +
-        `${KNOWN_CYCLES.length} known cycles; issue 26 wants 0`,
+  test("no layer imports a peer or a layer above", () => {
+    const arrows = [...backArrows()].map(
+      ([key, importers]) => `${key} (from ${importers.join(", ")})`,
     );
-    const unexpected = [...arrows]
-      .filter(([key]) => !KNOWN_BACK_ARROWS.includes(key))
-      .map(([key, importers]) => `${key} (from ${importers.join(", ")})`);
-    expect(unexpected).toEqual([]);
-    expect(KNOWN_BACK_ARROWS.filter((key) => !arrows.has(key))).toEqual([]); // fixed: delete it
+    expect(arrows).toEqual([]);
   });
 
-  test("no import cycles beyond the named exceptions", () => {
-    const found = cycles();
-    expect(found.filter((cycle) => !KNOWN_CYCLES.includes(cycle))).toEqual([]);
-    expect(KNOWN_CYCLES.filter((cycle) => !found.includes(cycle))).toEqual([]); // fixed: delete it
+  test("no import cycles", () => {
+    expect(cycles()).toEqual([]);
   });
 
   test("only the Valkey-facing layers import a Valkey client", () => {
