@@ -8,10 +8,9 @@ import { openDatabase } from "../app/build-deps";
 import { findOrgById, findOrgByName } from "../data/queries/orgs";
 import type { Database } from "../data/pools";
 import { withSystem } from "../data/with-system";
-import { withTenant } from "../data/with-tenant";
 import { systemActor } from "../domain/actor";
-import { recordAudit } from "../domain/audit/record";
 import { exportTenant } from "../domain/export/export";
+import { recordExport } from "../domain/export/record";
 import { newId } from "../lib/ids";
 import { configOrExit } from "./config";
 import { progressReporter } from "./progress";
@@ -41,9 +40,7 @@ export async function runExport(args: string[]): Promise<void> {
   try {
     const orgId = await orgIdOf(db, values.org);
     const actor = systemActor(orgId, newId("req"));
-    await withTenant(db, orgId, (tx) =>
-      recordAudit(tx, actor, { operation: "export", detail: { via: "cli" } }),
-    );
+    await recordExport(db, actor, "cli");
     const emit = async (chunk: string) => {
       if (!out.write(chunk)) await once(out, "drain");
     };

@@ -6,12 +6,11 @@
 // export per tenant at a time: a second is refused with a 409 before anything is sent.
 import type { Database } from "../../data/pools";
 import { heavyWork } from "../../data/tenant-share";
-import { withTenant } from "../../data/with-tenant";
 import type { Logger } from "../../observability/log";
 import type { Actor } from "../actor";
-import { recordAudit } from "../audit/record";
 import { exportInProgress } from "../../lib/errors";
 import { exportTenant } from "./export";
+import { recordExport } from "./record";
 
 export type ExportLimits = { stallSeconds: number; maxSeconds: number };
 
@@ -40,9 +39,7 @@ export async function exportAsStream(
   if (running.has(actor.orgId)) throw exportInProgress(60);
   running.add(actor.orgId);
   try {
-    await withTenant(db, actor.orgId, (tx) =>
-      recordAudit(tx, actor, { operation: "export", detail: { via: source } }),
-    );
+    await recordExport(db, actor, source);
   } catch (error) {
     running.delete(actor.orgId);
     throw error;
