@@ -2,8 +2,8 @@
 // runs.
 import { openDatabase } from "../app/build-deps";
 import { findOrgByName } from "../data/queries/orgs";
-import { setRefineOptIn } from "../data/queries/forge/refine/schedule";
 import { withSystem } from "../data/with-system";
+import { setRefineSchedule } from "../domain/forge/refine/schedule";
 import { configOrExit } from "./config";
 import { UsageError } from "./usage";
 
@@ -14,7 +14,7 @@ export async function runRefineSchedule(flags: { org?: string; off?: boolean }):
   try {
     const org = await withSystem(db, (tx) => findOrgByName(tx, flags.org!));
     if (!org) throw new Error(`no org named ${flags.org}`);
-    await withSystem(db, (tx) => setRefineOptIn(tx, org.id, !flags.off));
+    await setRefineSchedule(db, org.id, !flags.off);
     console.log(
       JSON.stringify({
         org_id: org.id,

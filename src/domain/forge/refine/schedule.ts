@@ -2,9 +2,9 @@
 // those whose token budget is already spent (their turn comes again next interval), and create and
 // enqueue a refine job with the default passes for each of the others.
 import type { Ports } from "../../ports/ports";
-import type { Tx } from "../../../data/pools";
+import type { Database, Tx } from "../../../data/pools";
 import { readBudgetOverrides } from "../../../data/queries/budgets/budgets";
-import { claimDueRefineOrgs } from "../../../data/queries/forge/refine/schedule";
+import { claimDueRefineOrgs, setRefineOptIn } from "../../../data/queries/forge/refine/schedule";
 import { readCounters } from "../../../data/queries/usage/usage";
 import { withSystem } from "../../../data/with-system";
 import { withTenant } from "../../../data/with-tenant";
@@ -13,6 +13,11 @@ import { dayKey, monthKey } from "../../budgets/periods";
 import { resolveCaps } from "../../budgets/resolve";
 import { defaultPasses } from "./pass-names";
 import { enqueueRefine, insertRefineJob } from "./request";
+
+/** Opts a tenant in to scheduled refine runs (kept from its first opt-in), or out. */
+export async function setRefineSchedule(db: Database, orgId: string, on: boolean): Promise<void> {
+  await withSystem(db, (tx) => setRefineOptIn(tx, orgId, on));
+}
 
 /** Orgs scheduled per tick; the rest wait for the next tick, still oldest first. */
 export const REFINE_ORGS_PER_TICK = 50;
