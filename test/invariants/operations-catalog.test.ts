@@ -116,6 +116,21 @@ describe("operations catalog", () => {
     }
   });
 
+  test("every operation a key calls runs from its entry; only probes, pages and transports don't", () => {
+    // Adding an operation is one entry (with its handler) plus its domain function: no route file.
+    const bespoke = OPERATIONS.filter((op) => !op.handler && !op.hidden && op.access !== "public");
+    expect(bespoke.map(keyOf)).toEqual([]);
+    // The routes outside the catalog's handlers: health and readiness probes, metrics, pages and
+    // assets (public), the wrong-method answers and the /mcp transport (hidden).
+    const outside = OPERATIONS.filter((op) => !op.handler && !op.hidden).map(keyOf);
+    expect(sorted(outside)).toEqual(
+      sorted(["GET /v1/health", "GET /v1/ready", "GET /v1/worker/health", "GET /metrics"]),
+    );
+    // Every MCP tool runs an entry's handler, so a tool and its route cannot drift.
+    for (const tool of MCP_TOOLS)
+      expect(operationOfTool(tool.name)?.handler, tool.name).toBeDefined();
+  });
+
   test("a route the catalog does not name cannot be mounted", () => {
     const undeclared = new Elysia().get("/v1/not-in-the-catalog", () => "no");
     expect(() => gateOfRoutes(undeclared)).toThrow("GET /v1/not-in-the-catalog has no entry");
