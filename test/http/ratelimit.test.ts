@@ -62,8 +62,7 @@ describe("rate limit", () => {
     ).body.key as string;
     const seen: Array<{ status: number; remaining: number }> = [];
     let limited: Awaited<ReturnType<TestApp["request"]>> | undefined;
-    for (let i = 0; i < 8 && !limited; i++) {
-      const r = await t.request("DELETE", "/v1/api-keys/not-an-id", { key });
+    const check = (r: Awaited<ReturnType<TestApp["request"]>>) => {
       expect(r.headers.get("x-ratelimit-limit")).toBe("20");
       const reset = Number(r.headers.get("x-ratelimit-reset"));
       const now = Date.now() / 1000;
@@ -71,8 +70,17 @@ describe("rate limit", () => {
       expect(reset).toBeLessThanOrEqual(Math.ceil(now) + LIMITED.RATE_LIMIT_WINDOW + 1);
       seen.push({ status: r.status, remaining: Number(r.headers.get("x-ratelimit-remaining")) });
       if (r.status === 429) limited = r;
-    }
+    };
+    check(await t.request("DELETE", "/v1/api-keys/not-an-id", { key }));
     expect(seen[0]).toEqual({ status: 404, remaining: 4 });
+    // Then in rounds of ten at once, which spend the burst of 5 faster than it refills (20/s)
+    // however slowly a busy machine answers each request.
+    for (let round = 0; round < 5 && !limited; round++) {
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => t.request("DELETE", "/v1/api-keys/not-an-id", { key })),
+      );
+      for (const r of answers) check(r);
+    }
     expect(limited, JSON.stringify(seen)).toBeDefined();
     expect(limited!.body).toMatchObject({ status: 429, title: "Rate Limit Exceeded" });
     expect(limited!.body.type).toEndWith("/errors/rate-limited");
