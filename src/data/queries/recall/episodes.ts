@@ -1,10 +1,11 @@
 // AUTO's episode signal (domain/recall/pipeline/episode-signal.ts): the episodes of the loose
 // candidates (the agent's current memories sharing one occurred_at: a session stored one memory
 // per turn) scored as whole documents by BM25 against the query's words, best first. Episode
-// frequencies come from the postings of their members (memory_terms_by_memory, sql/0600), idf from
-// the agent's memory-level statistics (memory_term_stats), length against the average of the
-// scored episodes. Members are read through memories_episode_order (sql/0560) and pass the
-// recall's filters. Tenant transactions only.
+// frequencies come from the members' postings of the query's terms only, each member's length from
+// one of its postings (memory_terms_by_memory, sql/0600), idf from the agent's memory-level
+// statistics (memory_term_stats), length against the average of the scored episodes. Members are
+// read through memories_episode_order (sql/0560) and pass the recall's filters. Tenant
+// transactions only.
 import type { Tx } from "../../pools";
 import { candidateFilter, type RecallFilterInput } from "./common";
 
@@ -57,21 +58,23 @@ export function bestEpisodes(tx: Tx, s: EpisodeSearch) {
         ORDER BY memory_id
         LIMIT ${s.maxMembers + 1}::int
       ) AS m
-    ), posted AS MATERIALIZED (
-      SELECT mb.occurred_at, mb.memory_id, p.term, p.tf, p.doc_len
-      FROM members mb, LATERAL (
-        SELECT term, tf, doc_len FROM memory_terms
-        WHERE org_id = ${orgId} AND memory_id = mb.memory_id AND version = mb.version
-      ) AS p
-      WHERE mb.n BETWEEN 2 AND ${s.maxMembers}::int
+    ), scored AS MATERIALIZED (
+      SELECT occurred_at, memory_id, version FROM members
+      WHERE n BETWEEN 2 AND ${s.maxMembers}::int
     ), lengths AS MATERIALIZED (
-      SELECT occurred_at, sum(doc_len)::float8 AS len
-      FROM (SELECT DISTINCT occurred_at, memory_id, doc_len FROM posted) AS one_per_member
-      GROUP BY occurred_at
+      SELECT sc.occurred_at, sum(one.doc_len)::float8 AS len
+      FROM scored sc, LATERAL (
+        SELECT doc_len FROM memory_terms
+        WHERE org_id = ${orgId} AND memory_id = sc.memory_id AND version = sc.version
+        LIMIT 1
+      ) AS one
+      GROUP BY sc.occurred_at
     ), counts AS MATERIALIZED (
-      SELECT occurred_at, term, sum(tf)::float8 AS tf FROM posted
-      WHERE term IN (SELECT term FROM weighted)
-      GROUP BY occurred_at, term
+      SELECT sc.occurred_at, p.term, sum(p.tf)::float8 AS tf
+      FROM scored sc JOIN memory_terms p
+        ON p.org_id = ${orgId} AND p.memory_id = sc.memory_id AND p.version = sc.version
+      WHERE p.agent_id = ${agentId} AND p.term IN (SELECT term FROM weighted)
+      GROUP BY sc.occurred_at, p.term
     )
     SELECT l.occurred_at,
       sum(w.idf * c.tf * 2.2 / (c.tf + 1.2 * (0.25 + 0.75 * l.len / avgl.len)))::float8 AS score
