@@ -3,6 +3,7 @@
 // (test/harness/preload.ts), and a private one for a test whose figures must not depend on the
 // file's other rows.
 import { afterAll } from "bun:test";
+import { appendFileSync } from "node:fs";
 import postgres from "postgres";
 import { databaseUrlFor, TEST_ADMIN_DATABASE_URL } from "./env";
 import { cloneTemplate } from "./template-database";
@@ -22,10 +23,28 @@ export async function createMigratedDatabase(name: string): Promise<string> {
 }
 
 /**
+ * Set by scripts/test.sh: a file that collects the run's databases, dropped after the last test
+ * file (test/harness/drop-deferred.ts). Each DROP DATABASE forces an immediate checkpoint and waits
+ * for it; one per file and per private database made the parallel files flush shared buffers to
+ * disk about every 7 s and wait for it, and every page written after a checkpoint costs a full page
+ * image in the WAL.
+ */
+const DEFERRED_DROPS = process.env.SVC_TEST_DEFERRED_DROPS;
+
+/**
+ * Drops database `name`, or under scripts/test.sh leaves it for the end of the run. The caller has
+ * closed its own connections; a session left behind ends with its statement.
+ */
+export async function dropDatabase(name: string): Promise<void> {
+  if (DEFERRED_DROPS) appendFileSync(DEFERRED_DROPS, `${name}\n`);
+  else await dropDatabaseNow(name);
+}
+
+/**
  * Drops database `name`, waiting for sessions the owner may not terminate: a SIGKILLed worker's
  * backend (the serving login's) lives on until its running statement ends, and FORCE then refuses.
  */
-export async function dropDatabase(name: string): Promise<void> {
+export async function dropDatabaseNow(name: string): Promise<void> {
   const admin = postgres(TEST_ADMIN_DATABASE_URL, { max: 1, onnotice: () => {} });
   try {
     for (let attempt = 1; ; attempt++) {
@@ -55,8 +74,8 @@ export async function emptyDatabase(prefix: string): Promise<postgres.Sql> {
   const sql = postgres(databaseUrlFor(name), { max: 1, onnotice: () => {} });
   afterAll(async () => {
     await sql.end();
-    await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
+    await dropDatabase(name);
   });
   return sql;
 }

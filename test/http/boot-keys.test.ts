@@ -7,6 +7,7 @@ import { migrate } from "../../src/data/migrate";
 import { ensureBootKeys, isLoopback } from "../../src/domain/keys/bootstrap";
 import { hasKeyShape, hasValidChecksum } from "../../src/domain/keys/format";
 import { databaseUrlFor, TEST_ADMIN_DATABASE_URL } from "../harness/env";
+import { dropDatabase } from "../harness/databases";
 import { testApp } from "../harness/app";
 
 const name = `svc_boot_${process.pid}_${Date.now().toString(36)}`;
@@ -24,8 +25,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await db.close();
-  await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.end();
+  await dropDatabase(name);
 });
 
 describe("boot keys", () => {

@@ -136,8 +136,10 @@ describe("rate limit", () => {
       window_seconds: 1,
       burst: 5,
       refill_per_second: 20,
-      remaining: 4,
     });
+    // This request took one of the 5; the answer reads the bucket after that, and on a busy machine
+    // the 50 ms a token takes to refill can pass in between.
+    expect([4, 5]).toContain(r.body.remaining);
     // Unset, the tenant bucket is ten keys' worth of the key bucket.
     expect(r.body.tenant).toMatchObject({
       scope: "tenant",

@@ -6,6 +6,7 @@ import postgres from "postgres";
 import { migrate, migrationStatus, MigrationDriftError } from "../../src/data/migrate";
 import { MIGRATIONS } from "../../sql/manifest";
 import { databaseUrlFor, TEST_ADMIN_DATABASE_URL } from "../harness/env";
+import { dropDatabase } from "../harness/databases";
 
 const name = `svc_mig_${process.pid}_${Date.now().toString(36)}`;
 const admin = postgres(TEST_ADMIN_DATABASE_URL, { max: 1, onnotice: () => {} });
@@ -17,8 +18,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await sql.end();
-  await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.end();
+  await dropDatabase(name);
 });
 
 describe("migrations", () => {
