@@ -4,9 +4,9 @@
 // triggers and all; 10% expired, none embedded, a backlog of pending audit rows of count/10), then
 // times importance decay, the TTL sweep, the retention cap (cap count/2, so half the agent goes),
 // the audit drain and one delivery of the embedding backfill, each through its domain function, on
-// a throwaway database. The tasks change the corpus, so --keep keeps the loaded database untouched
-// (its name is printed) and runs them on a file copy of it; --from runs them on a new copy of a
-// kept one, without loading again.
+// a throwaway database loaded by three sessions at once. The tasks change the corpus, so --keep
+// keeps the loaded database untouched (its name is printed) and runs them on a file copy of it;
+// --from runs them on a new copy of a kept one, without loading again.
 import postgres from "postgres";
 import { drainAudit } from "../src/domain/audit/drain";
 import { decayImportance } from "../src/domain/memories/decay-importance";
@@ -28,11 +28,16 @@ const LOAD_STEP = 20_000;
 const BACKFILL_BATCH = 256;
 const BACKFILL_BATCHES = 40;
 
+/** Three sessions at once: one loaded 240k in 15 min on a busy machine (triggers and all). */
+const LOAD_SESSIONS = 3;
+
 async function load(app: BenchApp): Promise<void> {
-  const owner = postgres(app.databaseUrl, { max: 1, onnotice: () => {} });
+  const owner = postgres(app.databaseUrl, { max: LOAD_SESSIONS, onnotice: () => {} });
   try {
     const started = performance.now();
-    for (let at = 0; at < COUNT; at += LOAD_STEP) {
+    let next = 0;
+    const step = async (at: number) => {
+      const last = Math.min(COUNT, at + LOAD_STEP);
       await owner.begin(async (sql) => {
         await sql`SELECT set_config('app.current_org_id', ${app.orgId}, true)`;
         await sql`
@@ -42,15 +47,22 @@ async function load(app: BenchApp): Promise<void> {
                  'periodic note ' || g || ' about topic ' || (g % 997), sha256(g::text::bytea),
                  'semantic', (g % 13) / 13.0, now() - interval '30 days', now() - interval '30 days',
                  CASE WHEN g % 10 = 0 THEN now() - interval '1 day' END
-          FROM generate_series(${at + 1}::int, ${Math.min(COUNT, at + LOAD_STEP)}::int) AS g`;
+          FROM generate_series(${at + 1}::int, ${last}::int) AS g`;
         await sql`
           INSERT INTO audit_pending (org_id, operation, agent_id, target_ids, detail)
           SELECT ${app.orgId}, 'store', 'big', ARRAY['mem_' || lpad(g::text, 26, '0')], '{}'::jsonb
-          FROM generate_series(${at + 1}::int, ${Math.min(COUNT, at + LOAD_STEP)}::int) AS g
+          FROM generate_series(${at + 1}::int, ${last}::int) AS g
           WHERE g % 10 = 0`;
       });
-      if ((at / LOAD_STEP) % 10 === 9) console.error(`  ${at + LOAD_STEP} loaded`);
-    }
+      if ((at / LOAD_STEP) % 10 === 9) console.error(`  ${last} loaded`);
+    };
+    const session = async () => {
+      for (let at = next; at < COUNT; at = next) {
+        next += LOAD_STEP;
+        await step(at);
+      }
+    };
+    await Promise.all(Array.from({ length: LOAD_SESSIONS }, session));
     console.error(`loaded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   } finally {
     await owner.end();

@@ -36,7 +36,9 @@ export type CapChunk = { ids: string[]; next: CapCursor | null };
 /**
  * The next `limit` current memories of the agent after `cursor` (newest first, on
  * memories_agent_current), and among them the ids ranked after `cutoff`. `next` is null when the
- * walk has reached the agent's oldest memory. Reads at most `limit` rows however large the agent.
+ * walk has reached the agent's oldest memory. Reads at most `limit` rows however large the agent
+ * (sql/0670). The ORDER BY names the table's columns: bare `valid_from` is the text output column,
+ * which no index orders, so every chunk sorted the whole agent.
  */
 export async function overCapChunk(
   tx: Tx,
@@ -52,7 +54,7 @@ export async function overCapChunk(
     FROM memories
     WHERE agent_id = ${agentId} AND valid_to IS NULL
       AND (valid_from, memory_id) < (${cursor.valid_from}::text::timestamptz, ${cursor.memory_id})
-    ORDER BY valid_from DESC, memory_id DESC LIMIT ${limit}`;
+    ORDER BY memories.valid_from DESC, memories.memory_id DESC LIMIT ${limit}`;
   const last = rows.at(-1);
   return {
     ids: rows.filter((r) => r.over).map((r) => r.memory_id),
