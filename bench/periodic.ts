@@ -6,7 +6,7 @@
 // the audit drain and one delivery of the embedding backfill, each through its domain function, on
 // a throwaway database loaded by three sessions at once. The tasks change the corpus, so --keep
 // keeps the loaded database untouched (its name is printed) and runs them on a file copy of it;
-// --from runs them on a new copy of a kept one, without loading again.
+// --from runs them on a new copy of a kept one, without loading again (--tasks: some of them).
 import postgres from "postgres";
 import { drainAudit } from "../src/domain/audit/drain";
 import { decayImportance } from "../src/domain/memories/decay-importance";
@@ -23,6 +23,8 @@ const args = new Map(
   }),
 );
 const COUNT = Number(args.get("count") ?? 100_000);
+/** --tasks=decay,cap reruns some of the tasks on a copy (with --from; the cap is still count/2). */
+const TASKS = new Set((args.get("tasks") ?? "decay,sweep,cap,audit,backfill").split(","));
 const LOAD_STEP = 20_000;
 /** As svc.generate_embedding delivers: batches of 256, at most 40 per tenant per delivery. */
 const BACKFILL_BATCH = 256;
@@ -114,7 +116,8 @@ try {
   const counted = countingTransactions(app.deps.db);
   const db = counted.db;
   const rows: string[][] = [];
-  const time = async (name: string, run: () => Promise<number>) => {
+  const time = async (task: string, name: string, run: () => Promise<number>) => {
+    if (!TASKS.has(task)) return;
     const before = counted.transactions();
     const loadBefore = await loadAverage();
     const started = performance.now();
@@ -131,16 +134,22 @@ try {
     console.error(rows.at(-1)!.join("  "));
   };
   const now = new Date();
-  await time("svc.decay_importance", () =>
+  await time("decay", "svc.decay_importance", () =>
     decayImportance(db, now, { halfLifeHours: 24, floor: 0.2 }),
   );
-  await time("svc.sweep_expired_memories", () => sweepExpiredMemories(db, now));
-  await time("svc.enforce_retention_caps", () => enforceRetentionCaps(db, Math.floor(COUNT / 2)));
-  await time("svc.audit_drain", async () => (await drainAudit(db)).drained);
-  await time(`svc.generate_embedding (${BACKFILL_BATCHES} × ${BACKFILL_BATCH})`, async () => {
-    const deps = { db, embeddings: app.deps.embeddings, log: app.deps.log };
-    return (await advanceEmbeddings(deps, app.orgId, BACKFILL_BATCH, BACKFILL_BATCHES)).embedded;
-  });
+  await time("sweep", "svc.sweep_expired_memories", () => sweepExpiredMemories(db, now));
+  await time("cap", "svc.enforce_retention_caps", () =>
+    enforceRetentionCaps(db, Math.floor(COUNT / 2)),
+  );
+  await time("audit", "svc.audit_drain", async () => (await drainAudit(db)).drained);
+  await time(
+    "backfill",
+    `svc.generate_embedding (${BACKFILL_BATCHES} × ${BACKFILL_BATCH})`,
+    async () => {
+      const deps = { db, embeddings: app.deps.embeddings, log: app.deps.log };
+      return (await advanceEmbeddings(deps, app.orgId, BACKFILL_BATCH, BACKFILL_BATCHES)).embedded;
+    },
+  );
 
   const tier = `${COUNT.toLocaleString("en-US")} memories`;
   console.log(`| task (one run, ${tier}) | rows | seconds | transactions | rows/s | load |`);

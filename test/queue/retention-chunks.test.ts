@@ -101,3 +101,23 @@ test("each agent keeps its cap's best, the rest is forgotten in transactions of 
   // A rerun (a retried job) finds nothing left.
   expect(await enforceRetentionCaps(t.deps.db, CAP, CHUNK)).toBe(0);
 }, 120_000);
+
+test("the cut-off ranks importance as a number: 1e-05 goes first, not last", async () => {
+  // After the run above every agent is within the cap; 'tiny' has one over: 40 memories at 0.9 and
+  // one at 0.00001, which PostgreSQL writes as text "1e-05" (above "0.9" in text order).
+  await asOwner(
+    (sql) => sql`
+    INSERT INTO memories (org_id, memory_id, version, agent_id, content, content_hash, memory_type,
+                          importance, created_at, valid_from)
+    SELECT ${tenant.orgId}, 'mem_' || lpad((9000 + g)::text, 26, '0'), 1, 'tiny', 'tiny note ' || g,
+           sha256(('tiny' || g)::bytea), 'semantic', CASE WHEN g = 0 THEN 0.00001 ELSE 0.9 END,
+           now(), now()
+    FROM generate_series(0, ${CAP}) AS g`,
+  );
+  expect(await enforceRetentionCaps(t.deps.db, CAP, CHUNK)).toBe(1);
+  const forgotten = await asOwner(
+    (sql) => sql<{ memory_id: string }[]>`
+    SELECT memory_id FROM memories WHERE agent_id = 'tiny' AND deleted_at IS NOT NULL`,
+  );
+  expect(forgotten.map((r) => r.memory_id)).toEqual([`mem_${"9000".padStart(26, "0")}`]);
+}, 120_000);

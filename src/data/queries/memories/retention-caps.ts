@@ -21,12 +21,14 @@ export async function agentsOverCap(tx: Tx, cap: number): Promise<string[]> {
 /**
  * The agent's `cap`-th memory by rank (highest importance, then newest, then memory_id): those
  * ranked after it are over the cap. One pass keeping a heap of `cap` rows; null: within the cap.
+ * The ORDER BY names the table's columns: bare names are the text output columns, and as text
+ * importance 1e-05 ranks above 0.5.
  */
 export async function capCutoff(tx: Tx, agentId: string, cap: number): Promise<CapCutoff | null> {
   const [row] = await tx<CapCutoff[]>`
     SELECT importance::text AS importance, valid_from::text AS valid_from, memory_id
     FROM memories WHERE agent_id = ${agentId} AND valid_to IS NULL
-    ORDER BY importance DESC, valid_from DESC, memory_id DESC
+    ORDER BY memories.importance DESC, memories.valid_from DESC, memories.memory_id DESC
     OFFSET ${cap - 1} LIMIT 1`;
   return row ?? null;
 }
