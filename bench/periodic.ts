@@ -23,7 +23,10 @@ const args = new Map(
   }),
 );
 const COUNT = Number(args.get("count") ?? 100_000);
-/** --tasks=decay,cap reruns some of the tasks on a copy (with --from; the cap is still count/2). */
+/**
+ * --tasks=decay,cap reruns some of the tasks on a copy (with --from; the cap is still count/2);
+ * "redecay" (not by default) times decay's second run, after a VACUUM.
+ */
 const TASKS = new Set((args.get("tasks") ?? "decay,sweep,cap,audit,backfill").split(","));
 const LOAD_STEP = 20_000;
 /** As svc.generate_embedding delivers: batches of 256, at most 40 per tenant per delivery. */
@@ -136,6 +139,13 @@ try {
   const now = new Date();
   await time("decay", "svc.decay_importance", () =>
     decayImportance(db, now, { halfLifeHours: 24, floor: 0.2 }),
+  );
+  // The steady state: the next hourly run, with the service's defaults (the first run's 24 h from
+  // 30 days old leaves every row at its floor), once VACUUM has pruned the first run's old versions
+  // (how much of decay's update stays on its page, HOT, depends on that free space).
+  if (TASKS.has("redecay")) await app.analyze();
+  await time("redecay", "svc.decay_importance (next hour, 720 h, floor 0.05)", () =>
+    decayImportance(db, new Date(now.getTime() + 3_600_000), { halfLifeHours: 720, floor: 0.05 }),
   );
   await time("sweep", "svc.sweep_expired_memories", () => sweepExpiredMemories(db, now));
   await time("cap", "svc.enforce_retention_caps", () =>
