@@ -56,6 +56,7 @@ import m0600 from "./0600_postings_by_memory.sql" with { type: "text" };
 import m0601 from "./0601_memories_expiring_per_org.sql" with { type: "text" };
 import m0610 from "./0610_statistics_refresh_waits.sql" with { type: "text" };
 import m0660 from "./0660_memories_stale_embeddings.sql" with { type: "text" };
+import m0670 from "./0670_memories_agent_current_walk.sql" with { type: "text" };
 
 export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0001_roles_and_extensions.sql", sql: m0001 },
@@ -109,4 +110,5 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; sql: string }> = [
   { name: "0601_memories_expiring_per_org.sql", sql: m0601 },
   { name: "0610_statistics_refresh_waits.sql", sql: m0610 },
   { name: "0660_memories_stale_embeddings.sql", sql: m0660 },
+  { name: "0670_memories_agent_current_walk.sql", sql: m0670 },
 ];

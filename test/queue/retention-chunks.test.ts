@@ -1,6 +1,8 @@
 // Retention caps in bounded chunks (issue 23): each agent over the cap loses exactly the memories
 // ranked after its cap-th (importance, then newest), in transactions of at most `chunk` memories,
-// and a rerun forgets nothing more. The task walks every tenant, so this runs in a database of its
+// and a rerun forgets nothing more; each chunk's statement (overCapChunk, planned here as written
+// in data/queries/memories/retention-caps) reads one chunk of the index, however many memories
+// share a valid_from (sql/0670). The task walks every tenant, so this runs in a database of its
 // own.
 import type { TransactionSql } from "postgres";
 import { afterAll, beforeAll, expect, test } from "bun:test";
@@ -34,6 +36,7 @@ beforeAll(async () => {
            (g % 7) / 7.0, now() - (g / 50) * interval '1 hour', now() - (g / 50) * interval '1 hour'
     FROM generate_series(1, 1525) AS g`,
   );
+  await t.owner`ANALYZE memories`;
 }, 120_000);
 
 afterAll(() => t.close());
@@ -47,6 +50,28 @@ const ranked = () =>
       FROM memories WHERE valid_to IS NULL) AS r
     WHERE rank <= ${CAP} ORDER BY memory_id`,
   );
+
+test("a chunk inside a group sharing one valid_from reads one chunk, unsorted", async () => {
+  const plan = await asOwner(async (sql) => {
+    const [at] = await sql<{ valid_from: string; memory_id: string }[]>`
+      SELECT valid_from::text AS valid_from, memory_id FROM memories
+      WHERE memory_id = 'mem_' || lpad('525', 26, '0')`;
+    await sql`SELECT set_config('role', 'svc_app', true)`;
+    return sql<{ "QUERY PLAN": string }[]>`
+      EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+      SELECT valid_from::text AS valid_from, memory_id,
+        (importance, valid_from, memory_id) < (0.5::real, now(), 'mem_') AS over
+      FROM memories
+      WHERE agent_id = 'big' AND valid_to IS NULL
+        AND (valid_from, memory_id) < (${at!.valid_from}::text::timestamptz, ${at!.memory_id})
+      ORDER BY memories.valid_from DESC, memories.memory_id DESC LIMIT ${CHUNK}`;
+  });
+  const text = plan.map((r) => r["QUERY PLAN"]).join("\n");
+  expect(text).toContain("Index Scan using memories_agent_current");
+  expect(text).not.toContain("Sort");
+  expect(text).not.toContain("Rows Removed by Filter");
+  expect(text).toContain(`rows=${CHUNK} `);
+}, 120_000);
 
 test("each agent keeps its cap's best, the rest is forgotten in transactions of at most a chunk", async () => {
   const expected = (await ranked()).map((r) => r.memory_id);
@@ -75,4 +100,24 @@ test("each agent keeps its cap's best, the rest is forgotten in transactions of 
 
   // A rerun (a retried job) finds nothing left.
   expect(await enforceRetentionCaps(t.deps.db, CAP, CHUNK)).toBe(0);
+}, 120_000);
+
+test("the cut-off ranks importance as a number: 1e-05 goes first, not last", async () => {
+  // After the run above every agent is within the cap; 'tiny' has one over: 40 memories at 0.9 and
+  // one at 0.00001, which PostgreSQL writes as text "1e-05" (above "0.9" in text order).
+  await asOwner(
+    (sql) => sql`
+    INSERT INTO memories (org_id, memory_id, version, agent_id, content, content_hash, memory_type,
+                          importance, created_at, valid_from)
+    SELECT ${tenant.orgId}, 'mem_' || lpad((9000 + g)::text, 26, '0'), 1, 'tiny', 'tiny note ' || g,
+           sha256(('tiny' || g)::bytea), 'semantic', CASE WHEN g = 0 THEN 0.00001 ELSE 0.9 END,
+           now(), now()
+    FROM generate_series(0, ${CAP}) AS g`,
+  );
+  expect(await enforceRetentionCaps(t.deps.db, CAP, CHUNK)).toBe(1);
+  const forgotten = await asOwner(
+    (sql) => sql<{ memory_id: string }[]>`
+    SELECT memory_id FROM memories WHERE agent_id = 'tiny' AND deleted_at IS NOT NULL`,
+  );
+  expect(forgotten.map((r) => r.memory_id)).toEqual([`mem_${"9000".padStart(26, "0")}`]);
 }, 120_000);

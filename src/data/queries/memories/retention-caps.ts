@@ -21,12 +21,14 @@ export async function agentsOverCap(tx: Tx, cap: number): Promise<string[]> {
 /**
  * The agent's `cap`-th memory by rank (highest importance, then newest, then memory_id): those
  * ranked after it are over the cap. One pass keeping a heap of `cap` rows; null: within the cap.
+ * The ORDER BY names the table's columns: bare names are the text output columns, and as text
+ * importance 1e-05 ranks above 0.5.
  */
 export async function capCutoff(tx: Tx, agentId: string, cap: number): Promise<CapCutoff | null> {
   const [row] = await tx<CapCutoff[]>`
     SELECT importance::text AS importance, valid_from::text AS valid_from, memory_id
     FROM memories WHERE agent_id = ${agentId} AND valid_to IS NULL
-    ORDER BY importance DESC, valid_from DESC, memory_id DESC
+    ORDER BY memories.importance DESC, memories.valid_from DESC, memories.memory_id DESC
     OFFSET ${cap - 1} LIMIT 1`;
   return row ?? null;
 }
@@ -36,7 +38,9 @@ export type CapChunk = { ids: string[]; next: CapCursor | null };
 /**
  * The next `limit` current memories of the agent after `cursor` (newest first, on
  * memories_agent_current), and among them the ids ranked after `cutoff`. `next` is null when the
- * walk has reached the agent's oldest memory. Reads at most `limit` rows however large the agent.
+ * walk has reached the agent's oldest memory. Reads at most `limit` rows however large the agent
+ * (sql/0670). The ORDER BY names the table's columns: bare `valid_from` is the text output column,
+ * which no index orders, so every chunk sorted the whole agent.
  */
 export async function overCapChunk(
   tx: Tx,
@@ -52,7 +56,7 @@ export async function overCapChunk(
     FROM memories
     WHERE agent_id = ${agentId} AND valid_to IS NULL
       AND (valid_from, memory_id) < (${cursor.valid_from}::text::timestamptz, ${cursor.memory_id})
-    ORDER BY valid_from DESC, memory_id DESC LIMIT ${limit}`;
+    ORDER BY memories.valid_from DESC, memories.memory_id DESC LIMIT ${limit}`;
   const last = rows.at(-1);
   return {
     ids: rows.filter((r) => r.over).map((r) => r.memory_id),
