@@ -56,7 +56,7 @@ for (const [long, short] of PAIRS) {
   other.set(short, long);
 }
 
-/** "strings" and "dictionaries" as "string" and "dictionary": a plural's forms are the singular's. */
+/** "strings" as "string", "dictionaries" as "dictionary": a plural's forms are the singular's. */
 function singularsOf(word: string): string[] {
   const forms = [word];
   if (word.endsWith("ies")) forms.push(`${word.slice(0, -3)}y`);
