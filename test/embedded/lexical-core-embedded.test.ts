@@ -9,6 +9,8 @@ import {
   rareWordOutranksCommonOnes,
   typedWordsOnly,
   shortDocumentOutranksLongOne,
+  wordFindsItsShortFormInCode,
+  wordPairFindsTheJoinedIdentifier,
 } from "../http/recall/lexical-core-cases";
 
 let e: EmbeddedApp;
@@ -32,3 +34,7 @@ test("BM25 on PGlite: a short memory outranks a long one with the same term coun
   shortDocumentOutranksLongOne(e.app, tenant));
 test("BM25 on PGlite: a camelCase query finds the snake_case function, and back", () =>
   camelCaseIdentifierFindsTheFunction(e.app, tenant));
+test("BM25 on PGlite: a word finds code's short form of it (dictionaries → dict)", () =>
+  wordFindsItsShortFormInCode(e.app, tenant));
+test("BM25 on PGlite: two words of the query find the identifier that joins them", () =>
+  wordPairFindsTheJoinedIdentifier(e.app, tenant));

@@ -151,3 +151,55 @@ export async function camelCaseIdentifierFindsTheFunction(
   });
   expect(idsOf(snake)[0], show(snake)).toBe(camel!);
 }
+
+/**
+ * A word meets code's short form of it ("dictionaries" → dict, code-abbreviations.ts), at a lower
+ * weight than the word itself: without it the shorter function, which matches only "combine",
+ * ranks first.
+ */
+export async function wordFindsItsShortFormInCode(app: TestApp, tenant: Tenant): Promise<void> {
+  const agent = "lexical-abbreviations";
+  const {
+    ids: [dicts, sum, spelled],
+  } = await store(app, tenant, agent, [
+    "def combine(a, b):\n    return dict(a, **b)",
+    "def combine(a, b):\n    return a + b",
+    "def combine_dictionaries(a, b):\n    return {**a, **b}",
+  ]);
+  const res = await recall(app, tenant.key, {
+    agent_id: agent,
+    query: "combine two dictionaries into a single one",
+    strategy: "LEXICAL",
+    top_k: 3,
+  });
+  expect(res.status, show(res)).toBe(200);
+  // The word as written still outranks its short form.
+  expect(idsOf(res), show(res)).toEqual([spelled!, dicts!, sum!]);
+}
+
+/**
+ * Two neighbouring words of the query meet code's one identifier for them ("file name" →
+ * filename), at a lower weight: without it the shorter function, which matches only "label" and
+ * "path", ranks first.
+ */
+export async function wordPairFindsTheJoinedIdentifier(
+  app: TestApp,
+  tenant: Tenant,
+): Promise<void> {
+  const agent = "lexical-joined-words";
+  const {
+    ids: [joined, short],
+  } = await store(app, tenant, agent, [
+    "def label(path, filename):\n    return path + filename",
+    "def label(path):\n    return path",
+    "def area(r):\n    return 3.14 * r * r",
+  ]);
+  const res = await recall(app, tenant.key, {
+    agent_id: agent,
+    query: "label a path with its file name",
+    strategy: "LEXICAL",
+    top_k: 3,
+  });
+  expect(res.status, show(res)).toBe(200);
+  expect(idsOf(res), show(res)).toEqual([joined!, short!]);
+}

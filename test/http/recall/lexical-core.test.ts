@@ -8,6 +8,8 @@ import {
   rareWordOutranksCommonOnes,
   typedWordsOnly,
   shortDocumentOutranksLongOne,
+  wordFindsItsShortFormInCode,
+  wordPairFindsTheJoinedIdentifier,
 } from "./lexical-core-cases";
 
 let t: TestApp;
@@ -30,3 +32,7 @@ test("BM25: a short memory outranks a long one with the same term count", () =>
   shortDocumentOutranksLongOne(t, tenant));
 test("BM25: a camelCase query finds the snake_case function, and back", () =>
   camelCaseIdentifierFindsTheFunction(t, tenant));
+test("BM25: a word finds code's short form of it (dictionaries → dict)", () =>
+  wordFindsItsShortFormInCode(t, tenant));
+test("BM25: two words of the query find the identifier that joins them", () =>
+  wordPairFindsTheJoinedIdentifier(t, tenant));

@@ -110,7 +110,20 @@ describe("any-word terms (LEXICAL's second tier, TEMPORAL's ranking)", () => {
     expect(weightOf("purchase")).toBe(1);
     expect(weightOf("dog")).toBe(1);
     for (const related of ["buy", "bought", "puppy"]) expect(weightOf(related), related).toBe(0.7);
-    expect(t.expansions).toBe(t.words.length - 3);
+    expect(t.expansions).toBe(t.weights.filter((w) => w === 0.7).length);
+  });
+  test("code's names weigh 0.3: string → str, dicts → dictionary, file name → filename", () => {
+    const t = anyWordTermsOf("read a file name into a string of dicts", { related: false });
+    const weightOf = (w: string) => t.weights[t.words.indexOf(w)];
+    for (const own of ["read", "file", "name", "string", "dicts"])
+      expect(weightOf(own), own).toBe(1);
+    for (const code of ["str", "dictionary", "filename", "reada"])
+      expect(weightOf(code), code).toBe(0.3);
+    expect(t.expansions).toBe(0);
+  });
+  test("a quoted phrase or an excluded word: no short forms, no joins", () => {
+    expect(anyWordTermsOf('"file name" string').words).toEqual(['"file', 'name"', "string"]);
+    expect(anyWordTermsOf("file name -string").words).toEqual(["file", "name"]);
   });
   test("inflected query words find their lemma's relatives (purchased → purchase → bought)", () => {
     expect(anyWordTermsOf("purchased cars").words).toContain("bought");
