@@ -18,3 +18,5 @@ test("AUTO on PGlite: a turn of the session matching the question outranks a bet
   cases.bestEpisodeLiftsItsTurn(e.app, tenant));
 test("AUTO on PGlite: memories stored without occurred_at get no episode lift", () =>
   cases.undatedMemoriesGetNoLift(e.app, tenant));
+test("AUTO on PGlite: the turns of one conversation are one episode", () =>
+  cases.conversationIsAnEpisode(e.app, tenant));

@@ -61,3 +61,35 @@ export async function undatedMemoriesGetNoLift(app: TestApp, tenant: Tenant) {
   const at = ids.indexOf(answer);
   if (at >= 0) expect(ids.indexOf(rival), show(res)).toBeLessThan(at);
 }
+
+/** Each session as a conversation of its own, its turns appended through the conversations API. */
+async function converse(app: TestApp, tenant: Tenant, agent: string, turns: string[]) {
+  const opened = await app.request("POST", "/v1/conversations", {
+    key: tenant.key,
+    body: { agent_id: agent },
+  });
+  expect(opened.status, show(opened)).toBe(201);
+  const ids: string[] = [];
+  for (const [i, content] of turns.entries()) {
+    const role = i % 2 === 0 ? "user" : "assistant";
+    const res = await app.request(
+      "POST",
+      `/v1/conversations/${opened.body.conversation_id}/turns`,
+      { key: tenant.key, body: { role, content } },
+    );
+    expect(res.status, show(res)).toBe(201);
+    ids.push(res.body.memory_id);
+  }
+  return ids;
+}
+
+/** A conversation is an episode: its turns are gathered as the dated session's are. */
+export async function conversationIsAnEpisode(app: TestApp, tenant: Tenant) {
+  const agent = "episodes-conversations";
+  const answer = (await converse(app, tenant, agent, TRIP)).at(-1)!;
+  const rival = (await converse(app, tenant, agent, OTHER))[0]!;
+  const { res, ids } = await ranked(app, tenant, agent);
+  expect(ids, show(res)).toContain(rival);
+  expect(ids.indexOf(answer), show(res)).toBeGreaterThanOrEqual(0);
+  expect(ids.indexOf(answer), show(res)).toBeLessThan(ids.indexOf(rival));
+}

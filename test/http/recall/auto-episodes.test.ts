@@ -17,3 +17,5 @@ test("AUTO: a turn of the session that matches the question outranks a better lo
   cases.bestEpisodeLiftsItsTurn(t, tenant));
 test("AUTO: memories stored without occurred_at get no episode lift", () =>
   cases.undatedMemoriesGetNoLift(t, tenant));
+test("AUTO: the turns of one conversation are one episode", () =>
+  cases.conversationIsAnEpisode(t, tenant));

@@ -28,29 +28,35 @@ export function neighbourTurnRows(tx: Tx, filter: RecallFilterInput, hits: strin
 /**
  * Loose memories: positions count the agent's current memories of the episode, filtered or not, so
  * a filter removes a neighbour without moving the others closer. A memory whose occurred_at is its
- * created_at was stored without one (src/domain/memories/prepare.ts): it has no episode.
+ * created_at was stored without one (src/domain/memories/prepare.ts): it has no episode. Each hit
+ * is read by its key (memories_one_current) and its neighbours' rows straight from the two ranges
+ * of memories_episode_order, filtered after they are numbered: no lookup per neighbour, whose plan
+ * on a freshly loaded table (no statistics) scanned the agent's memories for each.
  */
 export function neighbourEpisodeRows(tx: Tx, filter: RecallFilterInput, hits: string[], n: number) {
+  const { orgId, agentId } = filter;
+  const columns = tx`${recallColumns(tx)}, org_id, valid_to`;
   return tx<NeighbourTurnRow[]>`
-    SELECT h.memory_id AS hit, x.position AS "offset", m.*, 0::real AS score
-    FROM memories h
-    CROSS JOIN LATERAL (
-      (SELECT e.memory_id, -(row_number() OVER (ORDER BY e.memory_id DESC))::int AS position
-       FROM memories e WHERE e.org_id = h.org_id AND e.agent_id = h.agent_id
-         AND e.occurred_at = h.occurred_at AND e.valid_to IS NULL AND e.memory_id < h.memory_id
-       ORDER BY e.memory_id DESC LIMIT ${n}::int)
-      UNION ALL
-      (SELECT e.memory_id, (row_number() OVER (ORDER BY e.memory_id))::int AS position
-       FROM memories e WHERE e.org_id = h.org_id AND e.agent_id = h.agent_id
-         AND e.occurred_at = h.occurred_at AND e.valid_to IS NULL AND e.memory_id > h.memory_id
-       ORDER BY e.memory_id LIMIT ${n}::int)
-    ) AS x
-    CROSS JOIN LATERAL (
-      SELECT ${recallColumns(tx)} FROM memories
-      WHERE memory_id = x.memory_id AND ${candidateFilter(tx, filter)}
-      LIMIT 1
-    ) AS m
-    WHERE h.org_id = ${filter.orgId} AND h.agent_id = ${filter.agentId} AND h.valid_to IS NULL
-      AND h.memory_id = ANY(${hits}::text[]) AND h.occurred_at <> h.created_at
-    ORDER BY h.memory_id, x.position`;
+    SELECT hit, "offset", ${recallColumns(tx)}, 0::real AS score FROM (
+      SELECT h.memory_id AS hit, x.*
+      FROM unnest(${hits}::text[]) AS k(memory_id)
+      CROSS JOIN LATERAL (
+        SELECT org_id, agent_id, occurred_at, memory_id FROM memories
+        WHERE org_id = ${orgId} AND memory_id = k.memory_id AND valid_to IS NULL
+          AND agent_id = ${agentId} AND occurred_at <> created_at
+      ) AS h
+      CROSS JOIN LATERAL (
+        (SELECT ${columns}, -(row_number() OVER (ORDER BY memory_id DESC))::int AS "offset"
+         FROM memories e WHERE e.org_id = h.org_id AND e.agent_id = h.agent_id
+           AND e.occurred_at = h.occurred_at AND e.valid_to IS NULL AND e.memory_id < h.memory_id
+         ORDER BY e.memory_id DESC LIMIT ${n}::int)
+        UNION ALL
+        (SELECT ${columns}, (row_number() OVER (ORDER BY memory_id))::int
+         FROM memories e WHERE e.org_id = h.org_id AND e.agent_id = h.agent_id
+           AND e.occurred_at = h.occurred_at AND e.valid_to IS NULL AND e.memory_id > h.memory_id
+         ORDER BY e.memory_id LIMIT ${n}::int)
+      ) AS x
+    ) AS neighbour
+    WHERE ${candidateFilter(tx, filter)}
+    ORDER BY hit, "offset"`;
 }

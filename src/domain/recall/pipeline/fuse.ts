@@ -32,7 +32,7 @@ function fuseAuto(plan: RecallPlan, retrieved: Retrieved): Fused {
   const signals = { query: plan.input.query, window: auto.window, windowWeight: auto.windowWeight };
   const fused = reciprocalRankFusion(retrieved.lists, auto.k);
   const spread = spreadToNeighbours(fused, retrieved.neighbours ?? []);
-  const rows = liftBestEpisodes(spread, retrieved.episodes ?? [])
+  const rows = liftBestEpisodes(spread, plan.input.query)
     .map((row) => ({ ...row, score: row.score * signalBoost(signals, row) }))
     .sort((a, b) => b.score - a.score)
     .slice(0, plan.topK);

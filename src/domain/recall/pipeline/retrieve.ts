@@ -12,16 +12,13 @@ import type { GraphEvidence } from "../../../data/graph-evidence";
 import { AVAILABLE_NAMES, strategyNamed } from "../registry";
 import type { AutoPlan, AutoRetriever } from "../route-auto";
 import { entityRule } from "../routing/graph-rules";
-import type { RecallSearch, StrategyOutcome } from "../strategy";
+import type { StrategyOutcome } from "../strategy";
 import type { TimeWindow } from "../time-expressions";
 import {
   neighbourEpisodeRows,
   neighbourTurnRows,
   type NeighbourTurnRow,
 } from "../../../data/queries/recall/neighbours";
-import { bestEpisodes, type EpisodeScore } from "../../../data/queries/recall/episodes";
-import { anyWordTermsOf } from "../any-word-terms";
-import { EPISODE_MAX_MEMBERS, EPISODE_TOP } from "./episode-signal";
 import { lexicalWithFeedback } from "./feedback";
 import { lexicalPasses } from "./lexical-passes";
 import { NEIGHBOUR_SPAN } from "./neighbour-signal";
@@ -39,8 +36,6 @@ export type Retrieved = {
   entityReason?: string;
   /** AUTO: the conversation turns next to its candidates (neighbour-signal.ts). */
   neighbours?: NeighbourTurnRow[];
-  /** AUTO: the best episodes of its loose candidates, best first (episode-signal.ts). */
-  episodes?: EpisodeScore[];
 };
 
 const depth = (plan: RecallPlan) => Math.max(plan.topK, FUSION_DEPTH);
@@ -187,12 +182,9 @@ async function retrieveAuto(
         ? []
         : await neighbourEpisodeRows(sp, search.filter, loose, NEIGHBOUR_SPAN)),
     ],
-    episodes: loose.length === 0 ? [] : await episodesOf(sp, search, loose),
   });
   const around =
-    turns.length + loose.length === 0
-      ? { neighbours: [], episodes: [] }
-      : await isolated(tx, deps, actor, read);
+    turns.length + loose.length === 0 ? { neighbours: [] } : await isolated(tx, deps, actor, read);
   if (typeof around === "string") notes.push(`neighbouring turns left out: ${around}`);
   return {
     lists,
@@ -202,21 +194,6 @@ async function retrieveAuto(
     ...(entityReason ? { entityReason } : {}),
     ...(typeof around === "string" ? {} : around),
   };
-}
-
-/** The episodes of the loose candidates that best match the query's own words. */
-function episodesOf(tx: Tx, search: RecallSearch, hits: string[]): Promise<EpisodeScore[]> {
-  const { words, weights } = anyWordTermsOf(search.query, { related: false });
-  if (words.length === 0) return Promise.resolve([]);
-  const maxMembers = EPISODE_MAX_MEMBERS;
-  return bestEpisodes(tx, {
-    filter: search.filter,
-    hits,
-    words,
-    weights,
-    maxMembers,
-    limit: EPISODE_TOP,
-  });
 }
 
 /**
