@@ -4,46 +4,31 @@
 // duplicate memo, edge or provenance row, the same mention counts, and job counters that match what
 // committed.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import type { Subprocess } from "bun";
 import { withTenant } from "../../src/data/with-tenant";
 import { createLocalExtractor } from "../../src/domain/forge/extract/local";
 import { BullmqQueue } from "../../src/queue/bullmq-queue";
 import { distill, storeAll } from "../graph/helpers";
 import { show, TEST_QUEUE_PREFIX, testApp, type TestApp, type Tenant } from "../harness/app";
-import { BUN, MAIN, serviceEnv } from "../harness/process";
+import { chaosWorkers } from "../harness/chaos-workers";
 import { eventually } from "../queue/wait";
 
 const BATCH = 4;
 const prefix = `${TEST_QUEUE_PREFIX}-kdistill`;
 let t: TestApp;
 let tenant: Tenant;
-const children: Subprocess[] = [];
 
-const workerEnv = () =>
-  serviceEnv({
-    SVC_QUEUE_PREFIX: prefix,
-    DISTILL_ENABLED: "true",
-    DISTILL_BATCH_SIZE: String(BATCH),
-    WORKER_LOCK_DURATION_MS: "1000",
-    WORKER_STALLED_INTERVAL_MS: "500",
-    WORKER_CONCURRENCY: "1",
-  });
-const spawnWorker = () => {
-  const child = Bun.spawn([BUN, MAIN, "worker"], {
-    env: workerEnv(),
-    stdout: "ignore",
-    stderr: "ignore",
-  });
-  children.push(child);
-  return child;
-};
+const workers = chaosWorkers({
+  SVC_QUEUE_PREFIX: prefix,
+  DISTILL_ENABLED: "true",
+  DISTILL_BATCH_SIZE: String(BATCH),
+});
 
 beforeAll(async () => {
   t = await testApp({ SVC_QUEUE_PREFIX: prefix, DISTILL_ENABLED: true, DISTILL_BATCH_SIZE: BATCH });
   tenant = await t.tenant("kill-distill");
 });
 afterAll(async () => {
-  for (const child of children) child.kill("SIGKILL");
+  await workers.killAll();
   await (t.deps.queue as BullmqQueue).queue.obliterate({ force: true });
   await t.close();
 }, 30_000);
@@ -131,7 +116,7 @@ test("kill -9 mid-distill, then a second worker: no duplicates, and the graph eq
   });
   expect(created.status, show(created)).toBe(202);
   const jobId: string = created.body.job_id;
-  const first = spawnWorker();
+  const first = workers.spawn();
   await eventually(
     async () => ((await jobRow(jobId)).body.progress?.done ?? 0) >= 5 * BATCH,
     "the distill to be under way",
@@ -148,7 +133,7 @@ test("kill -9 mid-distill, then a second worker: no duplicates, and the graph eq
   const partial = await snapshot("killed");
   expect(partial.distilled, "distilled_memories committed with their batch").toBe(done);
 
-  spawnWorker();
+  workers.spawn();
   const final = await eventually(
     async () => {
       const res = await jobRow(jobId);

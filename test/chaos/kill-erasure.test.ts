@@ -2,38 +2,25 @@
 // second worker resumes it, and the end equals one run: every version of the subject emptied once,
 // counts equal to the rows, one certificate that verifies, the other subject untouched.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import type { Subprocess } from "bun";
 import { withTenant } from "../../src/data/with-tenant";
 import { verifyCertificate } from "../../src/domain/forget-proof/verify";
 import { BullmqQueue } from "../../src/queue/bullmq-queue";
 import { show, TEST_QUEUE_PREFIX, testApp, type TestApp } from "../harness/app";
-import { BUN, MAIN, serviceEnv } from "../harness/process";
+import { chaosWorkers } from "../harness/chaos-workers";
 import { eventually } from "../queue/wait";
 
 const SUBJECT = 4000;
 const OTHERS = 500;
 const prefix = `${TEST_QUEUE_PREFIX}-killerasure`;
 let t: TestApp;
-const children: Subprocess[] = [];
 
-const spawnWorker = () => {
-  const env = serviceEnv({
-    SVC_QUEUE_PREFIX: prefix,
-    WORKER_LOCK_DURATION_MS: "1000",
-    WORKER_STALLED_INTERVAL_MS: "500",
-    WORKER_CONCURRENCY: "1",
-    FORGET_PROOF_ENABLED: "true",
-  });
-  const child = Bun.spawn([BUN, MAIN, "worker"], { env, stdout: "ignore", stderr: "ignore" });
-  children.push(child);
-  return child;
-};
+const workers = chaosWorkers({ SVC_QUEUE_PREFIX: prefix, FORGET_PROOF_ENABLED: "true" });
 
 beforeAll(async () => {
   t = await testApp({ SVC_QUEUE_PREFIX: prefix, FORGET_PROOF_ENABLED: true });
 });
 afterAll(async () => {
-  for (const child of children) child.kill("SIGKILL");
+  await workers.killAll();
   await (t.deps.queue as BullmqQueue).queue.obliterate({ force: true });
   await t.close();
 }, 30_000);
@@ -54,7 +41,7 @@ test("kill -9 mid-erasure, then a second worker: the end equals one run", async 
   const tenant = await t.tenant("kill-erasure");
   await store(tenant.key, "u-gone", SUBJECT);
   await store(tenant.key, "u-kept", OTHERS);
-  const first = spawnWorker();
+  const first = workers.spawn();
   const started = await t.request("POST", "/v1/erasures", {
     key: tenant.key,
     body: { agent_id: "agent", subject: { key: "user_id", value: "u-gone" } },
@@ -83,7 +70,7 @@ test("kill -9 mid-erasure, then a second worker: the end equals one run", async 
     afterKill.memories,
   );
 
-  spawnWorker();
+  workers.spawn();
   const final = await eventually(
     async () => {
       const r = await t.request("GET", `/v1/erasures/${jobId}`, { key: tenant.key });

@@ -2,12 +2,11 @@
 // after the chunks already committed, and the end state equals one uninterrupted run: every chunk
 // stored exactly once, in order, with no orphan memories from the batch that was cut off.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import type { Subprocess } from "bun";
 import { withTenant } from "../../src/data/with-tenant";
 import { chunkProse } from "../../src/domain/ingest/formats/chunk/prose";
 import { BullmqQueue } from "../../src/queue/bullmq-queue";
 import { TEST_QUEUE_PREFIX, testApp, show, type TestApp } from "../harness/app";
-import { BUN, MAIN, serviceEnv } from "../harness/process";
+import { chaosWorkers } from "../harness/chaos-workers";
 import { filler } from "../http/ingest/fixtures";
 import { eventually } from "../queue/wait";
 
@@ -20,23 +19,8 @@ const settings = {
   DISTILL_ENABLED: "false",
 };
 let t: TestApp;
-const children: Subprocess[] = [];
 
-const spawnWorker = () => {
-  const child = Bun.spawn([BUN, MAIN, "worker"], {
-    env: serviceEnv({
-      SVC_QUEUE_PREFIX: prefix,
-      WORKER_LOCK_DURATION_MS: "1000",
-      WORKER_STALLED_INTERVAL_MS: "500",
-      WORKER_CONCURRENCY: "1",
-      ...settings,
-    }),
-    stdout: "ignore",
-    stderr: "ignore",
-  });
-  children.push(child);
-  return child;
-};
+const workers = chaosWorkers({ SVC_QUEUE_PREFIX: prefix, ...settings });
 
 beforeAll(async () => {
   t = await testApp({
@@ -49,7 +33,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const child of children) child.kill("SIGKILL");
+  await workers.killAll();
   await (t.deps.queue as BullmqQueue).queue.obliterate({ force: true });
   await t.close();
 });
@@ -67,7 +51,7 @@ test("kill -9 mid-document, then a second worker: every chunk exactly once, in o
   }).map((c) => c.text);
   expect(expected.length).toBeGreaterThan(1000);
 
-  const first = spawnWorker();
+  const first = workers.spawn();
   const r = await t.request("POST", "/v1/ingest", {
     key: tenant.key,
     body: { agent_id: "chaos", text },
@@ -89,7 +73,7 @@ test("kill -9 mid-document, then a second worker: every chunk exactly once, in o
   const atKill = await stored();
   expect(atKill).toBeLessThan(expected.length);
 
-  spawnWorker();
+  workers.spawn();
   const job = await eventually(
     async () => {
       const view = await t.request("GET", `/v1/ingest/${r.body.job_id}`, { key: tenant.key });

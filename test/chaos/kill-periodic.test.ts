@@ -4,13 +4,13 @@
 // every expired memory forgotten once and audited once.
 import type { TransactionSql } from "postgres";
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import type { Subprocess } from "bun";
 import { DECAY_CHUNK } from "../../src/domain/memories/decay-importance";
 import { BullmqQueue } from "../../src/queue/bullmq-queue";
 import { TEST_QUEUE_PREFIX, testApp, type TestApp, type Tenant } from "../harness/app";
+import { asOwnerOf } from "../harness/as-owner";
 import { createMigratedDatabase, dropDatabase } from "../harness/databases";
 import { asServingLogin } from "../harness/env";
-import { BUN, MAIN, serviceEnv } from "../harness/process";
+import { chaosWorkers } from "../harness/chaos-workers";
 import { eventually } from "../queue/wait";
 
 const DECAYING = 40_000; // 8 chunks: a wide window for the kill
@@ -23,30 +23,18 @@ const database = `svc_t_${process.pid}_kperiodic_${Date.now().toString(36)}`;
 let ownerUrl: string;
 let t: TestApp;
 let tenant: Tenant;
-const children: Subprocess[] = [];
 
-const spawnWorker = () => {
-  const env = serviceEnv({
-    DATABASE_URL: asServingLogin(ownerUrl),
-    DATABASE_MIGRATION_URL: ownerUrl,
-    SVC_QUEUE_PREFIX: prefix,
-    MEMORY_DECAY_HALF_LIFE_HOURS: String(HALF_LIFE_HOURS),
-    MEMORY_DECAY_FLOOR: String(FLOOR),
-    WORKER_LOCK_DURATION_MS: "1000",
-    WORKER_STALLED_INTERVAL_MS: "500",
-    WORKER_CONCURRENCY: "1",
-  });
-  const child = Bun.spawn([BUN, MAIN, "worker"], { env, stdout: "ignore", stderr: "ignore" });
-  children.push(child);
-  return child;
-};
+const workers = chaosWorkers(() => ({
+  DATABASE_URL: asServingLogin(ownerUrl),
+  DATABASE_MIGRATION_URL: ownerUrl,
+  SVC_QUEUE_PREFIX: prefix,
+  MEMORY_DECAY_HALF_LIFE_HOURS: String(HALF_LIFE_HOURS),
+  MEMORY_DECAY_FLOOR: String(FLOOR),
+}));
 
 /** As the owner in the tenant's scope. */
-const asOwner = <T>(query: (sql: TransactionSql) => Promise<T>): Promise<T> =>
-  t.owner.begin(async (sql) => {
-    await sql`SELECT set_config('app.current_org_id', ${tenant.orgId}, true)`;
-    return query(sql);
-  }) as Promise<T>;
+const asOwner = <T>(query: (sql: TransactionSql) => Promise<T>) =>
+  asOwnerOf(t.owner, tenant.orgId, query);
 
 const count = async (where: string) =>
   (
@@ -59,12 +47,12 @@ const count = async (where: string) =>
 /** Runs `task` on a worker, kills it once `started` holds, and lets a second worker finish it. */
 async function killMidway(task: string, started: () => Promise<boolean>): Promise<void> {
   const queue = (t.deps.queue as BullmqQueue).queue;
-  const first = spawnWorker();
+  const first = workers.spawn();
   const job = await queue.add(task, {}, { attempts: 3 });
   await eventually(started, `${task} to be under way`, 120_000);
   first.kill("SIGKILL");
   await first.exited;
-  const second = spawnWorker();
+  const second = workers.spawn();
   await eventually(
     async () => (await job.getState()) === "completed",
     `the stalled ${task} to run again and complete`,
@@ -91,7 +79,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  for (const child of children) child.kill("SIGKILL");
+  await workers.killAll();
   await (t.deps.queue as BullmqQueue).queue.obliterate({ force: true });
   await t.close();
   await dropDatabase(database);

@@ -4,13 +4,12 @@
 // memory re-sent to the server beyond the batch in flight at the kill — and switches the tenant to
 // B.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import type { Subprocess } from "bun";
 import { withTenant } from "../../src/data/with-tenant";
 import { ensureVectorIndex } from "../../src/data/queries/memories/vector-index";
 import { BullmqQueue } from "../../src/queue/bullmq-queue";
 import { TEST_QUEUE_PREFIX, testApp, type TestApp, type Tenant } from "../harness/app";
 import { startFakeEmbeddingServer } from "../harness/fake-embedding-server";
-import { BUN, MAIN, serviceEnv } from "../harness/process";
+import { chaosWorkers } from "../harness/chaos-workers";
 import { GEN_A, MODEL_B } from "../harness/reembed-scenario";
 import { eventually } from "../queue/wait";
 
@@ -20,23 +19,14 @@ const prefix = `${TEST_QUEUE_PREFIX}-kreembed`;
 const server = startFakeEmbeddingServer({ dims: 48, delayMs: 250 });
 let t: TestApp;
 let tenant: Tenant;
-const children: Subprocess[] = [];
 
-const spawnWorker = () => {
-  const env = serviceEnv({
-    SVC_QUEUE_PREFIX: prefix,
-    WORKER_LOCK_DURATION_MS: "1000",
-    WORKER_STALLED_INTERVAL_MS: "500",
-    WORKER_CONCURRENCY: "1",
-    EMBEDDING_BASE_URL: server.baseUrl,
-    EMBEDDING_MODEL: MODEL_B,
-    EMBEDDING_DIMENSIONS: "48",
-    EMBEDDING_BATCH_SIZE: "16",
-  });
-  const child = Bun.spawn([BUN, MAIN, "worker"], { env, stdout: "ignore", stderr: "ignore" });
-  children.push(child);
-  return child;
-};
+const workers = chaosWorkers({
+  SVC_QUEUE_PREFIX: prefix,
+  EMBEDDING_BASE_URL: server.baseUrl,
+  EMBEDDING_MODEL: MODEL_B,
+  EMBEDDING_DIMENSIONS: "48",
+  EMBEDDING_BATCH_SIZE: "16",
+});
 
 beforeAll(async () => {
   t = await testApp({ SVC_QUEUE_PREFIX: prefix, ...GEN_A });
@@ -55,7 +45,7 @@ beforeAll(async () => {
   await ensureVectorIndex(t.owner, 48);
 });
 afterAll(async () => {
-  for (const child of children) child.kill("SIGKILL");
+  await workers.killAll();
   server.stop();
   await (t.deps.queue as BullmqQueue).queue.obliterate({ force: true });
   await t.close();
@@ -96,7 +86,7 @@ const sentToServer = () =>
 
 test("kill -9 mid re-embed, then a second worker: whole batches, A serves meanwhile, no duplicates, then B", async () => {
   await t.deps.queue.enqueue("svc.generate_embedding", { org_id: tenant.orgId });
-  const first = spawnWorker();
+  const first = workers.spawn();
   await eventually(
     async () => ((await state()).done ?? 0) >= TASK_BATCH,
     "the first batch to commit",
@@ -115,7 +105,7 @@ test("kill -9 mid re-embed, then a second worker: whole batches, A serves meanwh
   expect(killed.on_b).toBe(0);
   await recallFromA();
 
-  spawnWorker();
+  workers.spawn();
   const final = await eventually(
     async () => {
       const s = await state();

@@ -4,7 +4,6 @@
 // inferred edge written once, one summary per cluster, and refine_changes numbered without gaps or
 // repeats.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import type { Subprocess } from "bun";
 import {
   insertEdges,
   insertMemos,
@@ -16,7 +15,7 @@ import { normalizeName } from "../../src/domain/graph/normalize";
 import { newId } from "../../src/lib/ids";
 import { BullmqQueue } from "../../src/queue/bullmq-queue";
 import { show, TEST_QUEUE_PREFIX, testApp, type TestApp } from "../harness/app";
-import { BUN, MAIN, serviceEnv } from "../harness/process";
+import { chaosWorkers } from "../harness/chaos-workers";
 import { eventually } from "../queue/wait";
 
 const GROUPS = 600;
@@ -24,26 +23,14 @@ const COUNTRIES = 60;
 const prefix = `${TEST_QUEUE_PREFIX}-killrefine`;
 const refineEnv = { REFINE_ENABLED: "true", REFINE_BATCH_SIZE: "20", REFINE_LEASE_SECONDS: "2" };
 let t: TestApp;
-const children: Subprocess[] = [];
 
-const spawnWorker = () => {
-  const env = serviceEnv({
-    SVC_QUEUE_PREFIX: prefix,
-    WORKER_LOCK_DURATION_MS: "1000",
-    WORKER_STALLED_INTERVAL_MS: "500",
-    WORKER_CONCURRENCY: "1",
-    ...refineEnv,
-  });
-  const child = Bun.spawn([BUN, MAIN, "worker"], { env, stdout: "ignore", stderr: "ignore" });
-  children.push(child);
-  return child;
-};
+const workers = chaosWorkers({ SVC_QUEUE_PREFIX: prefix, ...refineEnv });
 
 beforeAll(async () => {
   t = await testApp({ SVC_QUEUE_PREFIX: prefix, REFINE_ENABLED: true });
 });
 afterAll(async () => {
-  for (const child of children) child.kill("SIGKILL");
+  await workers.killAll();
   await (t.deps.queue as BullmqQueue).queue.obliterate({ force: true });
   await t.close();
 }, 30_000);
@@ -96,7 +83,7 @@ async function seed(orgId: string) {
 test("kill -9 mid-refine, then a second worker: the final graph equals one run", async () => {
   const tenant = await t.tenant("kill-refine");
   await seed(tenant.orgId);
-  const first = spawnWorker();
+  const first = workers.spawn();
   const started = await t.request("POST", "/v1/refine", {
     key: tenant.key,
     body: { passes: ["dedupe", "infer", "summarize"] },
@@ -123,7 +110,7 @@ test("kill -9 mid-refine, then a second worker: the final graph equals one run",
     afterKill.seq ?? 0,
   );
 
-  spawnWorker();
+  workers.spawn();
   const final = await eventually(
     async () => {
       const r = await t.request("GET", `/v1/refine/${jobId}?limit=1`, { key: tenant.key });

@@ -4,12 +4,11 @@
 // the dead one's rows (sql/0610) instead of skipping them as analyzed, and in the end every table
 // is marked analyzed and memories' reltuples matches its rows. The end equals one run.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import type { Subprocess } from "bun";
 import { withTenant } from "../../src/data/with-tenant";
 import { refreshAllStatistics } from "../../src/domain/statistics/refresh-periodically";
 import { BullmqQueue } from "../../src/queue/bullmq-queue";
 import { privateTestApp, TEST_QUEUE_PREFIX, type TestApp } from "../harness/app";
-import { BUN, MAIN, serviceEnv } from "../harness/process";
+import { chaosWorkers } from "../harness/chaos-workers";
 import { eventually } from "../queue/wait";
 
 const ROWS = 2000;
@@ -28,28 +27,18 @@ const TABLES = [
 ];
 const prefix = `${TEST_QUEUE_PREFIX}-killstats`;
 let t: TestApp;
-const children: Subprocess[] = [];
 
-const spawnWorker = () => {
-  const env = serviceEnv({
-    DATABASE_URL: t.config.DATABASE_URL!,
-    DATABASE_MIGRATION_URL: t.config.DATABASE_MIGRATION_URL!,
-    SVC_QUEUE_PREFIX: prefix,
-    WORKER_LOCK_DURATION_MS: "1000",
-    WORKER_STALLED_INTERVAL_MS: "500",
-    WORKER_CONCURRENCY: "1",
-  });
-  const child = Bun.spawn([BUN, MAIN, "worker"], { env, stdout: "ignore", stderr: "ignore" });
-  children.push(child);
-  return child;
-};
+const workers = chaosWorkers(() => ({
+  DATABASE_URL: t.config.DATABASE_URL!,
+  DATABASE_MIGRATION_URL: t.config.DATABASE_MIGRATION_URL!,
+  SVC_QUEUE_PREFIX: prefix,
+}));
 
 beforeAll(async () => {
   t = await privateTestApp("kill_statistics", { SVC_QUEUE_PREFIX: prefix });
 }, 120_000);
 afterAll(async () => {
-  for (const child of children) child.kill("SIGKILL");
-  await Promise.all(children.map((child) => child.exited));
+  await workers.killAll();
   await (t.deps.queue as BullmqQueue).queue.obliterate({ force: true });
   await t.close();
 }, 60_000);
@@ -84,7 +73,7 @@ test("kill -9 mid-refresh, then a second worker: every table analyzed, as by one
   await held`LOCK TABLE conversation_turns, memories IN SHARE UPDATE EXCLUSIVE MODE`;
   const queue = (t.deps.queue as BullmqQueue).queue;
   const job = await queue.add("svc.refresh_statistics", {}, { attempts: 3 });
-  const first = spawnWorker();
+  const first = workers.spawn();
   const [stuck] = await eventually(
     async () => {
       const pids = await waiting();
@@ -95,7 +84,7 @@ test("kill -9 mid-refresh, then a second worker: every table analyzed, as by one
   );
   first.kill("SIGKILL");
   await first.exited;
-  spawnWorker();
+  workers.spawn();
   // The stalled job runs again: sql/0610 waits for the dead transaction's rows (before, it
   // skipped them and finished at once, leaving those tables to a rollback).
   await eventually(

@@ -4,13 +4,13 @@
 // once.
 import type { TransactionSql } from "postgres";
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import type { Subprocess } from "bun";
 import { RETENTION_CHUNK } from "../../src/domain/memories/retention";
 import { BullmqQueue } from "../../src/queue/bullmq-queue";
 import { TEST_QUEUE_PREFIX, testApp, type TestApp, type Tenant } from "../harness/app";
+import { asOwnerOf } from "../harness/as-owner";
 import { createMigratedDatabase, dropDatabase } from "../harness/databases";
 import { asServingLogin } from "../harness/env";
-import { BUN, MAIN, serviceEnv } from "../harness/process";
+import { chaosWorkers } from "../harness/chaos-workers";
 import { eventually } from "../queue/wait";
 
 const N = 24_000; // 24 chunks of forgets, several seconds of work: a wide window for the kill
@@ -21,29 +21,17 @@ const database = `svc_t_${process.pid}_kretention_${Date.now().toString(36)}`;
 let ownerUrl: string;
 let t: TestApp;
 let tenant: Tenant;
-const children: Subprocess[] = [];
 
-const spawnWorker = () => {
-  const env = serviceEnv({
-    DATABASE_URL: asServingLogin(ownerUrl),
-    DATABASE_MIGRATION_URL: ownerUrl,
-    SVC_QUEUE_PREFIX: prefix,
-    MEMORY_RETENTION_CAP_PER_AGENT: String(CAP),
-    WORKER_LOCK_DURATION_MS: "1000",
-    WORKER_STALLED_INTERVAL_MS: "500",
-    WORKER_CONCURRENCY: "1",
-  });
-  const child = Bun.spawn([BUN, MAIN, "worker"], { env, stdout: "ignore", stderr: "ignore" });
-  children.push(child);
-  return child;
-};
+const workers = chaosWorkers(() => ({
+  DATABASE_URL: asServingLogin(ownerUrl),
+  DATABASE_MIGRATION_URL: ownerUrl,
+  SVC_QUEUE_PREFIX: prefix,
+  MEMORY_RETENTION_CAP_PER_AGENT: String(CAP),
+}));
 
 /** As the owner in the tenant's scope. */
-const asOwner = <T>(query: (sql: TransactionSql) => Promise<T>): Promise<T> =>
-  t.owner.begin(async (sql) => {
-    await sql`SELECT set_config('app.current_org_id', ${tenant.orgId}, true)`;
-    return query(sql);
-  }) as Promise<T>;
+const asOwner = <T>(query: (sql: TransactionSql) => Promise<T>) =>
+  asOwnerOf(t.owner, tenant.orgId, query);
 
 const forgottenCount = async () =>
   (
@@ -69,7 +57,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  for (const child of children) child.kill("SIGKILL");
+  await workers.killAll();
   await (t.deps.queue as BullmqQueue).queue.obliterate({ force: true });
   await t.close();
   await dropDatabase(database);
@@ -82,7 +70,7 @@ test("kill -9 mid-cap, then a second worker: the final state equals one run", as
     ORDER BY importance DESC, valid_from DESC, memory_id DESC LIMIT ${CAP}`,
   );
   const queue = (t.deps.queue as BullmqQueue).queue;
-  const first = spawnWorker();
+  const first = workers.spawn();
   const job = await queue.add("svc.enforce_retention_caps", {}, { attempts: 3 });
   await eventually(
     async () => (await forgottenCount()) >= RETENTION_CHUNK,
@@ -94,7 +82,7 @@ test("kill -9 mid-cap, then a second worker: the final state equals one run", as
   const afterKill = await forgottenCount();
   expect(afterKill, "the killed worker stopped before finishing").toBeLessThan(N - CAP);
 
-  spawnWorker();
+  workers.spawn();
   await eventually(
     async () => (await job.getState()) === "completed",
     "the stalled job to run again and complete",

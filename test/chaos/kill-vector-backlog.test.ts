@@ -3,7 +3,6 @@
 // stays exact meanwhile (waiting rows are scored beside the graph), and a second worker picks the
 // stalled job up and finishes — every memory still one current version, none lost, none twice.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import type { Subprocess } from "bun";
 import { nearestQuery } from "../../src/data/queries/recall/vector";
 import { withTenant } from "../../src/data/with-tenant";
 import { BullmqQueue } from "../../src/queue/bullmq-queue";
@@ -11,7 +10,7 @@ import { GRAPH_CHUNK } from "../../src/queue/tasks/svc.generate_embedding";
 import { show, TEST_QUEUE_PREFIX, testApp, type TestApp, type Tenant } from "../harness/app";
 import { createMigratedDatabase, dropDatabase } from "../harness/databases";
 import { asServingLogin } from "../harness/env";
-import { BUN, MAIN, serviceEnv } from "../harness/process";
+import { chaosWorkers } from "../harness/chaos-workers";
 import { eventually } from "../queue/wait";
 
 const N = 4000; // 20 chunks: about 6 s of graph inserts at 1,536 dimensions, a wide window for the kill
@@ -25,21 +24,12 @@ const database = `svc_t_${process.pid}_kbacklog_${Date.now().toString(36)}`;
 let ownerUrl: string;
 let t: TestApp;
 let tenant: Tenant;
-const children: Subprocess[] = [];
 
-const spawnWorker = () => {
-  const env = serviceEnv({
-    DATABASE_URL: asServingLogin(ownerUrl),
-    DATABASE_MIGRATION_URL: ownerUrl,
-    SVC_QUEUE_PREFIX: prefix,
-    WORKER_LOCK_DURATION_MS: "1000",
-    WORKER_STALLED_INTERVAL_MS: "500",
-    WORKER_CONCURRENCY: "1",
-  });
-  const child = Bun.spawn([BUN, MAIN, "worker"], { env, stdout: "ignore", stderr: "ignore" });
-  children.push(child);
-  return child;
-};
+const workers = chaosWorkers(() => ({
+  DATABASE_URL: asServingLogin(ownerUrl),
+  DATABASE_MIGRATION_URL: ownerUrl,
+  SVC_QUEUE_PREFIX: prefix,
+}));
 
 beforeAll(async () => {
   // Exact-sort bound 0: recall goes through the index shape, the one that merges graph and backlog;
@@ -65,10 +55,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   // Gone before the drop: the owner may not terminate the serving login's connections.
-  for (const child of children) {
-    child.kill("SIGKILL");
-    await child.exited;
-  }
+  await workers.killAll();
   await (t.deps.queue as BullmqQueue).queue.obliterate({ force: true });
   await t.close();
   await dropDatabase(database);
@@ -129,7 +116,7 @@ test("kill -9 while graphing the backlog, then a second worker: whole chunks, ex
   });
   await recallIsExact();
 
-  const first = spawnWorker(); // takes the job the first batch enqueued
+  const first = workers.spawn(); // takes the job the first batch enqueued
   await eventually(
     async () => (await state()).graphed >= GRAPH_CHUNK,
     "the first chunk to commit",
@@ -144,7 +131,7 @@ test("kill -9 while graphing the backlog, then a second worker: whole chunks, ex
   expect(killed).toMatchObject({ rows: N, current: N, memories: N, versions_above_one: 0 });
   await recallIsExact();
 
-  spawnWorker();
+  workers.spawn();
   const final = await eventually(
     async () => {
       const s = await state();

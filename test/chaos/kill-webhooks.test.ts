@@ -2,10 +2,9 @@
 // request open): a second worker sends every event once the lease lapses; nothing is lost, and each
 // resent event carries the same Svc-Event-Id as its interrupted first attempt.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import type { Subprocess } from "bun";
 import { BullmqQueue } from "../../src/queue/bullmq-queue";
 import { show, TEST_QUEUE_PREFIX, testApp, type TestApp, type Tenant } from "../harness/app";
-import { BUN, MAIN, serviceEnv } from "../harness/process";
+import { chaosWorkers } from "../harness/chaos-workers";
 import { eventually } from "../queue/wait";
 import { signatureValid } from "../http/webhooks/receiver";
 
@@ -18,7 +17,6 @@ const WEBHOOKS = {
 };
 let t: TestApp;
 let tenant: Tenant;
-const children: Subprocess[] = [];
 
 type Hit = { eventId: string; answered: boolean; headers: Record<string, string>; body: string };
 const hits: Hit[] = [];
@@ -41,25 +39,14 @@ const receiver = Bun.serve({
   },
 });
 
-const spawnWorker = () => {
-  const env = serviceEnv({
-    SVC_QUEUE_PREFIX: prefix,
-    WORKER_CONCURRENCY: "2",
-    WORKER_LOCK_DURATION_MS: "1000",
-    WORKER_STALLED_INTERVAL_MS: "500",
-    ...WEBHOOKS,
-  });
-  const child = Bun.spawn([BUN, MAIN, "worker"], { env, stdout: "ignore", stderr: "ignore" });
-  children.push(child);
-  return child;
-};
+const workers = chaosWorkers({ SVC_QUEUE_PREFIX: prefix, WORKER_CONCURRENCY: "2", ...WEBHOOKS });
 
 beforeAll(async () => {
   t = await testApp({ SVC_QUEUE_PREFIX: prefix, WEBHOOKS_ALLOW_LOOPBACK: true });
   tenant = await t.tenant("kill-webhooks");
 });
 afterAll(async () => {
-  for (const child of children) child.kill("SIGKILL");
+  await workers.killAll();
   holding = false;
   held.forEach((release) => release());
   receiver.stop(true);
@@ -73,7 +60,7 @@ test("kill -9 mid-delivery loses no event; the duplicate carries the same event 
     body: { url: `http://127.0.0.1:${receiver.port}/hook`, events: ["memory.stored"] },
   });
   expect(created.status, show(created)).toBe(201);
-  const first = spawnWorker();
+  const first = workers.spawn();
   for (let i = 0; i < EVENTS; i++) {
     const r = await t.request("POST", "/v1/memories", {
       key: tenant.key,
@@ -89,7 +76,7 @@ test("kill -9 mid-delivery loses no event; the duplicate carries the same event 
   holding = false;
   held.splice(0).forEach((release) => release());
 
-  spawnWorker();
+  workers.spawn();
   const answered = await eventually(
     async () => {
       const ids = new Set(hits.filter((h) => h.answered).map((h) => h.eventId));

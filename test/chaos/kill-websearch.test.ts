@@ -2,40 +2,28 @@
 // retries the discovery, and the batch ends with exactly one child job per result, each page stored
 // once.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import type { Subprocess } from "bun";
 import { withTenant } from "../../src/data/with-tenant";
 import { BullmqQueue } from "../../src/queue/bullmq-queue";
 import { TEST_QUEUE_PREFIX, testApp, show, type TestApp } from "../harness/app";
-import { BUN, MAIN, serviceEnv } from "../harness/process";
+import { chaosWorkers } from "../harness/chaos-workers";
 import { eventually } from "../queue/wait";
 
 const prefix = `${TEST_QUEUE_PREFIX}-kill-websearch`;
 const TOKEN = "chaos-websearch-token";
 let t: TestApp;
 let fake: ReturnType<typeof Bun.serve>;
-const children: Subprocess[] = [];
 let searches = 0;
 let holdSearch = true;
 
-const spawnWorker = (base: string) => {
-  const child = Bun.spawn([BUN, MAIN, "worker"], {
-    env: serviceEnv({
-      SVC_QUEUE_PREFIX: prefix,
-      WORKER_LOCK_DURATION_MS: "1000",
-      WORKER_STALLED_INTERVAL_MS: "500",
-      WORKER_CONCURRENCY: "1",
-      INGEST_ENABLED: "true",
-      DISTILL_ENABLED: "false",
-      WEBSEARCH_API_KEY: TOKEN,
-      WEBSEARCH_BASE_URL: `${base}/res/v1`,
-      INGEST_FETCH_ALLOW_CIDRS: "127.0.0.1/32",
-    }),
-    stdout: "ignore",
-    stderr: "ignore",
-  });
-  children.push(child);
-  return child;
-};
+const workers = chaosWorkers({
+  SVC_QUEUE_PREFIX: prefix,
+  INGEST_ENABLED: "true",
+  DISTILL_ENABLED: "false",
+  WEBSEARCH_API_KEY: TOKEN,
+  INGEST_FETCH_ALLOW_CIDRS: "127.0.0.1/32",
+});
+/** A worker that asks the fake provider at `base`. */
+const spawnWorker = (base: string) => workers.spawn({ WEBSEARCH_BASE_URL: `${base}/res/v1` });
 
 beforeAll(async () => {
   fake = Bun.serve({
@@ -72,7 +60,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const child of children) child.kill("SIGKILL");
+  await workers.killAll();
   await (t.deps.queue as BullmqQueue).queue.obliterate({ force: true });
   await t.close();
   fake.stop(true);

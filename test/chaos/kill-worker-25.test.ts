@@ -5,29 +5,22 @@
 // detectors, not speed checks, and the loop stops when the test ends so a timed-out run never
 // outlives its file.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Subprocess } from "bun";
 import { withTenant } from "../../src/data/with-tenant";
 import { verifyOrgChain } from "../../src/domain/audit/list";
 import { BullmqQueue } from "../../src/queue/bullmq-queue";
 import { rng } from "../../bench/lib/corpus";
 import { TEST_QUEUE_PREFIX, testApp, type TestApp, type Tenant } from "../harness/app";
-import { BUN, MAIN, runSvc, serviceEnv } from "../harness/process";
+import { chaosWorkers } from "../harness/chaos-workers";
+import { runSvc, serviceEnv } from "../harness/process";
 
 const CYCLES = 25 * Number(process.env.SVC_TEST_LONG ?? "1");
 const ROWS_PER_CYCLE = 4000;
 const SEED = Number(process.env.SVC_TEST_SEED ?? Date.now() % 1_000_000);
 const prefix = `${TEST_QUEUE_PREFIX}-kill25`;
-const workerEnv = () =>
-  serviceEnv({
-    SVC_QUEUE_PREFIX: prefix,
-    WORKER_LOCK_DURATION_MS: "1000",
-    WORKER_STALLED_INTERVAL_MS: "500",
-    WORKER_CONCURRENCY: "1",
-  });
+const workers = chaosWorkers({ SVC_QUEUE_PREFIX: prefix });
 
 let t: TestApp;
 let tenant: Tenant;
-const children: Subprocess[] = [];
 let ended = false;
 
 beforeAll(async () => {
@@ -36,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   ended = true;
-  for (const child of children) child.kill("SIGKILL");
+  await workers.killAll();
   await (t.deps.queue as BullmqQueue).queue.obliterate({ force: true });
   await t.close();
 }, 30_000);
@@ -55,16 +48,6 @@ const counts = () =>
       duplicated_targets: number;
     };
   });
-
-function spawnWorker(): Subprocess {
-  const child = Bun.spawn([BUN, MAIN, "worker"], {
-    env: workerEnv(),
-    stdout: "ignore",
-    stderr: "ignore",
-  });
-  children.push(child);
-  return child;
-}
 
 describe(`SIGKILL the worker mid-drain × ${CYCLES}`, () => {
   test("chain verifies after every kill; at the end pending is empty, every row logged once, seq gapless", async () => {
@@ -85,7 +68,7 @@ describe(`SIGKILL the worker mid-drain × ${CYCLES}`, () => {
         FROM generate_series(1, ${ROWS_PER_CYCLE}) AS g`,
       );
       inserted += ROWS_PER_CYCLE;
-      const worker = spawnWorker();
+      const worker = workers.spawn();
       await queue.add(
         "svc.audit_drain",
         { org_id: tenant.orgId },
@@ -105,7 +88,7 @@ describe(`SIGKILL the worker mid-drain × ${CYCLES}`, () => {
       else console.log(`cycle ${cycle}: verify failed: ${JSON.stringify(verdict)}`);
     }
     const mid = await counts();
-    const finisher = spawnWorker();
+    const finisher = workers.spawn();
     await queue.add("svc.audit_drain", { org_id: tenant.orgId }, { attempts: 5 });
     const deadline = Date.now() + 600_000;
     let final = await counts();

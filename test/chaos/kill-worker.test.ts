@@ -4,42 +4,26 @@
 // gapless, chain verifies. SIGTERM instead lets the running drain finish before the process exits
 // 0.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import type { Subprocess } from "bun";
 import { withTenant } from "../../src/data/with-tenant";
 import { BullmqQueue } from "../../src/queue/bullmq-queue";
 import { TEST_QUEUE_PREFIX, testApp, type TestApp } from "../harness/app";
-import { BUN, MAIN, runSvc, serviceEnv } from "../harness/process";
+import { chaosWorkers } from "../harness/chaos-workers";
+import { runSvc, serviceEnv } from "../harness/process";
 import { eventually } from "../queue/wait";
 
 const ROWS = 40_000;
 const BATCH = 500; // drainAudit's default batch: one transaction per batch
 const prefix = `${TEST_QUEUE_PREFIX}-kill`;
 let t: TestApp;
-const children: Subprocess[] = [];
 
-const workerEnv = () =>
-  serviceEnv({
-    SVC_QUEUE_PREFIX: prefix,
-    WORKER_LOCK_DURATION_MS: "1000",
-    WORKER_STALLED_INTERVAL_MS: "500",
-    WORKER_CONCURRENCY: "1",
-  });
-const spawnWorker = () => {
-  const child = Bun.spawn([BUN, MAIN, "worker"], {
-    env: workerEnv(),
-    stdout: "ignore",
-    stderr: "ignore",
-  });
-  children.push(child);
-  return child;
-};
+const workers = chaosWorkers({ SVC_QUEUE_PREFIX: prefix });
 
 beforeAll(async () => {
   t = await testApp({ SVC_QUEUE_PREFIX: prefix });
 });
 
 afterAll(async () => {
-  for (const child of children) child.kill("SIGKILL");
+  await workers.killAll();
   await (t.deps.queue as BullmqQueue).queue.obliterate({ force: true });
   await t.close();
 });
@@ -65,7 +49,7 @@ async function seedPending(label: string) {
 
 test("SIGTERM mid-drain: the worker finishes the running job, then exits 0", async () => {
   const { tenant, counts, total } = await seedPending("term");
-  const worker = spawnWorker();
+  const worker = workers.spawn();
   const job = await (t.deps.queue as BullmqQueue).queue.add(
     "svc.audit_drain",
     { org_id: tenant.orgId },
@@ -84,7 +68,7 @@ test("SIGTERM mid-drain: the worker finishes the running job, then exits 0", asy
 
 test("kill -9 mid-drain, then a second worker: the final state equals one run", async () => {
   const { tenant, counts, total } = await seedPending("kill");
-  const first = spawnWorker();
+  const first = workers.spawn();
   const queue = (t.deps.queue as BullmqQueue).queue;
   const job = await queue.add("svc.audit_drain", { org_id: tenant.orgId }, { attempts: 3 });
   const midway = await eventually(
@@ -104,7 +88,7 @@ test("kill -9 mid-drain, then a second worker: the final state equals one run", 
   expect(afterKill.logged % BATCH, "only whole batches were committed").toBe(0);
   expect(afterKill.logged + afterKill.pending).toBe(total);
 
-  spawnWorker();
+  workers.spawn();
   await eventually(
     async () => (await job.getState()) === "completed",
     "the stalled job to run again and complete",
