@@ -5,6 +5,7 @@
 import type { TransactionSql } from "postgres";
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { decayImportance } from "../../src/domain/memories/decay-importance";
+import { asOwnerOf } from "../harness/as-owner";
 import { privateTestApp, type TestApp, type Tenant } from "../harness/app";
 
 const ROWS = 1_500;
@@ -12,12 +13,9 @@ const CHUNK = 97;
 let t: TestApp;
 let tenant: Tenant;
 
-/** As the owner in the tenant's scope (triggers and all): a query over the tenant's memories. */
+/** As the owner in the tenant's scope (triggers and all). */
 const asOwner = <T>(query: (sql: TransactionSql) => Promise<T>): Promise<T> =>
-  t.owner.begin(async (sql) => {
-    await sql`SELECT set_config('app.current_org_id', ${tenant.orgId}, true)`;
-    return query(sql);
-  }) as Promise<T>;
+  asOwnerOf(t.owner, tenant.orgId, query);
 
 beforeAll(async () => {
   t = await privateTestApp("decay_chunks");

@@ -1,12 +1,14 @@
 // Retention caps in bounded chunks (issue 23): each agent over the cap loses exactly the memories
 // ranked after its cap-th (importance, then newest), in transactions of at most `chunk` memories,
-// and a rerun forgets nothing more; each chunk's statement (overCapChunk, planned here as written
-// in data/queries/memories/retention-caps) reads one chunk of the index, however many memories
-// share a valid_from (sql/0670). The task walks every tenant, so this runs in a database of its
+// and a rerun forgets nothing more; each chunk's statement (overCapChunk's own, under EXPLAIN)
+// reads one chunk of the index, however many memories share a valid_from (sql/0670). The task walks every tenant, so this runs in a database of its
 // own.
 import type { TransactionSql } from "postgres";
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import type { Tx } from "../../src/data/pools";
+import { type CapCursor, overCapChunk } from "../../src/data/queries/memories/retention-caps";
 import { enforceRetentionCaps } from "../../src/domain/memories/retention";
+import { asOwnerOf } from "../harness/as-owner";
 import { privateTestApp, type TestApp, type Tenant } from "../harness/app";
 
 const CAP = 40;
@@ -14,12 +16,9 @@ const CHUNK = 97;
 let t: TestApp;
 let tenant: Tenant;
 
-/** As the owner in the tenant's scope (triggers and all): a query over the tenant's memories. */
+/** As the owner in the tenant's scope (triggers and all). */
 const asOwner = <T>(query: (sql: TransactionSql) => Promise<T>): Promise<T> =>
-  t.owner.begin(async (sql) => {
-    await sql`SELECT set_config('app.current_org_id', ${tenant.orgId}, true)`;
-    return query(sql);
-  }) as Promise<T>;
+  asOwnerOf(t.owner, tenant.orgId, query);
 
 beforeAll(async () => {
   t = await privateTestApp("retention_chunks");
@@ -51,22 +50,35 @@ const ranked = () =>
     WHERE rank <= ${CAP} ORDER BY memory_id`,
   );
 
+/**
+ * overCapChunk's own statement (captured from the function, not copied here), run under EXPLAIN
+ * ANALYZE in `sql`.
+ */
+async function planOfChunk(sql: TransactionSql, cursor: CapCursor): Promise<string> {
+  let sent: { strings: TemplateStringsArray; values: unknown[] } | undefined;
+  const capture = (strings: TemplateStringsArray, ...values: unknown[]) => {
+    sent = { strings, values };
+    return Promise.resolve([]);
+  };
+  const cutoff = { importance: "0.5", valid_from: cursor.valid_from, memory_id: "mem_" };
+  await overCapChunk(capture as unknown as Tx, "big", cutoff, cursor, CHUNK);
+  const strings = [
+    `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${sent!.strings[0]}`,
+    ...sent!.strings.slice(1),
+  ];
+  const explained = Object.assign(strings, { raw: strings }) as unknown as TemplateStringsArray;
+  const plan = await sql<{ "QUERY PLAN": string }[]>(explained, ...(sent!.values as never[]));
+  return plan.map((r) => r["QUERY PLAN"]).join("\n");
+}
+
 test("a chunk inside a group sharing one valid_from reads one chunk, unsorted", async () => {
-  const plan = await asOwner(async (sql) => {
-    const [at] = await sql<{ valid_from: string; memory_id: string }[]>`
+  const text = await asOwner(async (sql) => {
+    const [at] = await sql<CapCursor[]>`
       SELECT valid_from::text AS valid_from, memory_id FROM memories
       WHERE memory_id = 'mem_' || lpad('525', 26, '0')`;
     await sql`SELECT set_config('role', 'svc_app', true)`;
-    return sql<{ "QUERY PLAN": string }[]>`
-      EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
-      SELECT valid_from::text AS valid_from, memory_id,
-        (importance, valid_from, memory_id) < (0.5::real, now(), 'mem_') AS over
-      FROM memories
-      WHERE agent_id = 'big' AND valid_to IS NULL
-        AND (valid_from, memory_id) < (${at!.valid_from}::text::timestamptz, ${at!.memory_id})
-      ORDER BY memories.valid_from DESC, memories.memory_id DESC LIMIT ${CHUNK}`;
+    return planOfChunk(sql, at!);
   });
-  const text = plan.map((r) => r["QUERY PLAN"]).join("\n");
   expect(text).toContain("Index Scan using memories_agent_current");
   expect(text).not.toContain("Sort");
   expect(text).not.toContain("Rows Removed by Filter");
