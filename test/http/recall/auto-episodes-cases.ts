@@ -3,7 +3,7 @@
 // own; shared by the PostgreSQL and the embedded (PGlite) suites.
 import { expect } from "bun:test";
 import { show, type Tenant, type TestApp } from "../../harness/app";
-import { idsOf, recall, seed } from "./seed";
+import { idsOf, recall, seed, storeConversation } from "./seed";
 
 /** The trip's session: the painting (last) is four turns from the trip, out of neighbour reach. */
 const TRIP = [
@@ -62,26 +62,14 @@ export async function undatedMemoriesGetNoLift(app: TestApp, tenant: Tenant) {
   if (at >= 0) expect(ids.indexOf(rival), show(res)).toBeLessThan(at);
 }
 
-/** Each session as a conversation of its own, its turns appended through the conversations API. */
-async function converse(app: TestApp, tenant: Tenant, agent: string, turns: string[]) {
-  const opened = await app.request("POST", "/v1/conversations", {
-    key: tenant.key,
-    body: { agent_id: agent },
-  });
-  expect(opened.status, show(opened)).toBe(201);
-  const ids: string[] = [];
-  for (const [i, content] of turns.entries()) {
-    const role = i % 2 === 0 ? "user" : "assistant";
-    const res = await app.request(
-      "POST",
-      `/v1/conversations/${opened.body.conversation_id}/turns`,
-      { key: tenant.key, body: { role, content } },
-    );
-    expect(res.status, show(res)).toBe(201);
-    ids.push(res.body.memory_id);
-  }
-  return ids;
-}
+/** Each session as a conversation of its own, its turns alternating user and assistant. */
+const converse = (app: TestApp, tenant: Tenant, agent: string, turns: string[]) =>
+  storeConversation(
+    app,
+    tenant,
+    agent,
+    turns.map((content, i) => [i % 2 === 0 ? "user" : "assistant", content] as const),
+  );
 
 /** A conversation is an episode: its turns are gathered as the dated session's are. */
 export async function conversationIsAnEpisode(app: TestApp, tenant: Tenant) {

@@ -3,7 +3,7 @@
 // its own.
 import { expect } from "bun:test";
 import { show, type Tenant, type TestApp } from "../../harness/app";
-import { idsOf, recall, seed } from "./seed";
+import { idsOf, recall, seed, storeConversation } from "./seed";
 
 const AGENT = "auto-neighbours";
 const TURNS: Array<[string, string]> = [
@@ -18,28 +18,9 @@ const TURNS: Array<[string, string]> = [
  */
 const LOOSE = "Melanie: We spotted a black cat near the barn!";
 
-async function openConversation(app: TestApp, tenant: Tenant): Promise<string[]> {
-  const opened = await app.request("POST", "/v1/conversations", {
-    key: tenant.key,
-    body: { agent_id: AGENT, title: "chat" },
-  });
-  expect(opened.status, show(opened)).toBe(201);
-  const ids: string[] = [];
-  for (const [role, content] of TURNS) {
-    const res = await app.request(
-      "POST",
-      `/v1/conversations/${opened.body.conversation_id}/turns`,
-      { key: tenant.key, body: { role, content } },
-    );
-    expect(res.status, show(res)).toBe(201);
-    ids.push(res.body.memory_id);
-  }
-  return ids;
-}
-
 /** The reply to the matching turn ranks above the loose memory, and names the retrievers. */
 export async function neighbourOfMatchRanksHigher(app: TestApp, tenant: Tenant): Promise<void> {
-  const ids = await openConversation(app, tenant);
+  const ids = await storeConversation(app, tenant, AGENT, TURNS, "chat");
   const [loose] = await seed(app, tenant, AGENT, [{ content: LOOSE }]);
   const query = "What did Melanie see on the Yosemite camping trip?";
   const res = await recall(app, tenant.key, { agent_id: AGENT, query, top_k: 5 });

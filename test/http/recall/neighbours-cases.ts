@@ -2,7 +2,7 @@
 // suites.
 import { expect } from "bun:test";
 import { show, type Tenant, type TestApp } from "../../harness/app";
-import { recall, seed } from "./seed";
+import { recall, seed, storeConversation } from "./seed";
 
 const TURNS: Array<[string, string]> = [
   ["user", "I am planning a trip for the spring."],
@@ -20,21 +20,7 @@ type Turn = { memory_id: string; role: string; offset: number; content: string }
  */
 export async function neighboursAreAttached(app: TestApp, tenant: Tenant): Promise<void> {
   const agent = "neighbours";
-  const opened = await app.request("POST", "/v1/conversations", {
-    key: tenant.key,
-    body: { agent_id: agent, title: "trip" },
-  });
-  expect(opened.status, show(opened)).toBe(201);
-  const ids: string[] = [];
-  for (const [role, content] of TURNS) {
-    const res = await app.request(
-      "POST",
-      `/v1/conversations/${opened.body.conversation_id}/turns`,
-      { key: tenant.key, body: { role, content } },
-    );
-    expect(res.status, show(res)).toBe(201);
-    ids.push(res.body.memory_id);
-  }
+  const ids = await storeConversation(app, tenant, agent, TURNS, "trip");
   const [loose] = await seed(app, tenant, agent, [{ content: "Volcanoes erupt lava." }]);
   const ask = (neighbours: number) =>
     recall(app, tenant.key, {

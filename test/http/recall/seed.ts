@@ -3,7 +3,7 @@
 import { expect } from "bun:test";
 import { withTenant } from "../../../src/data/with-tenant";
 import { graphBacklog } from "../../../src/domain/memories/vector-backlog";
-import { show, type TestApp } from "../../harness/app";
+import { show, type Tenant, type TestApp } from "../../harness/app";
 
 export type SeedMemory = {
   content: string;
@@ -51,3 +51,31 @@ export async function recall(t: TestApp, key: string, body: Record<string, unkno
 
 export const idsOf = (res: { body: { results: Array<{ memory_id: string }> } }) =>
   res.body.results.map((r) => r.memory_id);
+
+/**
+ * Opens a conversation of `agent` and appends `turns` ([role, content]) through the conversations
+ * API, one at a time as a chat would; returns the turns' memory ids in order.
+ */
+export async function storeConversation(
+  t: TestApp,
+  tenant: Tenant,
+  agent: string,
+  turns: ReadonlyArray<readonly [string, string]>,
+  title?: string,
+): Promise<string[]> {
+  const opened = await t.request("POST", "/v1/conversations", {
+    key: tenant.key,
+    body: { agent_id: agent, ...(title ? { title } : {}) },
+  });
+  expect(opened.status, show(opened)).toBe(201);
+  const ids: string[] = [];
+  for (const [role, content] of turns) {
+    const res = await t.request("POST", `/v1/conversations/${opened.body.conversation_id}/turns`, {
+      key: tenant.key,
+      body: { role, content },
+    });
+    expect(res.status, show(res)).toBe(201);
+    ids.push(res.body.memory_id);
+  }
+  return ids;
+}
