@@ -6,7 +6,9 @@
 // mem0's pgvector peer, default 10k; its in-process peer runs at 10k). The 1m tier is 1,000 agents
 // of 1,000 memories in 100 tenants (--tenants=N scales it: N × 10 agents), bulk-loaded
 // (bench/lib/tenants-load.ts), and queried over HTTP on a seeded random tenant and agent each time;
-// --no-index-build skips its HNSW build (over 30 minutes on a loaded 2-core machine).
+// --no-index-build skips its HNSW build (over 30 minutes on a loaded 2-core machine). The 1m tier
+// also runs each periodic task once on one tenant of 1M memories (bench/periodic.ts;
+// --no-periodic skips it).
 import { mkdirSync, writeFileSync, existsSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { startBenchApp } from "./lib/bench-app";
@@ -348,6 +350,22 @@ async function strategyLatencyTable(): Promise<string> {
   return out.trim();
 }
 
+/**
+ * Each periodic task once on one tenant of the tier's size (bench/periodic.ts): decay, TTL sweep,
+ * retention cap, audit drain and one backfill delivery, with their times.
+ */
+async function periodicTable(count: number): Promise<string> {
+  console.error(`periodic tasks at ${count} memories in one tenant (bench/periodic.ts) …`);
+  const script = new URL("./periodic.ts", import.meta.url).pathname;
+  const proc = Bun.spawn([process.execPath, "run", script, `--count=${count}`], {
+    stdout: "pipe",
+    stderr: "inherit",
+  });
+  const out = await new Response(proc.stdout).text();
+  if ((await proc.exited) !== 0) throw new Error("bench/periodic.ts failed");
+  return out.trim();
+}
+
 const results: TierResult[] = [];
 for (const tier of tiers) results.push(await runTier(tier));
 print(results);
@@ -358,6 +376,9 @@ if (quality) console.log(`\n${quality}`);
 const publicQuality =
   args.has("no-quality") || args.has("no-public") ? undefined : await publicQualityTable();
 if (publicQuality) console.log(`\n${publicQuality}`);
+const periodic =
+  tiers.includes("1m") && !args.has("no-periodic") ? await periodicTable(SIZES["1m"]!) : undefined;
+if (periodic) console.log(`\nPeriodic tasks, 1m tier (bench/periodic.ts):\n${periodic}`);
 const strategies = args.has("no-strategies") ? undefined : await strategyLatencyTable();
 if (strategies)
   console.log(`\nPer-strategy recall latency (bench/strategy-latency.ts):\n${strategies}`);
