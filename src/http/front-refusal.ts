@@ -4,8 +4,7 @@
 // a key or tenant out of tokens) then costs a header read, a hash and a map lookup each, rather than
 // the chain, an error object and a log line; it is counted in
 // svc_http_refused_before_pipeline_total instead. The answer is the chain's own 429: problem body,
-// Retry-After from the bucket's next token, X-RateLimit-* for a key, and `Connection: close`, so a
-// client hammering past Retry-After reconnects for each request. Requests the memory cannot
+// Retry-After from the bucket's next token, X-RateLimit-* for a key. Requests the memory cannot
 // decide (nothing remembered, a key not verified yet, a public path) go through the chain as before.
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { hasKeyShape, hashKey } from "../domain/keys/format";
@@ -74,8 +73,6 @@ export function frontRefusal(deps: Deps, typeBase: string): FrontRefusal {
         ...rateHeaders,
         "retry-after": String(refusal.retryAfter),
         "x-request-id": requestId,
-        // A client that keeps asking past Retry-After pays for a new connection each time.
-        connection: "close",
       },
     });
   };
