@@ -12,6 +12,7 @@ import { createKeyCache } from "../domain/keys/key-cache";
 import { createQueryVectorCache } from "../domain/recall/query-vectors";
 import { createVectorShapeHints } from "../domain/recall/vector-shapes";
 import { createMemoryLimiter } from "../domain/ratelimit/memory-limiter";
+import { rememberSpent } from "../domain/ratelimit/spent-memory";
 import { createValkeyLimiter } from "../valkey/rate-limiter";
 import { createLogger, type Logger } from "../observability/log";
 import { createMetrics } from "../observability/metrics";
@@ -111,9 +112,11 @@ export function buildDeps(config: Config, options: BuildOptions = {}): Deps {
   );
   const metrics = createMetrics({ transactionsInFlight: () => db.stats.inFlight });
   const redis = config.VALKEY_URL ? openApiRedis(config.VALKEY_URL, log) : null;
-  const limiter = redis
-    ? createValkeyLimiter(redis, () => metrics.rateLimitFallbacks.inc())
-    : createMemoryLimiter();
+  const limiter = rememberSpent(
+    redis
+      ? createValkeyLimiter(redis, () => metrics.rateLimitFallbacks.inc())
+      : createMemoryLimiter(),
+  );
   const queue = config.VALKEY_URL
     ? new BullmqQueue(config.VALKEY_URL, config.SVC_QUEUE_PREFIX, log)
     : new InProcessQueue(config.WORKER_CONCURRENCY);

@@ -4,7 +4,8 @@
 // (authorize, i.e. the route's key scope, and the input rules run first, once the route is matched;
 // then, after validation, the Idempotency-Key claim or replay, settled once the response exists).
 // Request id and access log wrap the whole app (see handleRequest) so that every response,
-// including early 401/413/429 and unknown routes, is counted once.
+// including early 401/413/429 and unknown routes, is counted once; only the 429s the memory of
+// empty buckets answers before the app (front-refusal.ts) are counted by a metric of their own.
 import { Elysia, type AnyElysia } from "elysia";
 import type { Deps } from "../operations/deps";
 import { shareScope } from "../data/tenant-share";
@@ -31,6 +32,7 @@ import { collectRouteSchemas, type RouteSchemas } from "../http/route-schemas";
 import { problemResponse, problemTypeBase } from "../http/problem";
 import { canonicalRequest, requestPath } from "../http/pipeline/0-request-target";
 import { AppError } from "../lib/errors";
+import { frontRefusal } from "../http/front-refusal";
 import { endRequestSpan } from "../observability/tracing";
 import { attachContext, contextOf, type RequestContext } from "../http/request-context";
 
@@ -100,15 +102,15 @@ export function handleRequest(
 ): (request: Request, peer?: SocketPeer) => Promise<Response> {
   const wouldReach = routeMatcher(app);
   const typeBase = problemTypeBase(deps.config);
+  const refuseEarly = frontRefusal(deps, typeBase);
   return async (incoming, peer) => {
     const request = canonicalRequest(incoming);
     if (request instanceof AppError) return problemResponse(request, incoming, typeBase, undefined);
     const address = clientAddress(incoming, peer, deps.config.TRUSTED_PROXY_HOPS);
-    const ctx: RequestContext = {
-      requestId: resolveRequestId(request),
-      startedAt: performance.now(),
-      clientAddress: address,
-    };
+    const requestId = resolveRequestId(request);
+    const refused = refuseEarly(request, address, requestId);
+    if (refused) return refused;
+    const ctx: RequestContext = { requestId, startedAt: performance.now(), clientAddress: address };
     attachContext(request, ctx);
     const span = deps.tracing?.startRequestSpan(request);
     const response = await shareScope(deps.tenantShare ?? null, async () =>

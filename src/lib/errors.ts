@@ -85,11 +85,17 @@ export const validationFailed = (errors: FieldProblem[]) =>
     { fields: { errors } },
   );
 
+export type RateLimitBucket = "api_key" | "tenant" | "client_address";
+
 const WHOSE = {
   api_key: "",
   tenant: " for this tenant (its bucket is shared by all its keys)",
   client_address: " from this address without a valid API key",
 } as const;
+
+/** The 429's detail; also written by the refusal before the pipeline (http/front-refusal.ts). */
+export const rateLimitedDetail = (retryAfterSeconds: number, bucket: RateLimitBucket) =>
+  `Too many requests${WHOSE[bucket]}; retry after ${retryAfterSeconds} s`;
 
 /**
  * `bucket` says which bucket is empty: the key's own, the tenant's shared by all its keys, or the
@@ -98,15 +104,10 @@ const WHOSE = {
 export function rateLimited(
   retryAfterSeconds: number,
   headers: Record<string, string>,
-  bucket: "api_key" | "tenant" | "client_address" = "api_key",
+  bucket: RateLimitBucket = "api_key",
 ) {
-  const whose = WHOSE[bucket];
-  return new AppError(
-    "rate-limited",
-    `Too many requests${whose}; retry after ${retryAfterSeconds} s`,
-    {
-      headers: { ...headers, "retry-after": String(retryAfterSeconds) },
-      fields: { bucket },
-    },
-  );
+  return new AppError("rate-limited", rateLimitedDetail(retryAfterSeconds, bucket), {
+    headers: { ...headers, "retry-after": String(retryAfterSeconds) },
+    fields: { bucket },
+  });
 }

@@ -38,6 +38,12 @@ export function createMetrics(sources?: MetricSources) {
       labelNames: ["pool"] as const,
       registers: [registry],
     }),
+    refusedBeforePipeline: new client.Counter({
+      name: "svc_http_refused_before_pipeline_total",
+      help: "429s answered from the memory of empty buckets before the request pipeline (not logged)",
+      labelNames: ["bucket"] as const,
+      registers: [registry],
+    }),
     rateLimitFallbacks: new client.Counter({
       name: "svc_ratelimit_fallback_total",
       help: "Rate-limit decisions made locally because Valkey was unreachable",

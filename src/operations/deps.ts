@@ -6,7 +6,8 @@ import type { Config } from "../config/schema";
 import type { KeyAuthenticator } from "../domain/keys/authenticate";
 import type { KeyCache } from "../domain/keys/key-cache";
 import type { Ports } from "../domain/ports/ports";
-import type { BucketPolicy, RateLimiter } from "../domain/ratelimit/limiter";
+import type { BucketPolicy } from "../domain/ratelimit/limiter";
+import type { SpentMemory } from "../domain/ratelimit/spent-memory";
 import type { Tracing } from "../observability/tracing";
 
 /** The core's ports (src/domain/ports/ports.ts) plus what only the edges use. */
@@ -14,7 +15,8 @@ export type Deps = Ports & {
   readonly gates: Gates;
   /** null in embedded mode (no VALKEY_URL). */
   readonly redis: ValkeyConnection | null;
-  readonly limiter: RateLimiter;
+  /** Remembers empty buckets in-process until their next token (spent-memory.ts). */
+  readonly limiter: SpentMemory;
   readonly bucketPolicy: BucketPolicy;
   readonly authenticate: KeyAuthenticator;
   /** Verified keys this process may reuse; key changes invalidate it (key-cache.ts). */

@@ -1,10 +1,11 @@
-// The address throttle's memory of spent buckets (issue 23): a spent address is refused in-process
+// The address throttle's memory of spent buckets (issue 23, the limiter's spent-memory.ts): a spent address is refused in-process
 // only until its bucket's next token is due, then the limiter is asked again and the token spent.
 // On the embedded mode's limiter with a hand-moved clock, so "due" is exact.
 import { expect, test } from "bun:test";
 import { createAddressThrottle } from "../../src/domain/ratelimit/address-throttle";
 import { createMemoryLimiter } from "../../src/domain/ratelimit/memory-limiter";
 import type { RateLimiter } from "../../src/domain/ratelimit/limiter";
+import { rememberSpent } from "../../src/domain/ratelimit/spent-memory";
 
 const POLICY = { capacity: 2, refillPerSecond: 0.5, limit: 30, windowSeconds: 60 };
 
@@ -24,7 +25,7 @@ test("refused without the limiter until the next token is due, then asked again"
   let nowMs = 1_000_000;
   const clock = () => nowMs;
   const { limiter, counter } = counted(createMemoryLimiter(clock));
-  const throttle = createAddressThrottle(limiter, POLICY, clock);
+  const throttle = createAddressThrottle(rememberSpent(limiter, clock), POLICY);
   await throttle.charge("192.0.2.1");
   await throttle.charge("192.0.2.1");
   const callsWhenSpent = counter.calls;

@@ -24,6 +24,28 @@ export function rateHeaders(policy: BucketPolicy, result: TakeResult): Record<st
   };
 }
 
+/** The buckets one request takes a token from: the key's and, for tenant keys, the tenant's. */
+export function requestBuckets(
+  identity: Identity,
+  policy: BucketPolicy,
+  tenantPolicy: BucketPolicy,
+): Bucket[] {
+  const buckets: Bucket[] = [{ key: bucketKeyOf(identity), policy }];
+  if (identity.role === "tenant")
+    buckets.push({ key: tenantBucketKey(identity.orgId), policy: tenantPolicy });
+  return buckets;
+}
+
+/** The key bucket's headers and, when refused, which bucket is empty and for how long. */
+export function outcomeOfTake(policy: BucketPolicy, [own, tenant]: readonly TakeResult[]) {
+  const headers = rateHeaders(policy, own!);
+  if (own!.allowed) return { headers, refused: null };
+  const refused = own!.blocking
+    ? { retryAfter: own!.retryAfter, bucket: "api_key" as const }
+    : { retryAfter: tenant!.retryAfter, bucket: "tenant" as const };
+  return { headers, refused };
+}
+
 /**
  * One request's tokens, from the key's bucket and (tenant keys) the tenant's, in one atomic take.
  * Returns the key bucket's headers, and the 429 to throw when either bucket refused. Also used by
@@ -35,17 +57,11 @@ export async function takeRequestTokens(
   policy: BucketPolicy,
   tenantPolicy: BucketPolicy,
 ) {
-  const buckets: Bucket[] = [{ key: bucketKeyOf(identity), policy }];
-  if (identity.role === "tenant")
-    buckets.push({ key: tenantBucketKey(identity.orgId), policy: tenantPolicy });
-  const [own, tenant] = await limiter.take(buckets);
-  const headers = rateHeaders(policy, own!);
-  if (own!.allowed) return { headers, refusal: null };
+  const results = await limiter.take(requestBuckets(identity, policy, tenantPolicy));
+  const { headers, refused } = outcomeOfTake(policy, results);
   return {
     headers,
-    refusal: own!.blocking
-      ? rateLimited(own!.retryAfter, headers)
-      : rateLimited(tenant!.retryAfter, headers, "tenant"),
+    refusal: refused && rateLimited(refused.retryAfter, headers, refused.bucket),
   };
 }
 
