@@ -1,11 +1,11 @@
 // Throttling before authentication (issue 23, item 3), in both database modes: failed
 // authentications spend a bucket per client address, and an empty bucket answers 429 before any key
 // is looked up or compared, while valid keys and other addresses carry on.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { hashKey, mintKey } from "../../src/domain/keys/format";
-import { show, testApp, type Tenant, type TestApp } from "../harness/app";
-import { embeddedApp, type EmbeddedApp } from "../harness/embedded-app";
+import { show, testApp, type TestApp } from "../harness/app";
+import { bothModes } from "../harness/both-modes";
 
 const SUPERADMIN_KEY = "svc_sa_test_superadmin_key_0123456789abcdef";
 const THROTTLE = {
@@ -27,21 +27,7 @@ const freshAddress = () => {
 };
 const from = (address: string) => ({ "x-forwarded-for": `198.51.100.7, ${address}` });
 
-type Mode = { name: string; app: () => TestApp; tenant(label: string): Promise<Tenant> };
-let pg: TestApp;
-let embedded: EmbeddedApp;
-beforeAll(async () => {
-  pg = await testApp(THROTTLE);
-  embedded = await embeddedApp("auth-throttle", THROTTLE);
-}, 120_000);
-afterAll(async () => {
-  await Promise.all([pg?.close(), embedded?.close()]);
-});
-
-const modes: Mode[] = [
-  { name: "PostgreSQL", app: () => pg, tenant: (label) => pg.tenant(label) },
-  { name: "PGlite (embedded)", app: () => embedded.app, tenant: (label) => embedded.tenant(label) },
-];
+const modes = bothModes("auth-throttle", THROTTLE);
 
 /** Authenticates until this process serves the key from its cache (the LISTEN comes up late). */
 async function cached(app: TestApp, key: string, headers: Record<string, string>) {

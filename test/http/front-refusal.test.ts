@@ -3,11 +3,11 @@
 // requests are answered by the fetch handler with the chain's own 429 (status, problem body,
 // Retry-After, X-RateLimit-*, CORS) but never reach the chain: no access-log line, no count in
 // svc_http_requests_total, no limiter call; svc_http_refused_before_pipeline_total counts them.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { hashKey, mintKey } from "../../src/domain/keys/format";
-import { show, testApp, type Tenant, type TestApp, type TestResponse } from "../harness/app";
-import { embeddedApp, type EmbeddedApp } from "../harness/embedded-app";
+import { show, type Tenant, type TestApp, type TestResponse } from "../harness/app";
+import { bothModes } from "../harness/both-modes";
 
 const ALLOWED_ORIGIN = "https://app.example";
 const LIMITS = {
@@ -26,21 +26,7 @@ const freshAddress = () => {
   return `2001:db8:${group()}:${group()}:${group()}:${group()}:${group()}:${group()}`;
 };
 
-type Mode = { name: string; app: () => TestApp; tenant(label: string): Promise<Tenant> };
-let pg: TestApp;
-let embedded: EmbeddedApp;
-beforeAll(async () => {
-  pg = await testApp(LIMITS);
-  embedded = await embeddedApp("front-refusal", LIMITS);
-}, 120_000);
-afterAll(async () => {
-  await Promise.all([pg?.close(), embedded?.close()]);
-});
-
-const modes: Mode[] = [
-  { name: "PostgreSQL", app: () => pg, tenant: (label) => pg.tenant(label) },
-  { name: "PGlite (embedded)", app: () => embedded.app, tenant: (label) => embedded.tenant(label) },
-];
+const modes = bothModes("front-refusal", LIMITS);
 
 /** Authenticates until this process caches verified keys (the LISTEN comes up late). */
 async function keyCacheUp(app: TestApp, tenant: Tenant) {
@@ -132,7 +118,7 @@ for (const mode of modes) {
       }
       if (mode.name === "PostgreSQL") {
         const ids = new Set(refused.map((r) => r.body.request_id));
-        const logged = pg.logLines.filter((line) => ids.has(JSON.parse(line).request_id));
+        const logged = mode.app().logLines.filter((line) => ids.has(JSON.parse(line).request_id));
         expect(logged).toEqual([]);
       }
     });
