@@ -16,6 +16,8 @@ export type Schedule = { id: string; task: TaskName; everyMs: number };
  * schedules.
  */
 const REASSERT_MS = 60_000;
+/** After a failed upsert (Valkey down or restarting), the next try comes this soon. */
+const RETRY_MS = 2_000;
 
 /** The beat's entries, read from the task list: each periodic task carries its own schedule. */
 export function schedulesOf(config: Config): Schedule[] {
@@ -68,14 +70,31 @@ export async function startBeat(
   const { queue, log } = deps;
   const schedules = schedulesOf(deps.config);
   if (queue instanceof BullmqQueue) {
-    const result = await upsertSchedules(queue, schedules);
-    log.info({ msg: "beat schedules upserted", ...result });
-    const timer = setInterval(() => {
-      upsertSchedules(queue, schedules).catch((error) =>
-        log.warn({ msg: "beat could not re-assert schedules", err: (error as Error).message }),
-      );
-    }, REASSERT_MS);
-    return { close: async () => clearInterval(timer) };
+    // A Valkey that is down or restarting when the beat starts (or later) is tried again soon; the
+    // beat never exits for it.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let closed = false;
+    let asserted = false;
+    const assert = async () => {
+      let next = REASSERT_MS;
+      try {
+        const result = await upsertSchedules(queue, schedules);
+        if (!asserted) log.info({ msg: "beat schedules upserted", ...result });
+        asserted = true;
+      } catch (error) {
+        log.warn({ msg: "beat could not assert schedules", err: (error as Error).message });
+        asserted = false;
+        next = RETRY_MS;
+      }
+      if (!closed) timer = setTimeout(() => void assert(), next);
+    };
+    await assert();
+    return {
+      close: async () => {
+        closed = true;
+        clearTimeout(timer);
+      },
+    };
   }
   if (!(queue instanceof InProcessQueue))
     throw new Error(`no beat for queue backend ${queue.backend}`);

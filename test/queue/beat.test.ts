@@ -1,10 +1,14 @@
 // The beat on BullMQ: two beats upserting at once leave exactly one scheduler per schedule and one
 // pending next run each (no double-firing); a schedule dropped from configuration is removed; with
-// REFINE_BEAT_INTERVAL_SECONDS=0 there is no refine tick.
+// REFINE_BEAT_INTERVAL_SECONDS=0 there is no refine tick; a beat whose upsert fails stays up and
+// tries again soon.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { schedulesOf, startBeat } from "../../src/queue/beat";
 import { BullmqQueue } from "../../src/queue/bullmq-queue";
+import { createLogger } from "../../src/observability/log";
 import { TEST_QUEUE_PREFIX, testApp, type TestApp } from "../harness/app";
+import { TEST_VALKEY_URL } from "../harness/env";
+import { eventually } from "./wait";
 
 let a: TestApp;
 let b: TestApp;
@@ -72,3 +76,38 @@ test("a schedule no longer configured is removed by the next beat", async () => 
   await beat.close();
   await c.close();
 });
+
+test("a beat whose first upsert fails (Valkey restarting) stays up and registers its schedules", async () => {
+  const lines: string[] = [];
+  const log = createLogger("info", { write: (line: string) => void lines.push(line) });
+  const queue = new BullmqQueue(TEST_VALKEY_URL, `${prefix}-restarting`, log);
+  // What ioredis rejects a command with when Valkey goes away mid-upsert (a chaos run's beat died
+  // of it); the calls after it reach the real Valkey.
+  const upsert = queue.queue.upsertJobScheduler.bind(queue.queue);
+  let failures = 1;
+  queue.queue.upsertJobScheduler = ((...args: Parameters<typeof upsert>) => {
+    if (failures-- > 0)
+      return Promise.reject(new Error("Reached the max retries per request limit (which is 1)."));
+    return upsert(...args);
+  }) as typeof upsert;
+  try {
+    const beat = await startBeat({ config: a.config, queue, log });
+    expect(lines.some((l) => l.includes("beat could not assert schedules"))).toBe(true);
+    const expected = schedulesOf(a.config)
+      .map((s) => s.id)
+      .sort();
+    const keys = await eventually(
+      async () => {
+        const found = (await queue.queue.getJobSchedulers()).map((s) => s.key).sort();
+        return found.length === expected.length && found;
+      },
+      "the beat to register its schedules on its next try",
+      60_000,
+    );
+    expect(keys).toEqual(expected);
+    await beat.close();
+  } finally {
+    await queue.queue.obliterate({ force: true });
+    await queue.close();
+  }
+}, 120_000);
