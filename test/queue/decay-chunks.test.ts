@@ -1,7 +1,9 @@
 // Importance decay in bounded chunks (issue 23): every current memory of the tenant is decayed once,
 // in transactions of at most `chunk` memories (rows one transaction wrote share its xmin), so no
 // statement touches the whole tenant however large it is; a rerun at the same instant moves
-// nothing. Decay walks every tenant, so this runs in a database of its own.
+// nothing. Counted by transaction ids, not by a clock: a statement timeout lowered below one
+// whole-tenant UPDATE showed the same, but failed on a busy machine. Decay walks every tenant, so
+// this runs in a database of its own.
 import type { TransactionSql } from "postgres";
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { decayImportance } from "../../src/domain/memories/decay-importance";
