@@ -48,5 +48,6 @@ export function withFeedbackTerms(
       LIMIT ${f.terms}
     )
     ${f.feedbackOnly ? tx`` : tx`SELECT term, weight FROM typed UNION ALL`}
-    SELECT term, (${f.weight} * v / greatest(max(v) OVER (), 1e-12))::real FROM expansion`;
+    SELECT term, (${f.weight} * v / greatest(max(v) OVER (), 1e-12))::real AS weight
+    FROM expansion`;
 }
