@@ -1,7 +1,8 @@
 // Stage 3, inside the recall's tenant transaction: the ranked lists to fuse. A pinned strategy
-// gives one; a requested fusion one per member; AUTO one per retriever, LEXICAL first, each in a
-// savepoint of its own, so a slow or failing one is dropped (and named in the note) while the
-// others still answer.
+// gives one; a requested fusion one per member; AUTO one per retriever: LEXICAL in the recall's
+// transaction, the others beside it each in a transaction of its own while the tenant's share and
+// the pool have room (else after LEXICAL, each in a savepoint), so a slow or failing one is dropped
+// (and named in the note) while the others still answer.
 import { isQueryTimeout } from "../../../data/errors";
 import { AppError } from "../../../lib/errors";
 import {
