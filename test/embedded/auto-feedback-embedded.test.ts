@@ -22,5 +22,3 @@ test("AUTO on PGlite: a quoted query gets no feedback", () =>
   cases.quotedQueryHasNoFeedback(e.app, tenant));
 test("AUTO on PGlite: the feedback pass keeps the request's filter", () =>
   cases.feedbackKeepsTheFilter(e.app, tenant));
-test("AUTO on PGlite: both BM25 passes in one statement equal the two statements", () =>
-  cases.onePassStatementMatchesTwo(e.app, tenant));

@@ -4,14 +4,6 @@
 // it alone.
 import { expect } from "bun:test";
 import { show, type Tenant, type TestApp } from "../../harness/app";
-import type { RecallRow } from "../../../src/data/queries/recall/common";
-import { anyWordSearch } from "../../../src/data/queries/recall/lexical";
-import { withTenant } from "../../../src/data/with-tenant";
-import { anyWordTermsOf } from "../../../src/domain/recall/any-word-terms";
-import { lexicalWithFeedback } from "../../../src/domain/recall/pipeline/feedback";
-import { lexicalPasses } from "../../../src/domain/recall/pipeline/lexical-passes";
-import { ANY_WORD_SCAN_LIMIT } from "../../../src/domain/recall/strategies/lexical";
-import type { RecallSearch } from "../../../src/domain/recall/strategy";
 import { idsOf, recall, seed, type SeedMemory } from "./seed";
 
 const QUERY = "What does the cat play with?";
@@ -88,38 +80,4 @@ export async function feedbackKeepsTheFilter(app: TestApp, tenant: Tenant) {
   });
   expect(ids.length, show(res)).toBeGreaterThan(1);
   expect(ids, show(res)).not.toContain(answer);
-}
-
-/**
- * AUTO's two BM25 passes in one statement (lexical-passes.ts) give exactly the lists of the two
- * statements it stands for, and the statement runs: were it to fail, AUTO would quietly fall back
- * to the two.
- */
-export async function onePassStatementMatchesTwo(app: TestApp, tenant: Tenant) {
-  const agent = "feedback-one-statement";
-  await store(app, tenant, agent, {});
-  const search = {
-    filter: { orgId: tenant.orgId, agentId: agent },
-    query: QUERY,
-    topK: 3,
-  } as RecallSearch;
-  const { words, weights } = anyWordTermsOf(QUERY, { related: false });
-  const { both, first, fed } = await withTenant(app.deps.db, tenant.orgId, async (tx) => {
-    const both = await lexicalPasses(tx, search);
-    const first = await anyWordSearch(tx, {
-      filter: search.filter,
-      words,
-      weights,
-      scanLimit: ANY_WORD_SCAN_LIMIT,
-      limit: search.topK,
-      excludeIds: [],
-    });
-    const plain = first.map(({ raw: _raw, ...row }) => row);
-    return { both, first: plain, fed: await lexicalWithFeedback(tx, search, plain) };
-  });
-  const scored = (rows: RecallRow[] | null | undefined) =>
-    rows?.map((r) => [r.memory_id, r.score.toFixed(5)]);
-  expect(first.length).toBe(3);
-  expect(scored(both?.first)).toEqual(scored(first));
-  expect(scored(both?.fed)).toEqual(scored(fed));
 }

@@ -20,5 +20,3 @@ test("AUTO: pinned LEXICAL stays plain BM25, without feedback", () =>
 test("AUTO: a quoted query gets no feedback", () => cases.quotedQueryHasNoFeedback(t, tenant));
 test("AUTO: the feedback pass keeps the request's filter", () =>
   cases.feedbackKeepsTheFilter(t, tenant));
-test("AUTO: both BM25 passes in one statement equal the two statements", () =>
-  cases.onePassStatementMatchesTwo(t, tenant));

@@ -26,7 +26,6 @@ import {
   type NeighbourTurnRow,
 } from "../../../data/queries/recall/neighbours";
 import { lexicalWithFeedback } from "./feedback";
-import { lexicalPasses } from "./lexical-passes";
 import { NEIGHBOUR_SPAN } from "./neighbour-signal";
 import { searchOf } from "./search";
 import { afterFixedShapes } from "./settings";
@@ -128,28 +127,20 @@ async function retrieveAuto(
     if (outcome.note) notes.push(`${r.strategy.name}: ${outcome.note}`);
   };
   // LEXICAL first, on the generic plans its statements are shaped for; then custom plans for the
-  // others.
+  // others. Its second pass, with the first's best memories as feedback, takes its place
+  // (feedback.ts); each pass in its own savepoint, so a failing feedback pass still leaves
+  // LEXICAL's list.
   if (lexicalFirst) {
-    // Both passes in one statement where LEXICAL answers from BM25 alone (lexical-passes.ts); when
-    // that statement fails, each pass in its own savepoint, so a failing feedback pass still
-    // leaves LEXICAL's list.
-    const both = await isolated(tx, deps, actor, (sp) => lexicalPasses(sp, search));
-    if (both !== null && typeof both !== "string") {
-      record(first!, { rows: both.first });
-      if (both.fed && both.fed.length > 0) lists.at(-1)!.rows = both.fed;
-    } else {
-      record(
-        first!,
-        await isolated(tx, deps, actor, (sp) => first!.strategy.run(sp, search, first!.prepared)),
-      );
-      // Its second pass, with the first's best memories as feedback, takes its place (feedback.ts).
-      const lexical = lists.find((l) => l.name === "LEXICAL");
-      const fed = lexical
-        ? await isolated(tx, deps, actor, (sp) => lexicalWithFeedback(sp, search, lexical.rows))
-        : null;
-      if (typeof fed === "string") notes.push(`LEXICAL's feedback pass left out: ${fed}`);
-      else if (fed && fed.length > 0) lexical!.rows = fed;
-    }
+    record(
+      first!,
+      await isolated(tx, deps, actor, (sp) => first!.strategy.run(sp, search, first!.prepared)),
+    );
+    const lexical = lists.find((l) => l.name === "LEXICAL");
+    const fed = lexical
+      ? await isolated(tx, deps, actor, (sp) => lexicalWithFeedback(sp, search, lexical.rows))
+      : null;
+    if (typeof fed === "string") notes.push(`LEXICAL's feedback pass left out: ${fed}`);
+    else if (fed && fed.length > 0) lexical!.rows = fed;
   }
   afterFixedShapes(tx);
   // A failing entity rule adds no retriever; its retriever failing is named like the others.
