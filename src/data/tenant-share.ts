@@ -43,13 +43,13 @@ function keyedSlots(capacity: number, waitMs: number, busy: (what: string) => Er
     });
   };
 
-  /** A slot now, or null when none is free or others queue for one (they keep their turn). */
+  /**
+   * A slot now, or null when none is free. Waiters exist only while every slot is held (a release
+   * hands its slot straight to the next), so none is overtaken.
+   */
   const tryAcquire = (orgId: string): (() => void) | null => {
     const entry = slots.get(orgId) ?? slots.set(orgId, { held: 0, waiting: [] }).get(orgId)!;
-    if (entry.held >= capacity || entry.waiting.length > 0) {
-      if (entry.held === 0) slots.delete(orgId);
-      return null;
-    }
+    if (entry.held >= capacity) return null;
     entry.held++;
     return () => release(orgId);
   };
