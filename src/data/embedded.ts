@@ -112,6 +112,7 @@ export async function openEmbedded(
       primary: sql,
       read: sql,
       kind: "embedded",
+      connections: 1,
       stats: { inFlight: 0 },
       async listen(channel, onMessage, onListen) {
         if (!listeners.has(channel)) {

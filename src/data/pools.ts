@@ -11,6 +11,8 @@ export type Database = {
   /** Same as primary unless DATABASE_READ_URL is set. */
   readonly read: Sql;
   readonly kind: "postgres" | "embedded";
+  /** Connections the primary pool opens at most (one in embedded mode). */
+  readonly connections: number;
   /** Transactions open right now through withTenant/withKeyLookup/withSystem (for /metrics). */
   readonly stats: { inFlight: number };
   /**
@@ -75,6 +77,7 @@ export function openPostgres(
     primary,
     read,
     kind: "postgres",
+    connections: options.max,
     stats: { inFlight: 0 },
     // postgres.js LISTENs on a dedicated connection and re-LISTENs (calling onListen) after it is
     // lost.

@@ -4,7 +4,8 @@
 // `waitMs` is refused with the error `busy` makes (a 503 with Retry-After). The share applies
 // inside `shareScope.run(share, …)` (the HTTP requests), so background tasks are never refused; a
 // transaction opened inside another of the same scope takes no second slot, so nested work cannot
-// wait on itself.
+// wait on itself. Work that runs beside its request's transaction (AUTO's retrievers) takes a slot
+// of its own, but only one free at that moment (`besideSlot`): it never waits while holding one.
 import { AsyncLocalStorage } from "node:async_hooks";
 
 export type TenantShareLimits = { perTenant: number; heavyPerTenant: number; waitMs: number };
@@ -42,7 +43,18 @@ function keyedSlots(capacity: number, waitMs: number, busy: (what: string) => Er
     });
   };
 
-  return async <T>(orgId: string, fn: () => Promise<T>): Promise<T> => {
+  /**
+   * A slot now, or null when none is free. Waiters exist only while every slot is held (a release
+   * hands its slot straight to the next), so none is overtaken.
+   */
+  const tryAcquire = (orgId: string): (() => void) | null => {
+    const entry = slots.get(orgId) ?? slots.set(orgId, { held: 0, waiting: [] }).get(orgId)!;
+    if (entry.held >= capacity) return null;
+    entry.held++;
+    return () => release(orgId);
+  };
+
+  const inSlot = async <T>(orgId: string, fn: () => Promise<T>): Promise<T> => {
     await acquire(orgId);
     try {
       return await fn();
@@ -50,6 +62,7 @@ function keyedSlots(capacity: number, waitMs: number, busy: (what: string) => Er
       release(orgId);
     }
   };
+  return Object.assign(inSlot, { tryAcquire });
 }
 
 export type TenantShare = ReturnType<typeof createTenantShare>;
@@ -92,6 +105,17 @@ export function inTenantShare<T>(orgId: string, fn: () => Promise<T>): Promise<T
   const scope = scopes.getStore();
   if (!scope || scope.inTransaction) return fn();
   return scope.share.transaction(orgId, () => scopes.run({ ...scope, inTransaction: true }, fn));
+}
+
+/**
+ * One more transaction slot of the tenant, for work beside the transaction this request holds, if
+ * one is free now: its release, or null (the caller does the work in its own transaction instead).
+ * Outside a share scope there is no share to keep, and the slot is granted.
+ */
+export function besideSlot(orgId: string): (() => void) | null {
+  const scope = scopes.getStore();
+  if (!scope) return () => {};
+  return scope.share.transaction.tryAcquire(orgId);
 }
 
 /** A heavy operation (CYPHER, GRAPH walks, an export): also bounded by the tenant's heavy slots. */

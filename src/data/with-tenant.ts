@@ -1,7 +1,7 @@
 // withTenant: the only door to tenant rows. A transaction that switches to the RLS-bound app role
 // and pins app.current_org_id transaction-locally, so nothing survives on the pooled connection.
 import type { Database, Sql, Tx } from "./pools";
-import { inTenantShare } from "./tenant-share";
+import { besideSlot, inTenantShare } from "./tenant-share";
 
 export const APP_ROLE = "svc_app";
 
@@ -56,6 +56,22 @@ function run<T>(
 
 export function withTenant<T>(db: Database, orgId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return run(db, db.primary, "read write", orgId, fn);
+}
+
+/**
+ * A tenant transaction beside one this request already holds (on a connection of its own), or null
+ * when the tenant's share or the pool has no room for it now: it never waits for a slot or a
+ * connection while its request holds one, so requests that each want more cannot deadlock the pool.
+ */
+export function withTenantBeside<T>(
+  db: Database,
+  orgId: string,
+  fn: (tx: Tx) => Promise<T>,
+): Promise<T> | null {
+  if (db.stats.inFlight >= db.connections) return null;
+  const release = besideSlot(orgId);
+  if (!release) return null;
+  return run(db, db.primary, "read write", orgId, fn).finally(release);
 }
 
 /** Read-only tenant transaction on the read pool (the primary when no replica is configured). */

@@ -27,6 +27,7 @@ test("2,000 interleaved tenant transactions leave no tenant on pooled connection
     primary: sql,
     read: sql,
     kind: "postgres" as const,
+    connections: 2,
     stats: { inFlight: 0 },
     listen: async () => {},
     close: () => sql.end(),

@@ -4,13 +4,8 @@ import type { Tx } from "../../pools";
 import type { RecallFilterInput } from "./common";
 
 export type Feedback = {
-  /**
-   * The first pass's best memories' contents, best first: rank r lends its terms at 1/r. A text[]
-   * expression when the first pass runs in the same statement (recall-lexical-feedback.ts).
-   */
-  contents: string[] | ReturnType<Tx>;
-  /** Only the feedback terms, without the query's (whose postings the caller scored already). */
-  feedbackOnly?: boolean;
+  /** The first pass's best memories' contents, best first: rank r lends its terms at 1/r. */
+  contents: string[];
   /** At most this many terms join the query's. */
   terms: number;
   /** The best feedback term's weight (a query term weighs 1); the others in proportion. */
@@ -47,6 +42,7 @@ export function withFeedbackTerms(
       ORDER BY v DESC, fed.term
       LIMIT ${f.terms}
     )
-    ${f.feedbackOnly ? tx`` : tx`SELECT term, weight FROM typed UNION ALL`}
+    SELECT term, weight FROM typed
+    UNION ALL
     SELECT term, (${f.weight} * v / greatest(max(v) OVER (), 1e-12))::real FROM expansion`;
 }

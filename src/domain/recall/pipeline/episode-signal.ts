@@ -50,8 +50,10 @@ function episodeOf(row: FusedRow): string | null {
   return at === new Date(row.created_at).getTime() ? null : `at ${at}`;
 }
 
+const WORD = /[\p{L}\p{N}]+/gu;
+
 const wordsOf = (text: string) =>
-  (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !ENGLISH_STOP_WORDS.has(w));
+  (text.toLowerCase().match(WORD) ?? []).filter((w) => !ENGLISH_STOP_WORDS.has(w));
 
 /** The keys of the EPISODE_TOP episodes that best match the query, best first. */
 function bestEpisodes(rows: FusedRow[], query: string): string[] {
@@ -60,11 +62,14 @@ function bestEpisodes(rows: FusedRow[], query: string): string[] {
   const members = new Map<string, FusedRow[]>();
   for (const row of rows) {
     const key = episodeOf(row);
-    if (key !== null) members.set(key, [...(members.get(key) ?? []), row]);
+    if (key === null) continue;
+    const known = members.get(key);
+    if (known) known.push(row);
+    else members.set(key, [row]);
   }
   const episodes = [...members]
     .filter(([, rows]) => rows.length >= 2 && rows.length <= EPISODE_MAX_MEMBERS)
-    .map(([key, rows]) => ({ key, ...termCounts(rows.flatMap((row) => wordsOf(row.content))) }));
+    .map(([key, rows]) => ({ key, ...queryTermCounts(rows, queryWords) }));
   const docs = new Map<string, number>();
   for (const e of episodes) for (const w of e.tf.keys()) docs.set(w, (docs.get(w) ?? 0) + 1);
   const average = episodes.reduce((sum, e) => sum + e.length, 0) / Math.max(1, episodes.length);
@@ -86,8 +91,21 @@ function bestEpisodes(rows: FusedRow[], query: string): string[] {
     .map((e) => e.key);
 }
 
-function termCounts(words: string[]): { tf: Map<string, number>; length: number } {
+/**
+ * An episode's length in words and the counts of the query's words in it: BM25 reads no other
+ * word's count, so no other is kept.
+ */
+function queryTermCounts(
+  rows: FusedRow[],
+  queryWords: ReadonlySet<string>,
+): { tf: Map<string, number>; length: number } {
   const tf = new Map<string, number>();
-  for (const w of words) tf.set(w, (tf.get(w) ?? 0) + 1);
-  return { tf, length: words.length };
+  let length = 0;
+  for (const row of rows)
+    for (const w of row.content.toLowerCase().match(WORD) ?? []) {
+      if (ENGLISH_STOP_WORDS.has(w)) continue;
+      length++;
+      if (queryWords.has(w)) tf.set(w, (tf.get(w) ?? 0) + 1);
+    }
+  return { tf, length };
 }

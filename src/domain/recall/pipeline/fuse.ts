@@ -8,7 +8,7 @@ import type { ConcreteStrategyName } from "../strategy";
 import type { Retrieved } from "./retrieve";
 import { liftBestEpisodes } from "./episode-signal";
 import { spreadToNeighbours } from "./neighbour-signal";
-import { signalBoost } from "./rerank-signals";
+import { querySignals, signalBoost } from "./rerank-signals";
 import type { RecallPlan } from "./types";
 
 export type Fused = { rows: FusedRow[]; strategy: ConcreteStrategyName };
@@ -29,7 +29,11 @@ export function fuse(plan: RecallPlan, retrieved: Retrieved): Fused {
 
 function fuseAuto(plan: RecallPlan, retrieved: Retrieved): Fused {
   const auto = plan.auto!;
-  const signals = { query: plan.input.query, window: auto.window, windowWeight: auto.windowWeight };
+  const signals = querySignals({
+    query: plan.input.query,
+    window: auto.window,
+    windowWeight: auto.windowWeight,
+  });
   const fused = reciprocalRankFusion(retrieved.lists, auto.k);
   const spread = spreadToNeighbours(fused, retrieved.neighbours ?? []);
   const rows = liftBestEpisodes(spread, plan.input.query)

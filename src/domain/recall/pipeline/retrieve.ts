@@ -1,10 +1,16 @@
 // Stage 3, inside the recall's tenant transaction: the ranked lists to fuse. A pinned strategy
-// gives one; a requested fusion one per member; AUTO one per retriever, LEXICAL first, each in a
-// savepoint of its own, so a slow or failing one is dropped (and named in the note) while the
-// others still answer.
+// gives one; a requested fusion one per member; AUTO one per retriever: LEXICAL in the recall's
+// transaction, the others beside it each in a transaction of its own while the tenant's share and
+// the pool have room (else after LEXICAL, each in a savepoint), so a slow or failing one is dropped
+// (and named in the note) while the others still answer.
 import { isQueryTimeout } from "../../../data/errors";
 import { AppError } from "../../../lib/errors";
-import { RecallCancelledError, type RecallRow } from "../../../data/queries/recall/common";
+import {
+  limitRecallTransaction,
+  RecallCancelledError,
+  type RecallRow,
+} from "../../../data/queries/recall/common";
+import { withTenantBeside } from "../../../data/with-tenant";
 import type { Tx } from "../../../data/pools";
 import type { Actor } from "../../actor";
 import { FUSION_DEPTH, type RankedList } from "../fusion";
@@ -12,7 +18,7 @@ import type { GraphEvidence } from "../../../data/graph-evidence";
 import { AVAILABLE_NAMES, strategyNamed } from "../registry";
 import type { AutoPlan, AutoRetriever } from "../route-auto";
 import { entityRule } from "../routing/graph-rules";
-import type { StrategyOutcome } from "../strategy";
+import type { RecallSearch, StrategyOutcome } from "../strategy";
 import type { TimeWindow } from "../time-expressions";
 import {
   neighbourEpisodeRows,
@@ -20,7 +26,6 @@ import {
   type NeighbourTurnRow,
 } from "../../../data/queries/recall/neighbours";
 import { lexicalWithFeedback } from "./feedback";
-import { lexicalPasses } from "./lexical-passes";
 import { NEIGHBOUR_SPAN } from "./neighbour-signal";
 import { searchOf } from "./search";
 import { afterFixedShapes } from "./settings";
@@ -96,6 +101,15 @@ async function retrieveAuto(
 ): Promise<Retrieved> {
   const search = searchOf(deps, actor, plan, signal, depth(plan));
   const [first, ...others] = auto.retrievers;
+  const lexicalFirst = first!.strategy.name === "LEXICAL";
+  // Started before LEXICAL, so that each given a transaction of its own runs while LEXICAL does.
+  const entity = auto.entityRule
+    ? aside(tx, deps, actor, (t) => entityRetriever(t, deps, actor, plan, search, signal))
+    : null;
+  const rest = (lexicalFirst ? others : [first!, ...others]).map((r) => ({
+    r,
+    outcome: aside(tx, deps, actor, (t) => r.strategy.run(t, search, r.prepared)),
+  }));
   const lists: RankedList[] = [];
   let timedOut = false;
   let failed = 0;
@@ -113,46 +127,27 @@ async function retrieveAuto(
     if (outcome.note) notes.push(`${r.strategy.name}: ${outcome.note}`);
   };
   // LEXICAL first, on the generic plans its statements are shaped for; then custom plans for the
-  // others.
-  if (first!.strategy.name === "LEXICAL") {
-    // Both passes in one statement where LEXICAL answers from BM25 alone (lexical-passes.ts); when
-    // that statement fails, each pass in its own savepoint, so a failing feedback pass still
-    // leaves LEXICAL's list.
-    const both = await isolated(tx, deps, actor, (sp) => lexicalPasses(sp, search));
-    if (both !== null && typeof both !== "string") {
-      record(first!, { rows: both.first });
-      if (both.fed && both.fed.length > 0) lists.at(-1)!.rows = both.fed;
-    } else {
-      record(
-        first!,
-        await isolated(tx, deps, actor, (sp) => first!.strategy.run(sp, search, first!.prepared)),
-      );
-      // Its second pass, with the first's best memories as feedback, takes its place (feedback.ts).
-      const lexical = lists.find((l) => l.name === "LEXICAL");
-      const fed = lexical
-        ? await isolated(tx, deps, actor, (sp) => lexicalWithFeedback(sp, search, lexical.rows))
-        : null;
-      if (typeof fed === "string") notes.push(`LEXICAL's feedback pass left out: ${fed}`);
-      else if (fed && fed.length > 0) lexical!.rows = fed;
-    }
-  } else others.unshift(first!);
-  afterFixedShapes(tx);
-  let entityReason: string | undefined;
-  if (auto.entityRule) {
-    const decision = await isolated(tx, deps, actor, (sp) =>
-      entityRule(sp, actor.orgId, plan.input.agentId, plan.input.query, AVAILABLE_NAMES),
+  // others. Its second pass, with the first's best memories as feedback, takes its place
+  // (feedback.ts); each pass in its own savepoint, so a failing feedback pass still leaves
+  // LEXICAL's list.
+  if (lexicalFirst) {
+    record(
+      first!,
+      await isolated(tx, deps, actor, (sp) => first!.strategy.run(sp, search, first!.prepared)),
     );
-    if (decision && typeof decision !== "string") {
-      const strategy = strategyNamed(decision.strategy);
-      const prepared = strategy.prepare
-        ? await strategy.prepare({ deps, orgId: actor.orgId, signal }, search)
-        : undefined;
-      others.unshift({ strategy, weight: 2, why: decision.reason, prepared });
-      entityReason = decision.reason;
-    }
+    const lexical = lists.find((l) => l.name === "LEXICAL");
+    const fed = lexical
+      ? await isolated(tx, deps, actor, (sp) => lexicalWithFeedback(sp, search, lexical.rows))
+      : null;
+    if (typeof fed === "string") notes.push(`LEXICAL's feedback pass left out: ${fed}`);
+    else if (fed && fed.length > 0) lexical!.rows = fed;
   }
-  for (const r of others)
-    record(r, await isolated(tx, deps, actor, (sp) => r.strategy.run(sp, search, r.prepared)));
+  afterFixedShapes(tx);
+  // A failing entity rule adds no retriever; its retriever failing is named like the others.
+  const found = entity ? await entity() : null;
+  const byEntity = found && typeof found !== "string" ? found : null;
+  if (byEntity) record(byEntity.retriever, byEntity.outcome);
+  for (const { r, outcome } of rest) record(r, await outcome());
   // Only when every retriever failed is the recall unavailable (the cause is in the log).
   if (lists.length === 0 && failed > 0) {
     const why = timedOut
@@ -191,9 +186,57 @@ async function retrieveAuto(
     notes: [`AUTO fused ${counts}`, ...notes],
     window: auto.window,
     ...graphOf(outcomes),
-    ...(entityReason ? { entityReason } : {}),
+    ...(byEntity ? { entityReason: byEntity.retriever.why } : {}),
     ...(typeof around === "string" ? {} : around),
   };
+}
+
+/** The entity rule's retriever (weight 2) and its outcome, or null when the rule adds none. */
+async function entityRetriever(
+  tx: Tx,
+  deps: RecallDeps,
+  actor: Actor,
+  plan: RecallPlan,
+  search: RecallSearch,
+  signal?: AbortSignal,
+): Promise<{ retriever: AutoRetriever; outcome: StrategyOutcome | string } | null> {
+  const decision = await entityRule(
+    tx,
+    actor.orgId,
+    plan.input.agentId,
+    plan.input.query,
+    AVAILABLE_NAMES,
+  );
+  if (!decision) return null;
+  const strategy = strategyNamed(decision.strategy);
+  const prepared = strategy.prepare
+    ? await strategy.prepare({ deps, orgId: actor.orgId, signal }, search)
+    : undefined;
+  const retriever = { strategy, weight: 2, why: decision.reason, prepared };
+  const outcome = await isolated(tx, deps, actor, (sp) => strategy.run(sp, search, prepared));
+  return { retriever, outcome };
+}
+
+/**
+ * One retriever's work, in a tenant transaction of its own when the tenant's share and the pool
+ * have room for one now (withTenantBeside), started at once; otherwise in a savepoint of the
+ * recall's transaction when called. Either way a timeout or a database error comes back as why
+ * it was left out, and a client's cancellation ends the recall.
+ */
+function aside<T>(
+  tx: Tx,
+  deps: RecallDeps,
+  actor: Actor,
+  work: (t: Tx) => Promise<T>,
+): () => Promise<T | string> {
+  const started = withTenantBeside(deps.db, actor.orgId, (own) => {
+    limitRecallTransaction(own, deps.config.RECALL_TIMEOUT_MS);
+    return work(own);
+  });
+  if (!started) return () => isolated(tx, deps, actor, work);
+  const settled = started.catch((error) => leftOut(deps, actor, error));
+  settled.catch(() => undefined); // a cancellation is observed here when the recall ends first
+  return () => settled;
 }
 
 /**
@@ -209,15 +252,20 @@ async function isolated<T>(
   try {
     return (await tx.savepoint((sp) => run(sp))) as T;
   } catch (error) {
-    if (error instanceof RecallCancelledError) throw error;
-    const why = isQueryTimeout(error)
-      ? `did not finish within ${deps.config.RECALL_TIMEOUT_MS} ms`
-      : "failed";
-    deps.log.warn({
-      msg: "an AUTO retriever was left out",
-      request_id: actor.requestId,
-      err: (error as Error).message,
-    });
-    return why;
+    return leftOut(deps, actor, error);
   }
+}
+
+/** Why a retriever was left out (logged); a client's cancellation is thrown on. */
+function leftOut(deps: RecallDeps, actor: Actor, error: unknown): string {
+  if (error instanceof RecallCancelledError) throw error;
+  const why = isQueryTimeout(error)
+    ? `did not finish within ${deps.config.RECALL_TIMEOUT_MS} ms`
+    : "failed";
+  deps.log.warn({
+    msg: "an AUTO retriever was left out",
+    request_id: actor.requestId,
+    err: (error as Error).message,
+  });
+  return why;
 }
