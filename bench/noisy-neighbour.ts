@@ -14,6 +14,7 @@
 // and of the database's backends, and the host's load average.
 import { loadavg } from "node:os";
 import postgres from "postgres";
+import { ConfigSchema } from "../src/config/schema";
 import { withTenant } from "../src/data/with-tenant";
 import { systemActor } from "../src/domain/actor";
 import { createKey } from "../src/domain/keys/manage";
@@ -39,7 +40,7 @@ const app = await startBenchApp("noisy", {
   TRUSTED_PROXY_HOPS: 1,
   ...(unbounded
     ? { TENANT_DB_CONCURRENCY: 1000, TENANT_HEAVY_CONCURRENCY: 1000, TENANT_HEAVY_CPU_SHARE: 1 }
-    : {}),
+    : { TENANT_HEAVY_CPU_SHARE: ConfigSchema.properties.TENANT_HEAVY_CPU_SHARE.default }),
 });
 const orgA = await ensureOrg(app.deps.db, "noisy-a");
 const keyA = (await createKey(app.deps.db, systemActor(orgA), "bench")).key;
