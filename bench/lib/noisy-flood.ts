@@ -1,15 +1,20 @@
 // Tenant A's flood for bench/noisy-neighbour.ts, in a process of its own so its client work (tens
 // of thousands of requests) does not share the event loop of the server it floods. Floods until
-// its standard input closes, then prints its requests by answer as JSON ({"cypher 422": 12, …}).
+// its standard input closes, then abandons the requests still waiting for an answer (an MCP batch
+// of CYPHER products waiting its tenant's turns takes minutes) and prints its answered requests
+// by answer as JSON ({"cypher 422": 12, …}).
 // `bun run bench/lib/noisy-flood.ts <base URL> <A's key> <A's address>`
 import { mintKey } from "../../src/domain/keys/format";
 
 const [base, keyA, addressA] = process.argv.slice(2) as [string, string, string];
 const CARTESIAN = "MATCH (a),(b),(c),(d),(e),(f),(g),(h) RETURN count(*) AS n";
 
+/** Aborted when the flood ends. */
+const stop = new AbortController();
 const http = (path: string, init: RequestInit & { key?: string } = {}) =>
   fetch(base + path, {
     ...init,
+    signal: stop.signal,
     headers: {
       authorization: `Bearer ${init.key ?? keyA}`,
       "content-type": "application/json",
@@ -26,6 +31,7 @@ let flooding = true;
 async function repeat(what: string, send: () => Promise<Response>): Promise<void> {
   while (flooding) {
     const response = await send().catch(() => null);
+    if (!response && stop.signal.aborted) break;
     count(what, response?.status ?? 0);
     await response?.arrayBuffer().catch(() => undefined);
   }
@@ -59,6 +65,7 @@ const unknownKey = () =>
 async function trickleExport(): Promise<void> {
   while (flooding) {
     const response = await http("/v1/export").catch(() => null);
+    if (!response && stop.signal.aborted) break;
     count("export", response?.status ?? 0);
     const reader = response?.body?.getReader();
     if (!reader) continue;
@@ -81,5 +88,6 @@ for await (const _ of Bun.stdin.stream()) {
   /* flood until the benchmark closes our input */
 }
 flooding = false;
+stop.abort();
 await Promise.all(flood);
 console.log(JSON.stringify(statuses));

@@ -6,7 +6,7 @@ import type { Config } from "../config/schema";
 import { openEmbedded } from "../data/embedded";
 import { openPostgres, type Database } from "../data/pools";
 import { createTenantShare, type TenantShare } from "../data/tenant-share";
-import { tenantBusy } from "../lib/errors";
+import { tenantBusy, tenantOverBudget } from "../lib/errors";
 import { createKeyAuthenticator } from "../domain/keys/authenticate";
 import { createKeyCache } from "../domain/keys/key-cache";
 import { createQueryVectorCache } from "../domain/recall/query-vectors";
@@ -80,7 +80,7 @@ export function openApiRedis(url: string, log: Logger): Redis {
 /**
  * Sized from the connections this process really has (embedded mode serves every request on one)
  * and, for heavy work, from the database's cores: a heavy query keeps a core busy for seconds, so
- * one tenant's heavy work holds at most half of them and the rest stay free for everyone else.
+ * one tenant's heavy work holds at most half of them at once, and on average its share of them.
  */
 export function tenantShareOf(config: Config, db: Pick<Database, "kind">): TenantShare {
   const pool = db.kind === "embedded" ? 1 : config.DATABASE_POOL_MAX;
@@ -91,8 +91,10 @@ export function tenantShareOf(config: Config, db: Pick<Database, "kind">): Tenan
       perTenant: config.TENANT_DB_CONCURRENCY ?? Math.max(1, Math.floor(pool / 2)),
       heavyPerTenant: config.TENANT_HEAVY_CONCURRENCY ?? Math.max(1, heavy),
       waitMs: config.TENANT_DB_WAIT_MS,
+      heavyMsPerSecond: config.TENANT_HEAVY_CPU_SHARE * cores * 1000,
     },
     tenantBusy,
+    tenantOverBudget,
   );
 }
 

@@ -1,14 +1,24 @@
 // Each tenant's fair share of the database, per process: at most `perTenant` of its transactions at
-// once (so one tenant cannot hold the whole pool) and at most `heavyPerTenant` of its heavy
-// operations (CYPHER, GRAPH walks, exports). Waiters queue in order; one that waits longer than
-// `waitMs` is refused with the error `busy` makes (a 503 with Retry-After). The share applies
-// inside `shareScope.run(share, …)` (the HTTP requests), so background tasks are never refused; a
-// transaction opened inside another of the same scope takes no second slot, so nested work cannot
-// wait on itself. Work that runs beside its request's transaction (AUTO's retrievers) takes a slot
-// of its own, but only one free at that moment (`besideSlot`): it never waits while holding one.
+// once (so one tenant cannot hold the whole pool), at most `heavyPerTenant` of its heavy
+// operations (CYPHER, GRAPH walks, exports), and for heavy queries a budget of database time
+// (heavy-budget.ts: `heavyMsPerSecond`). Waiters queue in order; one that would wait longer than
+// `waitMs` is refused with the error `busy` or `overBudget` makes (a 503 with Retry-After). The
+// share applies inside `shareScope.run(share, …)` (the HTTP requests), so background tasks are
+// never refused; a transaction opened inside another of the same scope takes no second slot, so
+// nested work cannot wait on itself. Work that runs beside its request's transaction (AUTO's
+// retrievers) takes a slot of its own, but only one free at that moment (`besideSlot`): it never
+// waits while holding one.
 import { AsyncLocalStorage } from "node:async_hooks";
+import { setTimeout as sleep } from "node:timers/promises";
+import { createHeavyBudget } from "./heavy-budget";
 
-export type TenantShareLimits = { perTenant: number; heavyPerTenant: number; waitMs: number };
+export type TenantShareLimits = {
+  perTenant: number;
+  heavyPerTenant: number;
+  waitMs: number;
+  /** Milliseconds of heavy query time a tenant earns a second (its share of the database's CPU). */
+  heavyMsPerSecond: number;
+};
 
 type Slots = { held: number; waiting: Array<() => void> };
 
@@ -67,13 +77,32 @@ function keyedSlots(capacity: number, waitMs: number, busy: (what: string) => Er
 
 export type TenantShare = ReturnType<typeof createTenantShare>;
 
-/** `busy(what)`: the refusal of a waiter that timed out ("database work" or "heavy operations"). */
+/**
+ * `busy(what)`: the refusal of a waiter that timed out ("database work" or "heavy operations");
+ * `overBudget(ms)`: of a heavy query whose tenant owes more time than it may still wait.
+ */
 export function createTenantShare(
   limits: TenantShareLimits,
   busy: (what: string, limit: number) => Error,
+  overBudget: (owedMs: number) => Error,
 ) {
+  const budget = createHeavyBudget(limits.heavyMsPerSecond);
   return {
     limits,
+    /** Runs `fn` once the tenant has paid back its heavy time (by `deadline`), then charges it. */
+    async metered<T>(orgId: string, deadline: number, fn: () => Promise<T>): Promise<T> {
+      const owed = budget.owedFor(orgId);
+      if (owed > 0) {
+        if (performance.now() + owed > deadline) throw overBudget(owed);
+        await sleep(owed);
+      }
+      const started = performance.now();
+      try {
+        return await fn();
+      } finally {
+        budget.charge(orgId, performance.now() - started);
+      }
+    },
     transaction: keyedSlots(
       limits.perTenant,
       limits.waitMs,
@@ -118,8 +147,24 @@ export function besideSlot(orgId: string): (() => void) | null {
   return scope.share.transaction.tryAcquire(orgId);
 }
 
-/** A heavy operation (CYPHER, GRAPH walks, an export): also bounded by the tenant's heavy slots. */
+/**
+ * A heavy query (CYPHER, GRAPH and TRACE walks, graph data): bounded by the tenant's heavy slots,
+ * and started only once the tenant owes no heavy time; its running time is charged to the tenant.
+ */
 export function heavyWork<T>(orgId: string, fn: () => Promise<T>): Promise<T> {
+  const scope = scopes.getStore();
+  if (!scope || scope.inHeavy) return fn();
+  const deadline = performance.now() + scope.share.limits.waitMs;
+  return scope.share.heavy(orgId, () =>
+    scope.share.metered(orgId, deadline, () => scopes.run({ ...scope, inHeavy: true }, fn)),
+  );
+}
+
+/**
+ * A heavy operation paced by its client (an export): bounded by the tenant's heavy slots but not
+ * charged, since its running time is mostly the client's reading, not the database's work.
+ */
+export function heavyStream<T>(orgId: string, fn: () => Promise<T>): Promise<T> {
   const scope = scopes.getStore();
   if (!scope || scope.inHeavy) return fn();
   return scope.share.heavy(orgId, () => scopes.run({ ...scope, inHeavy: true }, fn));

@@ -122,7 +122,7 @@ export const ERROR_CATALOG = {
     status: 503,
     title: "Tenant Busy",
     description:
-      "This tenant already has its share of the database at work (TENANT_DB_CONCURRENCY transactions, or TENANT_HEAVY_CONCURRENCY heavy operations such as CYPHER, GRAPH walks and exports) and this request waited TENANT_DB_WAIT_MS for a turn. Retry after `Retry-After` seconds; other tenants are not affected.",
+      "This tenant already has its share of the database at work (TENANT_DB_CONCURRENCY transactions, or TENANT_HEAVY_CONCURRENCY heavy operations such as CYPHER, GRAPH walks and exports), or has used its share of heavy database time (TENANT_HEAVY_CPU_SHARE), and this request would wait longer than TENANT_DB_WAIT_MS for a turn. Retry after `Retry-After` seconds; other tenants are not affected.",
   },
   "service-unavailable": {
     status: 503,

@@ -69,6 +69,15 @@ export const tenantBusy = (what: string, limit: number) =>
   new AppError("tenant-busy", `This tenant already has ${limit} ${what} running; retry after 1 s`, {
     headers: { "retry-after": "1" },
   });
+/** 503: the tenant used its share of heavy database time and owes more than it may wait. */
+export const tenantOverBudget = (owedMs: number) => {
+  const seconds = Math.max(1, Math.ceil(owedMs / 1000));
+  return new AppError(
+    "tenant-busy",
+    `This tenant used its share of heavy database time (TENANT_HEAVY_CPU_SHARE); its next heavy query may start in ${seconds} s`,
+    { headers: { "retry-after": String(seconds) } },
+  );
+};
 /** 409: one export per tenant at a time (docs/export.md). */
 export const exportInProgress = (retryAfterSeconds: number) =>
   new AppError(

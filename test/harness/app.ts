@@ -40,6 +40,9 @@ export async function testApp(
     VALKEY_URL: TEST_VALKEY_URL,
     LOG_LEVEL: "info",
     RATE_LIMIT_ENABLED: false,
+    // Like the rate limit, no heavy-time budget short of the whole database unless a test is about
+    // it: graph tests run many heavy queries in one tenant.
+    TENANT_HEAVY_CPU_SHARE: 1,
     SVC_QUEUE_PREFIX: TEST_QUEUE_PREFIX,
     ...overrides,
   } as Partial<Config>);

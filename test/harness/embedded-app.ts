@@ -37,6 +37,9 @@ export async function embeddedApp(
     SVC_DATA_DIR: dataDir,
     LOG_LEVEL: "error",
     RATE_LIMIT_ENABLED: false,
+    // Like the rate limit, no heavy-time budget short of the whole database unless a test is about
+    // it: graph tests run many heavy queries in one tenant.
+    TENANT_HEAVY_CPU_SHARE: 1,
     EMBEDDING_DIMENSIONS: DIMENSIONS,
     ...overrides,
   } as Partial<Config>);

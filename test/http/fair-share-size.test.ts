@@ -25,3 +25,11 @@ test("an operator's setting wins over the cores", () => {
   expect(limitsOf(set).heavyPerTenant).toBe(3);
   expect(limitsOf({ DATABASE_POOL_MAX: 10, DATABASE_CPU_CORES: 2 }).perTenant).toBe(5);
 });
+
+test("heavy time: a tenth of the database's cores per tenant unless the operator sets it", () => {
+  expect(limitsOf({ DATABASE_CPU_CORES: 2 }).heavyMsPerSecond).toBe(200);
+  expect(limitsOf({ DATABASE_CPU_CORES: 8 }).heavyMsPerSecond).toBe(800);
+  expect(limitsOf({ DATABASE_CPU_CORES: 2, TENANT_HEAVY_CPU_SHARE: 0.5 }).heavyMsPerSecond).toBe(
+    1000,
+  );
+});

@@ -23,6 +23,13 @@ export const fairnessSection = {
         "CPU cores of the PostgreSQL server, which sizes each tenant's share of heavy operations (a heavy query keeps one core busy). Unset: the cores of this host (right when the database runs beside the service, and in embedded mode)",
     }),
   ),
+  TENANT_HEAVY_CPU_SHARE: T.Number({
+    default: 0.1,
+    minimum: 0.0001,
+    maximum: 1,
+    description:
+      "Share of the database's CPU (DATABASE_CPU_CORES) one tenant's heavy queries (CYPHER, GRAPH and TRACE recalls, graph data) may use on average, per serving process: each query's running time is charged to its tenant, and a tenant that owes time waits for its next heavy query (a 503 tenant-busy when that is longer than TENANT_DB_WAIT_MS). At most five seconds of it is saved up; exports are not charged",
+  }),
   TENANT_DB_WAIT_MS: T.Integer({
     default: 30000,
     minimum: 0,

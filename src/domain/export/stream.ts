@@ -5,7 +5,7 @@
 // mid-stream ends the body without its end record, which any importer refuses as truncated. One
 // export per tenant at a time: a second is refused with a 409 before anything is sent.
 import type { Database } from "../../data/pools";
-import { heavyWork } from "../../data/tenant-share";
+import { heavyStream } from "../../data/tenant-share";
 import type { Logger } from "../../observability/log";
 import type { Actor } from "../actor";
 import { exportInProgress } from "../../lib/errors";
@@ -83,7 +83,7 @@ export async function exportAsStream(
             }
           }
         };
-        heavyWork(actor.orgId, () =>
+        heavyStream(actor.orgId, () =>
           exportTenant(db, actor.orgId, source, emit, { started: () => started() }),
         )
           .then(
