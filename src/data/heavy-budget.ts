@@ -5,11 +5,16 @@
 // database's CPU) and saves up at most SAVED_SECONDS of that rate; a tenant that owes time waits
 // until it is paid back before its next heavy query starts. Running time stands in for CPU time:
 // it is at least that for a query on one core, and it grows when the database is short of CPU, so a
-// busy database pays back more slowly.
+// busy database pays back more slowly. The budget is work-conserving: a tenant is metered only
+// while another tenant is active (a transaction within the last CONTENDED_MS), so a tenant alone on
+// the service may use all of it.
 
 /** A tenant idle this long may run that much of its share at once: bursts of short graph queries
  * pass without waiting, a query that runs to its timeout leaves a debt. */
 const SAVED_SECONDS = 5;
+
+/** Another tenant's transaction this recent makes the database shared. */
+const CONTENDED_MS = 5000;
 
 type Account = { balanceMs: number; at: number };
 
@@ -19,6 +24,7 @@ export type HeavyBudget = ReturnType<typeof createHeavyBudget>;
 export function createHeavyBudget(msPerSecond: number, now = () => performance.now()) {
   const savedMs = msPerSecond * SAVED_SECONDS;
   const accounts = new Map<string, Account>();
+  const lastSeen = new Map<string, number>();
 
   /** The tenant's balance now: negative while it owes time. Full accounts are dropped. */
   const balance = (orgId: string): number => {
@@ -34,6 +40,20 @@ export function createHeavyBudget(msPerSecond: number, now = () => performance.n
   };
 
   return {
+    /** Notes a tenant's transaction (it makes the database shared for the others). */
+    seen(orgId: string): void {
+      lastSeen.set(orgId, now());
+    },
+    /** Whether a tenant other than `orgId` was active within CONTENDED_MS; forgets older ones. */
+    contended(orgId: string): boolean {
+      const since = now() - CONTENDED_MS;
+      let others = false;
+      for (const [id, at] of lastSeen) {
+        if (at < since) lastSeen.delete(id);
+        else if (id !== orgId) others = true;
+      }
+      return others;
+    },
     /** Milliseconds until the tenant has paid back what it owes (0: it may start now). */
     owedFor(orgId: string): number {
       const left = balance(orgId);

@@ -89,9 +89,15 @@ export function createTenantShare(
   const budget = createHeavyBudget(limits.heavyMsPerSecond);
   return {
     limits,
-    /** Runs `fn` once the tenant has paid back its heavy time (by `deadline`), then charges it. */
+    /** Notes a tenant's transaction: while it is recent, the others' heavy time is metered. */
+    seen: budget.seen,
+    /**
+     * Runs `fn` once the tenant has paid back its heavy time (by `deadline`), then charges it;
+     * while no other tenant is active, at once and free.
+     */
     async metered<T>(orgId: string, deadline: number, fn: () => Promise<T>): Promise<T> {
-      const owed = budget.owedFor(orgId);
+      const shared = budget.contended(orgId);
+      const owed = shared ? budget.owedFor(orgId) : 0;
       if (owed > 0) {
         if (performance.now() + owed > deadline) throw overBudget(owed);
         await sleep(owed);
@@ -100,7 +106,7 @@ export function createTenantShare(
       try {
         return await fn();
       } finally {
-        budget.charge(orgId, performance.now() - started);
+        if (shared || budget.contended(orgId)) budget.charge(orgId, performance.now() - started);
       }
     },
     transaction: keyedSlots(
@@ -133,6 +139,7 @@ export function shareScope<T>(share: TenantShare | null, fn: () => T): T {
 export function inTenantShare<T>(orgId: string, fn: () => Promise<T>): Promise<T> {
   const scope = scopes.getStore();
   if (!scope || scope.inTransaction) return fn();
+  scope.share.seen(orgId);
   return scope.share.transaction(orgId, () => scopes.run({ ...scope, inTransaction: true }, fn));
 }
 

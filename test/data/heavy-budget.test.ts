@@ -30,3 +30,16 @@ test("short queries within the saved time owe nothing; idle time saves no more t
   budget.charge("a", 1500);
   expect(budget.owedFor("a")).toBe(2500); // 500 ms owed at 200 ms a second
 });
+
+test("the database is shared while another tenant was active within the last five seconds", () => {
+  const time = clock();
+  const budget = createHeavyBudget(200, time.now);
+  budget.seen("a");
+  expect(budget.contended("a")).toBe(false); // its own activity shares nothing
+  budget.seen("b");
+  expect(budget.contended("a")).toBe(true);
+  time.pass(4999);
+  expect(budget.contended("a")).toBe(true);
+  time.pass(2);
+  expect(budget.contended("a")).toBe(false); // b went quiet
+});

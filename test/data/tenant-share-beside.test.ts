@@ -4,7 +4,11 @@ import { expect, test } from "bun:test";
 import { besideSlot, createTenantShare, shareScope } from "../../src/data/tenant-share";
 
 const share = () =>
-  createTenantShare({ perTenant: 2, heavyPerTenant: 1, waitMs: 5_000 }, (what) => new Error(what));
+  createTenantShare(
+    { perTenant: 2, heavyPerTenant: 1, waitMs: 5_000, heavyMsPerSecond: 1000 },
+    (what) => new Error(what),
+    () => new Error("over budget"),
+  );
 
 test("a turn beside is taken while one is free, refused when none is, and given back", async () => {
   const s = share();

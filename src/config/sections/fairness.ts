@@ -28,7 +28,7 @@ export const fairnessSection = {
     minimum: 0.0001,
     maximum: 1,
     description:
-      "Share of the database's CPU (DATABASE_CPU_CORES) one tenant's heavy queries (CYPHER, GRAPH and TRACE recalls, graph data) may use on average, per serving process: each query's running time is charged to its tenant, and a tenant that owes time waits for its next heavy query (a 503 tenant-busy when that is longer than TENANT_DB_WAIT_MS). At most five seconds of it is saved up; exports are not charged",
+      "Share of the database's CPU (DATABASE_CPU_CORES) one tenant's heavy queries (CYPHER, GRAPH and TRACE recalls, graph data) may use on average, per serving process: each query's running time is charged to its tenant, and a tenant that owes time waits for its next heavy query (a 503 tenant-busy when that is longer than TENANT_DB_WAIT_MS). Applies only while another tenant was active in the last five seconds (a tenant alone may use the whole database). At most five seconds of it is saved up; exports are not charged",
   }),
   TENANT_DB_WAIT_MS: T.Integer({
     default: 30000,
