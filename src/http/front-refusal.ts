@@ -6,6 +6,7 @@
 // svc_http_refused_before_pipeline_total instead. The answer is the chain's own 429: problem body,
 // Retry-After from the bucket's next token, X-RateLimit-* for a key. Requests the memory cannot
 // decide (nothing remembered, a key not verified yet, a public path) go through the chain as before.
+// A client address's refusal is held a moment first (refusal-hold.ts).
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { hasKeyShape, hashKey } from "../domain/keys/format";
 import { addressBucketKey, addressBucketPolicyOf } from "../domain/ratelimit/address-throttle";
@@ -18,13 +19,14 @@ import { requestPath } from "./pipeline/0-request-target";
 import { corsAnswerHeaders } from "./pipeline/1-cors";
 import { isPublicPath, presentedKey, SUPERADMIN_PATH } from "./pipeline/5-authenticate";
 import { outcomeOfTake, requestBuckets } from "./pipeline/6-rate-limit";
+import { createRefusalHold } from "./refusal-hold";
 import type { Identity } from "./request-context";
 
 export type FrontRefusal = (
   request: Request,
   address: string,
   requestId: string,
-) => Response | null;
+) => Response | Promise<Response> | null;
 
 /** The tenant key a request presents, when this process has verified it recently; else null. */
 function verifiedIdentity(deps: Deps, headers: Headers): Identity | null {
@@ -48,6 +50,7 @@ export function frontRefusal(deps: Deps, typeBase: string): FrontRefusal {
   const { title, status } = ERROR_CATALOG["rate-limited"];
   const refused = deps.metrics.refusedBeforePipeline;
   const cors = corsAnswerHeaders(config.SVC_CORS_ORIGINS);
+  const hold = createRefusalHold();
 
   const answer = (
     request: Request,
@@ -97,6 +100,8 @@ export function frontRefusal(deps: Deps, typeBase: string): FrontRefusal {
     const known = limiter.refusalNow([{ key: addressBucketKey(address), policy: addressPolicy }]);
     if (!known) return null;
     const retryAfter = Math.max(1, Math.ceil(known[0]!.msUntilToken / 1000));
-    return answer(request, requestId, { retryAfter, bucket: "client_address" }, {});
+    return hold(address, retryAfter, () =>
+      answer(request, requestId, { retryAfter, bucket: "client_address" }, {}),
+    );
   };
 }

@@ -3,6 +3,7 @@
 // requests are answered by the fetch handler with the chain's own 429 (status, problem body,
 // Retry-After, X-RateLimit-*, CORS) but never reach the chain: no access-log line, no count in
 // svc_http_requests_total, no limiter call; svc_http_refused_before_pipeline_total counts them.
+// A client address's refusal is held about a second first.
 import { describe, expect, test } from "bun:test";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { hashKey, mintKey } from "../../src/domain/keys/format";
@@ -105,11 +106,18 @@ for (const mode of modes) {
       expect((await unknown()).status).toBe(401); // the last failure: the memory learns "empty"
       const before = await counted(app);
       const refused: TestResponse[] = [];
+      const waited: number[] = [];
       const calls = await limiterCalls(app, async () => {
-        for (let i = 0; i < 5; i++) refused.push(await unknown());
+        for (let i = 0; i < 5; i++) {
+          const sent = performance.now();
+          refused.push(await unknown());
+          waited.push(performance.now() - sent);
+        }
       });
       expect(calls).toBe(0);
       expect(await counted(app)).toEqual({ chain: before.chain, front: before.front + 5 });
+      // Each is held about a second first (refusal-hold.ts): a closed loop sends one a second.
+      for (const ms of waited) expect(ms).toBeGreaterThanOrEqual(950);
       for (const r of refused) {
         expect(r.status, show(r)).toBe(429);
         expectProblem(r, "client_address", " from this address without a valid API key");
