@@ -5,11 +5,11 @@
 // out of time beside LEXICAL is left out with a note. Transactions are counted as withTenant counts
 // them (db.stats.inFlight), at their peak.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import postgres from "postgres";
 import type { Database } from "../../../src/data/pools";
 import { show, testApp, type Tenant, type TestApp } from "../../harness/app";
 import { embeddedApp, type EmbeddedApp } from "../../harness/embedded-app";
 import { seedOrgChart } from "../../graph/cypher/org-chart";
+import { lockTable } from "../../harness/table-lock";
 import { recall } from "./seed";
 
 const AGENT = "auto-concurrency";
@@ -95,7 +95,7 @@ describe("PostgreSQL: a retriever beside LEXICAL runs out of time", () => {
 
   test("ASK, whose edges another transaction locks, is left out with a note; LEXICAL and VECTOR answer", async () => {
     const peak = peakTransactions(t.deps.db);
-    const lock = lockEdges(t.owner);
+    const lock = lockTable(t.owner, "edges");
     try {
       await lock.isLocked;
       const res = await recall(t, tenant.key, { agent_id: AGENT, query: QUESTION, top_k: 5 });
@@ -127,27 +127,3 @@ describe("embedded (PGlite): one connection", () => {
     expect(open.peak).toBeLessThanOrEqual(4);
   });
 });
-
-/** Holds an exclusive lock on the graph's edges from the owner's connection until released. */
-function lockEdges(owner: postgres.Sql) {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let locked!: () => void;
-  const isLocked = new Promise<void>((resolve) => {
-    locked = resolve;
-  });
-  const done = owner.begin(async (tx) => {
-    await tx`LOCK TABLE edges IN ACCESS EXCLUSIVE MODE`;
-    locked();
-    await held;
-  });
-  return {
-    isLocked,
-    release: async () => {
-      release();
-      await done;
-    },
-  };
-}

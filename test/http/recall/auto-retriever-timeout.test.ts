@@ -5,9 +5,9 @@
 // hold a lock against the recall): there the postings table is renamed away for the recall, and
 // LEXICAL fails instead.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import postgres from "postgres";
 import { privateTestApp, show, type Tenant, type TestApp } from "../../harness/app";
 import { embeddedApp, type EmbeddedApp } from "../../harness/embedded-app";
+import { lockTable } from "../../harness/table-lock";
 import { recall, seed } from "./seed";
 
 const AGENT = "auto-timeout";
@@ -39,30 +39,6 @@ async function answersWithoutLexical(app: TestApp, tenant: Tenant, ids: string[]
   expect(res.body.results[0].retrievers).toEqual(["VECTOR"]);
 }
 
-/** Holds an exclusive lock on LEXICAL's postings from the owner's connection until released. */
-function lockPostings(owner: postgres.Sql) {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let locked!: () => void;
-  const isLocked = new Promise<void>((resolve) => {
-    locked = resolve;
-  });
-  const done = owner.begin(async (tx) => {
-    await tx`LOCK TABLE memory_terms IN ACCESS EXCLUSIVE MODE`;
-    locked();
-    await held;
-  });
-  return {
-    isLocked,
-    release: async () => {
-      release();
-      await done;
-    },
-  };
-}
-
 describe("PostgreSQL: LEXICAL runs out of time", () => {
   let t: TestApp;
   let tenant: Tenant;
@@ -75,7 +51,7 @@ describe("PostgreSQL: LEXICAL runs out of time", () => {
   afterAll(() => t.close());
 
   test("AUTO answers from VECTOR and names LEXICAL's timeout", async () => {
-    const lock = lockPostings(t.owner);
+    const lock = lockTable(t.owner, "memory_terms");
     try {
       await lock.isLocked;
       await answersWithoutLexical(t, tenant, ids, `did not finish within ${TIMEOUT_MS} ms`);

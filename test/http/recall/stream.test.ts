@@ -5,6 +5,7 @@ import postgres from "postgres";
 import { withTenant } from "../../../src/data/with-tenant";
 import { show, testApp, type Tenant, type TestApp } from "../../harness/app";
 import { testDatabaseUrl, testServingDatabaseUrl } from "../../harness/env";
+import { lockTable } from "../../harness/table-lock";
 import { recall, seed } from "./seed";
 
 const AGENT = "agent-stream";
@@ -102,34 +103,10 @@ describe("framing", () => {
   });
 });
 
-/** Holds an exclusive lock on memories from a separate owner connection until released. */
-function lockMemories(owner: postgres.Sql) {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let locked!: () => void;
-  const isLocked = new Promise<void>((resolve) => {
-    locked = resolve;
-  });
-  const done = owner.begin(async (tx) => {
-    await tx`LOCK TABLE memories IN ACCESS EXCLUSIVE MODE`;
-    locked();
-    await held;
-  });
-  return {
-    isLocked,
-    release: async () => {
-      release();
-      await done;
-    },
-  };
-}
-
 test("a failure after the stream opened becomes an error event with a problem body", async () => {
   const slow = await testApp({ RECALL_TIMEOUT_MS: 100 });
   const owner = postgres(testDatabaseUrl(), { max: 1, onnotice: () => {} });
-  const lock = lockMemories(owner);
+  const lock = lockTable(owner, "memories");
   try {
     await lock.isLocked;
     const res = await stream(slow, a.key, { agent_id: AGENT, query: "alpha", strategy: "LEXICAL" });
@@ -177,7 +154,7 @@ test("closing the connection cancels the running query, and the cancelled recall
   const before = await audits();
   // An exclusive lock makes the recall's SELECT wait: only a real server-side cancel can end it
   // early.
-  const lock = lockMemories(owner);
+  const lock = lockTable(owner, "memories");
   try {
     await lock.isLocked;
     const client = new AbortController();
