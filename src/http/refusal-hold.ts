@@ -6,7 +6,7 @@
 // address and in all, so a flood of connections cannot make the holding itself the cost; past
 // either bound the 429 is answered at once, as before.
 
-/** How long a refusal waits at most: enough to idle a closed loop, well short of client timeouts. */
+/** A refusal's longest wait: enough to idle a closed loop, well short of client timeouts. */
 const HOLD_MS = 1000;
 
 export type RefusalHoldLimits = { perAddress: number; total: number };

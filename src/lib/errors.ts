@@ -74,7 +74,8 @@ export const tenantOverBudget = (owedMs: number) => {
   const seconds = Math.max(1, Math.ceil(owedMs / 1000));
   return new AppError(
     "tenant-busy",
-    `This tenant used its share of heavy database time (TENANT_HEAVY_CPU_SHARE); its next heavy query may start in ${seconds} s`,
+    "This tenant used its share of heavy database time (TENANT_HEAVY_CPU_SHARE); " +
+      `its next heavy query may start in ${seconds} s`,
     { headers: { "retry-after": String(seconds) } },
   );
 };

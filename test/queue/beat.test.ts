@@ -77,7 +77,7 @@ test("a schedule no longer configured is removed by the next beat", async () => 
   await c.close();
 });
 
-test("a beat whose first upsert fails (Valkey restarting) stays up and registers its schedules", async () => {
+test("a failed first upsert: the beat stays up and registers its schedules", async () => {
   const lines: string[] = [];
   const log = createLogger("info", { write: (line: string) => void lines.push(line) });
   const queue = new BullmqQueue(TEST_VALKEY_URL, `${prefix}-restarting`, log);

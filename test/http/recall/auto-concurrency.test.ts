@@ -54,7 +54,7 @@ describe("PostgreSQL: within the tenant's share", () => {
     await three.close();
   });
 
-  test("a tenant allowed one transaction fuses the same answer in one; allowed three, in three", async () => {
+  test("one transaction allowed: the same AUTO answer in one; three: in three", async () => {
     const inOne = peakTransactions(one.deps.db);
     const alone = await fusedAnswer(one, tenant);
     expect(inOne.peak).toBe(1);
@@ -93,7 +93,7 @@ describe("PostgreSQL: a retriever beside LEXICAL runs out of time", () => {
   }, 60_000);
   afterAll(() => t.close());
 
-  test("ASK, whose edges another transaction locks, is left out with a note; LEXICAL and VECTOR answer", async () => {
+  test("ASK on locked edges is left out with a note; LEXICAL and VECTOR answer", async () => {
     const peak = peakTransactions(t.deps.db);
     const lock = lockTable(t.owner, "edges");
     try {
